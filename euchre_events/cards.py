@@ -1,0 +1,306 @@
+"""Cards, suits, decks and the trump-dependent card order of the Euchre family.
+
+Cards are represented by canonical code strings, which are cheap to hash,
+compare and store as JSON:
+
+* rank ``9 T J Q K A`` (``10`` is accepted on input) followed by a suit letter
+  ``C D H S``: ``"JD"`` is the jack of diamonds, ``"TH"`` the ten of hearts;
+* ``"JK"`` is the joker (rules.md 7.8);
+* in a double deck (rules.md 7.10) every card carries a copy index:
+  ``"JS#1"`` and ``"JS#2"`` are the two jacks of spades;
+* ``"??"`` is a card the record does not state (design.md, "Unknown").
+
+:class:`Card` is a ``str`` subclass with properties and ``_repr_html_``; every
+function here accepts plain strings too.  Nothing in this module does I/O.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Iterable, Optional, Sequence
+
+SUITS = ("C", "D", "H", "S")
+"""Suit letters in the order clubs, diamonds, hearts, spades."""
+RANKS = ("9", "T", "J", "Q", "K", "A")
+"""Ranks from low to high in a plain suit (the jack's place changes under trump)."""
+JOKER = "JK"
+UNKNOWN = "??"
+
+SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
+SUIT_SINGULAR = {"C": "club", "D": "diamond", "H": "heart", "S": "spade"}
+SUIT_SYMBOLS = {"C": "\u2663", "D": "\u2666", "H": "\u2665", "S": "\u2660"}
+RANK_NAMES = {"9": "nine", "T": "ten", "J": "jack", "Q": "queen", "K": "king", "A": "ace"}
+RED_SUITS = frozenset("DH")
+SAME_COLOUR = {"C": "S", "S": "C", "D": "H", "H": "D"}
+"""The suit of the same colour: its jack is the left bower (rules.md 1.1)."""
+
+_SYMBOL_TO_SUIT = {
+    "\u2663": "C", "\u2667": "C", "\u2666": "D", "\u2662": "D",
+    "\u2665": "H", "\u2661": "H", "\u2660": "S", "\u2664": "S",
+}
+
+
+class CardError(ValueError):
+    """A card or suit code that cannot be read."""
+
+
+class Card(str):
+    """A card code (``"JD"``, ``"JS#2"``, ``"JK"``, ``"??"``) with helpers.
+
+    ``Card("10d") == "TD"``; use :func:`parse_card` for any spelling.
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, text: str) -> "Card":
+        return str.__new__(cls, parse_card(text))
+
+    @property
+    def rank(self) -> Optional[str]:
+        """Rank letter (``9 T J Q K A``), ``None`` for the joker or an unknown card."""
+        return rank_of(self)
+
+    @property
+    def suit(self) -> Optional[str]:
+        """Printed suit letter, ``None`` for the joker or an unknown card."""
+        return suit_of(self)
+
+    def name(self) -> str:
+        """The card in words: ``"jack of diamonds"``."""
+        return card_name(self)
+
+    def pretty(self) -> str:
+        """The card with a suit symbol: ``"J\u2666"``."""
+        return pretty(self)
+
+    def _repr_html_(self) -> str:
+        from .render import card_html  # rendering lives outside the pure core
+        return card_html(self)
+
+
+def parse_suit(text: str) -> str:
+    """Read a suit: a letter (any case), a symbol, or a word ("hearts").
+
+    Returns one of ``C D H S``.  Raises :class:`CardError` otherwise.
+    """
+    t = text.strip()
+    if t in _SYMBOL_TO_SUIT:
+        return _SYMBOL_TO_SUIT[t]
+    u = t.upper()
+    if u in SUITS:
+        return u
+    for letter, name in SUIT_NAMES.items():
+        if u.lower() in (name, SUIT_SINGULAR[letter]):
+            return letter
+    raise CardError(f"not a suit: {text!r}")
+
+
+@lru_cache(maxsize=4096)
+def parse_card(text: str) -> str:
+    """Canonical code of a card written in any usual way.
+
+    Accepted: ``JD``, ``jd``, ``Jd`` (EGN), ``TD``, ``10D``, ``J\u2666``,
+    ``JS#2`` (double-deck copy), ``JK``/``B``/``joker`` (joker), ``??``.
+    Raises :class:`CardError` naming the text when it is not a card.
+    """
+    if not isinstance(text, str):
+        raise CardError(f"not a card: {text!r}")
+    t = text.strip()
+    if t in (UNKNOWN, "?", "XX"):
+        return UNKNOWN
+    if t.upper() in ("JK", "B", "JOKER", "BJ"):
+        return JOKER
+    copy = ""
+    if "#" in t:
+        t, _, idx = t.partition("#")
+        if not idx.isdigit():
+            raise CardError(f"not a card: {text!r} (copy index must be a number)")
+        copy = "#" + str(int(idx))
+    if len(t) < 2:
+        raise CardError(f"not a card: {text!r}")
+    rank_text, suit_text = t[:-1].upper(), t[-1]
+    if rank_text == "10" or rank_text == "X":
+        rank_text = "T"
+    if rank_text == "N":
+        rank_text = "9"
+    if rank_text not in RANKS:
+        raise CardError(f"not a card: {text!r} (rank {t[:-1]!r} is not one of 9 10 J Q K A)")
+    try:
+        suit = parse_suit(suit_text)
+    except CardError:
+        raise CardError(f"not a card: {text!r} (suit {suit_text!r} is not one of C D H S)") from None
+    return rank_text + suit + copy
+
+
+def base(card: str) -> str:
+    """The card without its double-deck copy index: ``base("JS#2") == "JS"``."""
+    i = card.find("#")
+    return card if i < 0 else card[:i]
+
+
+def rank_of(card: str) -> Optional[str]:
+    """Rank letter of a card code, ``None`` for the joker or ``??``."""
+    if card == JOKER or card == UNKNOWN:
+        return None
+    return card[0]
+
+
+def suit_of(card: str) -> Optional[str]:
+    """Printed suit letter of a card code, ``None`` for the joker or ``??``."""
+    if card == JOKER or card == UNKNOWN:
+        return None
+    return card[1]
+
+
+def card_name(card: str) -> str:
+    """The card in words (``"jack of diamonds"``, ``"the joker"``)."""
+    if card == JOKER:
+        return "the joker"
+    if card == UNKNOWN:
+        return "an unknown card"
+    return f"{RANK_NAMES[card[0]]} of {SUIT_NAMES[card[1]]}"
+
+
+def pretty(card: str) -> str:
+    """Short display form with a suit symbol, ``"10\u2665"`` for ``"TH"``."""
+    if card == JOKER:
+        return "\U0001F0CF"
+    if card == UNKNOWN:
+        return "??"
+    r = "10" if card[0] == "T" else card[0]
+    return r + SUIT_SYMBOLS[card[1]]
+
+
+def deck(joker: bool = False, double: bool = False, low_rank: str = "9") -> list[str]:
+    """The cards of a deck, in a fixed order (suit by suit, rank low to high).
+
+    * standard: 24 cards, 9 to A (rules.md 1.1);
+    * ``joker=True``: 25 cards (rules.md 7.8);
+    * ``double=True``: 48 cards, each code with ``#1``/``#2`` (rules.md 7.10);
+    * ``low_rank="J"``: the J-to-A deck of 16 (32 when doubled) used by case C11.
+    """
+    ranks = RANKS[RANKS.index(low_rank):]
+    cards = [r + s for s in SUITS for r in ranks]
+    if double:
+        cards = [c + "#" + str(k) for c in cards for k in (1, 2)]
+    if joker:
+        cards.append(JOKER)
+    return cards
+
+
+# ---------------------------------------------------------------- trump order
+# Strength of a card under a trump: trumps score 100 + order, plain cards their
+# plain-suit order.  Precomputed per trump for speed (the replay hot path).
+
+_PLAIN_ORDER = {"9": 0, "T": 1, "J": 2, "Q": 3, "K": 4, "A": 5}
+_TRUMP_ORDER = {"9": 0, "T": 1, "Q": 3, "K": 4, "A": 5}  # jacks handled apart
+
+
+@lru_cache(maxsize=64)
+def _tables(trump: Optional[str], low: bool = False):
+    """(effective-suit dict, strength dict) for every base card under ``trump``."""
+    eff: dict[str, Optional[str]] = {}
+    power: dict[str, int] = {}
+    for s in SUITS:
+        for r in RANKS:
+            c = r + s
+            if trump is None:
+                eff[c] = s
+                power[c] = (5 - _PLAIN_ORDER[r]) if low else _PLAIN_ORDER[r]
+                continue
+            if r == "J" and s == trump:
+                eff[c], power[c] = trump, 107          # right bower
+            elif r == "J" and s == SAME_COLOUR[trump]:
+                eff[c], power[c] = trump, 106          # left bower
+            elif s == trump:
+                eff[c], power[c] = trump, 100 + _TRUMP_ORDER[r]
+            else:
+                eff[c], power[c] = s, _PLAIN_ORDER[r]
+    eff[JOKER] = trump  # None at no-trump: the joker is a suit of its own
+    power[JOKER] = 108 if trump is not None else 200
+    return eff, power
+
+
+def effective_suit(card: str, trump: Optional[str]) -> Optional[str]:
+    """The suit a card belongs to under ``trump`` (rules.md 1.2).
+
+    The left bower (the other jack of trump's colour) belongs to trump for every
+    purpose, and so does the joker.  With ``trump=None`` (no-trump) every card
+    keeps its printed suit and the joker has none (``None``).
+    """
+    return _tables(trump)[0][base(card)]
+
+
+def strength(card: str, trump: Optional[str], low: bool = False) -> int:
+    """Comparable strength of a card under ``trump`` (higher beats lower).
+
+    Trumps rank joker, right bower, left bower, A, K, Q, 10, 9 (rules.md 1.1);
+    plain suits A, K, Q, J, 10, 9; ``low=True`` reverses plain order (low no-trump).
+    Only cards of the same effective suit, or trumps, are comparable.
+    """
+    return _tables(trump, low)[1][base(card)]
+
+
+def is_trump(card: str, trump: Optional[str]) -> bool:
+    """True when the card belongs to the trump suit (bowers and joker included)."""
+    return trump is not None and effective_suit(card, trump) == trump
+
+
+def right_bower(trump: str) -> str:
+    """The jack of trump (rules.md 1.1)."""
+    return "J" + trump
+
+
+def left_bower(trump: str) -> str:
+    """The jack of the other suit of trump's colour (rules.md 1.1)."""
+    return "J" + SAME_COLOUR[trump]
+
+
+def trick_winner_index(cards: Sequence[str], trump: Optional[str], led_suit: Optional[str] = None,
+                       low: bool = False, first_twin_wins: bool = True) -> int:
+    """Index (0 = leader) of the card that wins a trick (rules.md 1.3).
+
+    The highest trump wins; with no trump in it, the highest card of the led
+    suit.  ``led_suit`` defaults to the effective suit of the first card (give it
+    for a led joker at no-trump, rules.md 7.8).  Identical double-deck cards:
+    the first played wins unless ``first_twin_wins`` is False.
+    """
+    eff, power = _tables(trump, low)
+    if led_suit is None:
+        led_suit = eff[base(cards[0])]
+    best = 0
+    best_key = None
+    for i, c in enumerate(cards):
+        b = base(c)
+        s = eff[b]
+        if b == JOKER and trump is None:
+            key = (2, 200)
+        elif trump is not None and s == trump:
+            key = (1, power[b])
+        elif s == led_suit:
+            key = (0, power[b])
+        else:
+            continue
+        if best_key is None or key > best_key or (key == best_key and not first_twin_wins):
+            best, best_key = i, key
+    return best
+
+
+def cards_of_suit(hand: Iterable[str], suit: Optional[str], trump: Optional[str]) -> list[str]:
+    """The known cards of ``hand`` whose effective suit under ``trump`` is ``suit``."""
+    eff = _tables(trump)[0]
+    return [c for c in hand if c != UNKNOWN and eff[base(c)] == suit]
+
+
+def sort_hand(hand: Iterable[str], trump: Optional[str] = None) -> list[str]:
+    """Cards grouped by effective suit (trump first) and ranked high to low."""
+    eff, power = _tables(trump)
+    order = {s: i for i, s in enumerate(SUITS)}
+
+    def key(c: str):
+        if c == UNKNOWN:
+            return (9, 0)
+        b = base(c)
+        s = eff[b]
+        group = -1 if (trump is not None and s == trump) else (order[s] if s else 8)
+        return (group, -power[b])
+    return sorted(hand, key=key)

@@ -1,0 +1,588 @@
+"""The shared rules engine of the Euchre family (design.md, "What a variant is").
+
+A :class:`Table` is the working state of a game; :func:`apply` folds one event
+into it, checking that the event is *possible* (a card in the hand, a seat on
+turn, a phase that admits it).  Illegal-but-real plays (reneges) are *not*
+refused: the trick engine records a finding with its evidence and carries on
+(design.md, "Three kinds of wrong").
+
+What every variant shares lives here: dealing bookkeeping, trick play
+(effective suit, follow-suit legality, trick winner, who leads next, seats that
+sit out), renege detection, deal scoring hand-off and game end.  A
+:class:`Variant` supplies what differs: deck and deal shape, the auction and
+exchanges (its phases), who leads, scoring, the winner and renege penalties.
+
+Pure: no I/O.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Optional, Sequence
+
+from . import cards as C
+from .cards import UNKNOWN, base, effective_suit
+from .events import (CardPlayed, CardsDealt, DealStarted, DealThrownIn, Event,
+                     GameStarted)
+
+
+class ImpossibleEvent(ValueError):
+    """An event the record cannot contain (a card not in the hand, a card dealt
+    twice, a seat out of turn, an event after the game ended).
+
+    Attributes: ``reason`` (words), ``position`` (0-based event index, set by
+    the fold), ``deal`` (deal number or None), ``event`` (the event).
+    """
+
+    def __init__(self, reason: str, position: Optional[int] = None,
+                 deal: Optional[int] = None, event: Optional[Event] = None):
+        super().__init__(reason)
+        self.reason = reason
+        self.position = position
+        self.deal = deal
+        self.event = event
+
+    def __str__(self) -> str:
+        where = []
+        if self.deal is not None:
+            where.append(f"deal {self.deal}")
+        if self.position is not None:
+            where.append(f"event {self.position}")
+        if self.event is not None:
+            where.append(self.event.kind)
+        return (", ".join(where) + ": " if where else "") + self.reason
+
+
+@dataclass(frozen=True)
+class Renege:
+    """A renege as it happened (rules.md 1.5), found by the trick engine.
+
+    ``position``: index of the offending CardPlayed event; ``deal``/``trick``
+    count from 1; ``seat``; ``card``: the card played; ``led_suit``;
+    ``evidence``: the led-suit cards the seat held at that moment;
+    ``lone``: a lone hand was involved (maker or defender alone);
+    ``against_lone``: the renege was by the side opposing a lone player.
+    """
+
+    position: int
+    deal: int
+    trick: int
+    seat: int
+    card: str
+    led_suit: Optional[str]
+    evidence: tuple
+    lone: bool = False
+    against_lone: bool = False
+    by_lone: bool = False
+
+
+class Table:
+    """Mutable working state of one game, folded event by event.
+
+    Seat-indexed lists have one entry per seat (``n_seats``); side-indexed
+    lists one per side (``variant.n_sides``).  Use :meth:`copy` for
+    checkpoints and :func:`euchre_events.projections.snapshot` for an immutable
+    view.  Variant-specific auction state lives in the ``x`` dict (values must
+    be immutable so that a shallow copy is safe).
+    """
+
+    __slots__ = (
+        "variant", "options", "players", "n_seats", "pos", "title", "source",
+        "scores", "initial_score", "deal_no", "dealer", "phase", "turn", "hands", "dealt",
+        "up_card", "up_status", "kitty", "dummy", "ghost", "dead", "discards",
+        "trump", "maker", "alone", "lone_defender", "out", "x",
+        "leader", "trick", "tricks", "tricks_won", "seen", "deal_results",
+        "reneges", "game_over", "winner", "led_suit", "deal_start_pos", "low",
+    )
+
+    def __init__(self):
+        self.variant: Any = None
+        self.options: Any = None
+        self.players: tuple = ()
+        self.n_seats = 0
+        self.pos = 0
+        self.title = ""
+        self.source: dict = {}
+        self.scores: list = []
+        self.initial_score: tuple = ()
+        self.deal_no = 0
+        self.dealer: Optional[int] = None
+        self.phase = "start"
+        self.turn: Optional[int] = None
+        self.hands: list = []
+        self.dealt: tuple = ()
+        self.up_card: Optional[str] = None
+        self.up_status = ""
+        self.kitty: list = []
+        self.dummy: list = []
+        self.ghost: list = []
+        self.dead: list = []
+        self.discards: list = []
+        self.trump: Optional[str] = None
+        self.maker: Optional[int] = None
+        self.alone: Optional[int] = None
+        self.lone_defender: Optional[int] = None
+        self.out: frozenset = frozenset()
+        self.x: dict = {}
+        self.leader: Optional[int] = None
+        self.trick: list = []
+        self.tricks: list = []
+        self.tricks_won: list = []
+        self.seen: set = set()
+        self.deal_results: list = []
+        self.reneges: list = []
+        self.game_over = False
+        self.winner: Optional[int] = None
+        self.led_suit: Optional[str] = None
+        self.deal_start_pos = 0
+        self.low = False
+
+    def copy(self) -> "Table":
+        t = Table.__new__(Table)
+        for name in Table.__slots__:
+            setattr(t, name, getattr(self, name))
+        t.scores = list(self.scores)
+        t.hands = [list(h) for h in self.hands]
+        t.kitty = list(self.kitty)
+        t.dummy = list(self.dummy)
+        t.ghost = list(self.ghost)
+        t.dead = list(self.dead)
+        t.discards = list(self.discards)
+        t.x = dict(self.x)
+        t.trick = list(self.trick)
+        t.tricks = list(self.tricks)
+        t.tricks_won = list(self.tricks_won)
+        t.seen = set(self.seen)
+        t.deal_results = list(self.deal_results)
+        t.reneges = list(self.reneges)
+        return t
+
+    # ------------------------------------------------------------ helpers
+    def side_of(self, seat: int) -> int:
+        """The side (team or player) a seat scores for."""
+        return self.variant.side_of(seat)
+
+    def active(self) -> list:
+        """Seats that take part in the play of this deal, clockwise from 0."""
+        return [s for s in range(self.n_seats) if s not in self.out]
+
+    def next_active(self, seat: int) -> int:
+        """The next seat clockwise after ``seat`` that is not sitting out."""
+        n = self.n_seats
+        for k in range(1, n + 1):
+            s = (seat + k) % n
+            if s not in self.out:
+                return s
+        raise ImpossibleEvent("no seat is taking part in the play")
+
+    def next_seat(self, seat: int) -> int:
+        """The next seat clockwise (sitting out or not)."""
+        return (seat + 1) % self.n_seats
+
+    def remove_card(self, seat: int, card: str, what: str = "play") -> None:
+        """Take ``card`` out of ``seat``'s hand; a ``??`` in the hand can stand
+        for a card the record did not state.  Raises :class:`ImpossibleEvent`."""
+        hand = self.hands[seat]
+        if card in hand:
+            hand.remove(card)
+            return
+        if card == UNKNOWN:
+            raise ImpossibleEvent(f"seat {seat} cannot {what} an unknown card: none left in the hand")
+        if UNKNOWN in hand and card not in self.seen:
+            hand.remove(UNKNOWN)
+            self.seen.add(card)
+            return
+        if card in self.seen:
+            raise ImpossibleEvent(
+                f"seat {seat} cannot {what} {card}: it is not in that hand "
+                f"(it was dealt elsewhere or already played)")
+        raise ImpossibleEvent(f"seat {seat} cannot {what} {card}: it is not in that hand")
+
+
+class Variant:
+    """Base of a rule set.  Subclasses override the hooks they need.
+
+    Class attributes: ``name`` (the variant id used in events and files),
+    ``options_class`` (a frozen dataclass with defaults from rules.md),
+    ``n_seats``, ``n_sides``, ``hand_size``, ``tricks_per_deal``.
+    """
+
+    name = "base"
+    options_class: Any = None
+    n_seats = 4
+    n_sides = 2
+    hand_size = 5
+    tricks_per_deal = 5
+
+    def __init__(self, options: Any = None):
+        if options is None:
+            options = self.options_class()
+        elif isinstance(options, dict):
+            options = options_from_dict(self.options_class, options)
+        self.options = options
+
+    # --- seats and sides
+    def side_of(self, seat: int) -> int:
+        """Side that ``seat`` scores for (default: two partnerships, seat % 2)."""
+        return seat % 2
+
+    def partner_of(self, seat: int) -> Optional[int]:
+        """The partner's seat, or None where there are no partnerships."""
+        return (seat + 2) % 4 if self.n_seats == 4 and self.n_sides == 2 else None
+
+    def initial_scores(self) -> list:
+        """Scores at the start of a game, one per side."""
+        return [0] * self.n_sides
+
+    # --- dealing
+    def deck(self) -> list:
+        """The deck of this variant (24 cards unless overridden)."""
+        return C.deck()
+
+    def next_dealer(self, t: Table) -> int:
+        """Dealer of the next deal: one seat to the left (rules.md 1.4)."""
+        return (t.dealer + 1) % t.n_seats if t.dealer is not None else 0
+
+    def check_dealt(self, t: Table, ev: CardsDealt) -> None:
+        """Raise :class:`ImpossibleEvent` if the dealt cards have the wrong shape."""
+        if len(ev.hands) != t.n_seats:
+            raise ImpossibleEvent(f"{len(ev.hands)} hands dealt, this game has {t.n_seats} seats")
+        for s, h in enumerate(ev.hands):
+            if len(h) != self.hand_size:
+                raise ImpossibleEvent(f"seat {s} was dealt {len(h)} cards, not {self.hand_size}")
+
+    # --- hooks the subclasses implement
+    def start_auction(self, t: Table) -> None:
+        raise NotImplementedError  # pragma: no cover - abstract
+
+    def legal(self, t: Table) -> tuple:
+        """(legal events, reason in words) for the phase the variant owns."""
+        return (), ""
+
+    def apply(self, t: Table, ev: Event) -> None:
+        raise ImpossibleEvent(f"{ev.kind} is not possible now (phase {t.phase})")
+
+    def first_leader(self, t: Table) -> int:
+        """Seat that leads trick 1: left of the dealer, skipping seats that sit out."""
+        return t.next_active(t.dealer)
+
+    def score_deal(self, t: Table) -> list:
+        """Points per side for the deal just finished."""
+        raise NotImplementedError  # pragma: no cover - abstract
+
+    def game_winner(self, t: Table) -> Optional[int]:
+        """Side that has won after the deal just scored, or None."""
+        return None
+
+    def renege_penalty(self, t: Table, r: Renege, deal_points: Sequence[int]) -> tuple:
+        """(points per side that replace or add to the deal, abandons_hand, words)."""
+        return [0] * self.n_sides, False, "no penalty defined"
+
+    def after_trick(self, t: Table) -> bool:
+        """Hook after each trick; return True to end the deal early."""
+        return False
+
+    # --- shared: starting the play of tricks
+    def start_play(self, t: Table) -> None:
+        """Enter the trick-play phase with the first leader on turn."""
+        t.phase = "play"
+        t.leader = self.first_leader(t)
+        t.turn = t.leader
+        t.trick = []
+        t.led_suit = None
+
+
+def options_from_dict(cls, d: dict):
+    """Options dataclass from a dict; unknown keys raise ``ValueError``."""
+    import dataclasses
+    names = {f.name for f in dataclasses.fields(cls)}
+    unknown = set(d) - names
+    if unknown:
+        raise ValueError(f"unknown option(s) for {cls.__name__}: {', '.join(sorted(unknown))}")
+    return cls(**d)
+
+
+# --------------------------------------------------------------------- fold
+
+def new_table() -> Table:
+    return Table()
+
+
+def apply(t: Table, ev: Event) -> None:
+    """Fold one event into the table (in place).
+
+    Raises :class:`ImpossibleEvent` (with ``position`` and ``deal`` filled in)
+    when the record cannot contain the event.
+    """
+    try:
+        _apply(t, ev)
+    except ImpossibleEvent as e:
+        if e.position is None:
+            e.position = t.pos
+        if e.deal is None and t.deal_no:
+            e.deal = t.deal_no
+        if e.event is None:
+            e.event = ev
+        raise
+    t.pos += 1
+
+
+def _apply(t: Table, ev: Event) -> None:
+    k = ev.kind
+    if k == "CardPlayed":
+        if t.phase != "play":
+            raise ImpossibleEvent(f"a card is played outside the play of tricks (phase {t.phase})")
+        _play(t, ev)
+        return
+    if t.game_over:
+        raise ImpossibleEvent("the game is already over")
+    if k == "GameStarted":
+        if t.phase != "start":
+            raise ImpossibleEvent("GameStarted can only be the first event")
+        _start(t, ev)
+        return
+    if t.phase == "start":
+        raise ImpossibleEvent("the first event must be GameStarted")
+    if k == "DealStarted":
+        if t.phase not in ("deal", "deal_over"):
+            raise ImpossibleEvent(f"a new deal starts before the last one ended (phase {t.phase})")
+        _deal_started(t, ev)
+        return
+    if k == "CardsDealt":
+        if t.phase != "dealing":
+            raise ImpossibleEvent(f"cards dealt outside a deal's start (phase {t.phase})")
+        _cards_dealt(t, ev)
+        return
+    if k == "DealThrownIn":
+        if t.phase != "thrown_in" and not t.variant.may_throw_in(t, ev):
+            raise ImpossibleEvent(f"the deal cannot be thrown in now (phase {t.phase})")
+        t.deal_results.append((t.deal_no, (0,) * t.variant.n_sides, ev.reason))
+        t.phase = "deal_over"
+        t.turn = None
+        return
+    seat = getattr(ev, "seat", None)
+    if seat is not None and ev.by_seat and t.turn is not None and seat != t.turn:
+        raise ImpossibleEvent(f"seat {seat} acts out of turn (seat {t.turn} is to act)")
+    t.variant.apply(t, ev)
+
+
+def _start(t: Table, ev: GameStarted) -> None:
+    from .variants import make_variant
+    v = make_variant(ev.variant, ev.options)
+    t.variant = v
+    t.options = v.options
+    t.players = tuple(ev.players)
+    t.n_seats = v.n_seats
+    if len(t.players) != v.n_seats:
+        raise ImpossibleEvent(f"{len(t.players)} players named; {v.name} has {v.n_seats} seats")
+    init = ev.initial_score
+    t.scores = list(init) if init else v.initial_scores()
+    if len(t.scores) != v.n_sides:
+        raise ImpossibleEvent(f"initial score has {len(t.scores)} entries, {v.name} has {v.n_sides} sides")
+    t.initial_score = tuple(t.scores)
+    t.title = ev.title
+    t.source = ev.source
+    t.dealer = None
+    t.x = {"first_dealer": ev.first_dealer}
+    t.phase = "deal"
+    t.game_over = False
+    t.winner = None
+
+
+def _deal_started(t: Table, ev: DealStarted) -> None:
+    if not 0 <= ev.dealer < t.n_seats:
+        raise ImpossibleEvent(f"dealer seat {ev.dealer} does not exist")
+    t.deal_no = ev.deal
+    t.dealer = ev.dealer
+    t.phase = "dealing"
+    t.turn = None
+    t.hands = [[] for _ in range(t.n_seats)]
+    t.dealt = ()
+    t.up_card = None
+    t.up_status = ""
+    t.kitty, t.dummy, t.ghost, t.dead, t.discards = [], [], [], [], []
+    t.trump = None
+    t.maker = t.alone = t.lone_defender = None
+    t.out = frozenset()
+    t.x = {"first_dealer": t.x.get("first_dealer", 0)}
+    t.leader = None
+    t.trick, t.tricks = [], []
+    t.tricks_won = [0] * t.n_seats
+    t.seen = set()
+    t.led_suit = None
+    t.deal_start_pos = t.pos
+    t.low = False
+
+
+def _cards_dealt(t: Table, ev: CardsDealt) -> None:
+    v = t.variant
+    v.check_dealt(t, ev)
+    deck = set(v.deck())
+    seen: set = set()
+    groups = [("seat %d's hand" % s, h) for s, h in enumerate(ev.hands)]
+    groups += [("the kitty", ev.kitty), ("the dummy", ev.dummy), ("the ghost hand", ev.ghost)]
+    if ev.up_card is not None:
+        groups.append(("the up-card", (ev.up_card,)))
+    for where, cards in groups:
+        for c in cards:
+            if c == UNKNOWN:
+                continue
+            if c not in deck:
+                raise ImpossibleEvent(f"{c} in {where} is not a card of this deck")
+            if c in seen:
+                raise ImpossibleEvent(f"{c} is dealt twice (again in {where})")
+            seen.add(c)
+    t.seen = seen
+    t.hands = [list(h) for h in ev.hands]
+    t.dealt = tuple(tuple(h) for h in ev.hands)
+    t.up_card = ev.up_card
+    t.up_status = "face up" if ev.up_card is not None else ""
+    t.kitty = list(ev.kitty)
+    t.dummy = list(ev.dummy)
+    t.ghost = list(ev.ghost)
+    v.start_auction(t)
+
+
+def _play(t: Table, ev: CardPlayed) -> None:
+    seat, card = ev.seat, ev.card
+    if seat != t.turn:
+        raise ImpossibleEvent(f"seat {seat} plays out of turn (seat {t.turn} is to play)")
+    hand = t.hands[seat]
+    trump = t.trump
+    if not t.trick:
+        t.led_suit = effective_suit(card, trump) if card != UNKNOWN else None
+        if base(card) == C.JOKER and trump is None:
+            t.led_suit = None
+    else:
+        led = t.led_suit
+        if led is not None and card != UNKNOWN and effective_suit(card, trump) != led:
+            held = C.cards_of_suit(hand, led, trump)
+            if held:
+                lone_seats = {s for s in (t.alone, t.lone_defender) if s is not None}
+                r = Renege(position=t.pos, deal=t.deal_no, trick=len(t.tricks) + 1, seat=seat,
+                           card=card, led_suit=led, evidence=tuple(held),
+                           lone=bool(lone_seats),
+                           against_lone=any(t.side_of(s) != t.side_of(seat) for s in lone_seats),
+                           by_lone=seat in lone_seats)
+                t.reneges.append(r)
+    t.remove_card(seat, card)
+    t.seen.add(card)
+    t.trick.append((seat, card))
+    v = t.variant
+    if len(t.trick) < v.trick_size(t):
+        t.turn = t.next_active(seat)
+        return
+    cards = [c for _, c in t.trick]
+    w = v.trick_winner(t, cards)
+    winner = t.trick[w][0]
+    t.tricks.append((t.trick[0][0], tuple(t.trick), winner))
+    t.tricks_won[winner] += 1
+    t.trick = []
+    t.led_suit = None
+    t.leader = winner
+    t.turn = winner
+    if len(t.tricks) >= v.tricks_in_deal(t) or v.after_trick(t):
+        _end_deal(t)
+
+
+def _end_deal(t: Table) -> None:
+    v = t.variant
+    pts = v.score_deal(t)
+    for i, p in enumerate(pts):
+        t.scores[i] += p
+    t.deal_results.append((t.deal_no, tuple(pts), "played"))
+    t.turn = None
+    t.phase = "deal_over"
+    w = v.game_winner(t)
+    if w is not None:
+        t.game_over = True
+        t.winner = w
+        t.phase = "game_over"
+
+
+def _base_trick_size(self, t: Table) -> int:
+    return t.n_seats - len(t.out)
+
+
+def _base_tricks_in_deal(self, t: Table) -> int:
+    return self.tricks_per_deal
+
+
+def _base_trick_winner(self, t: Table, cards: list) -> int:
+    return C.trick_winner_index(cards, t.trump, t.led_suit if t.led_suit else None, low=t.low,
+                                first_twin_wins=getattr(self.options, "first_twin_wins", True))
+
+
+def _base_may_throw_in(self, t: Table, ev: Event) -> bool:
+    return False
+
+
+Variant.trick_size = _base_trick_size
+Variant.tricks_in_deal = _base_tricks_in_deal
+Variant.trick_winner = _base_trick_winner
+Variant.may_throw_in = _base_may_throw_in
+
+
+# ---------------------------------------------------------- play legality
+
+def play_legal(t: Table) -> tuple:
+    """Legal cards for the seat on turn in the play, with the reason in words.
+
+    Returns ``(cards, reason)``.  Follows rules.md 1.3 with the effective suit
+    of rules.md 1.2 (the left bower is a trump, never a card of its printed suit).
+    """
+    seat = t.turn
+    hand = t.hands[seat]
+    known = [c for c in hand if c != UNKNOWN]
+    trump = t.trump
+    if not t.trick:
+        return known, "leads: any card may be led"
+    led = t.led_suit
+    if led is None:
+        return known, "no suit was led: any card"
+    follow = C.cards_of_suit(known, led, trump)
+    name = C.SUIT_NAMES[led]
+    if follow:
+        reason = f"must follow {name}"
+        if trump is not None:
+            lb = C.left_bower(trump)
+            if led == trump and any(base(c) == lb for c in follow):
+                reason += f"; the {C.card_name(lb)} counts as {C.SUIT_SINGULAR[trump]}"
+                reason = reason.replace("counts as ", "counts as a ")
+            elif any(base(c) == lb for c in known) and C.suit_of(lb) == led:
+                reason += f"; the {C.card_name(lb)} is a trump here, not a {C.SUIT_SINGULAR[led]}"
+        if UNKNOWN in hand:
+            reason += " (the hand also holds cards the record does not state)"
+        return follow, reason
+    reason = f"void in {name}: any card may be played"
+    if trump is not None:
+        lb = C.left_bower(trump)
+        if any(base(c) == lb for c in known) and C.suit_of(lb) == led:
+            reason = (f"void in {name} (the {C.card_name(lb)} counts as a "
+                      f"{C.SUIT_SINGULAR[trump]}): any card may be played")
+    return known, reason
+
+
+def legal_actions(t: Table) -> tuple:
+    """``(events, reason)``: every event the seat on turn may legally add now.
+
+    In the play these are :class:`CardPlayed` events; in the auction and the
+    exchanges they come from the variant.  Forced steps (the dealer picking up,
+    a thrown-in deal) appear as a single action.  After the deal or game is
+    over the tuple is empty.
+    """
+    ph = t.phase
+    if ph == "play":
+        cards, reason = play_legal(t)
+        return tuple(CardPlayed(t.turn, c) for c in cards), reason
+    if ph in ("deal", "deal_over"):
+        if t.game_over:
+            return (), "the game is over"
+        nd = t.variant.next_dealer(t) if t.dealer is not None else t.x.get("first_dealer", 0)
+        return (DealStarted(t.deal_no + 1, nd),), f"deal {t.deal_no + 1} starts"
+    if ph == "game_over":
+        return (), "the game is over"
+    if ph == "dealing":
+        return (), "the cards are dealt"
+    if ph == "thrown_in":
+        return (DealThrownIn("all passed"),), "everyone passed: the deal is thrown in"
+    return t.variant.legal(t)

@@ -1,0 +1,280 @@
+"""The event vocabulary of a recorded game (design.md, "Events").
+
+Every action at the table is one immutable event; a game is the ordered list
+of its events, starting with :class:`GameStarted`.  Events hold only what
+happened (who did what, with which card); nothing derived (trick winners,
+scores, legality verdicts) is ever an event.  The same classes are used by the
+rules engine, the formats, the projections and the archive, which maps each
+one to an ``eventsourcing`` domain event of the same name.
+
+Seats are indices ``0..n-1`` clockwise (in EGN: 0 = North, 1 = East, ...);
+cards are code strings (see :mod:`euchre_events.cards`); suits are ``C D H S``
+or ``None`` for no-trump.
+"""
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Optional, Union
+
+Bid = Union[int, str]
+"""A bid: a number of tricks, or ``"pb"`` (partner's best) or ``"moon"``."""
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Base of all events.  ``to_dict``/``from_dict`` give the stored JSON form."""
+
+    kind: ClassVar[str] = "Event"
+    by_seat: ClassVar[bool] = True  # events with a ``seat`` field that a player chose
+
+    def to_dict(self) -> dict:
+        """``{"type": kind, **fields}`` with tuples as lists (JSON-ready)."""
+        d = {"type": self.kind}
+        for f in dataclasses.fields(self):
+            d[f.name] = _plain(getattr(self, f.name))
+        return d
+
+    def describe(self, players: Optional[list] = None) -> str:
+        """One line of text for people ("East plays J\u2666")."""
+        from .describe import describe_event  # presentation helper, no I/O
+        return describe_event(self, players)
+
+
+def _plain(v: Any) -> Any:
+    if isinstance(v, tuple):
+        return [_plain(x) for x in v]
+    if isinstance(v, dict):
+        return {k: _plain(x) for k, x in v.items()}
+    return v
+
+
+def _frozen(v: Any) -> Any:
+    if isinstance(v, list):
+        return tuple(_frozen(x) for x in v)
+    return v
+
+
+@dataclass(frozen=True, slots=True)
+class GameStarted(Event):
+    """First event of every game.
+
+    ``variant``: ``standard``, ``two-handed``, ``cutthroat``, ``ghost-hand``,
+    ``buck`` or ``bid``; ``options``: the variant's options as a dict (every
+    field of its options dataclass, so a record replays the same way forever);
+    ``players``: names in seat order; ``first_dealer``: seat index;
+    ``initial_score``: points per side (a fragment of a longer game may start
+    from a non-zero score); ``title`` and ``source`` (file, site, date...).
+    """
+
+    kind: ClassVar[str] = "GameStarted"
+    variant: str
+    options: dict
+    players: tuple
+    first_dealer: int = 0
+    initial_score: Optional[tuple] = None
+    title: str = ""
+    source: dict = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True)
+class DealStarted(Event):
+    """A new deal: ``deal`` numbered from 1, ``dealer`` a seat index."""
+
+    kind: ClassVar[str] = "DealStarted"
+    deal: int
+    dealer: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDealt(Event):
+    """The cards as dealt: ``hands[seat]`` (``"??"`` for a card the record does
+    not state), the ``up_card`` (or ``None``), the ``kitty`` (undealt cards),
+    and where the variant has them the ``dummy`` and ``ghost`` hands."""
+
+    kind: ClassVar[str] = "CardsDealt"
+    hands: tuple
+    up_card: Optional[str] = None
+    kitty: tuple = ()
+    dummy: tuple = ()
+    ghost: tuple = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Passed(Event):
+    """``seat`` passes in the auction (or turns the up-card down as dealer)."""
+
+    kind: ClassVar[str] = "Passed"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class OrderedUp(Event):
+    """Round 1: ``seat`` accepts the up-card's suit as trump (order up, assist,
+    or take up when it is the dealer; rules.md 2.2).  ``alone``: declared with
+    the call (rules.md 2.4)."""
+
+    kind: ClassVar[str] = "OrderedUp"
+    seat: int
+    alone: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class TrumpNamed(Event):
+    """Round 2 (or after a won bid): ``seat`` names ``suit`` as trump
+    (``None`` = no-trump).  ``alone`` as in :class:`OrderedUp`."""
+
+    kind: ClassVar[str] = "TrumpNamed"
+    seat: int
+    suit: Optional[str]
+    alone: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class UpCardPickedUp(Event):
+    """The dealer (``seat``) adds the up-card to the hand (rules.md 2.2)."""
+
+    kind: ClassVar[str] = "UpCardPickedUp"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class UpCardDeclined(Event):
+    """The dealer leaves the up-card after an order-up, where the variant lets
+    the dealer decline the exchange (rules.md 3.2, 4.2)."""
+
+    kind: ClassVar[str] = "UpCardDeclined"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded(Event):
+    """``seat`` puts ``card`` face down, out of play (``"??"`` if unrecorded)."""
+
+    kind: ClassVar[str] = "Discarded"
+    seat: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class WentAlone(Event):
+    """The maker (``seat``) plays alone; the partner sits out (rules.md 2.4)."""
+
+    kind: ClassVar[str] = "WentAlone"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedWithPartner(Event):
+    """``seat`` declines to go (or defend) alone when asked."""
+
+    kind: ClassVar[str] = "PlayedWithPartner"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class DefendedAlone(Event):
+    """A defender (``seat``) plays alone; the partner sits out (rules.md 2.4)."""
+
+    kind: ClassVar[str] = "DefendedAlone"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class BidMade(Event):
+    """``seat`` bids ``bid`` tricks, or ``"pb"`` / ``"moon"`` (rules.md 5.2, 7.2)."""
+
+    kind: ClassVar[str] = "BidMade"
+    seat: int
+    bid: Bid
+
+
+@dataclass(frozen=True, slots=True)
+class HandSwappedWithGhost(Event):
+    """``seat`` takes the ghost hand blind; its own hand is dead (rules.md 5.2)."""
+
+    kind: ClassVar[str] = "HandSwappedWithGhost"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class DummyTaken(Event):
+    """The maker (``seat``) picks up the dummy hand (rules.md 4.3)."""
+
+    kind: ClassVar[str] = "DummyTaken"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardPassed(Event):
+    """``card`` passes face down from ``seat`` to ``to_seat`` (partner's best)."""
+
+    kind: ClassVar[str] = "CardPassed"
+    seat: int
+    to_seat: int
+    card: str
+
+
+@dataclass(frozen=True, slots=True)
+class DroppedOut(Event):
+    """``seat`` drops out of the hand (Buck Euchre, rules.md 6.2)."""
+
+    kind: ClassVar[str] = "DroppedOut"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class StayedIn(Event):
+    """``seat`` stays in the hand when asked (Buck Euchre, rules.md 6.2)."""
+
+    kind: ClassVar[str] = "StayedIn"
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class DealThrownIn(Event):
+    """The deal is dead and scores nothing: ``reason`` says why (all passed,
+    ace-no-face, farmer's hand); ``seat`` is who declared it, if anyone."""
+
+    kind: ClassVar[str] = "DealThrownIn"
+    by_seat: ClassVar[bool] = False
+    reason: str = "all passed"
+    seat: Optional[int] = None
+
+
+@dataclass(frozen=True, slots=True)
+class CardPlayed(Event):
+    """``seat`` plays ``card`` to the current trick, as it really happened
+    (an illegal play is kept and flagged by the audit, never refused)."""
+
+    kind: ClassVar[str] = "CardPlayed"
+    seat: int
+    card: str
+
+
+EVENT_TYPES: dict[str, type] = {
+    cls.kind: cls for cls in (
+        GameStarted, DealStarted, CardsDealt, Passed, OrderedUp, TrumpNamed,
+        UpCardPickedUp, UpCardDeclined, Discarded, WentAlone, PlayedWithPartner,
+        DefendedAlone, BidMade, HandSwappedWithGhost, DummyTaken, CardPassed,
+        DroppedOut, StayedIn, DealThrownIn, CardPlayed)
+}
+"""Every event class by its ``kind`` name."""
+
+
+def event_from_dict(d: dict) -> Event:
+    """Rebuild an event from :meth:`Event.to_dict` output (lists become tuples).
+
+    Raises ``ValueError`` for an unknown ``type`` or missing fields.
+    """
+    try:
+        cls = EVENT_TYPES[d["type"]]
+    except KeyError:
+        raise ValueError(f"unknown event type {d.get('type')!r}") from None
+    kwargs = {k: (v if k in ("options", "source") else _frozen(v)) for k, v in d.items() if k != "type"}
+    if cls is CardsDealt:
+        kwargs["hands"] = tuple(tuple(h) for h in kwargs.get("hands", ()))
+    try:
+        return cls(**kwargs)
+    except TypeError as e:
+        raise ValueError(f"bad {cls.kind} event: {e}") from None

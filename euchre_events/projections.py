@@ -1,0 +1,304 @@
+"""Projections: folds from a game's events to what people look at.
+
+* :class:`Game` holds a validated event list with checkpoints (one per deal)
+  so that :meth:`Game.state_at` jumps to any event without replaying the whole
+  game (design.md, "Projections").
+* :class:`TableState` is the immutable table after ``k`` events.
+* :func:`audit` yields renege findings with evidence, the moment they became
+  provable and the penalty under the game's options (rules.md 1.5, 2.7).
+
+Pure: no I/O.  Nothing here is ever stored.
+"""
+from __future__ import annotations
+
+from bisect import bisect_right
+from dataclasses import dataclass, field
+from typing import Iterable, Optional, Sequence
+
+from . import cards as C
+from .engine import ImpossibleEvent, Renege, Table, apply, legal_actions, new_table
+from .events import CardPlayed, Event, GameStarted
+
+
+@dataclass(frozen=True)
+class TableState:
+    """The table after ``position`` events (immutable).
+
+    Seats are indices 0..n-1 clockwise; sides are teams (side 0 = seats 0, 2
+    in four-handed partnership games) or players.  ``hands[seat]`` are card
+    codes (``"??"`` unknown); ``trick`` is ``((seat, card), ...)`` leader first;
+    ``tricks`` are the finished tricks of this deal as ``(leader, ((seat, card),
+    ...), winner)``; ``score`` is points per side; ``legal`` are the events the
+    seat on ``turn`` may add, with ``legal_reason`` in words.
+    """
+
+    position: int
+    variant: str
+    players: tuple
+    phase: str
+    deal: int
+    dealer: Optional[int]
+    turn: Optional[int]
+    hands: tuple
+    dealt: tuple
+    up_card: Optional[str]
+    up_card_status: str
+    kitty: tuple
+    dummy: tuple
+    ghost: tuple
+    discards: tuple
+    trump: Optional[str]
+    maker: Optional[int]
+    alone: Optional[int]
+    lone_defender: Optional[int]
+    sitting_out: tuple
+    leader: Optional[int]
+    trick: tuple
+    tricks: tuple
+    tricks_won: tuple
+    tricks_by_side: tuple
+    score: tuple
+    deal_results: tuple
+    legal: tuple
+    legal_reason: str
+    reneges: tuple
+    game_over: bool
+    winner: Optional[int]
+    extra: dict = field(default_factory=dict)
+
+    def legal_cards(self) -> tuple:
+        """Cards the seat on turn may play now (empty outside the play)."""
+        return tuple(e.card for e in self.legal if isinstance(e, CardPlayed))
+
+    def _repr_html_(self) -> str:
+        from .render import state_html
+        return state_html(self)
+
+
+def snapshot(t: Table, with_legal: bool = True) -> TableState:
+    """Immutable view of a working table."""
+    v = t.variant
+    if with_legal and v is not None:
+        legal, reason = legal_actions(t)
+    else:
+        legal, reason = (), ""
+    n_sides = v.n_sides if v else 0
+    by_side = [0] * n_sides
+    for s, n in enumerate(t.tricks_won):
+        by_side[v.side_of(s)] += n
+    return TableState(
+        position=t.pos, variant=v.name if v else "", players=t.players, phase=t.phase,
+        deal=t.deal_no, dealer=t.dealer, turn=t.turn,
+        hands=tuple(tuple(h) for h in t.hands), dealt=t.dealt, up_card=t.up_card,
+        up_card_status=t.up_status, kitty=tuple(t.kitty), dummy=tuple(t.dummy),
+        ghost=tuple(t.ghost), discards=tuple(t.discards), trump=t.trump, maker=t.maker,
+        alone=t.alone, lone_defender=t.lone_defender, sitting_out=tuple(sorted(t.out)),
+        leader=t.leader, trick=tuple(t.trick), tricks=tuple(t.tricks),
+        tricks_won=tuple(t.tricks_won), tricks_by_side=tuple(by_side), score=tuple(t.scores),
+        deal_results=tuple(t.deal_results), legal=tuple(legal), legal_reason=reason,
+        reneges=tuple(t.reneges), game_over=t.game_over, winner=t.winner,
+        extra={k: v2 for k, v2 in t.x.items()},
+    )
+
+
+class Game:
+    """A validated game: its events, folded once, with a checkpoint per deal.
+
+    ``Game(events)`` raises :class:`ImpossibleEvent` (with ``deal`` and
+    ``position``) if the record cannot be folded.  ``title``, ``variant``,
+    ``players``, ``final`` (the working table after the last event).
+    """
+
+    def __init__(self, events: Sequence[Event], game_id: Optional[str] = None):
+        self.events = list(events)
+        self.id = game_id
+        if not self.events or not isinstance(self.events[0], GameStarted):
+            raise ImpossibleEvent("the first event must be GameStarted", position=0)
+        t = new_table()
+        self._cp_pos: list[int] = []
+        self._cp: list[Table] = []
+        for ev in self.events:
+            if ev.kind == "DealStarted" or t.pos == 0:
+                self._cp_pos.append(t.pos)
+                self._cp.append(t.copy())
+            apply(t, ev)
+        self.final = t
+        self.started: GameStarted = self.events[0]
+
+    # ----------------------------------------------------------- basics
+    @property
+    def title(self) -> str:
+        return self.started.title
+
+    @property
+    def variant(self) -> str:
+        return self.final.variant.name
+
+    @property
+    def players(self) -> tuple:
+        return self.final.players
+
+    def __len__(self) -> int:
+        return len(self.events)
+
+    @property
+    def deals(self) -> int:
+        """Number of deals recorded (thrown-in deals included)."""
+        return sum(1 for e in self.events if e.kind == "DealStarted")
+
+    @property
+    def final_score(self) -> list:
+        """Points per side after the last event, renege penalties not applied."""
+        return list(self.final.scores)
+
+    @property
+    def winner(self) -> Optional[int]:
+        """Winning side, or None if the record stops before the game is won."""
+        return self.final.winner
+
+    # ----------------------------------------------------------- folding
+    def table_at(self, k: int) -> Table:
+        """Working table after the first ``k`` events (from the nearest checkpoint)."""
+        if k < 0:
+            k += len(self.events) + 1
+        if not 0 <= k <= len(self.events):
+            raise IndexError(f"position {k} outside 0..{len(self.events)}")
+        if k == len(self.events):
+            return self.final.copy()
+        i = bisect_right(self._cp_pos, k) - 1
+        t = self._cp[i].copy()
+        for ev in self.events[t.pos:k]:
+            apply(t, ev)
+        return t
+
+    def state_at(self, k: int) -> TableState:
+        """Immutable table state after the first ``k`` events (``k`` may be negative)."""
+        return snapshot(self.table_at(k))
+
+    def deal_positions(self) -> list:
+        """``[(deal_number, position_of_DealStarted), ...]``."""
+        return [(e.deal, i) for i, e in enumerate(self.events) if e.kind == "DealStarted"]
+
+    def trick_positions(self, deal: int) -> list:
+        """Positions just before the first card of each trick of ``deal``
+        (trick 1 first), for jumps."""
+        out = []
+        start = dict(self.deal_positions()).get(deal)
+        if start is None:
+            return out
+        plays = 0
+        t = self.table_at(start)
+        for i in range(start, len(self.events)):
+            ev = self.events[i]
+            if ev.kind == "DealStarted" and i != start:
+                break
+            if ev.kind == "CardPlayed":
+                if plays % t.variant.trick_size(self.table_at(i)) == 0:
+                    out.append(i)
+                plays += 1
+        return out
+
+    def audit(self) -> list:
+        """Renege findings of the whole game (see :func:`audit`)."""
+        return audit(self)
+
+
+# ----------------------------------------------------------------- audit
+
+@dataclass(frozen=True)
+class Finding:
+    """One audit finding (rules.md 1.5).
+
+    ``kind``: ``"renege"``; ``deal``/``trick`` count from 1; ``seat``; ``card``
+    played; ``led_suit``; ``evidence``: the led-suit cards the seat held;
+    ``position``: event index of the play; ``established``: where it could no
+    longer be corrected (description); ``proven``: where the table showed the
+    evidence (``{"trick": n, "position": k, "card": c}``) or None if only the
+    record's hands show it; ``penalty`` in words; ``penalty_points`` for the
+    deal per side; ``score_if_penalized``: the game's final score with this
+    renege penalized.
+    """
+
+    kind: str
+    deal: int
+    trick: int
+    seat: int
+    card: str
+    led_suit: Optional[str]
+    evidence: tuple
+    position: int
+    established: str
+    proven: Optional[dict]
+    penalty: str
+    penalty_points: tuple
+    score_if_penalized: tuple
+
+    def to_dict(self, players: Optional[Sequence[str]] = None) -> dict:
+        d = {
+            "deal": self.deal, "trick": self.trick, "seat": self.seat,
+            "kind": self.kind, "card": self.card, "led_suit": self.led_suit,
+            "evidence": list(self.evidence), "position": self.position,
+            "established": self.established, "proven": self.proven,
+            "penalty": self.penalty, "score_if_penalized": list(self.score_if_penalized),
+        }
+        if players:
+            d["player"] = players[self.seat]
+        return d
+
+
+def audit(game: Game) -> list:
+    """Renege findings of a game, in play order.
+
+    For each renege the trick engine recorded: the evidence (led-suit cards
+    held), when it was *established* (the offending side played to the next
+    trick, or the hand ended: rules.md 1.5), when it was *proven* (the
+    offender later played one of the evidence cards, visible to the table),
+    and the penalty under the game's options with the score it would give.
+    """
+    t = game.final
+    v = t.variant
+    findings = []
+    deal_points = {}
+    for deal_no, pts, _ in t.deal_results:
+        deal_points[deal_no] = pts
+    evs = game.events
+    for r in t.reneges:
+        proven = None
+        established = "at the end of the hand"
+        ev_set = set(r.evidence)
+        trick_no = r.trick
+        plays_in_trick = None
+        j = r.position + 1
+        # walk forward within the deal
+        tb = None
+        while j < len(evs) and evs[j].kind != "DealStarted":
+            e = evs[j]
+            if e.kind == "CardPlayed":
+                if tb is None:
+                    tb = game.table_at(j)
+                if e.seat == r.seat and e.card in ev_set and proven is None:
+                    tt = game.table_at(j)
+                    proven = {"trick": len(tt.tricks) + 1, "position": j, "card": e.card}
+                    break
+            j += 1
+        # established: first play by the offending side to a later trick
+        k = r.position + 1
+        while k < len(evs) and evs[k].kind != "DealStarted":
+            e = evs[k]
+            if e.kind == "CardPlayed" and v.side_of(e.seat) == v.side_of(r.seat):
+                tk = game.table_at(k)
+                if len(tk.tricks) + 1 > r.trick:
+                    established = f"when the offending side played to trick {len(tk.tricks) + 1}"
+                    break
+            k += 1
+        dp = deal_points.get(r.deal, (0,) * v.n_sides)
+        pts, abandons, words = v.renege_penalty(t, r, dp)
+        final = list(t.scores)
+        for i in range(v.n_sides):
+            final[i] += pts[i] - dp[i]
+        findings.append(Finding(
+            kind="renege", deal=r.deal, trick=r.trick, seat=r.seat, card=r.card,
+            led_suit=r.led_suit, evidence=r.evidence, position=r.position,
+            established=established, proven=proven, penalty=words,
+            penalty_points=tuple(pts), score_if_penalized=tuple(final)))
+    return findings
