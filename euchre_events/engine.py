@@ -60,7 +60,8 @@ class Renege:
     count from 1; ``seat``; ``card``: the card played; ``led_suit``;
     ``evidence``: the led-suit cards the seat held at that moment;
     ``lone``: a lone hand was involved (maker or defender alone);
-    ``against_lone``: the renege was by the side opposing a lone player.
+    ``against_lone``: the renege was by the side opposing a lone player;
+    ``maker``: the maker's seat in that deal (None when there is no maker).
     """
 
     position: int
@@ -73,6 +74,7 @@ class Renege:
     lone: bool = False
     against_lone: bool = False
     by_lone: bool = False
+    maker: Optional[int] = None
 
 
 class Table:
@@ -462,7 +464,7 @@ def _play(t: Table, ev: CardPlayed) -> None:
                            card=card, led_suit=led, evidence=tuple(held),
                            lone=bool(lone_seats),
                            against_lone=any(t.side_of(s) != t.side_of(seat) for s in lone_seats),
-                           by_lone=seat in lone_seats)
+                           by_lone=seat in lone_seats, maker=t.maker)
                 t.reneges.append(r)
     t.remove_card(seat, card)
     t.seen.add(card)

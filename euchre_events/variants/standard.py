@@ -107,7 +107,7 @@ class StandardEuchre(Variant):
 
     def start_auction(self, t: Table) -> None:
         t.phase = "round1"
-        t.turn = (t.dealer + 1) % 4
+        t.turn = (t.dealer + 1) % t.n_seats
         t.x["passes"] = 0
 
     # ------------------------------------------------------------ auction
@@ -121,7 +121,7 @@ class StandardEuchre(Variant):
             if o.dealers_partner_must_go_alone and s == (t.dealer + 2) % 4:
                 acts = [a for a in acts if not (isinstance(a, OrderedUp) and not a.alone)]
             suit = C.SUIT_NAMES[C.suit_of(t.up_card)]
-            who = "take it up" if s == t.dealer else ("assist" if s == (t.dealer + 2) % 4 else "order it up")
+            who = "take it up" if s == t.dealer else ("assist" if s == (t.dealer + 2) % t.n_seats else "order it up")
             return tuple(acts), f"round 1: pass or {who} ({suit} as trump)"
         if ph == "round2":
             turned = C.suit_of(t.up_card)
@@ -158,10 +158,10 @@ class StandardEuchre(Variant):
         ph, k, o = t.phase, ev.kind, self.options
         if ph == "round1" and k == "Passed":
             t.x["passes"] += 1
-            if t.x["passes"] == 4:
+            if t.x["passes"] == t.n_seats:
                 t.up_status = "turned down"
                 t.phase = "round2"
-            t.turn = (t.turn + 1) % 4
+            t.turn = (t.turn + 1) % t.n_seats
             return
         if ph == "round1" and k == "OrderedUp":
             t.trump = C.suit_of(t.up_card)
@@ -191,11 +191,11 @@ class StandardEuchre(Variant):
                 # a stuck dealer who passes: illegal but real; the deal is dead
                 t.x["stuck_dealer_passed"] = True
             t.x["passes"] += 1
-            if t.x["passes"] == 8:
+            if t.x["passes"] == 2 * t.n_seats:
                 t.phase = "thrown_in"
                 t.turn = None
             else:
-                t.turn = (t.turn + 1) % 4
+                t.turn = (t.turn + 1) % t.n_seats
             return
         if ph == "round2" and k == "TrumpNamed":
             if ev.suit not in C.SUITS:
