@@ -1,0 +1,297 @@
+"""The ``euchre-events`` command: import, list, show, audit, export, serve.
+
+Games are stored in an SQLite file (``--db``, default ``euchre-events.sqlite``
+in the current folder, or ``$EUCHRE_EVENTS_DB``); set ``PERSISTENCE_MODULE=
+eventsourcing.postgres`` and the ``POSTGRES_*`` variables for a shared archive.
+"""
+from __future__ import annotations
+
+import json
+import os
+import sys
+from typing import List, Optional
+
+import typer
+
+from . import __version__
+from .formats import FORMATS, Record, RecordError, detect_format, read_records
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="Record Euchre games as event streams; replay, study and audit them.")
+
+DB_HELP = "SQLite archive file (default: $EUCHRE_EVENTS_DB or ./euchre-events.sqlite)."
+
+
+def _archive(db: Optional[str]):
+    from .archive import Archive
+    return Archive(db)
+
+
+def _fail(msg: str, code: int = 1) -> None:
+    typer.echo(f"error: {msg}", err=True)
+    raise typer.Exit(code)
+
+
+def _score_text(score) -> str:
+    return "-".join(str(x) for x in score)
+
+
+def _progress(items, desc: str, total: Optional[int] = None):
+    from tqdm import tqdm
+    return tqdm(items, desc=desc, total=total, file=sys.stderr, disable=None, leave=False)
+
+
+@app.command("import")
+def import_cmd(paths: List[str] = typer.Argument(..., help="Record files (.egn, .emn, .jsonl, .euchre, .json)."),
+               db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+               from_: Optional[str] = typer.Option(None, "--from", help=f"Format: {', '.join(FORMATS)}.")):
+    """Import record files into the archive: one line per game (id, title, deals, final score).
+
+    Each game is validated and stored whole, or not at all; importing the same
+    game twice stores it once.  Exit status 1 if any file could not be read.
+    """
+    from .projections import Game
+    arch = _archive(db)
+    failed = 0
+    for path in paths:
+        try:
+            records = read_records(path, from_)
+        except RecordError as e:
+            typer.echo(f"error: {e}", err=True)
+            failed += 1
+            continue
+        except OSError as e:
+            typer.echo(f"error: {path}: {e.strerror or e}", err=True)
+            failed += 1
+            continue
+        for rec in _progress(records, "importing", len(records)):
+            try:
+                gid, created = arch.import_record(rec)
+            except Exception as e:  # an impossible record: nothing of it was written
+                typer.echo(f"error: {path}: {e}", err=True)
+                failed += 1
+                continue
+            g = Game(rec.events)
+            note = "" if created else "  (already stored)"
+            typer.echo(f"{gid}  {g.title or os.path.basename(path)}  deals={g.deals}  "
+                       f"score={_score_text(g.final_score)}{note}")
+    if failed:
+        raise typer.Exit(1)
+
+
+@app.command("list")
+def list_cmd(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)):
+    """One line per stored game: id (UUID), title, variant, deals and score."""
+    arch = _archive(db)
+    for gid in arch.game_ids():
+        g = arch.load(gid)
+        typer.echo(f"{gid}  {g.title or '-'}  {g.variant}  deals={g.deals}  score={_score_text(g.final_score)}")
+
+
+def _load_game(arch_db: Optional[str], game: str, from_: Optional[str] = None):
+    """A Game from a stored id (or prefix) or from a record file (first game)."""
+    if os.path.exists(game):
+        recs = read_records(game, from_)
+        from .projections import Game
+        from .archive import content_id
+        r = recs[0]
+        return Game(r.events, game_id=str(content_id(r.events, r.annotations, r.variations))), r
+    arch = _archive(arch_db)
+    return arch.load(game), None
+
+
+def _parse_seat(text: Optional[str], players) -> Optional[int]:
+    if text is None or text.lower() in ("all", "*"):
+        return None
+    names = {"n": 0, "north": 0, "e": 1, "east": 1, "s": 2, "south": 2, "w": 3, "west": 3}
+    t = text.strip().lower()
+    if t.isdigit():
+        s = int(t)
+    elif t in names and len(players) == 4:
+        s = names[t]
+    elif t.startswith("p") and t[1:].isdigit():
+        s = int(t[1:]) - 1
+    else:
+        lowered = [p.lower() for p in players]
+        if t not in lowered:
+            raise typer.BadParameter(f"unknown seat {text!r}")
+        s = lowered.index(t)
+    if not 0 <= s < len(players):
+        raise typer.BadParameter(f"seat {text!r} does not exist in this game")
+    return s
+
+
+@app.command("show")
+def show_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique prefix), or a record file."),
+             deal: Optional[int] = typer.Option(None, "--deal", help="Deal number (from 1)."),
+             after: Optional[int] = typer.Option(None, "--after",
+                                                 help="Show the table after K events (of the deal if --deal is given)."),
+             seat: Optional[str] = typer.Option(None, "--seat",
+                                                help="Seat whose view to show (0-3, N/E/S/W, P1.., a name); default all hands."),
+             db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+             from_: Optional[str] = typer.Option(None, "--from", help="Format of a record file.")):
+    """The table as text after event K (of deal N), from one seat's view or all hands."""
+    from .archive import ArchiveError
+    from .describe import describe_event, state_text
+    try:
+        g, _ = _load_game(db, game, from_)
+    except (RecordError, ArchiveError) as e:
+        _fail(str(e))
+    start, end = 0, len(g.events)
+    if deal is not None:
+        dp = g.deal_positions()
+        starts = dict(dp)
+        if deal not in starts:
+            _fail(f"game has deals 1..{len(dp)}; no deal {deal}")
+        start = starts[deal]
+        later = [p for d, p in dp if p > start]
+        end = later[0] if later else len(g.events)
+    k = end if after is None else start + after
+    if not start <= k <= len(g.events):
+        _fail(f"--after {after} is outside this {'deal' if deal else 'game'} (0..{end - start})")
+    s = _parse_seat(seat, g.players)
+    st = g.state_at(k)
+    typer.echo(f"{g.title or g.id}  ({g.variant})")
+    if k > 0:
+        typer.echo(f"Last event: {describe_event(g.events[k - 1], g.players)}")
+    typer.echo(state_text(st, s))
+
+
+def _game_json(g, findings) -> dict:
+    return {
+        "id": g.id, "title": g.title, "variant": g.variant, "deals": g.deals,
+        "final_score": g.final_score, "winner": g.winner,
+        "findings": [f.to_dict(g.players) for f in findings],
+    }
+
+
+@app.command("audit")
+def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or record files (audited without storing)."),
+              as_json: bool = typer.Option(False, "--json", help="Print JSON: {\"games\": [...]}."),
+              from_: Optional[str] = typer.Option(None, "--from", help=f"Format of record files: {', '.join(FORMATS)}."),
+              db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)):
+    """Renege audit: who reneged, where, the evidence, when it was proven, the penalty.
+
+    ``final_score`` is per side from the play as recorded (no penalties);
+    each finding's ``score_if_penalized`` is the final score with that renege
+    penalized under the game's options.
+    """
+    from .archive import ArchiveError, content_id
+    from .projections import Game
+    out = []
+    failed = 0
+    for item in games:
+        if os.path.exists(item):
+            try:
+                recs = read_records(item, from_)
+            except RecordError as e:
+                typer.echo(f"error: {e}", err=True)
+                failed += 1
+                continue
+            except OSError as e:
+                typer.echo(f"error: {item}: {e.strerror or e}", err=True)
+                failed += 1
+                continue
+            for r in _progress(recs, "auditing", len(recs)):
+                g = Game(r.events, game_id=str(content_id(r.events, r.annotations, r.variations)))
+                out.append((g, g.audit(), r))
+        else:
+            try:
+                g = _archive(db).load(item)
+            except ArchiveError as e:
+                typer.echo(f"error: {e} (and no file of that name)", err=True)
+                failed += 1
+                continue
+            out.append((g, g.audit(), None))
+    if as_json:
+        typer.echo(json.dumps({"games": [_game_json(g, f) for g, f, _ in out]}, indent=2))
+    else:
+        from .describe import seat_name
+        for g, findings, _ in out:
+            win = "-" if g.winner is None else str(g.winner)
+            typer.echo(f"{g.id}  {g.title or '-'}  {g.variant}  deals={g.deals}  "
+                       f"score={_score_text(g.final_score)}  winner={win}  findings={len(findings)}")
+            for f in findings:
+                who = seat_name(f.seat, g.players, len(g.players))
+                proof = (f"proven at trick {f.proven['trick']} when {who} showed {f.proven['card']}"
+                         if f.proven else "shown by the record's hands")
+                typer.echo(f"  renege: deal {f.deal}, trick {f.trick}, {who} played {f.card} on a "
+                           f"{f.led_suit} lead holding {' '.join(f.evidence)}; {proof}; {f.established}; "
+                           f"penalty: {f.penalty}; score if penalized {_score_text(f.score_if_penalized)}")
+    if failed:
+        raise typer.Exit(1)
+
+
+@app.command("export")
+def export_cmd(game: str = typer.Argument(..., help="Stored game id (or prefix), or a record file."),
+               fmt: str = typer.Option("json", "--format", "-f", help="egn, text, json or html."),
+               output: Optional[str] = typer.Option(None, "--output", "-o", help="Output file (default: stdout; required for html)."),
+               db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+               from_: Optional[str] = typer.Option(None, "--from", help="Format of a record file.")):
+    """Write a game as EGN, our text notation, our JSON, or a self-contained HTML replay."""
+    from .archive import ArchiveError
+    try:
+        g, rec = _load_game(db, game, from_)
+    except (RecordError, ArchiveError) as e:
+        _fail(str(e))
+    notes, variations = [], []
+    if rec is not None:
+        notes, variations = rec.annotations, rec.variations
+    else:
+        arch = _archive(db)
+        notes = [{"position": a["position"], "text": a["text"], "mark": a.get("mark")}
+                 for a in arch.annotations(g.id)]
+        variations = [{"position": v["position"], "events": v["events"],
+                       "annotations": v["annotations"], "comment": v["comment"]}
+                      for v in arch.variations(g.id)]
+    if fmt == "html":
+        if not output:
+            _fail("--format html needs -o FILE")
+        from .htmlexport import export_html
+        export_html(g, output, annotations=notes)
+        typer.echo(output)
+        return
+    if fmt == "egn":
+        from .formats.egn import write_egn
+        try:
+            text = json.dumps(write_egn(g.events, notes), indent=2)
+        except ValueError as e:
+            _fail(f"cannot write this game as EGN: {e}")
+    elif fmt == "text":
+        from .formats.text import write_text
+        text = write_text(g.events, notes, variations)
+    elif fmt == "json":
+        from .formats.jsonfmt import write_json
+        text = write_json(g.events, notes, variations)
+    else:
+        _fail(f"unknown format {fmt!r}: expected egn, text, json or html")
+    if output:
+        with open(output, "w", encoding="utf-8") as f:
+            f.write(text if text.endswith("\n") else text + "\n")
+        typer.echo(output)
+    else:
+        typer.echo(text)
+
+
+@app.command("serve")
+def serve_cmd(port: int = typer.Option(8866, "--port", help="Port on 127.0.0.1."),
+              notebook: Optional[str] = typer.Option(None, "--notebook", help="Notebook to serve (default: the review notebook)."),
+              db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)):
+    """Start Voila on the review notebook at http://127.0.0.1:PORT (no code needed)."""
+    from .serve import serve
+    serve(notebook=notebook, port=port, db=db)
+
+
+@app.command("version")
+def version_cmd():
+    """Print the version."""
+    typer.echo(__version__)
+
+
+def main() -> None:
+    """Console-script entry point."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,121 @@
+"""Events and states in words, for the CLI text replay and the viewer.  Pure."""
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+from . import cards as C
+
+SEAT_NAMES_4 = ("North", "East", "South", "West")
+
+
+def seat_name(seat: Optional[int], players: Optional[Sequence[str]] = None, n_seats: int = 4) -> str:
+    """``"East (Llama)"`` for seat 1 of a four-seat game with players; ``"P2"`` in others."""
+    if seat is None:
+        return "-"
+    base = SEAT_NAMES_4[seat] if n_seats == 4 and seat < 4 else f"P{seat + 1}"
+    if players and seat < len(players) and players[seat] and players[seat] != base:
+        return f"{base} ({players[seat]})"
+    return base
+
+
+def suit_text(suit: Optional[str]) -> str:
+    """``"hearts \u2665"``, or ``"no-trump"`` for None."""
+    if suit is None:
+        return "no-trump"
+    return f"{C.SUIT_NAMES[suit]} {C.SUIT_SYMBOLS[suit]}"
+
+
+def describe_event(ev, players: Optional[Sequence[str]] = None) -> str:
+    """One line of text for an event (``"East plays J\u2666"``)."""
+    n = len(players) if players else 4
+    k = ev.kind
+    who = seat_name(getattr(ev, "seat", None), players, n) if hasattr(ev, "seat") else ""
+    if k == "GameStarted":
+        return f"{ev.variant} game started: {', '.join(ev.players)}"
+    if k == "DealStarted":
+        return f"deal {ev.deal}: {seat_name(ev.dealer, players, n)} deals"
+    if k == "CardsDealt":
+        up = f"; up-card {C.pretty(ev.up_card)}" if ev.up_card else ""
+        return f"cards dealt{up}"
+    if k == "Passed":
+        return f"{who} passes"
+    if k == "OrderedUp":
+        return f"{who} orders it up" + (" and goes alone" if ev.alone else "")
+    if k == "TrumpNamed":
+        return f"{who} names {suit_text(ev.suit)}" + (" and goes alone" if ev.alone else "")
+    if k == "UpCardPickedUp":
+        return f"{who} picks up the up-card"
+    if k == "UpCardDeclined":
+        return f"{who} leaves the up-card"
+    if k == "Discarded":
+        return f"{who} discards " + ("a card face down" if ev.card == C.UNKNOWN else C.pretty(ev.card))
+    if k == "WentAlone":
+        return f"{who} goes alone"
+    if k == "PlayedWithPartner":
+        return f"{who} plays with the partner"
+    if k == "DefendedAlone":
+        return f"{who} defends alone"
+    if k == "BidMade":
+        bid = {"pb": "partner's best", "moon": "shoot the moon"}.get(str(ev.bid), str(ev.bid))
+        return f"{who} bids {bid}"
+    if k == "HandSwappedWithGhost":
+        return f"{who} swaps for the ghost hand"
+    if k == "DummyTaken":
+        return f"{who} takes the dummy"
+    if k == "CardPassed":
+        return f"{who} passes {C.pretty(ev.card)} to {seat_name(ev.to_seat, players, n)}"
+    if k == "DroppedOut":
+        return f"{who} drops out"
+    if k == "StayedIn":
+        return f"{who} stays in"
+    if k == "DealThrownIn":
+        return f"deal thrown in ({ev.reason})"
+    if k == "CardPlayed":
+        return f"{who} plays {C.pretty(ev.card)}"
+    return k
+
+
+def state_text(state, seat: Optional[int] = None) -> str:
+    """The table as plain text (used by ``euchre-events show``).
+
+    ``seat``: show only what that seat could know (its own hand; the others
+    as counts of hidden cards); None shows all hands.
+    """
+    p = state.players
+    n = len(p)
+    lines = [f"Position {state.position} | deal {state.deal} | phase {state.phase}"]
+    if state.dealer is not None:
+        lines.append(f"Dealer: {seat_name(state.dealer, p, n)}")
+    if state.up_card:
+        lines.append(f"Up-card: {C.pretty(state.up_card)} ({state.up_card_status})")
+    if state.trump is not None or state.maker is not None:
+        maker = seat_name(state.maker, p, n)
+        lines.append(f"Trump: {suit_text(state.trump)}; maker: {maker}"
+                     + (f"; alone: {seat_name(state.alone, p, n)}" if state.alone is not None else "")
+                     + (f"; defending alone: {seat_name(state.lone_defender, p, n)}"
+                        if state.lone_defender is not None else ""))
+    for s in range(n):
+        hand = state.hands[s] if s < len(state.hands) else ()
+        if seat is not None and s != seat:
+            shown = f"[{len(hand)} cards hidden]"
+        else:
+            shown = " ".join(C.pretty(c) for c in C.sort_hand(hand, state.trump)) or "-"
+        tags = []
+        if s in state.sitting_out:
+            tags.append("sits out")
+        if s == state.turn:
+            tags.append("to act")
+        lines.append(f"  {seat_name(s, p, n):<22} {shown}" + (f"   ({', '.join(tags)})" if tags else ""))
+    if state.trick:
+        lines.append("Trick: " + ", ".join(f"{seat_name(s, p, n)} {C.pretty(c)}" for s, c in state.trick))
+    if state.tricks:
+        lines.append("Tricks won: " + ", ".join(f"{seat_name(s, p, n)} {k}"
+                                                for s, k in enumerate(state.tricks_won) if k))
+    lines.append("Score: " + " - ".join(str(x) for x in state.score))
+    if state.legal and state.turn is not None and (seat is None or seat == state.turn):
+        acts = ", ".join(describe_event(e, p).split(" ", 1)[-1] if hasattr(e, "seat") else describe_event(e, p)
+                         for e in state.legal[:12])
+        lines.append(f"Legal for {seat_name(state.turn, p, n)}: {acts}  [{state.legal_reason}]")
+    if state.game_over:
+        lines.append(f"Game over: side {state.winner} wins")
+    return "\n".join(lines)
