@@ -1,0 +1,147 @@
+"""Random legal games, for property tests and benchmarks.
+
+:func:`random_game` deals shuffled decks (a seeded :class:`random.Random`, so
+the same seed always gives the same game) and, at every step, picks one of the
+events that :func:`euchre_events.engine.legal_actions` offers.  It works for
+every registered variant: the engine and the variant decide what is legal; this
+module only chooses.
+
+Pure: no I/O.
+"""
+from __future__ import annotations
+
+import dataclasses
+import random
+from typing import Any, Optional
+
+from . import cards as C
+from .engine import ImpossibleEvent, Table, apply, legal_actions, new_table
+from .events import CardPlayed, CardsDealt, Event, GameStarted
+from .variants import make_variant
+
+__all__ = ["random_game", "random_deal", "SimulationError"]
+
+FOUR_SEATS = ("N", "E", "S", "W")
+
+
+class SimulationError(RuntimeError):
+    """The simulator found no way to go on (no legal action, no deal shape
+    the variant accepts, or more deals than ``max_deals``)."""
+
+
+def _options_dict(options: Any) -> dict:
+    if dataclasses.is_dataclass(options) and not isinstance(options, type):
+        return dataclasses.asdict(options)
+    return dict(options or {})
+
+
+def _layouts(v, n_seats: int, n_cards: int):
+    """Candidate deal shapes ``(hand_size, up_card?, dummy_size, ghost_size)``
+    for a variant that does not define ``deal_cards``, most common first."""
+    hs = v.hand_size
+    seen = set()
+    for up in (True, False):
+        for dummy in (0, hs):
+            for ghost in (0, hs):
+                shape = (hs, up, dummy, ghost)
+                used = hs * n_seats + int(up) + dummy + ghost
+                if used <= n_cards and shape not in seen:
+                    seen.add(shape)
+                    yield shape
+
+
+def random_deal(t: Table, rng: random.Random) -> CardsDealt:
+    """A random :class:`CardsDealt` for the deal that ``t`` has just started.
+
+    ``t`` must be in phase ``"dealing"`` (right after a DealStarted).  A
+    variant may define ``deal_cards(t, shuffled) -> CardsDealt`` to give its
+    deal plan (rules.md 1.4 and each game's "Deal" section); otherwise the
+    usual shapes are tried in turn (``hand_size`` cards to every seat, then an
+    up-card, a dummy or ghost hand of the same size, the rest in the kitty)
+    and the first one the engine accepts is used.  Raises
+    :class:`SimulationError` if none fits.
+    """
+    v = t.variant
+    shuffled = list(v.deck())
+    rng.shuffle(shuffled)
+    hook = getattr(v, "deal_cards", None)
+    if hook is not None:
+        return hook(t, shuffled)
+    reasons = []
+    for hs, up, dummy, ghost in _layouts(v, t.n_seats, len(shuffled)):
+        rest = list(shuffled)
+        hands = tuple(tuple(rest[s * hs:(s + 1) * hs]) for s in range(t.n_seats))
+        rest = rest[hs * t.n_seats:]
+        up_card = rest.pop(0) if up else None
+        dummy_cards = tuple(rest[:dummy])
+        rest = rest[dummy:]
+        ghost_cards = tuple(rest[:ghost])
+        rest = rest[ghost:]
+        ev = CardsDealt(hands, up_card, tuple(rest), dummy_cards, ghost_cards)
+        try:
+            apply(t.copy(), ev)
+        except ImpossibleEvent as e:
+            reasons.append(e.reason)
+            continue
+        return ev
+    raise SimulationError(f"no deal shape accepted by variant {v.name!r}: {'; '.join(reasons)}")
+
+
+def random_game(variant: str = "standard", options: Any = None, seed: int = 0,
+                deals: Optional[int] = None, players: Optional[tuple] = None,
+                first_dealer: Optional[int] = None, renege_rate: float = 0.0,
+                max_deals: int = 500) -> list[Event]:
+    """Events of a random game of ``variant`` (a registered name).
+
+    ``options``: dict or options dataclass (``None`` = the defaults of
+    rules.md); the full option dict is stored in the :class:`GameStarted`
+    event.  ``seed``: seeds :class:`random.Random`, so equal arguments give
+    equal games.  ``deals``: stop once that many deals (thrown-in deals
+    included) have ended, or earlier if the game is won; ``None`` plays to
+    the end of the game.  ``players``: names in seat order (default
+    ``N E S W`` for four seats, ``P1..Pn`` otherwise); ``first_dealer``: a
+    seat index (default: random).  ``renege_rate``: probability (0..1) that a
+    seat holding the led suit plays a card of another suit instead (an
+    illegal but real play, kept by the engine and flagged by the audit,
+    rules.md 1.5); 0 gives only legal play.
+
+    Returns the list of events, :class:`GameStarted` first; the list folds
+    without :class:`ImpossibleEvent`.  Raises ``ValueError`` for an unknown
+    variant or option and :class:`SimulationError` if the game cannot go on
+    or has not ended after ``max_deals`` deals.
+    """
+    rng = random.Random(seed)
+    v = make_variant(variant, options)
+    n = v.n_seats
+    if players is None:
+        players = FOUR_SEATS if n == 4 else tuple(f"P{i + 1}" for i in range(n))
+    if first_dealer is None:
+        first_dealer = rng.randrange(n)
+    start = GameStarted(variant, _options_dict(v.options), tuple(players), first_dealer=first_dealer)
+    events: list[Event] = [start]
+    t = new_table()
+    apply(t, start)
+    ended = 0
+    while not t.game_over:
+        if t.phase in ("deal", "deal_over") and t.deal_no:
+            ended += 1
+            if deals is not None and ended >= deals:
+                break
+            if ended >= max_deals:
+                raise SimulationError(f"the game has not ended after {max_deals} deals")
+        if t.phase == "dealing":
+            ev = random_deal(t, rng)
+        else:
+            acts, reason = legal_actions(t)
+            if not acts:
+                raise SimulationError(f"no legal action in phase {t.phase!r} ({reason}) at event {t.pos}")
+            ev = acts[rng.randrange(len(acts))]
+            if (renege_rate and isinstance(ev, CardPlayed) and t.trick
+                    and rng.random() < renege_rate):
+                known = [c for c in t.hands[t.turn] if c != C.UNKNOWN]
+                others = [c for c in known if C.effective_suit(c, t.trump) != t.led_suit]
+                if others and len(others) < len(known):
+                    ev = CardPlayed(t.turn, others[rng.randrange(len(others))])
+        apply(t, ev)
+        events.append(ev)
+    return events
