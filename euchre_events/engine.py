@@ -456,7 +456,8 @@ def _play(t: Table, ev: CardPlayed) -> None:
             t.led_suit = None
     else:
         led = t.led_suit
-        if led is not None and card != UNKNOWN and effective_suit(card, trump) != led:
+        if (led is not None and card != UNKNOWN and effective_suit(card, trump) != led
+                and not t.variant.exempt_from_following(t, card)):
             held = C.cards_of_suit(hand, led, trump)
             if held:
                 lone_seats = {s for s in (t.alone, t.lone_defender) if s is not None}
@@ -472,6 +473,7 @@ def _play(t: Table, ev: CardPlayed) -> None:
     v = t.variant
     if len(t.trick) < v.trick_size(t):
         t.turn = t.next_active(seat)
+        v.after_card(t)
         return
     cards = [c for _, c in t.trick]
     w = v.trick_winner(t, cards)
@@ -518,10 +520,25 @@ def _base_may_throw_in(self, t: Table, ev: Event) -> bool:
     return False
 
 
+def _base_exempt_from_following(self, t: Table, card: str) -> bool:
+    """True if ``card`` may be played even by a seat holding the led suit
+    (e.g. the joker at no-trump under ``nt_joker_any_time``, rules.md 7.8)."""
+    return False
+
+
+def _base_after_card(self, t: Table) -> None:
+    """Hook after a card that does not complete the trick (the next seat is
+    already on turn); e.g. a joker led at no-trump, whose leader then names
+    the suit to follow (rules.md 7.8)."""
+    return None
+
+
 Variant.trick_size = _base_trick_size
 Variant.tricks_in_deal = _base_tricks_in_deal
 Variant.trick_winner = _base_trick_winner
 Variant.may_throw_in = _base_may_throw_in
+Variant.exempt_from_following = _base_exempt_from_following
+Variant.after_card = _base_after_card
 
 
 # ---------------------------------------------------------- play legality
@@ -554,6 +571,10 @@ def play_legal(t: Table) -> tuple:
                 reason += f"; the {C.card_name(lb)} is a trump here, not a {C.SUIT_SINGULAR[led]}"
         if UNKNOWN in hand:
             reason += " (the hand also holds cards the record does not state)"
+        free = [c for c in known if c not in follow and t.variant.exempt_from_following(t, c)]
+        if free:
+            follow = follow + free
+            reason += "; " + ", ".join(C.card_name(c) for c in free) + " may be played at any time"
         return follow, reason
     reason = f"void in {name}: any card may be played"
     if trump is not None:

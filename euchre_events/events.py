@@ -252,12 +252,22 @@ class CardPlayed(Event):
     card: str
 
 
+@dataclass(frozen=True, slots=True)
+class JokerSuitNamed(Event):
+    """The leader (``seat``) of the joker at no-trump names ``suit``
+    (``C D H S``), which the others must then follow (rules.md 7.8)."""
+
+    kind: ClassVar[str] = "JokerSuitNamed"
+    seat: int
+    suit: str
+
+
 EVENT_TYPES: dict[str, type] = {
     cls.kind: cls for cls in (
         GameStarted, DealStarted, CardsDealt, Passed, OrderedUp, TrumpNamed,
         UpCardPickedUp, UpCardDeclined, Discarded, WentAlone, PlayedWithPartner,
         DefendedAlone, BidMade, HandSwappedWithGhost, DummyTaken, CardPassed,
-        DroppedOut, StayedIn, DealThrownIn, CardPlayed)
+        DroppedOut, StayedIn, DealThrownIn, CardPlayed, JokerSuitNamed)
 }
 """Every event class by its ``kind`` name."""
 
