@@ -1,0 +1,482 @@
+"""OpenSpiel ``euchre`` action histories as event streams.
+
+OpenSpiel (https://github.com/google-deepmind/open_spiel, ``games/euchre``)
+records a game as a flat list of integer actions, chance outcomes included:
+
+* ``history[0]``: the dealer, a seat 0..3 (0 = North, clockwise, as our seats);
+* ``history[1:21]``: the 20 dealt cards; card ``k`` (0-based) goes to seat
+  ``(dealer + k) % 4``, so the first card goes to the dealer;
+* ``history[21]``: the up-card; the 3 cards never named are the kitty;
+* then the players' decisions, with these action ids:
+
+  ====================  =================================================
+  0..23                 a card (discard or play): ``rank * 4 + suit`` with
+                        suits C, D, H, S = 0..3 and ranks 9, T, J, Q, K, A = 0..5
+  24                    Pass
+  25, 26, 27, 28        trump Clubs, Diamonds, Hearts, Spades (round 1 offers
+                        only the up-card's suit; round 2 the three others)
+  29                    Alone (the maker goes alone, or a defender defends alone)
+  30                    Partner (plays with the partner)
+  ====================  =================================================
+
+Each JSON Lines file line (as written by ``openspiel_games.py`` or
+:func:`random_openspiel_games`) is one single-deal game:
+``{"params": {...}, "history": [...], "returns": [...], ...}``; other keys are
+ignored.  :func:`history_to_events` turns a history into our events (the
+dealer's pick-up after an order-up and the throw-in after eight passes, which
+OpenSpiel folds into the neighbouring action, become events of their own);
+:func:`event_to_action` maps our events back to OpenSpiel action ids.
+
+No I/O except :func:`read_openspiel_file`; :func:`random_openspiel_games`
+needs the optional ``open_spiel`` package (``pyspiel``).
+"""
+from __future__ import annotations
+
+import json
+import random
+from typing import Iterator, Optional, Sequence
+
+from ..cards import RANKS, SUITS
+from ..engine import ImpossibleEvent, apply, new_table
+from ..events import (CardPlayed, CardsDealt, DealStarted, DealThrownIn, DefendedAlone,
+                      Discarded, Event, GameStarted, OrderedUp, Passed, PlayedWithPartner,
+                      TrumpNamed, UpCardPickedUp, WentAlone)
+from . import Record, RecordError
+
+PASS_ACTION = 24
+"""OpenSpiel action id of Pass."""
+FIRST_TRUMP_ACTION = 25
+"""OpenSpiel action id of Clubs; Diamonds, Hearts, Spades follow (26, 27, 28)."""
+ALONE_ACTION = 29
+"""OpenSpiel action id of Alone (go alone, or defend alone)."""
+PARTNER_ACTION = 30
+"""OpenSpiel action id of Partner (play with the partner)."""
+NUM_CARDS = 24
+PLAYERS = ("N", "E", "S", "W")
+"""Player names used for OpenSpiel games: seats 0..3 clockwise from North."""
+DEFAULT_PARAMS = {"allow_lone_defender": False, "stick_the_dealer": True}
+"""OpenSpiel's ``euchre`` parameters and their defaults (OpenSpiel 2.0)."""
+
+CARD_OF_ID: tuple = tuple(RANKS[i // 4] + SUITS[i % 4] for i in range(NUM_CARDS))
+"""Our card code for each OpenSpiel card id 0..23 (``CARD_OF_ID[0] == "9C"``)."""
+ID_OF_CARD: dict = {c: i for i, c in enumerate(CARD_OF_ID)}
+"""OpenSpiel card id (0..23) of each card code."""
+
+_SUIT_ACTION = {s: FIRST_TRUMP_ACTION + i for i, s in enumerate(SUITS)}
+
+
+class OpenSpielError(ValueError):
+    """An OpenSpiel history that cannot be turned into events.
+
+    ``index``: position in the history (0-based, chance actions included) or
+    None; ``reason``: words.
+    """
+
+    def __init__(self, reason: str, index: Optional[int] = None, deal: Optional[int] = None):
+        super().__init__(reason if index is None else f"history[{index}]: {reason}")
+        self.reason = reason
+        self.index = index
+        self.deal = deal
+
+
+def card_of(action: int) -> str:
+    """Card code of an OpenSpiel card id 0..23 (``card_of(9) == "JD"``, ``card_of(5) == "TD"``).
+
+    Raises :class:`OpenSpielError` for anything else.
+    """
+    if type(action) is not int or not 0 <= action < NUM_CARDS:
+        raise OpenSpielError(f"{action!r} is not a card id (0..23)")
+    return CARD_OF_ID[action]
+
+
+def action_name(action: int) -> str:
+    """OpenSpiel's own name of an action after the deal: ``"Pass"``,
+    ``"Hearts"``, ``"Alone"``, ``"Partner"`` or a card (``"HJ"`` style is
+    OpenSpiel's; we give our code, ``"JH"``)."""
+    if action == PASS_ACTION:
+        return "Pass"
+    if FIRST_TRUMP_ACTION <= action < FIRST_TRUMP_ACTION + 4:
+        return ("Clubs", "Diamonds", "Hearts", "Spades")[action - FIRST_TRUMP_ACTION]
+    if action == ALONE_ACTION:
+        return "Alone"
+    if action == PARTNER_ACTION:
+        return "Partner"
+    if type(action) is int and 0 <= action < NUM_CARDS:
+        return CARD_OF_ID[action]
+    return repr(action)
+
+
+def openspiel_options(params: Optional[dict] = None) -> dict:
+    """Our :class:`~euchre_events.variants.standard.StandardOptions` (as a
+    dict) that replay OpenSpiel's ``euchre`` rules with ``params``.
+
+    ``params``: OpenSpiel's game parameters, ``allow_lone_defender`` (bool,
+    default False) and ``stick_the_dealer`` (bool, default True).  Raises
+    :class:`OpenSpielError` for an unknown parameter or a non-boolean value.
+
+    Where OpenSpiel departs from rules.md section 2, and the option that matches it:
+
+    * alone is decided *after* the exchange (OpenSpiel's GoAlone phase comes
+      after the dealer's discard; rules.md 2.4 has it declared with the call):
+      ``alone_timing="after_exchange"``;
+    * the dealer may not discard the up-card just picked up (rules.md 2.2
+      allows it by default, case C7): ``dealer_may_discard_upcard=False``;
+    * since alone is decided after the exchange, the dealer has already picked
+      up when the dealer's partner goes alone (rules.md 2.2: no exchange):
+      ``exchange_when_dealer_out=True``;
+    * with ``allow_lone_defender`` either defender may defend alone, even
+      against a maker who plays with the partner (rules.md 2.4: off by
+      default): ``defend_alone="any"``, first the defender nearer the dealer's
+      left, then the other; a lone defender's euchre is worth 4
+      (``lone_defender_value=4``, rules.md 2.6);
+    * ``stick_the_dealer`` is OpenSpiel's default (rules.md 2.3: an option,
+      off by default); the turned-down suit stays barred
+      (``stick_allows_turned_down=False``);
+    * the opening lead is left of the dealer, skipping a seat that sits out
+      (rules.md 2.5 default): ``loner_lead="left_of_dealer"``; a lone maker
+      euchred gives 2 (``lone_euchred_value=2``, rules.md 2.6 default);
+    * one deal per game: a game ends after its only deal, so ``target_score``
+      (10) is never reached and does not matter; eight passes without stick
+      end the game scoring 0 (our ``DealThrownIn``);
+    * the deal is one card at a time and the first card goes to the dealer
+      (rules.md 2.1: from the dealer's left, in packets); this changes no rule,
+      the hands are recorded as dealt.
+    """
+    p = dict(DEFAULT_PARAMS)
+    for k, v in (params or {}).items():
+        if k not in DEFAULT_PARAMS:
+            raise OpenSpielError(f"unknown OpenSpiel euchre parameter {k!r} "
+                                 f"(known: {', '.join(DEFAULT_PARAMS)})")
+        if not isinstance(v, bool):
+            raise OpenSpielError(f"parameter {k} must be true or false, not {v!r}")
+        p[k] = v
+    return {
+        "stick_the_dealer": p["stick_the_dealer"],
+        "stick_allows_turned_down": False,
+        "target_score": 10,
+        "loner_lead": "left_of_dealer",
+        "lone_euchred_value": 2,
+        "defend_alone": "any" if p["allow_lone_defender"] else "off",
+        "lone_defender_value": 4,
+        "super_euchre": False,
+        "dealer_may_discard_upcard": False,
+        "dealer_may_decline_upcard": False,
+        "alone_timing": "after_exchange",
+        "exchange_when_dealer_out": True,
+        "dealers_partner_must_go_alone": False,
+        "must_hold_named_suit": False,
+    }
+
+
+def event_to_action(ev: Event, up_card: Optional[str] = None) -> Optional[int]:
+    """The OpenSpiel action id of one of our events, or None when OpenSpiel
+    has no action for it (GameStarted, DealStarted, CardsDealt, UpCardPickedUp,
+    DealThrownIn: chance outcomes or steps OpenSpiel folds into another action).
+
+    ``up_card``: the deal's up-card (card code), needed for :class:`OrderedUp`,
+    whose OpenSpiel action is the up-card's suit.  Card events give the card id
+    (0..23).  Raises ``ValueError`` for an event OpenSpiel cannot express
+    (no-trump, a joker, a bid, an OrderedUp without ``up_card``).
+    """
+    k = ev.kind
+    if k == "CardPlayed" or k == "Discarded":
+        try:
+            return ID_OF_CARD[ev.card]
+        except KeyError:
+            raise ValueError(f"{ev.card!r} is not a card of OpenSpiel's deck") from None
+    if k == "Passed":
+        return PASS_ACTION
+    if k == "OrderedUp":
+        if up_card is None:
+            raise ValueError("OrderedUp needs the up-card to give its OpenSpiel action")
+        return _SUIT_ACTION[up_card[1]]
+    if k == "TrumpNamed":
+        if ev.suit not in _SUIT_ACTION:
+            raise ValueError(f"trump {ev.suit!r} has no OpenSpiel action")
+        return _SUIT_ACTION[ev.suit]
+    if k == "WentAlone" or k == "DefendedAlone":
+        return ALONE_ACTION
+    if k == "PlayedWithPartner":
+        return PARTNER_ACTION
+    if k in ("GameStarted", "DealStarted", "CardsDealt", "UpCardPickedUp", "DealThrownIn"):
+        return None
+    raise ValueError(f"{k} has no OpenSpiel action")
+
+
+def _deal_events(history: Sequence[int], params: Optional[dict], title: str,
+                 source: Optional[dict]) -> list:
+    """GameStarted, DealStarted, CardsDealt from the 22 chance actions."""
+    if len(history) < 22:
+        raise OpenSpielError(f"the history has {len(history)} actions; the deal alone "
+                             f"takes 22 (dealer, 20 cards, up-card)")
+    for i in range(22):
+        if type(history[i]) is not int:
+            raise OpenSpielError(f"{history[i]!r} is not an action id", index=i)
+    dealer = history[0]
+    if not 0 <= dealer < 4:
+        raise OpenSpielError(f"dealer {dealer} is not a seat 0..3", index=0)
+    hands: list = [[], [], [], []]
+    used: set = set()
+    for k in range(21):
+        a = history[1 + k]
+        if not 0 <= a < NUM_CARDS:
+            raise OpenSpielError(f"{a} is not a card id (0..23)", index=1 + k)
+        if a in used:
+            raise OpenSpielError(f"card {CARD_OF_ID[a]} ({a}) is dealt twice", index=1 + k)
+        used.add(a)
+        if k < 20:
+            hands[(dealer + k) % 4].append(CARD_OF_ID[a])
+    up = CARD_OF_ID[history[21]]
+    kitty = tuple(CARD_OF_ID[i] for i in range(NUM_CARDS) if i not in used)
+    src = {"format": "openspiel", "game": "euchre", "params": dict(params or {})}
+    if source:
+        src.update(source)
+    return [
+        GameStarted("standard", openspiel_options(params), PLAYERS, first_dealer=dealer,
+                    title=title, source=src),
+        DealStarted(1, dealer),
+        CardsDealt(tuple(tuple(h) for h in hands), up, kitty),
+    ]
+
+
+def _decision_event(t, a, i: int) -> Event:
+    """Our event for OpenSpiel action ``a`` (history index ``i``) at table ``t``."""
+    ph, s = t.phase, t.turn
+    if type(a) is not int:
+        raise OpenSpielError(f"{a!r} is not an action id", index=i, deal=1)
+    if ph == "play" or ph == "discard":
+        if not 0 <= a < NUM_CARDS:
+            raise OpenSpielError(f"action {a} ({action_name(a)}) is not a card, but seat {s} "
+                                 f"is to {'play' if ph == 'play' else 'discard'}", index=i, deal=1)
+        return CardPlayed(s, CARD_OF_ID[a]) if ph == "play" else Discarded(s, CARD_OF_ID[a])
+    if ph == "round1" or ph == "round2":
+        if a == PASS_ACTION:
+            return Passed(s)
+        if FIRST_TRUMP_ACTION <= a < FIRST_TRUMP_ACTION + 4:
+            suit = SUITS[a - FIRST_TRUMP_ACTION]
+            if ph == "round2":
+                return TrumpNamed(s, suit)
+            if suit == t.up_card[1]:
+                return OrderedUp(s)
+            raise OpenSpielError(f"{action_name(a)} called in round 1: only the up-card's suit "
+                                 f"({t.up_card}) can be ordered up", index=i, deal=1)
+    elif ph == "alone" or ph == "defend":
+        if a == ALONE_ACTION:
+            return WentAlone(s) if ph == "alone" else DefendedAlone(s)
+        if a == PARTNER_ACTION:
+            return PlayedWithPartner(s)
+    elif ph in ("deal_over", "game_over", "thrown_in"):
+        raise OpenSpielError(f"action {a} ({action_name(a)}) after the end of the deal",
+                             index=i, deal=1)
+    raise OpenSpielError(f"action {a} ({action_name(a)}) is not possible in phase {ph}",
+                         index=i, deal=1)
+
+
+def align_history(history: Sequence[int], params: Optional[dict] = None, title: str = "",
+                  source: Optional[dict] = None) -> list:
+    """``[(event, history_index or None), ...]``: our events for an OpenSpiel
+    history, each with the history position of the action it comes from.
+
+    The three opening events carry None (they stand for the 22 chance
+    actions), and so do the events OpenSpiel has no action for: the dealer's
+    :class:`UpCardPickedUp` right after a round-1 call, and
+    :class:`DealThrownIn` after eight passes.  The events are folded with the
+    engine as they are made.  A history may stop before the end of the deal.
+
+    Raises :class:`OpenSpielError` (with the history index) for a history that
+    cannot have happened: a bad dealer or card id, a card dealt twice, an
+    action that means nothing in its phase, a card not in the hand, an action
+    after the end.  A play that does not follow suit is kept: the engine
+    records it as a renege.
+    """
+    return _align(history, params, title, source)[0]
+
+
+def _align(history, params, title, source):
+    """(aligned events, folded table): see :func:`align_history`."""
+    head = _deal_events(history, params, title, source)
+    t = new_table()
+    out = []
+    for ev in head:
+        try:
+            apply(t, ev)
+        except (ImpossibleEvent, ValueError) as e:
+            raise OpenSpielError(str(e), deal=1) from None
+        out.append((ev, None))
+    for i in range(22, len(history)):
+        ev = _decision_event(t, history[i], i)
+        try:
+            apply(t, ev)
+        except ImpossibleEvent as e:
+            raise OpenSpielError(e.reason, index=i, deal=1) from None
+        out.append((ev, i))
+        ph = t.phase
+        if ph == "pickup":
+            ev = UpCardPickedUp(t.dealer)
+            apply(t, ev)
+            out.append((ev, None))
+        elif ph == "thrown_in":
+            ev = DealThrownIn("all passed")
+            apply(t, ev)
+            out.append((ev, None))
+    return out, t
+
+
+def history_to_events(history: Sequence[int], params: Optional[dict] = None,
+                      title: str = "", source: Optional[dict] = None) -> list:
+    """Our events (``list[Event]``) for one OpenSpiel euchre game.
+
+    ``history``: OpenSpiel action ids, chance actions included (``state.history()``);
+    ``params``: OpenSpiel's game parameters (see :func:`openspiel_options`);
+    ``title`` and ``source`` go into :class:`GameStarted` (``source`` is merged
+    with ``{"format": "openspiel", "game": "euchre", "params": ...}``).
+
+    Gives GameStarted (variant ``standard``, players N E S W, first dealer from
+    the history), DealStarted(1, dealer), CardsDealt (the four hands, the
+    up-card, the three undealt cards as the kitty), then Passed / OrderedUp /
+    TrumpNamed, UpCardPickedUp + Discarded, WentAlone / PlayedWithPartner,
+    DefendedAlone / PlayedWithPartner, CardPlayed, or DealThrownIn when all
+    eight pass.  Raises :class:`OpenSpielError` as :func:`align_history` does.
+    """
+    return [ev for ev, _ in align_history(history, params, title, source)]
+
+
+def score_from_returns(returns: Sequence[float]) -> list:
+    """Our score per side (side 0 = N/S, side 1 = E/W, points >= 0) from
+    OpenSpiel's zero-sum returns per player: the side with the positive return
+    scored it.  Raises ``ValueError`` if the returns are not ``[a, -a, a, -a]``."""
+    if len(returns) != 4:
+        raise ValueError(f"{len(returns)} returns, expected 4")
+    r = [float(x) for x in returns]
+    if r[0] != r[2] or r[1] != r[3] or r[0] != -r[1] or r[0] != int(r[0]):
+        raise ValueError(f"returns {list(returns)} are not of the form [a, -a, a, -a]")
+    a = int(r[0])
+    return [max(a, 0), max(-a, 0)]
+
+
+def read_openspiel_file(path: str) -> list:
+    """All games of a JSON Lines file of OpenSpiel euchre games, as
+    :class:`~euchre_events.formats.Record` objects (one per non-blank line).
+
+    Each line: ``{"history": [int, ...], "params": {...}}`` (``params``
+    optional, OpenSpiel's defaults; a line without ``history`` may give
+    ``steps: [{"action": int}, ...]``); ``returns`` (per player) becomes
+    ``stated_final_score`` per side; ``seed`` and ``index`` go into the title
+    and source; other keys are ignored.  Every game is folded by the engine.
+
+    Raises :class:`RecordError` naming the file, the line number and the reason
+    (not JSON, no history, unknown parameter, an impossible action, ...) at the
+    first bad line; nothing is returned then.
+    """
+    records = []
+    with open(path, encoding="utf-8") as f:
+        for lineno, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            records.append(_read_line(path, lineno, line))
+    return records
+
+
+def _read_line(path: str, lineno: int, line: str) -> Record:
+    try:
+        obj = json.loads(line)
+    except json.JSONDecodeError as e:
+        raise RecordError(path, f"not JSON: {e.msg}", line=lineno, column=e.colno) from None
+    if not isinstance(obj, dict):
+        raise RecordError(path, "a line must be a JSON object with a \"history\"", line=lineno)
+    game = obj.get("game", "euchre")
+    if game != "euchre":
+        raise RecordError(path, f"game {game!r} is not OpenSpiel's euchre", line=lineno)
+    history = obj.get("history")
+    if history is None and isinstance(obj.get("steps"), list):
+        try:
+            history = [s["action"] for s in obj["steps"]]
+        except (TypeError, KeyError):
+            raise RecordError(path, "a step without an \"action\"", line=lineno) from None
+    if not isinstance(history, list):
+        raise RecordError(path, "no \"history\" list of action ids", line=lineno)
+    params = obj.get("params") or {}
+    if not isinstance(params, dict):
+        raise RecordError(path, "\"params\" must be an object", line=lineno)
+    seed, index = obj.get("seed"), obj.get("index")
+    title = "OpenSpiel euchre"
+    if index is not None:
+        title += f" game {index}"
+    if seed is not None:
+        title += f" (seed {seed})"
+    src = {"seed": seed, "index": index} if seed is not None or index is not None else {}
+    try:
+        aligned, t = _align(history, params, title, src)
+    except OpenSpielError as e:
+        ev = None if e.index is None else f"history[{e.index}]"
+        raise RecordError(path, e.reason, deal=e.deal, event=ev, line=lineno) from None
+    events = [ev for ev, _ in aligned]
+    warnings = []
+    stated = None
+    if "returns" in obj:
+        try:
+            stated = score_from_returns(obj["returns"])
+        except (TypeError, ValueError) as e:
+            raise RecordError(path, f"bad \"returns\": {e}", line=lineno) from None
+    if t.phase not in ("deal_over", "game_over"):
+        warnings.append(f"the history stops before the end of the deal (phase {t.phase})")
+    elif stated is not None and list(t.scores) != stated:
+        warnings.append(f"the file's returns {obj['returns']} give {stated}, "
+                        f"the replay scores {list(t.scores)}")
+    source = {"file": str(path), "format": "openspiel", "line": lineno,
+              "params": dict(params)}
+    if "openspiel_version" in obj:
+        source["openspiel_version"] = obj["openspiel_version"]
+    source.update(src)
+    return Record(events=events, source=source, warnings=warnings, stated_final_score=stated)
+
+
+# ------------------------------------------------------- random games
+
+def random_openspiel_games(n: int, seed: int = 1, params: Optional[dict] = None,
+                           tricks: bool = True) -> Iterator[dict]:
+    """``n`` random OpenSpiel euchre games, as the lines of
+    ``openspiel_games.py`` (a dict per game).
+
+    Game ``i`` uses ``random.Random(seed + i)``: chance outcomes drawn by their
+    probabilities, player actions uniformly among ``state.legal_actions()``.
+    Each dict: ``params``, ``seed``, ``index``, ``steps`` (``{"player",
+    "action", "legal"}``; player -1 = chance, ``legal`` sorted action ids or
+    chance outcomes), ``history``, ``returns`` (points per player) and, with
+    ``tricks``, ``tricks``: ``[{"leader", "cards", "winner"}]`` from
+    ``state.tricks()``.  Needs ``pyspiel`` (``pip install open-spiel``).
+    """
+    import pyspiel
+    p = dict(DEFAULT_PARAMS)
+    p.update(params or {})
+    game = pyspiel.load_game("euchre", p)
+    for i in range(n):
+        rng = random.Random(seed + i)
+        state = game.new_initial_state()
+        steps = []
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                r = rng.random()
+                acc = 0.0
+                action = outcomes[-1][0]
+                for a, prob in outcomes:
+                    acc += prob
+                    if r < acc:
+                        action = a
+                        break
+                steps.append({"player": -1, "action": action,
+                              "legal": sorted(a for a, _ in outcomes)})
+            else:
+                legal = sorted(state.legal_actions())
+                action = legal[rng.randrange(len(legal))]
+                steps.append({"player": state.current_player(), "action": action,
+                              "legal": legal})
+            state.apply_action(action)
+        line = {"game": "euchre", "params": p, "seed": seed + i, "index": i, "steps": steps,
+                "history": [s["action"] for s in steps], "returns": list(state.returns())}
+        if tricks:
+            line["tricks"] = [{"leader": tr.leader(), "cards": list(tr.cards()),
+                               "winner": tr.winner()}
+                              for tr in state.tricks() if tr.leader() >= 0]
+        yield line
