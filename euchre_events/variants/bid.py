@@ -1,0 +1,614 @@
+"""F: Bid Euchre, four players in two partnerships (rules.md section 7).
+
+Seats 0..3 clockwise (N, E, S, W); side = seat % 2 (side 0 = N/S, side 1 =
+E/W).  Everyone gets 6 cards and all 24 are dealt (no up-card, no kitty).
+
+Phases owned here (the engine owns dealing, trick play and game end):
+
+* ``joker_discard`` (joker option, 7.8): the dealer holds 7 cards and
+  discards one face down (:class:`Discarded`) before the auction;
+* ``auction`` (7.2): from the dealer's left, one turn each, :class:`BidMade`
+  (3 < 4 < 5 < ``"pb"`` < ``"moon"``) or :class:`Passed`; with the ace-no-face
+  option a seat that has not yet bid may show its hand with
+  ``DealThrownIn(reason="ace no face", seat=...)`` (7.9);
+* ``trump``: the high bidder names trump (:class:`TrumpNamed`, ``suit=None``
+  for no-trump where allowed);
+* ``pb_exchange`` (partner's best, 7.3): two :class:`CardPassed` events in
+  either order (the choices are simultaneous and blind, so ``turn`` is None):
+  the partner gives the best trump to the bidder and the bidder gives one card
+  back; the partner then sits out;
+* ``joker_suit`` (joker option, during the play, 7.8): the leader of the
+  joker at no-trump names the suit the others must follow
+  (:class:`~euchre_events.events.JokerSuitNamed`).
+
+:class:`BidAuction` (the one-turn numeric auction) is shared with Ghost Hand
+Euchre (rules.md 5.2, which follows pagat's general Bid Euchre rule).
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Optional, Sequence
+
+from .. import cards as C
+from ..engine import ImpossibleEvent, Renege, Table, Variant
+from ..events import (BidMade, CardPassed, CardsDealt, DealThrownIn, Discarded,
+                      JokerSuitNamed, Passed, TrumpNamed)
+from . import register
+
+ACE_NO_FACE = "ace no face"
+"""The ``DealThrownIn.reason`` of an ace-no-face redeal (rules.md 7.9)."""
+
+_PLAIN_RANK = {"9": 0, "T": 1, "J": 2, "Q": 3, "K": 4, "A": 5}
+
+
+# ------------------------------------------------------------------ helpers
+
+def normalize_bid(bid) -> object:
+    """A bid as stored: an ``int`` number of tricks, ``"pb"`` or ``"moon"``.
+
+    Accepts ``"4"``, ``"PB"``, ``"partner's best"``, ``"shoot the moon"``.
+    Raises :class:`ImpossibleEvent` for anything else.
+    """
+    if isinstance(bid, bool):
+        raise ImpossibleEvent(f"{bid!r} is not a bid")
+    if isinstance(bid, int):
+        return bid
+    if isinstance(bid, str):
+        b = bid.strip().lower()
+        if b.isdigit():
+            return int(b)
+        if b in ("pb", "partner's best", "partners best", "partner's-best"):
+            return "pb"
+        if b in ("moon", "shoot the moon", "shoot-the-moon", "shoot"):
+            return "moon"
+    raise ImpossibleEvent(f"{bid!r} is not a bid")
+
+
+def bid_text(bid) -> str:
+    """A bid in words: ``"4"``, ``"partner's best"``, ``"shoot the moon"``."""
+    return {"pb": "partner's best", "moon": "shoot the moon"}.get(bid, str(bid))
+
+
+def is_ace_no_face(hand: Sequence[str], definition: str = "loose",
+                   unknown_may_fit: bool = False) -> bool:
+    """True if ``hand`` (card codes) is an ace-no-face hand (rules.md 7.9).
+
+    ``definition="loose"``: at least one ace and no K, Q, J (nor the joker,
+    which counts as a face card); ``"strict"``: exactly one ace and every other
+    card a 9 or 10.  Cards ``"??"`` make the answer False unless
+    ``unknown_may_fit`` (then True when the known cards do not rule it out).
+    """
+    known = [c for c in hand if c != C.UNKNOWN]
+    if len(known) < len(hand) and not unknown_may_fit:
+        return False
+    unknown = len(hand) - len(known)
+    if any(C.base(c) == C.JOKER for c in known):
+        return False
+    ranks = [C.rank_of(C.base(c)) for c in known]
+    if any(r in ("K", "Q", "J") for r in ranks):
+        return False
+    aces = ranks.count("A")
+    if definition == "strict":
+        return aces == 1 or (aces == 0 and unknown > 0)
+    return aces >= 1 or unknown > 0
+
+
+def _flag(t: Table, words: str) -> None:
+    """Note an illegal-but-real step of the auction or exchanges in ``t.x``."""
+    t.x["irregular"] = t.x.get("irregular", ()) + (words,)
+
+
+class BidAuction:
+    """Mixin: the numeric auction of Bid Euchre (rules.md 7.2, 5.2).
+
+    Bidding starts at the dealer's left.  ``auction_rounds="single"``: every
+    seat has exactly one turn (the dealer last).  ``"multi"``: bidding goes on
+    round the table until ``n_seats - 1`` passes in a row follow a bid (or
+    ``n_seats`` passes with no bid); a seat that passed may come back in.
+    Every bid must beat the high bid on the ladder :meth:`bid_ladder`.  With
+    ``stick_the_dealer`` the dealer may not pass when nobody has bid (7.7).
+    Everyone passing sends the deal to phase ``thrown_in`` (the engine then
+    offers ``DealThrownIn("all passed")``; the deal passes left, 7.2).
+
+    Auction state in ``t.x``: ``high`` (bid or None), ``high_seat``,
+    ``bids`` (``((seat, bid or "pass"), ...)``), ``turns``, ``passes_in_row``.
+    The subclass implements :meth:`bid_ladder` and :meth:`auction_won`.
+    """
+
+    def bid_ladder(self) -> tuple:
+        """Possible bids, low to high."""
+        raise NotImplementedError  # pragma: no cover - abstract
+
+    def auction_won(self, t: Table) -> None:
+        """Called when the auction ends with ``t.x["high_seat"]`` as bidder."""
+        raise NotImplementedError  # pragma: no cover - abstract
+
+    def auction_start(self, t: Table) -> None:
+        """Enter phase ``auction`` with the dealer's left on turn."""
+        t.phase = "auction"
+        t.turn = (t.dealer + 1) % t.n_seats
+        t.x.update(high=None, high_seat=None, bids=(), turns=0, passes_in_row=0)
+
+    def bid_rank(self, bid) -> int:
+        """Place of ``bid`` on the ladder (0 = lowest).  Raises
+        :class:`ImpossibleEvent` if the game has no such bid."""
+        ladder = self.bid_ladder()
+        if bid not in ladder:
+            raise ImpossibleEvent(
+                f"{bid_text(bid)} is not a bid of this game (bids: "
+                + ", ".join(bid_text(b) for b in ladder) + ")")
+        return ladder.index(bid)
+
+    def stuck(self, t: Table) -> bool:
+        """True when the seat on turn is a dealer stuck with the bid (7.7)."""
+        return (bool(getattr(self.options, "stick_the_dealer", False)) and t.turn == t.dealer
+                and t.x.get("high") is None)
+
+    def auction_legal(self, t: Table) -> tuple:
+        """(events, reason) of the seat on turn in the auction."""
+        s = t.turn
+        high = t.x.get("high")
+        ladder = self.bid_ladder()
+        start = 0 if high is None else ladder.index(high) + 1
+        acts = [BidMade(s, b) for b in ladder[start:]]
+        if self.stuck(t):
+            return tuple(acts), "everyone else passed: the dealer is stuck and must bid"
+        acts.insert(0, Passed(s))
+        if high is None:
+            reason = f"bid at least {bid_text(ladder[0])}, or pass"
+        elif start >= len(ladder):
+            reason = f"{bid_text(high)} cannot be beaten: pass"
+        else:
+            reason = f"beat {bid_text(high)} or pass"
+        return tuple(acts), reason
+
+    def auction_apply(self, t: Table, ev) -> bool:
+        """Fold a Passed or BidMade of the auction; False for other events."""
+        x = t.x
+        if ev.kind == "Passed":
+            if self.stuck(t):
+                _flag(t, f"seat {ev.seat} passed although the dealer is stuck (rules.md 7.7)")
+            x["bids"] = x["bids"] + ((ev.seat, "pass"),)
+            x["passes_in_row"] += 1
+        elif ev.kind == "BidMade":
+            bid = normalize_bid(ev.bid)
+            r = self.bid_rank(bid)
+            high = x.get("high")
+            if high is not None and r <= self.bid_rank(high):
+                raise ImpossibleEvent(
+                    f"seat {ev.seat} bids {bid_text(bid)}, which does not beat {bid_text(high)}")
+            x["high"], x["high_seat"] = bid, ev.seat
+            x["bids"] = x["bids"] + ((ev.seat, bid),)
+            x["passes_in_row"] = 0
+        else:
+            return False
+        x["turns"] += 1
+        n = t.n_seats
+        if getattr(self.options, "auction_rounds", "single") == "multi":
+            need = n - 1 if x["high"] is not None else n
+            done = x["passes_in_row"] >= need
+        else:
+            done = x["turns"] >= n
+        if not done:
+            t.turn = (t.turn + 1) % n
+        elif x["high"] is None:
+            t.phase, t.turn = "thrown_in", None
+        else:
+            t.maker = x["high_seat"]
+            x["contract"] = x["high"]
+            self.auction_won(t)
+        return True
+
+
+def bidder_out_winner(scores: Sequence[int], target: int, qualified) -> Optional[int]:
+    """The side that wins after a hand (rules.md 5.5, 7.5), or None.
+
+    Sides with ``target`` or more points that are in ``qualified`` (all sides
+    unless the ``bidder_out`` rule narrows it) are candidates; the highest
+    wins; an exact tie at the top plays another hand (None).
+    """
+    cands = [s for s, p in enumerate(scores) if p >= target and s in qualified]
+    if not cands:
+        return None
+    top = max(scores[s] for s in cands)
+    best = [s for s in cands if scores[s] == top]
+    return best[0] if len(best) == 1 else None
+
+
+# ------------------------------------------------------------------ options
+
+@dataclass(frozen=True)
+class BidOptions:
+    """Options of Bid Euchre, defaults from rules.md 7.12 and section 8.
+
+    * ``stick_the_dealer``: the dealer must bid 3 if all others passed (7.7);
+    * ``ace_no_face``: a hand with an ace and no face card may be shown for a
+      redeal before its holder bids (7.9); ``ace_no_face_definition``
+      ``"loose"`` (default) or ``"strict"``; ``ace_no_face_same_dealer``: the
+      same dealer deals again (default: the deal passes left);
+    * ``joker``: 25 cards; the dealer holds 7 and discards 1 before the
+      auction; the joker is the highest trump (7.8);
+      ``dealer_may_discard_joker`` (default True); ``nt_joker_any_time``: at
+      no-trump the joker may be played even when holding the led suit
+      (default False: only when void, as a suit of one card);
+    * ``double_deck``: 48 cards with copy indices ``AS#1``/``AS#2``, 12 each,
+      12 tricks, bids 3..12 (7.10); ``deck_low_rank``: ``"9"`` (default) or
+      ``"J"`` for the J-to-A deck (16 cards, 32 doubled: case C11);
+      ``first_twin_wins``: of two identical cards the first played wins (1.3);
+      ``pb_cards_exchanged``: cards each way in partner's best, 1..3;
+    * ``pb_value`` / ``moon_value``: points for a made partner's best / moon,
+      None = 2 x and 4 x the tricks of a deal (12 / 24; 24 / 48 double deck);
+      ``failed_pb_penalty`` / ``failed_moon_penalty``: points lost when it
+      fails, None = the same value (7.5 default; 6 is the toggle);
+    * ``allow_no_trump``: ``"not_pb"`` (default: no-trump may be named for
+      bids of 3-5 and the moon, not partner's best), ``"always"`` or
+      ``"never"`` (True/False are read as ``"always"``/``"never"``);
+      ``low_no_trump``: a no-trump hand ranks 9 high to A low (1.1);
+    * ``pb_no_trump_rule``: what a partner holding no trump passes: ``"any"``
+      card (default), the ``"best"`` card by rank, or ``"none"`` (no exchange);
+      ``pb_partner_chooses``: the partner may pass any card even with trump;
+    * ``auction_rounds``: ``"single"`` (default) or ``"multi"``;
+    * ``bidder_out``: a team can only win on a hand where it made its bid or
+      set the bidders (7.5);
+    * ``renege_abandons_hand``: only the penalty counts for that hand (7.6,
+      default False: played out and scored, then the penalty);
+      ``renege_points``: the offending team loses 2 (7.6);
+    * ``target_score``: 32 (7.5).
+    """
+
+    stick_the_dealer: bool = False
+    ace_no_face: bool = False
+    ace_no_face_definition: str = "loose"
+    ace_no_face_same_dealer: bool = False
+    joker: bool = False
+    dealer_may_discard_joker: bool = True
+    nt_joker_any_time: bool = False
+    double_deck: bool = False
+    deck_low_rank: str = "9"
+    first_twin_wins: bool = True
+    pb_cards_exchanged: int = 1
+    pb_value: Optional[int] = None
+    moon_value: Optional[int] = None
+    failed_pb_penalty: Optional[int] = None
+    failed_moon_penalty: Optional[int] = None
+    allow_no_trump: str = "not_pb"
+    low_no_trump: bool = False
+    pb_no_trump_rule: str = "any"
+    pb_partner_chooses: bool = False
+    auction_rounds: str = "single"
+    bidder_out: bool = False
+    renege_abandons_hand: bool = False
+    renege_points: int = 2
+    target_score: int = 32
+
+    def __post_init__(self):
+        if self.allow_no_trump is True:
+            object.__setattr__(self, "allow_no_trump", "always")
+        elif self.allow_no_trump is False:
+            object.__setattr__(self, "allow_no_trump", "never")
+        checks = {
+            "ace_no_face_definition": ("loose", "strict"),
+            "deck_low_rank": ("9", "T", "J", "Q"),
+            "allow_no_trump": ("not_pb", "always", "never"),
+            "pb_no_trump_rule": ("any", "best", "none"),
+            "auction_rounds": ("single", "multi"),
+        }
+        for name, allowed in checks.items():
+            if getattr(self, name) not in allowed:
+                raise ValueError(f"option {name}={getattr(self, name)!r}: expected one of {', '.join(allowed)}")
+        if not 1 <= self.pb_cards_exchanged <= 3:
+            raise ValueError(f"option pb_cards_exchanged={self.pb_cards_exchanged!r}: expected 1, 2 or 3")
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+# ------------------------------------------------------------------ variant
+
+@register
+class BidEuchre(BidAuction, Variant):
+    """Bid Euchre (rules.md section 7), a plug-in of the shared engine.
+
+    ``hand_size`` and ``tricks_per_deal`` follow the deck: 6 (24 cards), 12
+    (double deck), 8 (J-to-A double deck of case C11).
+    """
+
+    name = "bid"
+    aliases = ("bid-euchre", "bid_euchre", "F")
+    options_class = BidOptions
+    n_seats = 4
+    n_sides = 2
+    hand_size = 6
+    tricks_per_deal = 6
+
+    def __init__(self, options=None):
+        super().__init__(options)
+        o = self.options
+        plain = len(C.deck(double=o.double_deck, low_rank=o.deck_low_rank))
+        self.hand_size = self.tricks_per_deal = plain // 4
+
+    # ------------------------------------------------------------ values
+    @property
+    def pb_value(self) -> int:
+        """Points for a made partner's best (7.5; 7.10 for the double deck)."""
+        o = self.options
+        return o.pb_value if o.pb_value is not None else 2 * self.tricks_per_deal
+
+    @property
+    def moon_value(self) -> int:
+        """Points for a made moon (7.5; 7.10 for the double deck)."""
+        o = self.options
+        return o.moon_value if o.moon_value is not None else 4 * self.tricks_per_deal
+
+    def bid_ladder(self) -> tuple:
+        """3 < 4 < 5 < pb < moon (7.2); with a double deck 3..12 (7.10)."""
+        top = self.tricks_per_deal if self.options.double_deck else self.tricks_per_deal - 1
+        return tuple(range(3, top + 1)) + ("pb", "moon")
+
+    # ------------------------------------------------------------ dealing
+    def deck(self) -> list:
+        o = self.options
+        return C.deck(joker=o.joker, double=o.double_deck, low_rank=o.deck_low_rank)
+
+    def check_dealt(self, t: Table, ev: CardsDealt) -> None:
+        """Four hands of ``hand_size`` (the dealer one more with the joker,
+        7.8); no up-card, kitty, dummy or ghost (7.1)."""
+        if len(ev.hands) != 4:
+            raise ImpossibleEvent(f"{len(ev.hands)} hands dealt, Bid Euchre has 4 seats")
+        for s, h in enumerate(ev.hands):
+            want = self.hand_size + (1 if self.options.joker and s == t.dealer else 0)
+            if len(h) != want:
+                raise ImpossibleEvent(f"seat {s} was dealt {len(h)} cards, not {want}")
+        if ev.up_card is not None:
+            raise ImpossibleEvent("Bid Euchre has no up-card")
+        if ev.kitty or ev.dummy or ev.ghost:
+            raise ImpossibleEvent("Bid Euchre deals every card to the players (no kitty, dummy or ghost)")
+
+    def deal_cards(self, t: Table, shuffled: list) -> CardsDealt:
+        """Deal ``shuffled`` one at a time clockwise from the dealer's left
+        (7.1); with the joker the dealer keeps the last card (7.8)."""
+        hands: list = [[] for _ in range(4)]
+        n = 4 * self.hand_size
+        for i, c in enumerate(shuffled[:n]):
+            hands[(t.dealer + 1 + i) % 4].append(c)
+        hands[t.dealer].extend(shuffled[n:])
+        return CardsDealt(tuple(tuple(h) for h in hands))
+
+    def next_dealer(self, t: Table) -> int:
+        """One seat left (7.2); the same dealer after an ace-no-face redeal
+        when ``ace_no_face_same_dealer`` (7.9)."""
+        if (self.options.ace_no_face_same_dealer and t.deal_results
+                and t.deal_results[-1][2] == ACE_NO_FACE):
+            return t.dealer
+        return (t.dealer + 1) % 4
+
+    def start_auction(self, t: Table) -> None:
+        if self.options.joker:
+            t.phase, t.turn = "joker_discard", t.dealer
+        else:
+            self.auction_start(t)
+
+    def may_throw_in(self, t: Table, ev) -> bool:
+        """An ace-no-face hand shown by a seat that has not bid yet (7.9)."""
+        o = self.options
+        if not o.ace_no_face or ev.seat is None or ev.reason != ACE_NO_FACE:
+            return False
+        if not 0 <= ev.seat < 4 or t.phase not in ("joker_discard", "auction"):
+            return False
+        if any(s == ev.seat for s, _ in t.x.get("bids", ())):
+            return False
+        return is_ace_no_face(t.hands[ev.seat], o.ace_no_face_definition, unknown_may_fit=True)
+
+    # ------------------------------------------------------------ auction and exchanges
+    def auction_won(self, t: Table) -> None:
+        t.phase, t.turn = "trump", t.maker
+
+    def no_trump_allowed(self, contract) -> bool:
+        """May no-trump be named for ``contract`` (7.2, 8.11)?"""
+        a = self.options.allow_no_trump
+        return a == "always" or (a == "not_pb" and contract != "pb")
+
+    def legal(self, t: Table) -> tuple:
+        o = self.options
+        ph, s = t.phase, t.turn
+        if ph == "joker_discard":
+            hand = [c for c in t.hands[s] if c != C.UNKNOWN]
+            if not o.dealer_may_discard_joker:
+                hand = [c for c in hand if c != C.JOKER]
+            return tuple(Discarded(s, c) for c in hand), "the dealer discards one card before the auction"
+        if ph == "auction":
+            acts, reason = self.auction_legal(t)
+            if (o.ace_no_face and is_ace_no_face(t.hands[s], o.ace_no_face_definition)
+                    and all(seat != s for seat, _ in t.x.get("bids", ()))):
+                acts = acts + (DealThrownIn(ACE_NO_FACE, s),)
+                reason += "; an ace-no-face hand may be shown for a redeal"
+            return acts, reason
+        if ph == "trump":
+            c = t.x["contract"]
+            acts = [TrumpNamed(s, x) for x in C.SUITS]
+            if self.no_trump_allowed(c):
+                acts.append(TrumpNamed(s, None))
+                return tuple(acts), f"the bidder ({bid_text(c)}) names trump or no-trump"
+            return tuple(acts), f"the bidder ({bid_text(c)}) names trump"
+        if ph == "pb_exchange":
+            owed = dict(t.x["pb_owed"])
+            bidder, partner = t.maker, self.partner_of(t.maker)
+            acts = []
+            if owed.get(partner):
+                acts += [CardPassed(partner, bidder, c) for c in self.partner_choices(t)]
+            if owed.get(bidder):
+                acts += [CardPassed(bidder, partner, c) for c in t.hands[bidder] if c != C.UNKNOWN]
+            return tuple(acts), ("partner's best: the partner gives the best trump, the bidder "
+                                 "gives one card; both face down")
+        if ph == "joker_suit":
+            return (tuple(JokerSuitNamed(s, x) for x in C.SUITS),
+                    "the joker was led at no-trump: its leader names the suit to follow")
+        return (), ""
+
+    def partner_choices(self, t: Table) -> list:
+        """Cards the partner may pass in partner's best (7.3): the highest
+        trump (both copies in a double deck); with no trump, per
+        ``pb_no_trump_rule``; any card with ``pb_partner_chooses``."""
+        o = self.options
+        hand = [c for c in t.hands[self.partner_of(t.maker)] if c != C.UNKNOWN]
+        if o.pb_partner_chooses:
+            return hand
+        trumps = C.cards_of_suit(hand, t.trump, t.trump) if t.trump is not None else []
+        if trumps:
+            top = max(C.strength(c, t.trump) for c in trumps)
+            return [c for c in trumps if C.strength(c, t.trump) == top]
+        if o.pb_no_trump_rule == "best":
+            def rank(c):
+                return 9 if C.base(c) == C.JOKER else _PLAIN_RANK[c[0]]
+            top = max((rank(c) for c in hand), default=None)
+            return [c for c in hand if rank(c) == top]
+        return hand
+
+    def apply(self, t: Table, ev) -> None:
+        o = self.options
+        ph, k = t.phase, ev.kind
+        if ph == "joker_discard" and k == "Discarded":
+            if ev.seat != t.dealer:
+                raise ImpossibleEvent(f"only the dealer (seat {t.dealer}) discards before the auction")
+            if C.base(ev.card) == C.JOKER and not o.dealer_may_discard_joker:
+                _flag(t, "the dealer discarded the joker, which this game does not allow (rules.md 7.8)")
+            t.remove_card(ev.seat, ev.card, "discard")
+            t.discards.append((ev.seat, ev.card))
+            self.auction_start(t)
+            return
+        if ph == "auction" and self.auction_apply(t, ev):
+            return
+        if ph == "trump" and k == "TrumpNamed":
+            self._trump_named(t, ev)
+            return
+        if ph == "pb_exchange" and k == "CardPassed":
+            self._card_passed(t, ev)
+            return
+        if ph == "joker_suit" and k == "JokerSuitNamed":
+            if ev.suit not in C.SUITS:
+                raise ImpossibleEvent(f"{ev.suit!r} is not a suit")
+            t.led_suit = ev.suit
+            t.phase = "play"
+            t.turn = t.x.pop("joker_next")
+            return
+        raise ImpossibleEvent(f"{k} is not possible now (phase {ph})")
+
+    def _trump_named(self, t: Table, ev) -> None:
+        c = t.x["contract"]
+        if ev.alone:
+            raise ImpossibleEvent("in Bid Euchre a lone hand is bid (partner's best or moon), not declared")
+        if ev.suit is None:
+            if not self.no_trump_allowed(c):
+                raise ImpossibleEvent(f"no-trump may not be named for a bid of {bid_text(c)} in this game")
+            t.low = self.options.low_no_trump
+        elif ev.suit not in C.SUITS:
+            raise ImpossibleEvent(f"{ev.suit!r} is not a suit")
+        t.trump = ev.suit
+        if c == "moon":
+            self._go_alone(t)
+        elif c == "pb":
+            partner = self.partner_of(t.maker)
+            hand = t.hands[partner]
+            no_trump_held = (C.UNKNOWN not in hand
+                             and not (t.trump and C.cards_of_suit(hand, t.trump, t.trump)))
+            if self.options.pb_no_trump_rule == "none" and no_trump_held:
+                self._go_alone(t)
+                return
+            k = self.options.pb_cards_exchanged
+            t.phase, t.turn = "pb_exchange", None
+            t.x["pb_owed"] = ((partner, k), (t.maker, k))
+            t.x["pb_cards"] = ()
+        else:
+            self.start_play(t)
+
+    def _card_passed(self, t: Table, ev) -> None:
+        owed = dict(t.x["pb_owed"])
+        bidder, partner = t.maker, self.partner_of(t.maker)
+        if not owed.get(ev.seat):
+            raise ImpossibleEvent(f"seat {ev.seat} has no card to pass now")
+        to = bidder if ev.seat == partner else partner
+        if ev.to_seat != to:
+            raise ImpossibleEvent(f"in partner's best seat {ev.seat} passes to seat {to}, not {ev.to_seat}")
+        if ev.seat == partner and ev.card != C.UNKNOWN and ev.card in t.hands[partner]:
+            choices = self.partner_choices(t)
+            if choices and ev.card not in choices:
+                _flag(t, f"the partner passed {ev.card}, not the best trump ({', '.join(choices)}) (rules.md 7.3)")
+        t.remove_card(ev.seat, ev.card, "pass")
+        owed[ev.seat] -= 1
+        t.x["pb_owed"] = tuple(owed.items())
+        t.x["pb_cards"] = t.x["pb_cards"] + ((ev.seat, to, ev.card),)
+        if not any(owed.values()):
+            for _, dest, card in t.x["pb_cards"]:
+                t.hands[dest].append(card)
+            self._go_alone(t)
+
+    def _go_alone(self, t: Table) -> None:
+        t.alone = t.maker
+        t.out = frozenset({self.partner_of(t.maker)})
+        self.start_play(t)
+
+    # ------------------------------------------------------------ play
+    def first_leader(self, t: Table) -> int:
+        """The high bidder leads (7.4)."""
+        return t.maker
+
+    def after_card(self, t: Table) -> None:
+        """A joker led at no-trump: its leader names the suit (7.8)."""
+        if (len(t.trick) == 1 and t.trump is None and C.base(t.trick[0][1]) == C.JOKER):
+            t.x["joker_next"] = t.turn
+            t.phase = "joker_suit"
+            t.turn = t.trick[0][0]
+
+    def exempt_from_following(self, t: Table, card: str) -> bool:
+        """The joker at no-trump with ``nt_joker_any_time`` (7.8)."""
+        return self.options.nt_joker_any_time and t.trump is None and C.base(card) == C.JOKER
+
+    # ------------------------------------------------------------ scoring
+    def score_deal(self, t: Table) -> list:
+        """Points per side (7.5): a bid of 3-5 made scores the bidding team's
+        tricks, set scores minus the bid; partner's best / moon with all
+        tricks score ``pb_value`` / ``moon_value``, failing loses the failed
+        penalty; the other team always scores its own tricks (0 after a made
+        partner's best or moon, as it took none)."""
+        o = self.options
+        bs = self.side_of(t.maker)
+        tricks = [0, 0]
+        for s, n in enumerate(t.tricks_won):
+            tricks[self.side_of(s)] += n
+        c = t.x["contract"]
+        pts = [0, 0]
+        pts[1 - bs] = tricks[1 - bs]
+        if c in ("pb", "moon"):
+            value = self.pb_value if c == "pb" else self.moon_value
+            fail = o.failed_pb_penalty if c == "pb" else o.failed_moon_penalty
+            made = tricks[bs] == self.tricks_per_deal
+            pts[bs] = value if made else -(value if fail is None else fail)
+        else:
+            made = tricks[bs] >= c
+            pts[bs] = tricks[bs] if made else -c
+        t.x["made"] = made
+        return pts
+
+    def game_winner(self, t: Table) -> Optional[int]:
+        """First team to ``target_score`` (32); if both, the higher; an exact
+        tie plays another hand; with ``bidder_out`` only the team that made its
+        bid, or set the bidders, may win on this hand (7.5)."""
+        qualified = {0, 1}
+        if self.options.bidder_out:
+            bs = self.side_of(t.maker)
+            qualified = {bs} if t.x.get("made") else {1 - bs}
+        return bidder_out_winner(t.scores, self.options.target_score, qualified)
+
+    def renege_penalty(self, t: Table, r: Renege, deal_points: Sequence[int]) -> tuple:
+        """The offending team loses ``renege_points`` (2) for the renege; the
+        hand is scored as played unless ``renege_abandons_hand`` (7.6)."""
+        o = self.options
+        off = self.side_of(r.seat)
+        name = "N/S" if off == 0 else "E/W"
+        if o.renege_abandons_hand:
+            pts = [0, 0]
+            pts[off] = -o.renege_points
+            return pts, True, f"hand abandoned; {name} lose {o.renege_points}"
+        pts = list(deal_points)
+        pts[off] -= o.renege_points
+        return pts, False, f"hand scored as played; {name} lose {o.renege_points}"
