@@ -1,0 +1,594 @@
+"""Drawing cards, hands and the table as HTML (and a card as SVG).
+
+Everything here is a pure function from values to markup: no I/O, no widgets.
+The replay viewer (:mod:`euchre_events.widgets`), the static export
+(:mod:`euchre_events.htmlexport`) and Jupyter's rich display
+(``Card._repr_html_``, ``TableState._repr_html_``) all draw with it.
+
+Stable CSS classes (tests and style sheets rely on them):
+
+* ``ee-card`` on every card, plus ``ee-red``/``ee-black`` for the suit colour,
+  ``ee-back`` (face down: the chosen seat cannot know it), ``ee-unknown``
+  (``"??"``, a card the record does not state); ``data-card`` holds the card
+  code (``"hidden"`` for a back);
+* ``ee-table``: the table drawing; ``ee-seat-N``: a seat's box;
+  ``ee-hand-0`` .. ``ee-hand-3``: a seat's hand;
+* ``ee-legal``: a card (or call, ``ee-call``) the seat on turn may play now
+  (rules.md 1.3 with the effective suit of 1.2);
+* ``ee-renege``: a card played in breach of follow-suit (rules.md 1.5), drawn
+  where it was played, and in the offender's hand just before it is played;
+  ``ee-evidence``: a led-suit card the offender held back; ``ee-proof``: the
+  play that showed that card to the table;
+* ``ee-trick-cards``: the current trick (each card at its seat's side, the
+  leader marked ``ee-leader``); ``ee-last-trick``: the last trick gathered;
+* ``ee-score``: points per side and tricks taken in this deal;
+* ``ee-info`` (deal, dealer, up-card, kitty, trump, maker, alone),
+  ``ee-act`` (who is to act, the legal calls or the reason in words, renege
+  notes ``ee-renege-note``), ``ee-turn`` (the seat on turn).
+
+Seat views: ``seat=None`` shows every hand face up; ``seat=s`` shows what seat
+``s`` could know at that moment: its own hand, every card played, the up-card
+(and the dealer's copy of it while the dealer still holds it), its own discard;
+other hands, the kitty and other discards face down.
+"""
+from __future__ import annotations
+
+import html
+from functools import lru_cache
+from typing import Iterable, Optional, Sequence
+
+from . import cards as C
+
+__all__ = [
+    "CSS", "card_html", "card_svg", "hand_html", "state_html", "table_parts",
+    "seat_label", "side_names", "legal_cards_of", "POSITIONS",
+]
+
+SEAT_LETTERS_4 = ("N", "E", "S", "W")
+SEAT_WORDS_4 = ("North", "East", "South", "West")
+
+POSITIONS = {
+    4: ("top", "right", "bottom", "left"),
+    3: ("top", "right", "left"),
+    2: ("top", "bottom"),
+}
+"""Where each seat sits on the drawing, by number of seats (clockwise from the top)."""
+
+GRID_AREAS = '"score top info" "left trick right" "last bottom act"'
+
+CSS = """
+.ee-root{font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;font-size:14px;color:#111}
+.ee-card{display:inline-flex;flex-direction:column;align-items:flex-start;justify-content:space-between;
+ width:36px;height:52px;margin:2px;padding:3px 4px;box-sizing:border-box;border:1px solid #777;
+ border-radius:5px;background:#fff;font-weight:700;line-height:1;vertical-align:middle;
+ box-shadow:0 1px 2px rgba(0,0,0,.35);font-family:Georgia,"DejaVu Serif",serif;position:relative}
+.ee-card .ee-r{font-size:16px}
+.ee-card .ee-s{font-size:22px;align-self:flex-end}
+.ee-card .ee-copy{position:absolute;right:2px;top:2px;font-size:9px;color:#555}
+.ee-red{color:#c40018}
+.ee-black{color:#111}
+.ee-back{background:repeating-linear-gradient(45deg,#24467f 0 4px,#3a64ad 4px 8px);border-color:#1b3563}
+.ee-unknown{background:#e9e9e9;color:#666;align-items:center;justify-content:center;font-size:18px}
+.ee-legal{outline:3px solid #35d06a;outline-offset:0;transform:translateY(-5px)}
+.ee-renege{outline:3px solid #ff2b2b;background:#ffe3e3}
+.ee-evidence{outline:3px dashed #ff2b2b}
+.ee-proof{outline:3px dotted #ffb000}
+.ee-small .ee-card{width:28px;height:40px;padding:2px 3px}
+.ee-small .ee-card .ee-r{font-size:13px}
+.ee-small .ee-card .ee-s{font-size:16px}
+.ee-table{display:grid;grid-template-areas:"score top info" "left trick right" "last bottom act";
+ grid-template-columns:minmax(190px,1fr) minmax(230px,1.2fr) minmax(190px,1fr);gap:8px;
+ background:#0b6b3a;color:#fff;padding:10px;border-radius:12px;max-width:900px;box-sizing:border-box}
+.ee-table .ee-seat,.ee-table .ee-box{background:rgba(0,0,0,.2);border-radius:8px;padding:5px 7px;min-height:40px}
+.ee-seat-head{font-size:13px;margin-bottom:2px}
+.ee-seat-name{font-weight:700}
+.ee-player{opacity:.85}
+.ee-badge{display:inline-block;font-size:11px;padding:0 5px;margin-left:3px;border-radius:8px;background:#e8e8e8;color:#111}
+.ee-badge.ee-dealer-badge{background:#ffe082}
+.ee-badge.ee-maker-badge{background:#90caf9}
+.ee-badge.ee-alone-badge{background:#ce93d8}
+.ee-badge.ee-out-badge{background:#9e9e9e}
+.ee-badge.ee-turn-badge{background:#ffd54a;font-weight:700}
+.ee-badge.ee-renege-badge{background:#ff5252;color:#fff}
+.ee-seat.ee-turn,.ee-turn{box-shadow:0 0 0 2px #ffd54a}
+.ee-hand{min-height:56px}
+.ee-out .ee-card,.ee-hand.ee-out .ee-card{opacity:.45}
+.ee-trick-grid{display:grid;grid-template-areas:". top ." "left mid right" ". bottom .";
+ grid-template-columns:1fr 1fr 1fr;justify-items:center;align-items:center;min-height:150px}
+.ee-trick-grid .ee-played{text-align:center;font-size:11px}
+.ee-leader .ee-card{box-shadow:0 0 0 2px #ffd54a}
+.ee-mid{font-size:12px;text-align:center;opacity:.9}
+.ee-trump{font-size:22px;vertical-align:middle}
+.ee-score table{border-collapse:collapse;color:inherit}
+.ee-score td{padding:1px 6px 1px 0}
+.ee-points{font-size:20px;font-weight:700}
+.ee-act .ee-reason{font-style:italic}
+.ee-call{display:inline-block;margin:2px;padding:1px 6px;border-radius:6px;background:#fff;color:#111;font-size:12px}
+.ee-call.ee-legal{outline:2px solid #35d06a;transform:none}
+.ee-renege-note{margin-top:4px;padding:3px 5px;background:#7a0010;border-radius:5px;font-size:12px}
+.ee-info div,.ee-act div{margin:1px 0}
+"""
+"""The style sheet for every class above (included once per drawing)."""
+
+
+# ------------------------------------------------------------------ cards
+
+def _esc(text) -> str:
+    return html.escape(str(text), quote=True)
+
+
+def _card_title(card: str) -> str:
+    b = C.base(card)
+    name = C.card_name(b)
+    if b != card:
+        name += f" (copy {card.split('#', 1)[1]})"
+    return name
+
+
+def _card(card: Optional[str], classes: Iterable[str] = (), face_down: bool = False,
+          title: Optional[str] = None) -> str:
+    """One card as a ``<span class="ee-card ...">`` without any style sheet."""
+    cls = ["ee-card"] + [c for c in classes if c]
+    if face_down or card is None:
+        cls.append("ee-back")
+        return f'<span class="{" ".join(cls)}" data-card="hidden" title="face down"></span>'
+    if card == C.UNKNOWN:
+        cls.append("ee-unknown")
+        t = title or "a card the record does not state"
+        return f'<span class="{" ".join(cls)}" data-card="??" title="{_esc(t)}">?</span>'
+    b = C.base(card)
+    if b == C.JOKER:
+        cls.append("ee-black")
+        t = title or "the joker"
+        return (f'<span class="{" ".join(cls)}" data-card="{_esc(card)}" title="{_esc(t)}">'
+                f'<span class="ee-r">Jo</span><span class="ee-s">\u2605</span></span>')
+    suit = C.suit_of(b)
+    cls.append("ee-red" if suit in C.RED_SUITS else "ee-black")
+    rank = "10" if b[0] == "T" else b[0]
+    copy = f'<span class="ee-copy">{_esc(card.split("#", 1)[1])}</span>' if "#" in card else ""
+    t = title or _card_title(card)
+    return (f'<span class="{" ".join(cls)}" data-card="{_esc(card)}" title="{_esc(t)}">'
+            f'<span class="ee-r">{rank}</span>{copy}<span class="ee-s">{C.SUIT_SYMBOLS[suit]}</span></span>')
+
+
+def card_html(card: str) -> str:
+    """A card drawn as a card: rank and suit symbol, red or black.
+
+    ``card``: a card code (``"JD"``, ``"TH"``, ``"JK"``, ``"JS#2"``, ``"??"``).
+    Returns a self-contained HTML fragment (style sheet included), as used by
+    ``Card._repr_html_``.  Raises :class:`~euchre_events.cards.CardError` for
+    text that is not a card.
+    """
+    code = C.parse_card(card)
+    return f'<style>{CSS}</style><span class="ee-root">{_card(code)}</span>'
+
+
+def card_svg(card: str, width: int = 60) -> str:
+    """A card as a standalone SVG image (``width`` pixels wide, ratio 5:7).
+
+    Raises :class:`~euchre_events.cards.CardError` for text that is not a card.
+    """
+    code = C.parse_card(card)
+    h = round(width * 7 / 5)
+    b = C.base(code)
+    if code == C.UNKNOWN:
+        rank, sym, colour = "?", "", "#666"
+    elif b == C.JOKER:
+        rank, sym, colour = "Jo", "\u2605", "#111"
+    else:
+        rank = "10" if b[0] == "T" else b[0]
+        sym = C.SUIT_SYMBOLS[b[1]]
+        colour = "#c40018" if b[1] in C.RED_SUITS else "#111"
+    fs = width * 0.3
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{width}" height="{h}" '
+            f'viewBox="0 0 {width} {h}"><title>{_esc(_card_title(code) if code != C.UNKNOWN else "unknown card")}</title>'
+            f'<rect x="1" y="1" width="{width - 2}" height="{h - 2}" rx="{width * 0.1:.1f}" '
+            f'fill="#fff" stroke="#777"/>'
+            f'<text x="{width * 0.1:.1f}" y="{fs * 1.1:.1f}" font-size="{fs:.1f}" font-family="Georgia,serif" '
+            f'font-weight="bold" fill="{colour}">{_esc(rank)}</text>'
+            f'<text x="{width / 2:.1f}" y="{h * 0.72:.1f}" font-size="{width * 0.5:.1f}" text-anchor="middle" '
+            f'fill="{colour}">{sym}</text></svg>')
+
+
+def hand_html(cards: Sequence[str], trump: Optional[str] = None, legal: Iterable[str] = (),
+              sort: bool = True) -> str:
+    """A row of cards (style sheet included), e.g. for a tutorial exercise.
+
+    ``cards``: card codes; ``trump``: suit letter or None, used to group the
+    hand by effective suit (rules.md 1.2) when ``sort``; ``legal``: cards to
+    mark ``ee-legal``.
+    """
+    lg = set(legal)
+    shown = C.sort_hand(cards, trump) if sort else list(cards)
+    inner = "".join(_card(c, ["ee-legal" if c in lg else ""]) for c in shown)
+    return f'<style>{CSS}</style><span class="ee-root ee-hand">{inner}</span>'
+
+
+# ------------------------------------------------------------------ seats and sides
+
+def seat_label(seat: Optional[int], n_seats: int = 4, short: bool = False) -> str:
+    """``"North"``/``"N"`` for seat 0 of four, ``"P2"`` for seat 1 of three; ``"-"`` for None."""
+    if seat is None:
+        return "-"
+    if n_seats == 4 and 0 <= seat < 4:
+        return SEAT_LETTERS_4[seat] if short else SEAT_WORDS_4[seat]
+    return f"P{seat + 1}"
+
+
+@lru_cache(maxsize=32)
+def _variant(name: str):
+    from .variants import make_variant
+    return make_variant(name)
+
+
+def _sides(state) -> list:
+    """Seats of each side: ``[[0, 2], [1, 3]]`` in partnership games."""
+    n = len(state.players)
+    try:
+        v = _variant(state.variant)
+        n_sides = v.n_sides
+        groups = [[] for _ in range(n_sides)]
+        for s in range(n):
+            groups[v.side_of(s)].append(s)
+        return groups
+    except Exception:  # unknown variant name: one side per seat
+        return [[s] for s in range(n)]
+
+
+def side_names(state) -> list:
+    """Names of the sides in score order: ``["N/S", "E/W"]`` for four seats in
+    two partnerships, else the seat labels (``"P1"`` ...)."""
+    n = len(state.players)
+    out = []
+    for seats in _sides(state):
+        out.append("/".join(seat_label(s, n, short=len(seats) > 1) for s in seats) or "-")
+    return out
+
+
+def legal_cards_of(state) -> tuple:
+    """Cards the seat on turn may play or discard now (from ``state.legal``)."""
+    return tuple(e.card for e in state.legal if hasattr(e, "card") and getattr(e, "seat", None) == state.turn)
+
+
+def _describe(ev, players) -> str:
+    try:
+        from .describe import describe_event
+        return describe_event(ev, players)
+    except Exception:  # pragma: no cover - describe is the lead's module
+        fields = {k: v for k, v in ev.to_dict().items() if k != "type"}
+        return f"{ev.kind} {fields}"
+
+
+def _call_words(ev, players) -> str:
+    """An auction action without the seat's name: ``"orders it up"``."""
+    text = _describe(ev, players)
+    seat = getattr(ev, "seat", None)
+    if seat is not None:
+        from .describe import seat_name
+        who = seat_name(seat, players, len(players))
+        if text.startswith(who + " "):
+            return text[len(who) + 1:]
+    return text
+
+
+# ------------------------------------------------------------------ the table in parts
+
+def _renege_sets(state, findings: Sequence = ()):
+    """Positions and cards of reneges, evidence and proofs in the shown deal."""
+    here = [r for r in state.reneges if r.deal == state.deal]
+    by_trick = {(r.trick, r.seat): r for r in here}
+    proofs = {}
+    for f in findings or ():
+        if getattr(f, "kind", "") == "renege" and f.deal == state.deal and f.proven:
+            if f.proven["position"] < state.position:
+                proofs[(f.proven["trick"], f.seat)] = f
+    return here, by_trick, proofs
+
+
+def _renege_visible(r, state, seat_view: Optional[int], fmap: dict) -> bool:
+    """Whether the chosen view may know of a renege yet: every view sees it in
+    the all-hands view, the offender always, the others once the table has
+    seen the held-back card (the proof)."""
+    if seat_view is None or seat_view == r.seat:
+        return True
+    f = fmap.get(r.position)
+    return bool(f is not None and f.proven and f.proven["position"] < state.position)
+
+
+def _seat_head(state, s: int, n: int, here_reneges, seat_view=None, fmap=None) -> str:
+    p = state.players
+    name = seat_label(s, n)
+    player = p[s] if s < len(p) else ""
+    badges = []
+    if state.dealer == s:
+        badges.append('<span class="ee-badge ee-dealer-badge">dealer</span>')
+    if state.maker == s:
+        badges.append('<span class="ee-badge ee-maker-badge">maker</span>')
+    if state.alone == s:
+        badges.append('<span class="ee-badge ee-alone-badge">alone</span>')
+    if state.lone_defender == s:
+        badges.append('<span class="ee-badge ee-alone-badge">defends alone</span>')
+    if s in state.sitting_out:
+        badges.append('<span class="ee-badge ee-out-badge">sits out</span>')
+    if state.turn == s:
+        badges.append('<span class="ee-badge ee-turn-badge">to act</span>')
+    for r in here_reneges:
+        if r.seat == s and r.position < state.position and _renege_visible(r, state, seat_view, fmap or {}):
+            badges.append(f'<span class="ee-badge ee-renege-badge">renege, trick {r.trick}</span>')
+    won = state.tricks_won[s] if s < len(state.tricks_won) else 0
+    tricks = (f'<span class="ee-badge ee-tricks" data-tricks="{won}">{won} trick{"s" if won != 1 else ""}</span>'
+              if state.phase not in ("start", "deal", "dealing") and state.deal else "")
+    shown = player and player not in (name, seat_label(s, n, short=True))
+    pl = f' <span class="ee-player">{_esc(player)}</span>' if shown else ""
+    return f'<span class="ee-seat-name">{_esc(name)}</span>{pl} {"".join(badges)} {tricks}'
+
+
+def _hand_inner(state, s: int, seat_view: Optional[int], next_event=None, here_reneges=()) -> str:
+    hand = list(state.hands[s]) if s < len(state.hands) else []
+    mine = seat_view is None or seat_view == s
+    out_cls = "ee-out" if s in state.sitting_out else ""
+    if not mine:
+        # what another seat knows of this hand: the up-card the dealer picked up, if still held
+        known = set()
+        if (s == state.dealer and state.up_card_status == "picked up" and state.up_card in hand):
+            known.add(state.up_card)
+        shown = [c for c in hand if c in known] + [None] * (len(hand) - len(known & set(hand)))
+        return "".join(_card(c, [out_cls], face_down=c is None,
+                             title="the up-card the dealer picked up" if c else None) for c in shown)
+    legal = set(legal_cards_of(state)) if state.turn == s else set()
+    evidence = set()
+    for r in here_reneges:
+        if r.seat == s and r.position < state.position:
+            evidence |= set(r.evidence)
+    renege_next = None
+    if (next_event is not None and next_event.kind == "CardPlayed" and next_event.seat == s
+            and state.phase == "play" and state.turn == s and next_event.card != C.UNKNOWN
+            and legal and next_event.card not in legal and next_event.card in hand):
+        renege_next = next_event.card
+    parts = []
+    for c in C.sort_hand(hand, state.trump):
+        cls = [out_cls]
+        if c in legal:
+            cls.append("ee-legal")
+        if c == renege_next:
+            cls.append("ee-renege")
+            cls.append("ee-next-play")
+        if c in evidence:
+            cls.append("ee-evidence")
+        title = None
+        if c == renege_next:
+            title = f"{_card_title(c)}: played next, a renege ({state.legal_reason})"
+        elif c in evidence:
+            title = f"{_card_title(c)}: held back when this seat reneged"
+        parts.append(_card(c, cls, title=title))
+    return "".join(parts)
+
+
+def _played_card(state, s: int, card: str, trick_no: int, by_trick, proofs, extra=()) -> str:
+    cls = list(extra)
+    title = None
+    r = by_trick.get((trick_no, s))
+    if r is not None and r.card == card:
+        cls.append("ee-renege")
+        title = (f"{_card_title(card)}: a renege; {C.SUIT_NAMES.get(r.led_suit, 'the led suit')} were led "
+                 f"and this seat held {', '.join(C.pretty(e) for e in r.evidence)}")
+    f = proofs.get((trick_no, s))
+    if f is not None and f.proven["card"] == card:
+        cls.append("ee-proof")
+        title = f"{_card_title(card)}: shows the renege of trick {f.trick}"
+    return _card(card, cls, title=title)
+
+
+def _trick_inner(state, n: int, by_trick, proofs) -> str:
+    pos = POSITIONS.get(n, POSITIONS[4])
+    trick_no = len(state.tricks) + 1
+    cells = []
+    for i, (s, card) in enumerate(state.trick):
+        area = pos[s] if s < len(pos) else "mid"
+        lead = " ee-leader" if i == 0 else ""
+        label = seat_label(s, n, short=True) + (" led" if i == 0 else "")
+        cells.append(f'<div class="ee-played{lead}" style="grid-area:{area}" data-seat="{s}" data-order="{i}">'
+                     f'{_played_card(state, s, card, trick_no, by_trick, proofs)}<div>{_esc(label)}</div></div>')
+    mid = ""
+    if state.phase == "play":
+        if state.trick:
+            mid = f"trick {trick_no}, led by {seat_label(state.trick[0][0], n)}"
+        elif state.leader is not None:
+            mid = f"trick {trick_no}: {seat_label(state.leader, n)} to lead"
+    elif state.deal:
+        mid = {"round1": "bidding, round 1", "round2": "bidding, round 2", "pickup": "the dealer picks up",
+               "discard": "the dealer discards", "deal_over": "deal over", "game_over": "game over",
+               "thrown_in": "everyone passed"}.get(state.phase, state.phase)
+    cells.append(f'<div class="ee-mid" style="grid-area:mid">{_esc(mid)}</div>')
+    return f'<div class="ee-trick-grid" data-trick="{trick_no}" data-leader="{"" if state.leader is None else state.leader}">{"".join(cells)}</div>'
+
+
+def _last_inner(state, n: int, by_trick, proofs) -> str:
+    if not state.tricks:
+        return '<div class="ee-last-trick ee-small"><div>no trick gathered yet</div></div>' if state.deal else ""
+    leader, plays, winner = state.tricks[-1]
+    k = len(state.tricks)
+    cards = "".join(_played_card(state, s, c, k, by_trick, proofs) for s, c in plays)
+    order = " ".join(seat_label(s, n, short=True) for s, _ in plays)
+    return (f'<div class="ee-last-trick ee-small" data-winner="{winner}" data-trick="{k}">'
+            f'<div>trick {k} ({_esc(order)}), won by {_esc(seat_label(winner, n))}</div>{cards}</div>')
+
+
+def _info_inner(state, seat_view: Optional[int]) -> str:
+    n = len(state.players)
+    if not state.variant:
+        return "<div>no game yet</div>"
+    rows = [f'<div>{_esc(state.variant)} euchre' + (f', deal {state.deal}' if state.deal else "") + "</div>"]
+    if state.dealer is not None:
+        rows.append(f"<div>dealer: {_esc(seat_label(state.dealer, n))}</div>")
+    if state.up_card is not None and state.deal:
+        rows.append(f'<div class="ee-upcard">up-card: {_card(state.up_card, ["ee-small-card"])} '
+                    f'<span>{_esc(state.up_card_status)}</span></div>')
+    if state.kitty:
+        known = seat_view is None
+        rows.append('<div class="ee-kitty ee-small">kitty: '
+                    + "".join(_card(c, face_down=not known) for c in state.kitty) + "</div>")
+    for s, c in state.discards:
+        see = seat_view is None or seat_view == s
+        rows.append(f'<div class="ee-discard ee-small">{_esc(seat_label(s, n))} discarded: '
+                    f'{_card(c, face_down=not see)}</div>')
+    if state.dummy:
+        rows.append('<div class="ee-dummy ee-small">dummy: '
+                    + "".join(_card(c, face_down=seat_view is not None) for c in state.dummy) + "</div>")
+    if state.ghost:
+        rows.append('<div class="ee-ghost ee-small">ghost hand: '
+                    + "".join(_card(c, face_down=seat_view is not None) for c in state.ghost) + "</div>")
+    if state.maker is not None or state.trump is not None:
+        if state.trump is None:
+            tr = '<span class="ee-trump">NT</span> no-trump'
+        else:
+            colour = "ee-red" if state.trump in C.RED_SUITS else "ee-black"
+            tr = (f'<span class="ee-trump {colour}" style="background:#fff;border-radius:4px;padding:0 3px">'
+                  f'{C.SUIT_SYMBOLS[state.trump]}</span> {C.SUIT_NAMES[state.trump]}')
+        rows.append(f'<div class="ee-trump-line" data-trump="{state.trump or ""}">trump: {tr}</div>')
+        if state.maker is not None:
+            extra = " (alone)" if state.alone is not None else ""
+            rows.append(f'<div>maker: {_esc(seat_label(state.maker, n))}{extra}</div>')
+        if state.lone_defender is not None:
+            rows.append(f'<div>defending alone: {_esc(seat_label(state.lone_defender, n))}</div>')
+        if state.sitting_out:
+            rows.append("<div>sitting out: " + ", ".join(seat_label(s, n) for s in state.sitting_out) + "</div>")
+    return "".join(rows)
+
+
+def _score_inner(state) -> str:
+    if not state.variant:
+        return ""
+    names = side_names(state)
+    groups = _sides(state)
+    rows = []
+    for i, name in enumerate(names):
+        pts = state.score[i] if i < len(state.score) else 0
+        tr = state.tricks_by_side[i] if i < len(state.tricks_by_side) else 0
+        players = " & ".join(state.players[s] for s in groups[i] if s < len(state.players))
+        rows.append(f'<tr class="ee-side-{i}"><td><b>{_esc(name)}</b><br><span class="ee-player">{_esc(players)}</span></td>'
+                    f'<td class="ee-points" data-points="{pts}">{pts}</td>'
+                    f'<td data-tricks="{tr}">{tr} trick{"s" if tr != 1 else ""}</td></tr>')
+    last = ""
+    if state.deal_results:
+        d, pts, how = state.deal_results[-1]
+        gains = ", ".join(f"{names[i]} +{p}" for i, p in enumerate(pts) if p) or "no points"
+        last = f'<div class="ee-last-deal">deal {d}: {_esc(gains)}{" (" + _esc(how) + ")" if how != "played" else ""}</div>'
+    score = ",".join(str(x) for x in state.score)
+    return f'<table data-score="{score}">{"".join(rows)}</table>{last}'
+
+
+def _act_inner(state, seat_view: Optional[int], findings: Sequence = (), here_reneges=()) -> str:
+    n = len(state.players)
+    p = state.players
+    rows = []
+    if state.game_over:
+        names = side_names(state)
+        w = names[state.winner] if state.winner is not None and state.winner < len(names) else "?"
+        rows.append(f'<div class="ee-game-over"><b>Game over:</b> {_esc(w)} win, '
+                    f'{_esc("-".join(str(x) for x in state.score))}</div>')
+    elif state.turn is not None:
+        who = seat_label(state.turn, n)
+        may_see = seat_view is None or seat_view == state.turn
+        rows.append(f'<div class="ee-to-act" data-turn="{state.turn}"><b>{_esc(who)}</b> to act</div>')
+        if state.phase == "play":
+            if may_see:
+                rows.append(f'<div class="ee-reason">{_esc(state.legal_reason)}</div>')
+        elif state.legal:
+            rows.append(f'<div class="ee-reason">{_esc(state.legal_reason)}</div>')
+            if may_see:
+                chips = "".join(f'<span class="ee-call ee-legal">{_esc(_call_words(e, p))}</span>'
+                                for e in state.legal if not hasattr(e, "card"))
+                if chips:
+                    rows.append(f'<div class="ee-calls">{chips}</div>')
+    elif state.phase == "deal_over" and state.deal_results:
+        rows.append('<div>deal over</div>')
+    fmap = {getattr(f, "position", None): f for f in (findings or ()) if getattr(f, "kind", "") == "renege"}
+    for r in here_reneges:
+        if r.position >= state.position or not _renege_visible(r, state, seat_view, fmap):
+            continue
+        who = seat_label(r.seat, n)
+        led = C.SUIT_NAMES.get(r.led_suit, "the led suit")
+        txt = (f"Renege in trick {r.trick}: {who} played {C.pretty(r.card)} when {led} were led, "
+               f"holding {', '.join(C.pretty(e) for e in r.evidence)}.")
+        gathered = len(state.tricks) >= r.trick or state.phase in ("deal_over", "game_over")
+        if not gathered:
+            txt += " It can still be corrected: the trick is not gathered (rules.md 1.5)."
+        f = fmap.get(r.position)
+        if f is not None:
+            if f.proven and f.proven["position"] < state.position:
+                txt += (f" Proven in trick {f.proven['trick']}, when {who} showed "
+                        f"{C.pretty(f.proven['card'])}.")
+            elif f.proven:
+                txt += " Not yet proven: the table has not seen the held card."
+            else:
+                txt += " Only the record's hands show it."
+            if gathered:
+                txt += (f" Established {f.established}. Penalty: {f.penalty}"
+                        f" (game score with the penalty: {'-'.join(str(x) for x in f.score_if_penalized)}).")
+        rows.append(f'<div class="ee-renege-note" data-position="{r.position}">{_esc(txt)}</div>')
+    return "".join(rows)
+
+
+def table_parts(state, seat: Optional[int] = None, findings: Sequence = (), next_event=None) -> dict:
+    """The table drawing in named parts (inner HTML, no style sheet, no wrapper).
+
+    Keys: ``"head-s"`` and ``"hand-s"`` for each seat ``s``, ``"trick"``,
+    ``"last"``, ``"info"``, ``"score"``, ``"act"``.  ``state``: a
+    :class:`~euchre_events.projections.TableState`; ``seat``: None for every
+    hand, or the seat index whose knowledge is shown; ``findings``: the game's
+    audit findings (renege notes gain proof and penalty); ``next_event``: the
+    event recorded after this state, used to mark a coming renege in the hand.
+    The viewer puts each part in its own widget, so that a step resends only
+    the parts that changed.
+    """
+    n = len(state.players)
+    here, by_trick, proofs = _renege_sets(state, findings)
+    fmap = {getattr(f, "position", None): f for f in (findings or ()) if getattr(f, "kind", "") == "renege"}
+    by_trick = {k: r for k, r in by_trick.items() if _renege_visible(r, state, seat, fmap)}
+    parts = {}
+    for s in range(n):
+        parts[f"head-{s}"] = _seat_head(state, s, n, here, seat, fmap)
+        parts[f"hand-{s}"] = _hand_inner(state, s, seat, next_event, here)
+    parts["trick"] = _trick_inner(state, n, by_trick, proofs)
+    parts["last"] = _last_inner(state, n, by_trick, proofs)
+    parts["info"] = _info_inner(state, seat)
+    parts["score"] = _score_inner(state)
+    parts["act"] = _act_inner(state, seat, findings, here)
+    return parts
+
+
+def table_from_parts(parts: dict, state, include_css: bool = True) -> str:
+    """Assemble :func:`table_parts` into one ``ee-table`` drawing."""
+    n = len(state.players)
+    pos = POSITIONS.get(n, POSITIONS[4])
+    seats = []
+    for s in range(n):
+        area = pos[s] if s < len(pos) else "bottom"
+        turn = " ee-turn" if state.turn == s else ""
+        out = " ee-out" if s in state.sitting_out else ""
+        seats.append(f'<div class="ee-seat ee-seat-{s}{turn}" style="grid-area:{area}">'
+                     f'<div class="ee-seat-head">{parts[f"head-{s}"]}</div>'
+                     f'<div class="ee-hand ee-hand-{s}{out}" data-seat="{s}">{parts[f"hand-{s}"]}</div></div>')
+    body = ("".join(seats)
+            + f'<div class="ee-box ee-trick-cards" style="grid-area:trick">{parts["trick"]}</div>'
+            + f'<div class="ee-box ee-last" style="grid-area:last">{parts["last"]}</div>'
+            + f'<div class="ee-box ee-info" style="grid-area:info">{parts["info"]}</div>'
+            + f'<div class="ee-box ee-score" style="grid-area:score">{parts["score"]}</div>'
+            + f'<div class="ee-box ee-act" style="grid-area:act">{parts["act"]}</div>')
+    css = f"<style>{CSS}</style>" if include_css else ""
+    return (f'{css}<div class="ee-root"><div class="ee-table" data-position="{state.position}" '
+            f'data-deal="{state.deal}" data-phase="{_esc(state.phase)}">{body}</div></div>')
+
+
+def state_html(state, seat: Optional[int] = None, findings: Sequence = (), next_event=None,
+               include_css: bool = True) -> str:
+    """The whole table after ``state.position`` events as one HTML drawing.
+
+    ``state``: a :class:`~euchre_events.projections.TableState`; ``seat``: None
+    (every hand face up) or a seat index (what that seat could know, others
+    face down); ``findings``, ``next_event``: see :func:`table_parts`;
+    ``include_css``: prepend the style sheet (True for a standalone drawing,
+    as ``TableState._repr_html_`` uses it).  Classes: see the module docstring.
+    """
+    return table_from_parts(table_parts(state, seat, findings, next_event), state, include_css)
