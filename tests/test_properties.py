@@ -9,10 +9,11 @@ value of the scoring table of rules.md 2.6.
 """
 from collections import Counter
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from euchre_events.engine import apply, new_table
+from euchre_events.engine import apply, legal_actions, new_table
 from euchre_events.events import CardPlayed, CardsDealt, DealThrownIn
 from euchre_events.projections import Game, snapshot
 from euchre_events.simulate import random_game
@@ -35,12 +36,14 @@ standard_options = st.fixed_dictionaries({}, optional={
 })
 
 games = st.builds(
-    lambda seed, deals, options, renege: (random_game("standard", options, seed=seed, deals=deals,
-                                                      renege_rate=renege), options),
+    lambda seed, deals, options, renege, policy: (
+        random_game("standard", options, seed=seed, deals=deals, renege_rate=renege, policy=policy),
+        options),
     seed=st.integers(0, 2**32 - 1),
     deals=st.one_of(st.none(), st.integers(1, 3)),
     options=standard_options,
     renege=st.sampled_from([0.0, 0.0, 0.2]),
+    policy=st.sampled_from(["sensible", "uniform"]),
 )
 
 
@@ -157,24 +160,34 @@ def test_score_moves_only_at_deal_end_by_the_table(game):
 
 
 @settings(max_examples=15, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1))
-def test_random_game_is_reproducible_and_legal(seed):
-    a = random_game(seed=seed, deals=2)
-    assert a == random_game(seed=seed, deals=2)
+@given(seed=st.integers(0, 2**32 - 1), policy=st.sampled_from(["sensible", "uniform"]))
+def test_random_game_is_reproducible_and_legal(seed, policy):
+    a = random_game(seed=seed, deals=2, policy=policy)
+    assert a == random_game(seed=seed, deals=2, policy=policy)
     g = Game(a)
     assert g.final.reneges == []                  # renege_rate 0: only legal plays
     assert g.deals == 2 or g.winner is not None
+    # every event was among the legal actions offered at that point
+    t = new_table()
+    apply(t, a[0])
+    for ev in a[1:]:
+        if not isinstance(ev, CardsDealt):
+            assert ev in legal_actions(t)[0]
+        apply(t, ev)
 
 
+make_variant("standard")          # loads every variant module into the registry
 OTHER_VARIANTS = sorted({cls.name for cls in VARIANTS.values()} - {"standard"})
 
 
-@settings(max_examples=10, deadline=None)
-@given(seed=st.integers(0, 2**32 - 1), variant=st.sampled_from(OTHER_VARIANTS or ["standard"]))
-def test_every_variant_replays_consistently(seed, variant):
+@pytest.mark.parametrize("variant", OTHER_VARIANTS)
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), policy=st.sampled_from(["sensible", "uniform"]),
+       renege=st.sampled_from([0.0, 0.2]))
+def test_every_variant_replays_consistently(variant, seed, policy, renege):
     """Any registered variant: a random game folds to the same states at
     once and through checkpoints, and deals each card of its deck once."""
-    events = random_game(variant, seed=seed, deals=2)
+    events = random_game(variant, seed=seed, deals=2, policy=policy, renege_rate=renege)
     g = Game(events)
     states = fold_states(events)
     assert snapshot(g.final) == states[-1]
@@ -189,3 +202,20 @@ def test_every_variant_replays_consistently(seed, variant):
             if ev.up_card is not None:
                 dealt[ev.up_card] += 1
             assert dealt == deck
+
+
+@pytest.mark.parametrize("variant", ["standard"] + OTHER_VARIANTS)
+def test_random_games_reach_the_end(variant):
+    """simulate.random_game plays every variant to the end of the game."""
+    for seed in range(3):
+        g = Game(random_game(variant, seed=seed))
+        assert g.final.game_over and g.final.phase == "game_over"
+
+
+def test_random_game_deals_argument_and_errors():
+    g = Game(random_game(seed=7, deals=3, options={"target_score": 100}))
+    assert g.deals == 3 and g.final.phase == "deal_over" and not g.final.game_over
+    with pytest.raises(ValueError):
+        random_game(policy="clever")
+    with pytest.raises(ValueError):
+        random_game("no-such-variant")
