@@ -167,10 +167,13 @@ def random_game(variant: str = "standard", options: Any = None, seed: int = 0,
     Returns the list of events, :class:`GameStarted` first; the list folds
     without :class:`ImpossibleEvent`.  Raises ``ValueError`` for an unknown
     variant or option and :class:`SimulationError` if the game cannot go on
-    or has not ended after ``max_deals`` deals.
+    or has not ended after ``max_deals`` deals.  ``variant`` may be an alias
+    (``"euchre"``); the GameStarted event names the variant by its own name.
     """
     if policy not in POLICIES:
         raise ValueError(f"unknown policy {policy!r}; expected one of {', '.join(POLICIES)}")
+    if deals is not None and deals < 1:
+        raise ValueError(f"deals must be at least 1, not {deals}")
     rng = random.Random(seed)
     v = make_variant(variant, options)
     n = v.n_seats
@@ -178,7 +181,7 @@ def random_game(variant: str = "standard", options: Any = None, seed: int = 0,
         players = FOUR_SEATS if n == 4 else tuple(f"P{i + 1}" for i in range(n))
     if first_dealer is None:
         first_dealer = rng.randrange(n)
-    start = GameStarted(variant, _options_dict(v.options), tuple(players), first_dealer=first_dealer)
+    start = GameStarted(v.name, _options_dict(v.options), tuple(players), first_dealer=first_dealer)
     events: list[Event] = [start]
     t = new_table()
     apply(t, start)

@@ -219,3 +219,6 @@ def test_random_game_deals_argument_and_errors():
         random_game(policy="clever")
     with pytest.raises(ValueError):
         random_game("no-such-variant")
+    with pytest.raises(ValueError):
+        random_game(deals=0)
+    assert random_game("euchre", seed=1, deals=1)[0].variant == "standard"
