@@ -1,0 +1,897 @@
+"""The Jupyter replay viewer: :class:`GameViewer` (ipywidgets + plotly).
+
+``GameViewer(game)`` shows a recorded game step by step: the table drawn by
+:mod:`euchre_events.render` (four seats, or two or three, with each hand or
+face-down backs for what the chosen seat cannot know, the up-card and kitty,
+trump, maker, lone players, the current trick, tricks taken and the score),
+controls to step, jump and change the seat view, the event list with its
+annotations, renege marks from the audit (rules.md 1.5), variations, and a
+plotly chart of the score across deals.
+
+Every control carries a stable CSS class (``widget.add_class``), so a browser
+test can find it: ``ee-first``, ``ee-prev``, ``ee-next``, ``ee-last``,
+``ee-slider``, ``ee-deal``, ``ee-trick``, ``ee-seat-view``, ``ee-table``,
+``ee-hand-0`` .. ``ee-hand-3``, ``ee-trick-cards``, ``ee-score``,
+``ee-events`` (the current event ``ee-current``), ``ee-note-input``,
+``ee-note-mark``, ``ee-note-save``, ``ee-note-select``, ``ee-note-remove``,
+``ee-line``, ``ee-var-new``, ``ee-move``, ``ee-move-play``, ``ee-chart``.
+
+Positions: ``viewer.position == k`` shows the table after the first ``k``
+events of the current line (``Game.state_at(k)``), ``1 <= k <= len(events)``;
+the *current event* is event ``k - 1``, and a note typed in the viewer is
+attached to it (annotation ``position = k - 1``, the record convention).
+
+Stepping redraws only what changed: the widget tree is built once and each
+step assigns new values to the HTML widgets (ipywidgets sends only values that
+differ); the chart moves its marker only when a deal ends or the line changes.
+"""
+from __future__ import annotations
+
+import os
+import uuid
+from dataclasses import dataclass, field
+from typing import Any, Optional, Sequence
+
+import ipywidgets as W
+
+from . import render as R
+from .engine import ImpossibleEvent, apply, new_table
+from .events import Event
+from .projections import Game
+
+__all__ = ["GameViewer", "Line", "game_index"]
+
+MARKS = ("", "!", "?", "!!", "??", "!?", "?!")
+"""Quality marks a note may carry (as in chess annotation)."""
+
+VIEWER_CSS = """
+.ee-viewer{max-width:1280px}
+.ee-viewer .ee-table{display:grid;background:#0b6b3a;color:#fff;padding:10px;border-radius:12px;
+ grid-gap:8px;max-width:900px;box-sizing:border-box}
+.ee-viewer .ee-table .widget-html,.ee-viewer .ee-table .widget-html-content{color:#fff;line-height:1.25}
+.ee-viewer .ee-table .ee-box,.ee-viewer .ee-table .ee-seat{background:rgba(0,0,0,.2);border-radius:8px;
+ padding:5px 7px;margin:0}
+.ee-viewer .ee-seat .widget-html{margin:0}
+.ee-viewer .ee-events{font-size:12px;max-height:460px;overflow:auto;background:#fafafa;border:1px solid #ddd;
+ border-radius:6px;padding:3px}
+.ee-viewer .ee-events .widget-html-content{line-height:1.3}
+.ee-ev{padding:1px 4px;border-radius:3px;white-space:normal}
+.ee-ev.ee-current{background:#ffe082;font-weight:700}
+.ee-ev.ee-ev-renege{color:#b00020}
+.ee-ev .ee-num{display:inline-block;min-width:2.6em;color:#888}
+.ee-note{display:block;margin-left:2.8em;color:#1b5e20;font-style:italic}
+.ee-mark{font-weight:700;color:#b00020;margin-right:4px}
+.ee-branch{display:block;margin-left:2.8em;color:#0d47a1}
+.ee-title h3{margin:4px 0}
+"""
+
+
+@dataclass
+class Line:
+    """One line of play the viewer can show.
+
+    ``kind``: ``"main"``, ``"record"`` (a variation from the record) or
+    ``"user"`` (started in the viewer); ``game``: the folded line (the main
+    line's events up to ``branch``, then the line's own); ``branch``: event
+    index where it leaves the main line (0 for the main line); ``notes``: the
+    line's own annotations ``[{"position", "text", "mark"}]``; ``error``: why
+    a record variation cannot be replayed (then ``game`` is None).
+    """
+
+    name: str
+    kind: str
+    game: Optional[Game]
+    branch: int = 0
+    notes: list = field(default_factory=list)
+    comment: str = ""
+    error: str = ""
+    index: Any = None
+
+
+def game_index(game: Game) -> dict:
+    """One fold of ``game`` giving what the jumps and the chart need.
+
+    Returns ``{"deal_start": {deal: position of DealStarted}, "trick_start":
+    {deal: [position of the first card of trick 1, 2, ...]}, "deal_at":
+    [deal number after k events, k = 0..n], "score_after": [(deal, score per
+    side after that deal), ...] (the first entry is deal 0 with the initial
+    score)}``.  Positions are event indices.
+    """
+    t = new_table()
+    deal_start, trick_start = {}, {}
+    deal_at = [0]
+    score_after = []
+    n_results = 0
+    for i, ev in enumerate(game.events):
+        if ev.kind == "DealStarted":
+            deal_start[ev.deal] = i
+            trick_start.setdefault(ev.deal, [])
+        if ev.kind == "CardPlayed" and not t.trick:
+            trick_start.setdefault(t.deal_no, []).append(i)
+        apply(t, ev)
+        if i == 0:
+            score_after.append((0, tuple(t.scores)))
+        if len(t.deal_results) > n_results:
+            n_results = len(t.deal_results)
+            score_after.append((t.deal_results[-1][0], tuple(t.scores)))
+        deal_at.append(t.deal_no)
+    return {"deal_start": deal_start, "trick_start": trick_start, "deal_at": deal_at,
+            "score_after": score_after}
+
+
+def _resolve(game, archive):
+    """(Game, archive, game_id, notes, variations) from what the caller gave."""
+    from .formats import Record
+    notes, variations, gid = [], [], None
+    if isinstance(game, Game):
+        g = game
+        if archive is not None:
+            if g.id is not None:
+                gid = g.id
+            else:
+                gid, _ = archive.import_record(Record(events=list(g.events)))
+                g = archive.load(gid)
+        return g, archive, gid, notes, variations
+    if isinstance(game, Record):
+        rec = game
+    elif isinstance(game, (str, os.PathLike, uuid.UUID)):
+        text = str(game)
+        if not isinstance(game, uuid.UUID) and os.path.exists(text):
+            from .formats import read_records
+            recs = read_records(text)
+            if not recs:
+                raise ValueError(f"{text}: the file holds no game")
+            rec = recs[0]
+        else:
+            if archive is None:
+                from .archive import Archive
+                archive = Archive()
+            gid = archive.resolve(text) if not isinstance(game, uuid.UUID) else game
+            return archive.load(gid), archive, gid, notes, variations
+    else:
+        raise TypeError(f"cannot show {type(game).__name__}: give a Game, a Record, a stored game id "
+                        f"or a record file path")
+    if archive is not None:
+        gid, _ = archive.import_record(rec)
+        return archive.load(gid), archive, gid, notes, variations
+    g = Game(rec.events)
+    notes = [{"id": f"r{i}", "position": int(a["position"]), "text": str(a.get("text", "")),
+              "mark": a.get("mark"), "author": a.get("author", "record")}
+             for i, a in enumerate(rec.annotations)]
+    variations = [dict(v, id=f"v{i}") for i, v in enumerate(rec.variations)]
+    return g, None, None, notes, variations
+
+
+class GameViewer:
+    """Replay viewer for one game in Jupyter or Voila.
+
+    ``game``: a :class:`~euchre_events.projections.Game`, a
+    :class:`~euchre_events.formats.Record`, a stored game id (or unique
+    prefix; looked up in ``archive`` or the default archive file), or a
+    record file path (its first game; imported into ``archive`` when one is
+    given, so that notes persist).  ``archive``: an
+    :class:`~euchre_events.archive.Archive` where notes typed here are saved
+    as annotation events; ``seat``: None (all hands) or the seat index whose
+    view is shown; ``position``: where to start (default 1, just after
+    GameStarted); ``chart``: build the plotly score chart.
+
+    Raises ``TypeError`` for an unsupported ``game``, ``ValueError``/
+    :class:`~euchre_events.formats.RecordError` for a record that cannot be
+    read, :class:`~euchre_events.archive.ArchiveError` for an unknown id.
+    """
+
+    def __init__(self, game, archive=None, seat: Optional[int] = None, position: Optional[int] = None,
+                 chart: bool = True):
+        main, self.archive, self.game_id, notes, variations = _resolve(game, archive)
+        self.main = main
+        self._mem_notes = notes
+        self.findings = main.audit()
+        self.lines: list[Line] = [Line("main line", "main", main, 0, index=game_index(main))]
+        if self.archive is not None and self.game_id is not None:
+            variations = self.archive.variations(self.game_id)
+        for i, v in enumerate(variations):
+            self.lines.append(self._record_line(i, v))
+        self.line_no = 0
+        self.seat = seat
+        self._position = 1
+        self._syncing = False
+        self.status = ""
+        self._build(chart)
+        self._refresh_notes()
+        self.goto(position if position is not None else 1)
+
+    # ------------------------------------------------------------ lines
+    def _record_line(self, i: int, v: dict) -> Line:
+        k = int(v.get("position", 0))
+        comment = str(v.get("comment", "") or "")
+        deal = v.get("deal")
+        where = f"deal {deal}, " if deal else ""
+        name = f"variation {i + 1} ({where}from event {k})"
+        evs = [e for e in v.get("events", []) if isinstance(e, Event)]
+        try:
+            g = Game(list(self.main.events[:k]) + evs)
+        except (ImpossibleEvent, ValueError) as e:
+            return Line(name + " [cannot be replayed]", "record", None, k, comment=comment, error=str(e))
+        notes = [{"id": f"v{i}n{j}", "position": int(a.get("position", 0)), "text": str(a.get("text", "")),
+                  "mark": a.get("mark")} for j, a in enumerate(v.get("annotations", []) or [])]
+        return Line(name, "record", g, k, notes=notes, comment=comment, index=game_index(g))
+
+    @property
+    def line(self) -> Line:
+        """The line shown now."""
+        return self.lines[self.line_no]
+
+    @property
+    def game(self) -> Game:
+        """The game of the line shown now."""
+        return self.line.game
+
+    # ------------------------------------------------------------ building
+    def _build(self, chart: bool) -> None:
+        n = len(self.main.players)
+        self.n_seats = n
+        self.style_w = W.HTML(f"<style>{R.CSS}{VIEWER_CSS}</style>")
+        title = self.main.title or "untitled game"
+        players = ", ".join(f"{R.seat_label(s, n)}: {p}" for s, p in enumerate(self.main.players))
+        self.title_w = W.HTML(f"<h3>{R._esc(title)}</h3><div>{R._esc(players)}</div>")
+        self.title_w.add_class("ee-title")
+
+        def button(desc, cls, tip):
+            b = W.Button(description=desc, tooltip=tip, layout=W.Layout(width="auto"))
+            b.add_class(cls)
+            return b
+        self.first_b = button("\u23ee first", "ee-first", "first event")
+        self.prev_b = button("\u25c0 prev", "ee-prev", "previous event")
+        self.next_b = button("next \u25b6", "ee-next", "next event")
+        self.last_b = button("last \u23ed", "ee-last", "last event")
+        self.first_b.on_click(lambda _: self.first())
+        self.prev_b.on_click(lambda _: self.prev())
+        self.next_b.on_click(lambda _: self.next())
+        self.last_b.on_click(lambda _: self.last())
+        self.slider = W.IntSlider(value=1, min=1, max=max(1, len(self.main.events)), description="event",
+                                  continuous_update=False, layout=W.Layout(width="340px"))
+        self.slider.add_class("ee-slider")
+        self.slider.observe(self._on_slider, names="value")
+        self.deal_dd = W.Dropdown(description="deal", layout=W.Layout(width="140px"))
+        self.deal_dd.add_class("ee-deal")
+        self.deal_dd.observe(self._on_deal, names="value")
+        self.trick_dd = W.Dropdown(description="trick", layout=W.Layout(width="140px"))
+        self.trick_dd.add_class("ee-trick")
+        self.trick_dd.observe(self._on_trick, names="value")
+        seat_opts = [("all hands", -1)] + [(f"{R.seat_label(s, n)} ({p})" if p else R.seat_label(s, n), s)
+                                           for s, p in enumerate(self.main.players)]
+        self.seat_dd = W.Dropdown(options=seat_opts, value=-1 if self.seat is None else self.seat,
+                                  description="view", layout=W.Layout(width="220px"))
+        self.seat_dd.add_class("ee-seat-view")
+        self.seat_dd.observe(self._on_seat, names="value")
+        controls = W.HBox([self.first_b, self.prev_b, self.next_b, self.last_b, self.slider],
+                          layout=W.Layout(flex_flow="row wrap"))
+        jumps = W.HBox([self.deal_dd, self.trick_dd, self.seat_dd], layout=W.Layout(flex_flow="row wrap"))
+
+        # the table: one HTML widget per part, so a step resends only what changed
+        pos = R.POSITIONS.get(n, R.POSITIONS[4])
+        self.head_w, self.hand_w, seat_boxes = [], [], []
+        for s in range(n):
+            h = W.HTML()
+            h.add_class("ee-seat-head")
+            hw = W.HTML()
+            hw.add_class("ee-hand")
+            hw.add_class(f"ee-hand-{s}")
+            box = W.VBox([h, hw], layout=W.Layout(grid_area=pos[s] if s < len(pos) else "bottom"))
+            box.add_class("ee-seat")
+            box.add_class(f"ee-seat-{s}")
+            self.head_w.append(h)
+            self.hand_w.append(hw)
+            seat_boxes.append(box)
+        self.seat_boxes = seat_boxes
+
+        def part(cls, area):
+            w = W.HTML(layout=W.Layout(grid_area=area))
+            w.add_class("ee-box")
+            w.add_class(cls)
+            return w
+        self.trick_w = part("ee-trick-cards", "trick")
+        self.last_w = part("ee-last", "last")
+        self.info_w = part("ee-info", "info")
+        self.score_w = part("ee-score", "score")
+        self.act_w = part("ee-act", "act")
+        self.table_w = W.GridBox(
+            seat_boxes + [self.trick_w, self.last_w, self.info_w, self.score_w, self.act_w],
+            layout=W.Layout(grid_template_areas=R.GRID_AREAS,
+                            grid_template_columns="minmax(190px,1fr) minmax(230px,1.2fr) minmax(190px,1fr)",
+                            width="900px"))
+        self.table_w.add_class("ee-table")
+
+        # the event list, notes, lines
+        self.events_w = W.HTML(layout=W.Layout(width="360px"))
+        self.events_w.add_class("ee-events")
+        self.note_input = W.Text(placeholder="a note on the current event", layout=W.Layout(width="200px"))
+        self.note_input.add_class("ee-note-input")
+        self.note_mark = W.Dropdown(options=list(MARKS), value="", layout=W.Layout(width="60px"))
+        self.note_mark.add_class("ee-note-mark")
+        self.note_save = W.Button(description="save note", layout=W.Layout(width="auto"))
+        self.note_save.add_class("ee-note-save")
+        self.note_save.on_click(lambda _: self._save_clicked())
+        self.note_select = W.Dropdown(options=[("new note", "")], value="", layout=W.Layout(width="200px"))
+        self.note_select.add_class("ee-note-select")
+        self.note_select.observe(self._on_note_select, names="value")
+        self.note_remove = W.Button(description="remove note", layout=W.Layout(width="auto"))
+        self.note_remove.add_class("ee-note-remove")
+        self.note_remove.on_click(lambda _: self._remove_clicked())
+        self.status_w = W.HTML()
+        self.status_w.add_class("ee-status")
+        self.line_dd = W.Dropdown(options=[(ln.name, i) for i, ln in enumerate(self.lines)], value=0,
+                                  description="line", layout=W.Layout(width="360px"))
+        self.line_dd.add_class("ee-line")
+        self.line_dd.observe(self._on_line, names="value")
+        self.var_new = W.Button(description="new variation from here", layout=W.Layout(width="auto"))
+        self.var_new.add_class("ee-var-new")
+        self.var_new.on_click(lambda _: self.new_variation())
+        self.move_dd = W.Dropdown(options=[], description="move", layout=W.Layout(width="260px"))
+        self.move_dd.add_class("ee-move")
+        self.move_play = W.Button(description="play", layout=W.Layout(width="auto"))
+        self.move_play.add_class("ee-move-play")
+        self.move_play.on_click(lambda _: self._play_clicked())
+        self.move_box = W.HBox([self.move_dd, self.move_play], layout=W.Layout(display="none"))
+        side = W.VBox([self.events_w,
+                       W.HBox([self.note_input, self.note_mark, self.note_save]),
+                       W.HBox([self.note_select, self.note_remove]),
+                       self.status_w, self.line_dd, self.var_new, self.move_box])
+
+        self.chart = None
+        parts = [self.style_w, self.title_w, controls, jumps, W.HBox([self.table_w, side])]
+        if chart:
+            self.chart = self._make_chart()
+            parts.append(self.chart)
+        self.widget = W.VBox(parts)
+        self.widget.add_class("ee-root")
+        self.widget.add_class("ee-viewer")
+        self._chart_key = None
+
+    def _make_chart(self):
+        import plotly.graph_objects as go
+        fig = go.FigureWidget()
+        fig.update_layout(height=260, width=900, margin=dict(l=40, r=10, t=30, b=35),
+                          title="score after each deal (click a point to jump there)",
+                          xaxis_title="deal", yaxis_title="points", clickmode="event")
+        fig.add_class("ee-chart")
+        self._fill_chart(fig)
+        return fig
+
+    def _fill_chart(self, fig) -> None:
+        import plotly.graph_objects as go
+        idx = self.line.index
+        xs = [d for d, _ in idx["score_after"]]
+        state = self.line.game.state_at(1)
+        names = R.side_names(state)
+        with fig.batch_update():
+            fig.data = []
+            for i, name in enumerate(names):
+                ys = [sc[i] for _, sc in idx["score_after"]]
+                fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines+markers", name=name))
+            fig.add_trace(go.Scatter(x=[0] * len(names), y=list(state.score), mode="markers",
+                                     name="now", marker=dict(size=16, symbol="circle-open",
+                                                             line=dict(width=3), color="#d62728")))
+        for tr in fig.data:
+            tr.on_click(self._on_chart_click)
+        self._chart_key = None
+
+    # ------------------------------------------------------------ control callbacks
+    def _on_slider(self, change) -> None:
+        if not self._syncing:
+            self.goto(change["new"])
+
+    def _on_deal(self, change) -> None:
+        if not self._syncing and change["new"] is not None:
+            self.jump_deal(change["new"])
+
+    def _on_trick(self, change) -> None:
+        if not self._syncing and change["new"] is not None:
+            self.jump_trick(change["new"])
+
+    def _on_seat(self, change) -> None:
+        if not self._syncing:
+            self.set_seat(None if change["new"] == -1 else change["new"])
+
+    def _on_line(self, change) -> None:
+        if not self._syncing:
+            self.select_line(change["new"])
+
+    def _on_chart_click(self, trace, points, selector=None) -> None:
+        """Plotly click: jump to the end of the clicked deal (deal 0: the start)."""
+        if not points.xs:
+            return
+        deal = int(round(points.xs[0]))
+        self.jump_deal_end(deal)
+
+    def _on_note_select(self, change) -> None:
+        if self._syncing:
+            return
+        nid = change["new"]
+        note = next((a for a in self.notes if a["id"] == nid), None)
+        self._syncing = True
+        try:
+            self.note_input.value = note["text"] if note else ""
+            self.note_mark.value = (note.get("mark") or "") if note and (note.get("mark") or "") in MARKS else ""
+        finally:
+            self._syncing = False
+
+    def _save_clicked(self) -> None:
+        text = self.note_input.value.strip()
+        mark = self.note_mark.value or None
+        try:
+            if self.note_select.value:
+                self.edit_note(self.note_select.value, text, mark)
+                self._set_status("note changed")
+            else:
+                if not text:
+                    self._set_status("type a note first")
+                    return
+                self.add_note(text, mark)
+                self._set_status("note saved" + (" in the archive" if self.archive is not None else
+                                                 " (no archive: kept in this session only)"))
+        except Exception as e:  # shown to the person, not raised into the front end
+            self._set_status(f"could not save the note: {e}")
+            return
+        self._syncing = True
+        try:
+            self.note_input.value = ""
+            self.note_mark.value = ""
+        finally:
+            self._syncing = False
+
+    def _remove_clicked(self) -> None:
+        nid = self.note_select.value
+        if not nid:
+            self._set_status("choose a note to remove")
+            return
+        try:
+            self.remove_note(nid)
+            self._set_status("note removed")
+        except Exception as e:
+            self._set_status(f"could not remove the note: {e}")
+
+    def _play_clicked(self) -> None:
+        if self.move_dd.value is None:
+            return
+        try:
+            self.play(self.move_dd.value)
+        except Exception as e:
+            self._set_status(f"could not play: {e}")
+
+    def _set_status(self, text: str) -> None:
+        self.status = text
+        self.status_w.value = f"<span>{R._esc(text)}</span>"
+
+    # ------------------------------------------------------------ stepping (public)
+    @property
+    def position(self) -> int:
+        """Number of events applied in the current line (``1..len(events)``)."""
+        return self._position
+
+    @property
+    def state(self):
+        """The :class:`~euchre_events.projections.TableState` shown now."""
+        return self._state
+
+    @property
+    def n_events(self) -> int:
+        """Number of events in the current line."""
+        return len(self.game.events)
+
+    def goto(self, k: int) -> None:
+        """Show the table after ``k`` events (clamped to ``1..n_events``)."""
+        k = max(1, min(int(k), self.n_events))
+        self._position = k
+        self._state = self.game.state_at(k)
+        self._redraw()
+
+    def next(self) -> None:
+        """One event forward (stays at the last event)."""
+        self.goto(self._position + 1)
+
+    def prev(self) -> None:
+        """One event back (stays at position 1)."""
+        self.goto(self._position - 1)
+
+    def first(self) -> None:
+        """Back to position 1 (just after GameStarted)."""
+        self.goto(1)
+
+    def last(self) -> None:
+        """To the end of the line."""
+        self.goto(self.n_events)
+
+    def jump_deal(self, n: int) -> None:
+        """To the start of deal ``n``: just after its cards are dealt (rules.md
+        2.1), so the hands and up-card show.  Raises ``KeyError`` for a deal
+        the line does not have."""
+        start = self.line.index["deal_start"][int(n)]
+        k = start + 1
+        if k < self.n_events and self.game.events[k].kind == "CardsDealt":
+            k += 1
+        self.goto(k)
+
+    def jump_deal_end(self, n: int) -> None:
+        """To the last event of deal ``n`` (deal 0: position 1)."""
+        if int(n) <= 0:
+            self.goto(1)
+            return
+        starts = sorted(self.line.index["deal_start"].items())
+        after = [p for d, p in starts if d > int(n)]
+        self.goto(after[0] if after else self.n_events)
+
+    def jump_trick(self, t: int) -> None:
+        """To just before the first card of trick ``t`` of the deal shown (its
+        leader to lead).  Raises ``IndexError`` if that trick was not played."""
+        deal = self._state.deal
+        starts = self.line.index["trick_start"].get(deal, [])
+        if not 1 <= int(t) <= len(starts):
+            raise IndexError(f"deal {deal} has {len(starts)} trick(s) recorded, not trick {t}")
+        self.goto(starts[int(t) - 1])
+
+    def set_seat(self, seat: Optional[int]) -> None:
+        """Show every hand (None) or what ``seat`` could know (others face down)."""
+        if seat is not None and not 0 <= int(seat) < self.n_seats:
+            raise ValueError(f"seat {seat} does not exist (0..{self.n_seats - 1})")
+        self.seat = None if seat is None else int(seat)
+        self._redraw()
+
+    # ------------------------------------------------------------ what is shown (public)
+    @property
+    def parts(self) -> dict:
+        """The table parts as drawn now (see :func:`euchre_events.render.table_parts`)."""
+        return dict(self._parts)
+
+    @property
+    def table_html(self) -> str:
+        """The whole table as one HTML drawing, for the current seat view."""
+        return R.table_from_parts(self._parts, self._state, include_css=True)
+
+    @property
+    def events_html(self) -> str:
+        """The event list as shown (the current event carries ``ee-current``)."""
+        return self.events_w.value
+
+    @property
+    def current_event(self) -> Event:
+        """The event just applied (event ``position - 1``)."""
+        return self.game.events[self._position - 1]
+
+    # ------------------------------------------------------------ drawing
+    def _redraw(self) -> None:
+        k = self._position
+        g = self.game
+        nxt = g.events[k] if k < len(g.events) else None
+        findings = self.findings if self.line.kind == "main" else self._line_findings()
+        parts = R.table_parts(self._state, self.seat, findings, nxt)
+        self._parts = parts
+        for s in range(self.n_seats):
+            self.head_w[s].value = parts[f"head-{s}"]
+            self.hand_w[s].value = parts[f"hand-{s}"]
+            box = self.seat_boxes[s]
+            if self._state.turn == s:
+                box.add_class("ee-turn")
+            else:
+                box.remove_class("ee-turn")
+        self.trick_w.value = parts["trick"]
+        self.last_w.value = parts["last"]
+        self.info_w.value = parts["info"]
+        self.score_w.value = parts["score"]
+        self.act_w.value = parts["act"]
+        self.events_w.value = self._events_list()
+        self._sync_controls()
+        self._update_chart()
+        self._update_moves()
+
+    def _line_findings(self):
+        ln = self.line
+        if getattr(ln, "_findings", None) is None:
+            ln._findings = ln.game.audit() if ln.game is not None else []
+        return ln._findings
+
+    def _sync_controls(self) -> None:
+        self._syncing = True
+        try:
+            if self.slider.max != self.n_events:
+                if self.slider.value > self.n_events:
+                    self.slider.value = self.n_events
+                self.slider.max = self.n_events
+            self.slider.value = self._position
+            deals = sorted(self.line.index["deal_start"])
+            opts = [(f"deal {d}", d) for d in deals]
+            if list(self.deal_dd.options) != opts:
+                self.deal_dd.options = opts
+            d = self._state.deal
+            self.deal_dd.value = d if d in deals else None
+            starts = self.line.index["trick_start"].get(d, [])
+            topts = [(f"trick {i + 1}", i + 1) for i in range(len(starts))]
+            if list(self.trick_dd.options) != topts:
+                self.trick_dd.options = topts
+            tr = None
+            if self._state.phase == "play" and starts:
+                tr = min(len(self._state.tricks) + 1, len(starts))
+            elif self._state.tricks:
+                tr = len(self._state.tricks)
+            self.trick_dd.value = tr if tr is not None and 1 <= tr <= len(starts) else None
+            sv = -1 if self.seat is None else self.seat
+            if self.seat_dd.value != sv:
+                self.seat_dd.value = sv
+            if self.line_dd.value != self.line_no:
+                self.line_dd.value = self.line_no
+            self._refresh_note_select()
+        finally:
+            self._syncing = False
+
+    def _events_list(self, before: int = 12, after: int = 14) -> str:
+        g = self.game
+        players = g.players
+        cur = self._position - 1
+        lo, hi = max(0, cur - before), min(len(g.events), cur + after + 1)
+        notes = self._notes_by_position()
+        renege_pos = {r.position for r in (g.final.reneges if self.line.kind != "main" else self.main.final.reneges)}
+        branches = {}
+        if self.line.kind == "main":
+            for i, ln in enumerate(self.lines[1:], 1):
+                branches.setdefault(ln.branch, []).append(ln.name)
+        rows = []
+        if lo > 0:
+            rows.append(f'<div class="ee-ev ee-more">\u2026 {lo} earlier event(s)</div>')
+        for i in range(lo, hi):
+            ev = g.events[i]
+            cls = ["ee-ev"]
+            if i == cur:
+                cls.append("ee-current")
+            if i in renege_pos:
+                cls.append("ee-ev-renege")
+            text = R._describe(ev, players)
+            if i in renege_pos:
+                text += " (renege)"
+            if self.line.kind != "main" and i == self.line.branch:
+                text = "\u21b3 " + text
+            for name in branches.get(i, []):
+                rows.append(f'<div class="ee-branch">\u2442 {R._esc(name)} branches here</div>')
+            sub = "".join(
+                f'<span class="ee-note" data-note="{R._esc(a["id"])}">'
+                + (f'<span class="ee-mark">{R._esc(a["mark"])}</span>' if a.get("mark") else "")
+                + f'{R._esc(a["text"])}</span>' for a in notes.get(i, []))
+            rows.append(f'<div class="{" ".join(cls)}" data-pos="{i}"><span class="ee-num">{i}</span>'
+                        f'{R._esc(text)}{sub}</div>')
+        if hi < len(g.events):
+            rows.append(f'<div class="ee-ev ee-more">\u2026 {len(g.events) - hi} later event(s)</div>')
+        return "".join(rows)
+
+    def _update_chart(self) -> None:
+        if self.chart is None:
+            return
+        st = self._state
+        # the marker sits on the last deal scored by now (deal 0: the start)
+        x = st.deal_results[-1][0] if st.deal_results else 0
+        key = (self.line_no, x, tuple(st.score))
+        if key == self._chart_key:
+            return
+        self._chart_key = key
+        marker = self.chart.data[-1]
+        with self.chart.batch_update():
+            marker.x = [x] * len(st.score)
+            marker.y = list(st.score)
+
+    @property
+    def chart_marker(self) -> tuple:
+        """``(deal, score per side)`` where the chart's marker is now."""
+        if self.chart is None:
+            return ()
+        m = self.chart.data[-1]
+        return (m.x[0] if m.x else None, tuple(m.y))
+
+    # ------------------------------------------------------------ notes (public)
+    @property
+    def notes(self) -> list:
+        """Notes of the current line ``[{"id", "position", "text", "mark"}]``."""
+        if self.line.kind == "main":
+            return list(self._main_notes)
+        return list(self.line.notes)
+
+    def _refresh_notes(self) -> None:
+        if self.archive is not None and self.game_id is not None:
+            self._main_notes = self.archive.annotations(self.game_id)
+        else:
+            self._main_notes = sorted(self._mem_notes, key=lambda a: (a["position"], a["id"]))
+
+    def _notes_by_position(self) -> dict:
+        out: dict = {}
+        for a in self.notes:
+            out.setdefault(a["position"], []).append(a)
+        return out
+
+    def notes_at(self, position: Optional[int] = None) -> list:
+        """Notes attached to event index ``position`` (default: the current event)."""
+        p = self._position - 1 if position is None else position
+        return [a for a in self.notes if a["position"] == p]
+
+    def _refresh_note_select(self) -> None:
+        here = self.notes_at()
+        opts = [("new note", "")] + [((a.get("mark") or "") + " " + a["text"][:30], a["id"]) for a in here]
+        if list(self.note_select.options) != opts:
+            keep = self.note_select.value if self.note_select.value in [o[1] for o in opts] else ""
+            self.note_select.options = opts
+            self.note_select.value = keep
+
+    def _check_main(self) -> None:
+        if self.line.kind != "main":
+            raise ValueError("notes are kept on the main line; go back to it to annotate")
+
+    def add_note(self, text: str, mark: Optional[str] = None, position: Optional[int] = None) -> str:
+        """Attach a note (``mark``: one of ``! ? !! ?? !? ?!`` or None) to event
+        index ``position`` (default: the current event).  With an archive it is
+        appended to the game's annotation stream (an ``AnnotationAdded``
+        event) and survives a restart.  Returns the note id.  Raises
+        ``ValueError`` for an empty text, an unknown mark or outside the main line."""
+        self._check_main()
+        if not text or not text.strip():
+            raise ValueError("a note needs some text")
+        if mark not in (None, "") and mark not in MARKS:
+            raise ValueError(f"unknown mark {mark!r}; use one of {' '.join(m for m in MARKS if m)}")
+        mark = mark or None
+        p = self._position - 1 if position is None else int(position)
+        if self.archive is not None and self.game_id is not None:
+            nid = self.archive.add_annotation(self.game_id, p, text.strip(), mark, author="viewer")
+        else:
+            nid = f"m{uuid.uuid4().hex[:10]}"
+            self._mem_notes.append({"id": nid, "position": p, "text": text.strip(), "mark": mark,
+                                    "author": "viewer"})
+        self._refresh_notes()
+        self._redraw_notes()
+        return nid
+
+    def edit_note(self, note_id: str, text: str, mark: Optional[str] = None) -> None:
+        """Change a note's text and mark (``AnnotationEdited`` in the archive)."""
+        self._check_main()
+        if mark not in (None, "") and mark not in MARKS:
+            raise ValueError(f"unknown mark {mark!r}")
+        mark = mark or None
+        if self.archive is not None and self.game_id is not None:
+            self.archive.edit_annotation(self.game_id, note_id, text, mark)
+        else:
+            for a in self._mem_notes:
+                if a["id"] == note_id:
+                    a.update(text=text, mark=mark)
+                    break
+            else:
+                raise KeyError(f"no note {note_id!r}")
+        self._refresh_notes()
+        self._redraw_notes()
+
+    def remove_note(self, note_id: str) -> None:
+        """Remove a note (``AnnotationRemoved`` in the archive)."""
+        self._check_main()
+        if self.archive is not None and self.game_id is not None:
+            self.archive.remove_annotation(self.game_id, note_id)
+        else:
+            before = len(self._mem_notes)
+            self._mem_notes[:] = [a for a in self._mem_notes if a["id"] != note_id]
+            if len(self._mem_notes) == before:
+                raise KeyError(f"no note {note_id!r}")
+        self._refresh_notes()
+        self._redraw_notes()
+
+    def _redraw_notes(self) -> None:
+        self.events_w.value = self._events_list()
+        self._syncing = True
+        try:
+            self._refresh_note_select()
+        finally:
+            self._syncing = False
+
+    # ------------------------------------------------------------ lines (public)
+    @property
+    def line_names(self) -> list:
+        """Names of the lines: the main line, the record's variations, the user's."""
+        return [ln.name for ln in self.lines]
+
+    def select_line(self, i: int) -> None:
+        """Step into line ``i`` (0 = back out to the main line).
+
+        Entering a variation shows its first own event; backing out shows the
+        main line at the point where the variation left it.  Raises
+        ``ValueError`` for a variation that cannot be replayed."""
+        i = int(i)
+        if not 0 <= i < len(self.lines):
+            raise IndexError(f"no line {i}")
+        target = self.lines[i]
+        if target.game is None:
+            self._syncing = True
+            try:
+                self.line_dd.value = self.line_no
+            finally:
+                self._syncing = False
+            self._set_status(f"{target.name}: {target.error}")
+            raise ValueError(f"{target.name} cannot be replayed: {target.error}")
+        old = self.line
+        self.line_no = i
+        if target.kind == "main":
+            k = old.branch if old.kind != "main" else self._position
+        else:
+            k = min(target.branch + 1, len(target.game.events))
+        if self.chart is not None:
+            self._fill_chart(self.chart)
+        self.goto(k)
+
+    def new_variation(self, name: Optional[str] = None) -> int:
+        """Start a new line from the position shown; returns its index.  Moves
+        are then added with :meth:`play` (legal moves only)."""
+        k = self._position
+        base = list(self.game.events[:k])
+        g = Game(base)
+        nm = name or f"my variation {sum(1 for ln in self.lines if ln.kind == 'user') + 1} (from event {k})"
+        self.lines.append(Line(nm, "user", g, k, index=game_index(g)))
+        self._syncing = True
+        try:
+            self.line_dd.options = [(ln.name, j) for j, ln in enumerate(self.lines)]
+        finally:
+            self._syncing = False
+        self.line_no = len(self.lines) - 1
+        if self.chart is not None:
+            self._fill_chart(self.chart)
+        self.goto(k)
+        return self.line_no
+
+    def legal_moves(self) -> list:
+        """``[(words, event), ...]`` the seat on turn may play now in a user
+        variation (from the engine's legal actions; the next deal cannot be
+        invented, so a variation ends with its deal)."""
+        st = self._state
+        out = []
+        for ev in st.legal:
+            if ev.kind == "DealStarted":
+                continue
+            out.append((R._describe(ev, st.players), ev))
+        return out
+
+    def play(self, move) -> None:
+        """Add a move to the user variation shown: ``move`` is an index into
+        :meth:`legal_moves` or one of its events.  Moves after the position
+        shown are replaced.  Raises ``ValueError`` for a move that is not
+        legal now or outside a user variation."""
+        if self.line.kind != "user":
+            raise ValueError("start a variation first (new_variation)")
+        moves = self.legal_moves()
+        if isinstance(move, int):
+            if not 0 <= move < len(moves):
+                raise ValueError(f"no legal move {move}")
+            ev = moves[move][1]
+        else:
+            ev = move
+            if ev not in [m[1] for m in moves]:
+                raise ValueError(f"{R._describe(ev, self._state.players)} is not legal now "
+                                 f"({self._state.legal_reason})")
+        ln = self.line
+        evs = list(ln.game.events[:self._position]) + [ev]
+        ln.game = Game(evs)
+        ln.index = game_index(ln.game)
+        ln._findings = None
+        self.goto(len(evs))
+
+    def _update_moves(self) -> None:
+        if self.line.kind != "user":
+            if self.move_box.layout.display != "none":
+                self.move_box.layout.display = "none"
+            return
+        self.move_box.layout.display = "flex"
+        moves = self.legal_moves()
+        self._syncing = True
+        try:
+            self.move_dd.options = [(w, i) for i, (w, _) in enumerate(moves)]
+            self.move_dd.value = 0 if moves else None
+        finally:
+            self._syncing = False
+        if not moves:
+            self._set_status("this variation has reached the end of its deal")
+
+    # ------------------------------------------------------------ display
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)
+
+    def __repr__(self) -> str:
+        return (f"<GameViewer {self.main.title or 'game'!r}: line {self.line.name!r}, "
+                f"position {self._position}/{self.n_events}>")
