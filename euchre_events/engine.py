@@ -77,6 +77,25 @@ class Renege:
     maker: Optional[int] = None
 
 
+@dataclass(frozen=True)
+class Irregularity:
+    """An illegal-but-real action other than a renege (design.md "Three kinds
+    of wrong"): a call the rules do not allow, a stuck dealer who passes, a
+    dealer out of rotation.  ``position`` is the event index, ``deal`` counts
+    from 1, ``seat`` may be None, ``kind`` a short id, ``text`` in words."""
+
+    position: int
+    deal: int
+    seat: Optional[int]
+    kind: str
+    text: str
+
+
+def flag(t: "Table", kind: str, text: str, seat: Optional[int] = None) -> None:
+    """Record an :class:`Irregularity` at the event being folded."""
+    t.flags.append(Irregularity(t.pos, t.deal_no, seat, kind, text))
+
+
 class Table:
     """Mutable working state of one game, folded event by event.
 
@@ -93,7 +112,7 @@ class Table:
         "up_card", "up_status", "kitty", "dummy", "ghost", "dead", "discards",
         "trump", "maker", "alone", "lone_defender", "out", "x",
         "leader", "trick", "tricks", "tricks_won", "seen", "deal_results",
-        "reneges", "game_over", "winner", "led_suit", "deal_start_pos", "low",
+        "reneges", "flags", "game_over", "winner", "led_suit", "deal_start_pos", "low",
     )
 
     def __init__(self):
@@ -132,6 +151,7 @@ class Table:
         self.seen: set = set()
         self.deal_results: list = []
         self.reneges: list = []
+        self.flags: list = []
         self.game_over = False
         self.winner: Optional[int] = None
         self.led_suit: Optional[str] = None
@@ -139,9 +159,7 @@ class Table:
         self.low = False
 
     def copy(self) -> "Table":
-        t = Table.__new__(Table)
-        for name in Table.__slots__:
-            setattr(t, name, getattr(self, name))
+        t = _copy_slots(self)  # every slot, shallow; the containers are copied below
         t.scores = list(self.scores)
         t.hands = [list(h) for h in self.hands]
         t.kitty = list(self.kitty)
@@ -156,6 +174,7 @@ class Table:
         t.seen = set(self.seen)
         t.deal_results = list(self.deal_results)
         t.reneges = list(self.reneges)
+        t.flags = list(self.flags)
         return t
 
     # ------------------------------------------------------------ helpers
@@ -198,6 +217,19 @@ class Table:
                 f"seat {seat} cannot {what} {card}: it is not in that hand "
                 f"(it was dealt elsewhere or already played)")
         raise ImpossibleEvent(f"seat {seat} cannot {what} {card}: it is not in that hand")
+
+
+def _slot_copier(cls):
+    """A function ``f(obj) -> new cls instance`` with every slot of ``obj``
+    (shallow), generated with one assignment per slot as :mod:`dataclasses`
+    does: several times faster than a ``setattr`` loop (checkpoints)."""
+    body = "".join(f"    t.{n} = s.{n}\n" for n in cls.__slots__)
+    ns = {"cls": cls}
+    exec(f"def copy_slots(s):\n    t = cls.__new__(cls)\n{body}    return t\n", ns)
+    return ns["copy_slots"]
+
+
+_copy_slots = _slot_copier(Table)
 
 
 class Variant:
@@ -367,9 +399,32 @@ def _apply(t: Table, ev: Event) -> None:
     t.variant.apply(t, ev)
 
 
-def _start(t: Table, ev: GameStarted) -> None:
+_VARIANTS: dict = {}
+
+
+def _variant_for(name: str, options: Any):
+    """The variant of a GameStarted: a cached instance per (name, options)
+    (a variant holds nothing but its frozen options), else a new one from
+    :func:`euchre_events.variants.make_variant` (which raises ``ValueError``)."""
+    key = None
+    if isinstance(options, dict):
+        try:
+            key = (name, frozenset(options.items()),
+                   frozenset(zip(options, map(type, options.values()))))
+            v = _VARIANTS.get(key)
+        except TypeError:  # an unhashable option value: no caching
+            key = v = None
+        if v is not None:
+            return v
     from .variants import make_variant
-    v = make_variant(ev.variant, ev.options)
+    v = make_variant(name, options)
+    if key is not None and len(_VARIANTS) < 512:
+        _VARIANTS[key] = v
+    return v
+
+
+def _start(t: Table, ev: GameStarted) -> None:
+    v = _variant_for(ev.variant, ev.options)
     t.variant = v
     t.options = v.options
     t.players = tuple(ev.players)
@@ -393,6 +448,12 @@ def _start(t: Table, ev: GameStarted) -> None:
 def _deal_started(t: Table, ev: DealStarted) -> None:
     if not 0 <= ev.dealer < t.n_seats:
         raise ImpossibleEvent(f"dealer seat {ev.dealer} does not exist")
+    if t.dealer is not None and t.phase == "deal_over":
+        expected = t.variant.next_dealer(t)
+        if ev.dealer != expected:
+            flag(t, "dealer-out-of-rotation",
+                 f"seat {ev.dealer} deals deal {ev.deal}; by rotation seat {expected} should deal (rules.md 1.4)",
+                 ev.dealer)
     t.deal_no = ev.deal
     t.dealer = ev.dealer
     t.phase = "dealing"
@@ -418,21 +479,32 @@ def _deal_started(t: Table, ev: DealStarted) -> None:
 def _cards_dealt(t: Table, ev: CardsDealt) -> None:
     v = t.variant
     v.check_dealt(t, ev)
-    deck = set(v.deck())
-    seen: set = set()
-    groups = [("seat %d's hand" % s, h) for s, h in enumerate(ev.hands)]
-    groups += [("the kitty", ev.kitty), ("the dummy", ev.dummy), ("the ghost hand", ev.ghost)]
+    deck = v.__dict__.get("_deck_set")  # the variant's deck, cached on the (cached) variant
+    if deck is None:
+        deck = v._deck_set = frozenset(v.deck())
+    known = [c for h in ev.hands for c in h]
+    known += ev.kitty
+    known += ev.dummy
+    known += ev.ghost
     if ev.up_card is not None:
-        groups.append(("the up-card", (ev.up_card,)))
-    for where, cards in groups:
-        for c in cards:
-            if c == UNKNOWN:
-                continue
-            if c not in deck:
-                raise ImpossibleEvent(f"{c} in {where} is not a card of this deck")
-            if c in seen:
-                raise ImpossibleEvent(f"{c} is dealt twice (again in {where})")
-            seen.add(c)
+        known.append(ev.up_card)
+    seen = set(known)
+    seen.discard(UNKNOWN)
+    if len(seen) != len(known) - known.count(UNKNOWN) or not seen <= deck:
+        seen = set()  # find and name the first bad card
+        groups = [("seat %d's hand" % s, h) for s, h in enumerate(ev.hands)]
+        groups += [("the kitty", ev.kitty), ("the dummy", ev.dummy), ("the ghost hand", ev.ghost)]
+        if ev.up_card is not None:
+            groups.append(("the up-card", (ev.up_card,)))
+        for where, cards in groups:
+            for c in cards:
+                if c == UNKNOWN:
+                    continue
+                if c not in deck:
+                    raise ImpossibleEvent(f"{c} in {where} is not a card of this deck")
+                if c in seen:
+                    raise ImpossibleEvent(f"{c} is dealt twice (again in {where})")
+                seen.add(c)
     t.seen = seen
     t.hands = [list(h) for h in ev.hands]
     t.dealt = tuple(tuple(h) for h in ev.hands)
@@ -445,19 +517,25 @@ def _cards_dealt(t: Table, ev: CardsDealt) -> None:
 
 
 def _play(t: Table, ev: CardPlayed) -> None:
-    seat, card = ev.seat, ev.card
+    # the replay hot path: locals and table lookups (cards.suit_and_power)
+    seat = ev.seat
+    card = ev.card
     if seat != t.turn:
         raise ImpossibleEvent(f"seat {seat} plays out of turn (seat {t.turn} is to play)")
     hand = t.hands[seat]
     trump = t.trump
+    v = t.variant
+    eff = C.suit_and_power(trump)[0]
     if not t.trick:
-        t.led_suit = effective_suit(card, trump) if card != UNKNOWN else None
-        if base(card) == C.JOKER and trump is None:
+        if card == UNKNOWN:
             t.led_suit = None
+        else:  # a joker led at no-trump has no suit: eff gives None
+            t.led_suit = eff[card] if card in eff else effective_suit(card, trump)
     else:
         led = t.led_suit
-        if (led is not None and card != UNKNOWN and effective_suit(card, trump) != led
-                and not t.variant.exempt_from_following(t, card)):
+        if (led is not None and card != UNKNOWN
+                and (eff[card] if card in eff else effective_suit(card, trump)) != led
+                and not v.exempt_from_following(t, card)):
             held = C.cards_of_suit(hand, led, trump)
             if held:
                 lone_seats = {s for s in (t.alone, t.lone_defender) if s is not None}
@@ -467,18 +545,23 @@ def _play(t: Table, ev: CardPlayed) -> None:
                            against_lone=any(t.side_of(s) != t.side_of(seat) for s in lone_seats),
                            by_lone=seat in lone_seats, maker=t.maker)
                 t.reneges.append(r)
-    t.remove_card(seat, card)
+    try:
+        hand.remove(card)
+    except ValueError:  # not in the hand: a "??" may stand for it, or it is impossible
+        t.remove_card(seat, card)
     t.seen.add(card)
-    t.trick.append((seat, card))
-    v = t.variant
-    if len(t.trick) < v.trick_size(t):
-        t.turn = t.next_active(seat)
+    trick = t.trick
+    trick.append((seat, card))
+    if len(trick) < v.trick_size(t):
+        nxt = seat + 1
+        if nxt == t.n_seats:
+            nxt = 0
+        t.turn = nxt if nxt not in t.out else t.next_active(seat)
         v.after_card(t)
         return
-    cards = [c for _, c in t.trick]
-    w = v.trick_winner(t, cards)
-    winner = t.trick[w][0]
-    t.tricks.append((t.trick[0][0], tuple(t.trick), winner))
+    w = v.trick_winner(t, [c for _, c in trick])
+    winner = trick[w][0]
+    t.tricks.append((trick[0][0], tuple(trick), winner))
     t.tricks_won[winner] += 1
     t.trick = []
     t.led_suit = None

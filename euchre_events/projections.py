@@ -221,9 +221,9 @@ class Finding:
 
     kind: str
     deal: int
-    trick: int
-    seat: int
-    card: str
+    trick: Optional[int]
+    seat: Optional[int]
+    card: Optional[str]
     led_suit: Optional[str]
     evidence: tuple
     position: int
@@ -241,7 +241,7 @@ class Finding:
             "established": self.established, "proven": self.proven,
             "penalty": self.penalty, "score_if_penalized": list(self.score_if_penalized),
         }
-        if players:
+        if players and self.seat is not None:
             d["player"] = players[self.seat]
         return d
 
@@ -301,4 +301,11 @@ def audit(game: Game) -> list:
             led_suit=r.led_suit, evidence=r.evidence, position=r.position,
             established=established, proven=proven, penalty=words,
             penalty_points=tuple(pts), score_if_penalized=tuple(final)))
+    for fl in t.flags:
+        findings.append(Finding(
+            kind=fl.kind, deal=fl.deal, trick=None, seat=fl.seat, card=None, led_suit=None,
+            evidence=(), position=fl.position, established="when it was made", proven=None,
+            penalty=f"{fl.text}; no score penalty in the rules, noted for the director",
+            penalty_points=(), score_if_penalized=tuple(t.scores)))
+    findings.sort(key=lambda f: f.position)
     return findings

@@ -12,7 +12,7 @@ from dataclasses import asdict, dataclass
 from typing import Optional, Sequence
 
 from .. import cards as C
-from ..engine import ImpossibleEvent, Renege, Table, Variant
+from ..engine import ImpossibleEvent, Renege, Table, Variant, flag
 from ..events import (DefendedAlone, Discarded, OrderedUp, Passed, PlayedWithPartner,
                       TrumpNamed, UpCardDeclined, UpCardPickedUp, WentAlone)
 from . import register
@@ -190,6 +190,7 @@ class StandardEuchre(Variant):
             if o.stick_the_dealer and ev.seat == t.dealer:
                 # a stuck dealer who passes: illegal but real; the deal is dead
                 t.x["stuck_dealer_passed"] = True
+                flag(t, "stuck-dealer-passed", "the dealer passes although stuck (rules.md 2.3)", ev.seat)
             t.x["passes"] += 1
             if t.x["passes"] == 2 * t.n_seats:
                 t.phase = "thrown_in"
@@ -200,6 +201,15 @@ class StandardEuchre(Variant):
         if ph == "round2" and k == "TrumpNamed":
             if ev.suit not in C.SUITS:
                 raise ImpossibleEvent(f"{ev.suit!r} is not a suit that can be trump in standard Euchre")
+            turned = C.suit_of(t.up_card)
+            if ev.suit == turned and not (o.stick_the_dealer and o.stick_allows_turned_down
+                                          and ev.seat == t.dealer):
+                flag(t, "turned-down-suit-named",
+                     f"{C.SUIT_NAMES[turned]} was turned down and may not be named in round 2 (rules.md 2.3)",
+                     ev.seat)
+            elif o.must_hold_named_suit and not C.cards_of_suit(t.hands[ev.seat], ev.suit, ev.suit):
+                flag(t, "named-suit-not-held",
+                     f"the caller holds no {C.SUIT_NAMES[ev.suit]} (option must_hold_named_suit)", ev.seat)
             t.trump = ev.suit
             self._make(t, ev.seat, ev.alone)
             self._after_exchange(t)
