@@ -111,14 +111,14 @@ class AnnotationLog(Aggregate):
 
 
 def content_id(events: list, annotations: Iterable = (), variations: Iterable = ()) -> uuid.UUID:
-    """UUID5 of a game's content: its events (without the file path of the
-    source, so the same game from another folder has the same id), its
-    annotations and variations."""
+    """UUID5 of a game's content: its events (without the ``source`` of the
+    GameStarted event, so the same game read from another file, folder or
+    format has the same id), its annotations and variations."""
     evs = []
     for e in events:
         d = e.to_dict()
         if d["type"] == "GameStarted":
-            d = dict(d, source={k: v for k, v in d.get("source", {}).items() if k not in ("file", "path")})
+            d = dict(d, source={})
         evs.append(d)
     var = [dict(v, events=[x.to_dict() if isinstance(x, Event) else x for x in v.get("events", [])])
            for v in variations]

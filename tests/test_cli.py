@@ -1,0 +1,131 @@
+"""The euchre-events command on real records (fixtures/egn) and bad input."""
+import glob
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from euchre_events.cli import app
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+EGN = os.path.join(ROOT, "fixtures", "egn")
+VWEC = os.path.join(EGN, "VWEC Finals.egn")
+REAL = sorted(glob.glob(os.path.join(EGN, "*.egn"))) + sorted(glob.glob(os.path.join(EGN, "match", "*.egn")))
+runner = CliRunner()
+
+
+def run(*args, db=None):
+    argv = list(args) + (["--db", db] if db else [])
+    return runner.invoke(app, argv, catch_exceptions=False)
+
+
+def raw_deals(path):
+    with open(path) as f:
+        return len(json.load(f)["deals"])
+
+
+def test_main_job_as_a_newcomer_runs_it(tmp_path):
+    """The README's command: import the VWEC final into the default SQLite file, then audit it."""
+    env = dict(os.environ)
+    env.pop("PERSISTENCE_MODULE", None)
+    cmd = [sys.executable, "-m", "euchre_events.cli"]
+    out = subprocess.run(cmd + ["import", VWEC], cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert os.path.exists(tmp_path / "euchre-events.sqlite")   # the embedded default
+    [line] = out.stdout.strip().splitlines()
+    gid, rest = line.split("  ", 1)
+    assert len(gid) == 36 and "VWEC Finals" in rest and f"deals={raw_deals(VWEC)}" in rest
+    audit = subprocess.run(cmd + ["audit", "--json", gid], cwd=tmp_path, env=env, capture_output=True, text=True)
+    assert audit.returncode == 0, audit.stderr
+    [g] = json.loads(audit.stdout)["games"]
+    assert g["id"] == gid and g["variant"] == "standard" and g["deals"] == 13
+    assert f"score={g['final_score'][0]}-{g['final_score'][1]}" in rest
+    # a winner exists only if a side reached the 10-point target (rules.md 2.6)
+    assert (g["winner"] is not None) == (max(g["final_score"]) >= 10)
+    assert g["findings"] == []
+
+
+def test_import_is_idempotent_and_list_shows_one_line_per_game(tmp_path):
+    db = str(tmp_path / "a.sqlite")
+    first = run("import", VWEC, os.path.join(EGN, "Epic Comeback.egn"), db=db)
+    assert first.exit_code == 0
+    again = run("import", VWEC, db=db)
+    assert again.exit_code == 0 and "(already stored)" in again.stdout
+    lines = run("list", db=db).stdout.strip().splitlines()
+    assert len(lines) == 2
+    titles = {json.load(open(p))["metadata"]["title"] for p in (VWEC, os.path.join(EGN, "Epic Comeback.egn"))}
+    assert {ln.split("  ")[1] for ln in lines} == titles
+    assert all("standard" in ln for ln in lines)
+
+
+@pytest.mark.parametrize("bad", ["invalid1.json", "invalid2.json"])
+def test_bad_input_exits_1_names_the_file_and_writes_nothing(tmp_path, bad):
+    db = str(tmp_path / "a.sqlite")
+    path = os.path.join(EGN, "negative", bad)
+    res = runner.invoke(app, ["import", path, "--db", db])
+    assert res.exit_code == 1
+    assert bad in res.stderr and "error:" in res.stderr
+    assert run("list", db=db).stdout.strip() == ""
+
+
+def test_impossible_game_names_file_deal_event_and_reason(tmp_path):
+    rec = json.load(open(VWEC))
+    # deal 2 (index 1): make the first card of trick 1 a card already played in trick... duplicate a card
+    tricks = rec["deals"][1]["phases"][1]["tricks"]
+    tricks[1][1] = tricks[0][0]
+    bad = tmp_path / "broken.egn"
+    bad.write_text(json.dumps(rec))
+    db = str(tmp_path / "a.sqlite")
+    res = runner.invoke(app, ["import", str(bad), "--db", db])
+    assert res.exit_code == 1
+    assert "broken.egn" in res.stderr and "deal 2" in res.stderr and "event" in res.stderr
+    assert run("list", db=db).stdout.strip() == ""
+
+
+def test_audit_json_every_real_record_has_a_score_and_no_findings():
+    res = run("audit", "--json", *REAL, os.path.join(EGN, "match", "MotE W5 Match.emn"))
+    assert res.exit_code == 0
+    games = json.loads(res.stdout)["games"]
+    assert len(games) == len(REAL) + 6           # the .emn groups the six match games again
+    for g in games:
+        assert set(g) >= {"id", "title", "variant", "deals", "final_score", "winner", "findings"}
+        assert len(g["final_score"]) == 2 and g["findings"] == []
+    # the .emn holds the same six match games as the .egn files: same ids, same scores
+    match = [g for g in games if g["title"].startswith("MotE W5 G")]
+    assert len(match) == 12
+    by_title = {}
+    for g in match:
+        by_title.setdefault(g["title"], []).append(g)
+    for title, (a, b) in by_title.items():
+        assert a["id"] == b["id"] and a["final_score"] == b["final_score"]
+
+
+def test_audit_file_then_stored_game_agree(tmp_path):
+    db = str(tmp_path / "a.sqlite")
+    gid = run("import", VWEC, db=db).stdout.split()[0]
+    from_file = json.loads(run("audit", "--json", VWEC).stdout)["games"][0]
+    stored = json.loads(run("audit", "--json", gid, db=db).stdout)["games"][0]
+    assert from_file == stored
+
+
+def test_show_seat_view_hides_other_hands(tmp_path):
+    db = str(tmp_path / "a.sqlite")
+    gid = run("import", VWEC, db=db).stdout.split()[0]
+    res = run("show", gid[:8], "--deal", "1", "--after", "2", "--seat", "N", db=db)
+    assert res.exit_code == 0, res.stdout
+    out = res.stdout
+    assert "deal 1" in out and "Up-card: K\u2663" in out      # VWEC deal 1: Kc turned
+    assert out.count("[5 cards hidden]") == 3
+    everyone = run("show", gid, "--deal", "1", "--after", "2", db=db).stdout
+    assert "hidden" not in everyone
+    bad = run("show", gid, "--deal", "99", db=db)
+    assert bad.exit_code == 1
+
+
+def test_help_on_every_command():
+    for cmd in ("import", "list", "show", "audit", "export", "serve"):
+        res = runner.invoke(app, [cmd, "--help"])
+        assert res.exit_code == 0 and "Usage" in res.stdout
