@@ -1,0 +1,306 @@
+"""E: Buck Euchre, also called Dirty Clubs (rules.md section 6).
+
+Four seats 0..3 clockwise, each player a side of its own
+(``side_of(seat) == seat``).  Scores start at 25 (``start_score``) and count
+*down*; the first player at 0 or below wins.  Five cards each, the 21st card
+turned up, the last 3 in the kitty (rules.md 6.1).
+
+Trump (6.1):
+
+* a club turned up makes clubs trump at once: no auction, no maker, nobody
+  may drop out (case C8);
+* otherwise standard Euchre's up-card auction with four bidders from the
+  dealer's left (reused from
+  :class:`~euchre_events.variants.standard.StandardEuchre`): round 1 order up
+  or pass (the dealer takes it up), the dealer always exchanges; round 2 name
+  another suit (or no-trump with ``no_trump_callable``);
+* everyone passing twice does *not* throw the deal in: it is played at
+  no-trump (trump ``None``, no bowers, case C9), with no maker and no drops.
+
+Drop-outs (6.2): once there is a maker, each other player in turn
+(``drop_order``) says ``StayedIn`` or ``DroppedOut``; a dropped player sits
+out (``t.out``) and scores nothing.  The player on the dealer's left leads,
+or the next active player (6.3).  Scoring and game end: see
+:meth:`BuckEuchre.score_deal` and :meth:`BuckEuchre.game_winner`.
+
+Phases: ``round1``, ``pickup``, ``discard``, ``round2`` (as in standard),
+``drop``, then the engine's ``play``.
+"""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Optional, Sequence
+
+from .. import cards as C
+from ..engine import ImpossibleEvent, Renege, Table, Variant
+from ..events import CardsDealt, DroppedOut, StayedIn, TrumpNamed
+from . import register
+from .standard import StandardEuchre
+
+DROP_ORDERS = ("dealer_left", "maker_left")
+TIE_RESOLUTIONS = ("tie", "play_on")
+
+
+@dataclass(frozen=True)
+class BuckOptions:
+    """Options of Buck Euchre, defaults from rules.md 6.7 and section 8.
+
+    * ``start_score``: every player's score at the start (6.4), 25 (Dirty
+      Clubs 20, three-player Buck 15; case C9 also names 15);
+    * ``drop_order``: who is asked first whether to drop out (6.2):
+      ``"dealer_left"`` (our source, default) or ``"maker_left"`` (pagat);
+      the maker is never asked;
+    * ``no_trump_callable``: no-trump may be named in round 2, making the
+      caller the maker (6.1, whiteknucklecards), off;
+    * ``club_upcard_dealer_exchange``: on a turned club the dealer takes the
+      club and discards (6.1, section 8 item 9), off;
+    * ``walkover_counts_as_five``: when everyone but the maker drops out, the
+      maker plays alone, takes all 5 tricks and this counts for the instant
+      win (6.2, section 8 item 8), off (the maker just subtracts 5);
+    * ``last_may_not_drop``: the last player asked may not drop if all the
+      others asked have dropped (6.2, the "alternative"), off;
+    * ``no_drop_at_or_below``: a player whose score is at or below this value
+      may not drop (pagat's three-player rule uses 5), ``None`` = no limit;
+    * ``renege_value``: the offender's score change for a renege, +5 (treated
+      as bucked, no trick subtraction; 6.5, section 8 item 10);
+    * ``tie_resolution``: several players reaching the same lowest score at
+      or below 0 on one hand: ``"tie"`` (declared a tie, 6.4 default) or
+      ``"play_on"`` (play another hand).
+
+    Raises ``ValueError`` for a value outside the listed ones.
+    """
+
+    start_score: int = 25
+    drop_order: str = "dealer_left"
+    no_trump_callable: bool = False
+    club_upcard_dealer_exchange: bool = False
+    walkover_counts_as_five: bool = False
+    last_may_not_drop: bool = False
+    no_drop_at_or_below: Optional[int] = None
+    renege_value: int = 5
+    tie_resolution: str = "tie"
+    dealer_may_discard_upcard: bool = True
+
+    # Fixed by the rules of this game (not options, not stored): read by the
+    # shared up-card auction of standard.py.
+    stick_the_dealer = False            # all pass twice = no-trump hand (6.1)
+    stick_allows_turned_down = False
+    dealer_may_decline_upcard = False   # the dealer always exchanges (6.1)
+    alone_timing = "none"               # no going alone
+    dealers_partner_must_go_alone = False
+    must_hold_named_suit = False
+    exchange_when_dealer_out = False
+
+    def __post_init__(self):
+        checks = {"drop_order": DROP_ORDERS, "tie_resolution": TIE_RESOLUTIONS}
+        for name, allowed in checks.items():
+            if getattr(self, name) not in allowed:
+                raise ValueError(f"option {name}={getattr(self, name)!r}: expected one of {', '.join(allowed)}")
+
+    def to_dict(self) -> dict:
+        return asdict(self)
+
+
+@register
+class BuckEuchre(StandardEuchre):
+    """Buck Euchre (rules.md section 6): four players, each a side,
+    scores counting down from ``start_score``."""
+
+    name = "buck"
+    aliases = ("buck-euchre", "buck_euchre", "dirty-clubs", "E")
+    options_class = BuckOptions
+    n_seats = 4
+    n_sides = 4
+    hand_size = 5
+    tricks_per_deal = 5
+
+    # ------------------------------------------------------------ seats
+    def side_of(self, seat: int) -> int:
+        """Each player scores alone: side == seat (0..3)."""
+        return seat
+
+    def partner_of(self, seat: int) -> Optional[int]:
+        """No partnerships: always None."""
+        return None
+
+    def initial_scores(self) -> list:
+        """``start_score`` (25) for each of the four players (6.4)."""
+        return [self.options.start_score] * 4
+
+    # ------------------------------------------------------------ dealing
+    def next_dealer(self, t: Table) -> int:
+        """One seat to the left (1.4)."""
+        return Variant.next_dealer(self, t)
+
+    def check_dealt(self, t: Table, ev: CardsDealt) -> None:
+        """Four hands of 5, an up-card, a kitty of 3 (or none stated).
+        Raises :class:`ImpossibleEvent` otherwise (6.1)."""
+        super().check_dealt(t, ev)
+        if ev.dummy or ev.ghost:
+            raise ImpossibleEvent("Buck Euchre has no dummy or ghost hand")
+
+    def deal_cards(self, t: Table, shuffled: Sequence[str]) -> CardsDealt:
+        """The deal of rules.md 6.1 from a shuffled deck: packets of 2 and 3
+        clockwise from the dealer's left, the 21st card up, 3 in the kitty."""
+        got: dict = {s: [] for s in range(4)}
+        rest = list(shuffled)
+        order = [(t.dealer + k) % 4 for k in range(1, 5)]
+        for rnd in (0, 1):
+            for i, s in enumerate(order):
+                n = 2 if (i + rnd) % 2 == 0 else 3
+                got[s] += rest[:n]
+                rest = rest[n:]
+        up = rest.pop(0)
+        return CardsDealt(tuple(tuple(got[s]) for s in range(4)), up, tuple(rest))
+
+    # ------------------------------------------------------------ auction
+    def start_auction(self, t: Table) -> None:
+        """A turned club makes clubs trump with no auction (6.1, case C8);
+        otherwise round 1 starts on the dealer's left."""
+        if C.suit_of(t.up_card) == "C":
+            t.trump = "C"
+            t.x["dirty_clubs"] = True
+            if self.options.club_upcard_dealer_exchange:
+                t.phase, t.turn = "pickup", t.dealer
+            else:
+                self.start_play(t)
+            return
+        super().start_auction(t)
+
+    def legal(self, t: Table) -> tuple:
+        ph, s = t.phase, t.turn
+        if ph == "drop":
+            asked = t.x.get("asked", ())
+            rest = t.x.get("to_ask", ())
+            forced = ""
+            o = self.options
+            if o.last_may_not_drop and not rest and asked and all(a in t.out for a in asked):
+                forced = "the others asked have dropped, so the last player may not"
+            if o.no_drop_at_or_below is not None and t.scores[s] <= o.no_drop_at_or_below:
+                forced = f"a player at {o.no_drop_at_or_below} or below may not drop"
+            if forced:
+                return (StayedIn(s),), forced
+            return (StayedIn(s), DroppedOut(s)), "stay in or drop out (a dropped player scores nothing)"
+        acts, reason = super().legal(t)
+        if ph == "round1":
+            suit = C.SUIT_NAMES[C.suit_of(t.up_card)]
+            who = "take it up" if s == t.dealer else "order it up"
+            reason = f"round 1: pass or {who} ({suit} as trump)"
+        elif ph == "round2":
+            if self.options.no_trump_callable:
+                acts = acts + (TrumpNamed(s, None),)
+            if t.x.get("passes") == 7:
+                reason += "; if the dealer passes too, the hand is played at no-trump"
+        elif ph == "pickup" and t.maker is None:
+            reason = "a club was turned: the dealer takes it and discards"
+        return acts, reason
+
+    def apply(self, t: Table, ev) -> None:
+        ph, k = t.phase, ev.kind
+        if ph == "drop" and k in ("StayedIn", "DroppedOut"):
+            if k == "DroppedOut":
+                t.out = t.out | {ev.seat}
+            t.x["asked"] = t.x.get("asked", ()) + (ev.seat,)
+            rest = t.x.get("to_ask", ())
+            if rest:
+                t.turn = rest[0]
+                t.x["to_ask"] = rest[1:]
+            else:
+                self.start_play(t)
+            return
+        if ph == "drop":
+            raise ImpossibleEvent(f"{k} is not possible now (phase drop)")
+        if ph == "round2" and k == "Passed" and t.x.get("passes") == 2 * t.n_seats - 1:
+            # everyone passed twice: a no-trump hand, no maker, no drops (6.1, C9)
+            t.x["passes"] += 1
+            t.x["no_trump"] = True
+            t.trump = None
+            self.start_play(t)
+            return
+        if ph == "round2" and k == "TrumpNamed" and ev.suit is None:
+            if not self.options.no_trump_callable:
+                raise ImpossibleEvent("no-trump cannot be called in this game (option no_trump_callable is off)")
+            t.trump = None
+            self._make(t, ev.seat, ev.alone)
+            self._after_exchange(t)
+            return
+        super().apply(t, ev)
+
+    def _make(self, t: Table, seat: int, alone: bool) -> None:
+        if alone:
+            raise ImpossibleEvent("there is no going alone in Buck Euchre (rules.md 6)")
+        super()._make(t, seat, False)
+
+    def _after_exchange(self, t: Table) -> None:
+        if t.maker is None:          # a turned club, exchanged by the dealer
+            self.start_play(t)
+            return
+        if self.options.drop_order == "maker_left":
+            order = [(t.maker + k) % 4 for k in range(1, 4)]
+        else:
+            order = [s for s in ((t.dealer + k) % 4 for k in range(1, 5)) if s != t.maker]
+        t.phase, t.turn = "drop", order[0]
+        t.x["to_ask"] = tuple(order[1:])
+        t.x["asked"] = ()
+
+    # ------------------------------------------------------------ play
+    def first_leader(self, t: Table) -> int:
+        """The player on the dealer's left, or the next one still in (6.3)."""
+        return t.next_active(t.dealer)
+
+    # ------------------------------------------------------------ scoring
+    def score_deal(self, t: Table) -> list:
+        """Score change per player, counting down (6.4).
+
+        Maker: 3-5 tricks = -1 per trick, 0-2 tricks ("bucked") = +5.  Any
+        other player in the hand (all four in clubs and no-trump hands):
+        -1 per trick, +5 with no trick.  A dropped player: 0.
+        """
+        pts = [0, 0, 0, 0]
+        for s in range(4):
+            if s in t.out:
+                continue
+            n = t.tricks_won[s]
+            if s == t.maker:
+                pts[s] = -n if n >= 3 else 5
+            else:
+                pts[s] = -n if n >= 1 else 5
+        return pts
+
+    def game_winner(self, t: Table) -> Optional[int]:
+        """The winner after a hand (6.4).
+
+        A player who took all 5 tricks wins at once (any player, clubs and
+        no-trump hands too; a maker whom everyone left only with
+        ``walkover_counts_as_five``).  Otherwise the lowest score at or below
+        0 wins; equal lowest scores end the game as a tie
+        (``t.x["tied"]`` lists them, no winner) or, with
+        ``tie_resolution="play_on"``, play another hand.
+        """
+        o = self.options
+        walkover = t.maker is not None and len(t.out) == 3
+        for s in range(4):
+            if t.tricks_won[s] == 5 and (not walkover or o.walkover_counts_as_five):
+                return s
+        low = [s for s in range(4) if t.scores[s] <= 0]
+        if not low:
+            return None
+        best = min(t.scores[s] for s in low)
+        lowest = [s for s in low if t.scores[s] == best]
+        if len(lowest) == 1:
+            return lowest[0]
+        if o.tie_resolution == "tie":
+            t.x["tied"] = tuple(lowest)
+            t.game_over = True
+            t.phase = "game_over"
+        return None
+
+    def renege_penalty(self, t: Table, r: Renege, deal_points: Sequence[int]) -> tuple:
+        """(score changes per player for the deal, hand abandoned?, words)
+        for a renege (6.5): the offender is treated as bucked
+        (``renege_value``, +5, with no trick subtraction); the others are
+        scored as played; the hand is not abandoned."""
+        pts = list(deal_points)
+        pts[r.seat] = self.options.renege_value
+        return (pts, False, f"{t.players[r.seat]} is treated as bucked ({self.options.renege_value:+d}); "
+                            "the others are scored as played")
