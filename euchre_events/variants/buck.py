@@ -56,7 +56,8 @@ class BuckOptions:
       club and discards (6.1, section 8 item 9), off;
     * ``walkover_counts_as_five``: when everyone but the maker drops out, the
       maker plays alone, takes all 5 tricks and this counts for the instant
-      win (6.2, section 8 item 8), off (the maker just subtracts 5);
+      win (6.2, section 8 item 8), off (the maker just subtracts 5).  The
+      record then holds the maker's five plays, each a one-card trick;
     * ``last_may_not_drop``: the last player asked may not drop if all the
       others asked have dropped (6.2, the "alternative"), off;
     * ``no_drop_at_or_below``: a player whose score is at or below this value
@@ -98,6 +99,7 @@ class BuckOptions:
                 raise ValueError(f"option {name}={getattr(self, name)!r}: expected one of {', '.join(allowed)}")
 
     def to_dict(self) -> dict:
+        """Every option as a plain dict (stored in GameStarted.options)."""
         return asdict(self)
 
 
@@ -168,6 +170,8 @@ class BuckEuchre(StandardEuchre):
         super().start_auction(t)
 
     def legal(self, t: Table) -> tuple:
+        """``(events, reason)``: what the seat on turn may do in this variant's
+        auction and exchange phases (rules.md 6.1-6.2); play is the engine's."""
         ph, s = t.phase, t.turn
         if ph == "drop":
             asked = t.x.get("asked", ())
@@ -196,6 +200,8 @@ class BuckEuchre(StandardEuchre):
         return acts, reason
 
     def apply(self, t: Table, ev) -> None:
+        """Fold an auction or exchange event into ``t`` (rules.md 6.1-6.2).
+        Raises :class:`ImpossibleEvent` for an event the phase cannot contain."""
         ph, k = t.phase, ev.kind
         if ph == "drop" and k in ("StayedIn", "DroppedOut"):
             if k == "DroppedOut":

@@ -119,6 +119,7 @@ class CutthroatOptions:
             raise ValueError(f"option lone_no_dummy_march={self.lone_no_dummy_march!r}: expected 3 or 4")
 
     def to_dict(self) -> dict:
+        """Every option as a plain dict (stored in GameStarted.options)."""
         return asdict(self)
 
 
@@ -191,6 +192,8 @@ class CutthroatEuchre(StandardEuchre):
 
     # ------------------------------------------------------------ auction
     def legal(self, t: Table) -> tuple:
+        """``(events, reason)``: what the seat on turn may do in this variant's
+        auction and exchange phases (rules.md 4.2-4.4); play is the engine's."""
         ph, s = t.phase, t.turn
         if ph == "dummy":
             return ((DummyTaken(s), WentAlone(s)),
@@ -208,6 +211,8 @@ class CutthroatEuchre(StandardEuchre):
         return acts, reason
 
     def apply(self, t: Table, ev) -> None:
+        """Fold an auction or exchange event into ``t`` (rules.md 4.2-4.4).
+        Raises :class:`ImpossibleEvent` for an event the phase cannot contain."""
         ph, k = t.phase, ev.kind
         refuse_declined_takeup(t, ev)
         if ph == "dummy" and k == "DummyTaken":

@@ -88,6 +88,7 @@ class TwoHandedOptions:
                              f"{', '.join(DEAL_PATTERNS)}")
 
     def to_dict(self) -> dict:
+        """Every option as a plain dict (stored in GameStarted.options)."""
         return asdict(self)
 
 
@@ -164,12 +165,16 @@ class TwoHandedEuchre(StandardEuchre):
 
     # ------------------------------------------------------------ auction
     def legal(self, t: Table) -> tuple:
+        """``(events, reason)``: what the seat on turn may do in this variant's
+        auction and exchange phases (rules.md 3.2); play is the engine's."""
         acts, reason = super().legal(t)
         if t.phase == "pickup":
             return optional_exchange_legal(t, acts, reason)
         return acts, reason
 
     def apply(self, t: Table, ev) -> None:
+        """Fold an auction or exchange event into ``t`` (rules.md 3.2).
+        Raises :class:`ImpossibleEvent` for an event the phase cannot contain."""
         refuse_declined_takeup(t, ev)
         super().apply(t, ev)
 
