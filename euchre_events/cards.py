@@ -217,7 +217,20 @@ def _tables(trump: Optional[str], low: bool = False):
                 eff[c], power[c] = s, _PLAIN_ORDER[r]
     eff[JOKER] = trump  # None at no-trump: the joker is a suit of its own
     power[JOKER] = 108 if trump is not None else 200
+    for c in list(power):  # double-deck copies (rules.md 7.10), looked up without base()
+        if c != JOKER:
+            for k in ("#1", "#2"):
+                eff[c + k], power[c + k] = eff[c], power[c]
     return eff, power
+
+
+@lru_cache(maxsize=64)
+def suit_and_power(trump: Optional[str], low: bool = False) -> tuple:
+    """``(effective_suit, strength)`` lookup dicts for every card code of every
+    deck (copies ``#1``/``#2`` and the joker included, ``"??"`` excluded)
+    under ``trump``: the tables behind :func:`effective_suit` and
+    :func:`strength`, for hot loops.  Do not modify the returned dicts."""
+    return _tables(trump, low)
 
 
 def effective_suit(card: str, trump: Optional[str]) -> Optional[str]:
@@ -266,21 +279,28 @@ def trick_winner_index(cards: Sequence[str], trump: Optional[str], led_suit: Opt
     """
     eff, power = _tables(trump, low)
     if led_suit is None:
-        led_suit = eff[base(cards[0])]
+        c0 = cards[0]
+        led_suit = eff[c0] if c0 in eff else eff[base(c0)]
     best = 0
-    best_key = None
+    best_key = -1  # keys: joker at no-trump 2200 > trumps 1000 + strength > led suit strength
     for i, c in enumerate(cards):
-        b = base(c)
-        s = eff[b]
-        if b == JOKER and trump is None:
-            key = (2, 200)
-        elif trump is not None and s == trump:
-            key = (1, power[b])
+        if c not in eff:
+            c = base(c)
+        s = eff[c]
+        if trump is None:
+            if c == JOKER:
+                key = 2200
+            elif s == led_suit:
+                key = power[c]
+            else:
+                continue
+        elif s == trump:
+            key = 1000 + power[c]
         elif s == led_suit:
-            key = (0, power[b])
+            key = power[c]
         else:
             continue
-        if best_key is None or key > best_key or (key == best_key and not first_twin_wins):
+        if key > best_key or (key == best_key and not first_twin_wins):
             best, best_key = i, key
     return best
 
@@ -288,7 +308,7 @@ def trick_winner_index(cards: Sequence[str], trump: Optional[str], led_suit: Opt
 def cards_of_suit(hand: Iterable[str], suit: Optional[str], trump: Optional[str]) -> list[str]:
     """The known cards of ``hand`` whose effective suit under ``trump`` is ``suit``."""
     eff = _tables(trump)[0]
-    return [c for c in hand if c != UNKNOWN and eff[base(c)] == suit]
+    return [c for c in hand if c != UNKNOWN and (eff[c] if c in eff else eff[base(c)]) == suit]
 
 
 def sort_hand(hand: Iterable[str], trump: Optional[str] = None) -> list[str]:
