@@ -93,6 +93,12 @@ def is_ace_no_face(hand: Sequence[str], definition: str = "loose",
     return aces >= 1 or unknown > 0
 
 
+def _ace_no_face_reason(reason) -> bool:
+    """True for ``"ace no face"`` however it is spelt (``ace-no-face``, ``ACE_NO_FACE``)."""
+    text = str(reason or "").strip().lower().replace("-", " ").replace("_", " ")
+    return text == ACE_NO_FACE
+
+
 def _flag(t: Table, words: str) -> None:
     """Note an illegal-but-real step of the auction or exchanges in ``t.x``."""
     t.x["irregular"] = t.x.get("irregular", ()) + (words,)
@@ -378,7 +384,7 @@ class BidEuchre(BidAuction, Variant):
         """One seat left (7.2); the same dealer after an ace-no-face redeal
         when ``ace_no_face_same_dealer`` (7.9)."""
         if (self.options.ace_no_face_same_dealer and t.deal_results
-                and t.deal_results[-1][2] == ACE_NO_FACE):
+                and _ace_no_face_reason(t.deal_results[-1][2])):
             return t.dealer
         return (t.dealer + 1) % 4
 
@@ -391,7 +397,7 @@ class BidEuchre(BidAuction, Variant):
     def may_throw_in(self, t: Table, ev) -> bool:
         """An ace-no-face hand shown by a seat that has not bid yet (7.9)."""
         o = self.options
-        if not o.ace_no_face or ev.seat is None or ev.reason != ACE_NO_FACE:
+        if not o.ace_no_face or ev.seat is None or not _ace_no_face_reason(ev.reason):
             return False
         if not 0 <= ev.seat < 4 or t.phase not in ("joker_discard", "auction"):
             return False
