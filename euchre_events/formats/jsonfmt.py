@@ -1,0 +1,211 @@
+"""Our own JSON export of a game: the event stream as stored, losslessly.
+
+A file (extension ``.eej``) holds one game object, or a JSON array of them::
+
+    {"format": "euchre-events", "version": 1,
+     "events": [{"type": "GameStarted", ...}, {"type": "DealStarted", ...}, ...],
+     "annotations": [{"position": 9, "text": "...", "mark": "??"}],
+     "variations": [{"position": 19, "events": [...], "annotations": [...],
+                     "comment": ""}]}
+
+``events`` are :meth:`Event.to_dict` outputs (:func:`event_from_dict` reads
+them back); annotation positions index ``events``; a variation replaces the
+main line's event ``position`` and what follows (nested ones, under
+``"variations"``, index their parent's events), exactly as in
+:class:`~euchre_events.formats.Record`.
+
+Reading validates the layout with a JSON schema, then folds every game with
+the engine (:func:`~euchre_events.formats.validate_events`) and every
+alternative line from its branch point.  Errors are
+:class:`~euchre_events.formats.RecordError` naming the file, the JSON line and
+column (syntax), the JSON path (layout) or the deal and event (impossible).
+"""
+from __future__ import annotations
+
+import json
+from typing import Any, Optional, Sequence
+
+import jsonschema
+
+from ..events import Event, event_from_dict
+from . import Record, RecordError, validate_events
+
+__all__ = ["write_json", "read_json_file", "parse_json", "game_to_json", "FORMAT", "VERSION", "SCHEMA"]
+
+FORMAT = "euchre-events"
+VERSION = 1
+
+_ANNOTATION = {
+    "type": "object",
+    "required": ["position", "text"],
+    "properties": {
+        "position": {"type": "integer", "minimum": 0},
+        "text": {"type": "string"},
+        "mark": {"enum": [None, "!", "?", "!?", "?!", "!!", "??"]},
+    },
+}
+_EVENT = {"type": "object", "required": ["type"], "properties": {"type": {"type": "string"}}}
+_VARIATION = {
+    "type": "object",
+    "required": ["position", "events"],
+    "properties": {
+        "position": {"type": "integer", "minimum": 0},
+        "events": {"type": "array", "items": _EVENT, "minItems": 1},
+        "annotations": {"type": "array", "items": _ANNOTATION},
+        "comment": {"type": "string"},
+        "variations": {"type": "array", "items": {"$ref": "#/$defs/variation"}},
+    },
+}
+SCHEMA = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "title": "euchre-events game",
+    "type": "object",
+    "required": ["format", "version", "events"],
+    "properties": {
+        "format": {"const": FORMAT},
+        "version": {"const": VERSION},
+        "events": {"type": "array", "items": _EVENT, "minItems": 1},
+        "annotations": {"type": "array", "items": _ANNOTATION},
+        "variations": {"type": "array", "items": {"$ref": "#/$defs/variation"}},
+    },
+    "$defs": {"variation": _VARIATION},
+}
+"""JSON schema of one game object (draft 2020-12)."""
+
+_VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
+
+
+# ------------------------------------------------------------------- writing
+
+def _variation_to_json(v: dict) -> dict:
+    out = {"position": v["position"], "events": [e.to_dict() for e in v["events"]],
+           "annotations": [dict(a) for a in v.get("annotations", ())],
+           "comment": v.get("comment", "")}
+    if v.get("variations"):
+        out["variations"] = [_variation_to_json(x) for x in v["variations"]]
+    return out
+
+
+def game_to_json(events: Sequence[Event], annotations: Sequence[dict] = (),
+                 variations: Sequence[dict] = ()) -> dict:
+    """The JSON object of one game (see the module docstring)."""
+    return {
+        "format": FORMAT,
+        "version": VERSION,
+        "events": [e.to_dict() for e in events],
+        "annotations": [dict(a) for a in annotations],
+        "variations": [_variation_to_json(v) for v in variations],
+    }
+
+
+def write_json(events: Sequence[Event], annotations: Sequence[dict] = (),
+               variations: Sequence[dict] = (), indent: Optional[int] = 1) -> str:
+    """One game as our JSON text (``{"format": "euchre-events", "version": 1,
+    "events": [...], "annotations": [...], "variations": [...]}``).
+
+    ``events``: :class:`GameStarted` first; ``annotations`` and ``variations``
+    as in :class:`Record`.  Raises ``TypeError`` if a value is not JSON-able.
+    """
+    return json.dumps(game_to_json(events, annotations, variations), indent=indent,
+                      ensure_ascii=False) + "\n"
+
+
+# ------------------------------------------------------------------- reading
+
+def read_json_file(path: str) -> list:
+    """All games of a JSON export file as validated :class:`Record` objects.
+
+    Raises :class:`RecordError` (see the module docstring); ``OSError`` if the
+    file cannot be read.
+    """
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    return parse_json(text, path=str(path))
+
+
+def parse_json(text: str, path: str = "<string>", validate: bool = True) -> list:
+    """Games from JSON text: one game object or an array of them.
+
+    ``validate=False`` skips the engine fold (the layout is still checked).
+    Raises :class:`RecordError`.
+    """
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RecordError(path, f"not JSON: {e.msg}", line=e.lineno, column=e.colno) from None
+    games = data if isinstance(data, list) else [data]
+    if not games:
+        raise RecordError(path, "the file holds no game")
+    records = []
+    for gi, obj in enumerate(games):
+        where = f"game {gi + 1}: " if len(games) > 1 else ""
+        records.append(_record(path, obj, where, validate, gi))
+    return records
+
+
+def _record(path: str, obj: Any, where: str, validate: bool, index: int) -> Record:
+    errors = sorted(_VALIDATOR.iter_errors(obj), key=lambda e: list(e.absolute_path))
+    if errors:
+        e = errors[0]
+        at = "/".join(str(p) for p in e.absolute_path) or "the top level"
+        raise RecordError(path, f"{where}not an {FORMAT} v{VERSION} game: at {at}: {e.message}")
+    events = _events(path, obj["events"], where)
+    annotations = [_annotation(a) for a in obj.get("annotations", [])]
+    _check_positions(path, annotations, len(events), where + "annotation")
+    variations = [_variation(path, v, where) for v in obj.get("variations", [])]
+    _check_var_positions(path, variations, len(events), where, first=1)
+    rec = Record(events=events, annotations=annotations, variations=variations,
+                 source={"file": path, "format": "json", "game": index})
+    if validate:
+        from .text import check_variations
+        try:
+            game = validate_events(path, events)
+        except RecordError as e:
+            raise RecordError(path, where + e.reason, deal=e.deal, event=e.event) from None
+        bad = check_variations(game, variations)
+        if bad is not None:
+            trail, k, exc = bad
+            kind = exc.event.kind if exc.event is not None else "?"
+            name = "/".join(f"variations/{i}" for i in trail)
+            raise RecordError(path, f"{where}{name}: {exc.reason}", deal=exc.deal,
+                              event=f"{k} of the alternative line ({kind})")
+    return rec
+
+
+def _events(path: str, items: list, where: str) -> list:
+    out = []
+    for i, d in enumerate(items):
+        try:
+            out.append(event_from_dict(d))
+        except ValueError as e:
+            raise RecordError(path, where + str(e), event=i) from None
+    return out
+
+
+def _annotation(a: dict) -> dict:
+    return {"position": a["position"], "text": a["text"], "mark": a.get("mark")}
+
+
+def _variation(path: str, v: dict, where: str) -> dict:
+    events = _events(path, v["events"], where + "alternative line: ")
+    out = {"position": v["position"], "events": events,
+           "annotations": [_annotation(a) for a in v.get("annotations", [])],
+           "comment": v.get("comment", "")}
+    _check_positions(path, out["annotations"], len(events), where + "alternative line annotation")
+    if v.get("variations"):
+        out["variations"] = [_variation(path, x, where) for x in v["variations"]]
+        _check_var_positions(path, out["variations"], len(events), where, first=0)
+    return out
+
+
+def _check_positions(path: str, annotations: list, n: int, what: str) -> None:
+    for a in annotations:
+        if not a["position"] < n:
+            raise RecordError(path, f"{what} position {a['position']} is past the last event ({n - 1})")
+
+
+def _check_var_positions(path: str, variations: list, n: int, where: str, first: int) -> None:
+    for v in variations:
+        if not first <= v["position"] < n:
+            raise RecordError(path, f"{where}alternative line position {v['position']} "
+                                    f"outside {first}..{n - 1}")

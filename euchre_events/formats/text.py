@@ -1,0 +1,1089 @@
+"""The plain-text notation for Euchre-family games (``.euchre`` files).
+
+What PGN is for chess and PBN for bridge: a file people can write at the table
+on paper and type in later.  A game is a header of tag pairs followed by its
+deals; every action is one short item naming the seat and what it did, so the
+notation covers the whole event vocabulary of :mod:`euchre_events.events`
+(hence every variant) without any change per variant.  The grammar, with a
+complete example, is in ``docs/notation.md``; in short::
+
+    [Variant "standard"]
+    [North "Ann"] [East "Bob"] [South "Cy"] [West "Di"]
+    [Dealer "W"]
+
+    Deal 1 dealer W
+    N: KC AS QD 9S TD
+    E: TC 9H AD KD JS
+    S: AC QC KS TS QH
+    W: JH AH KH 9C 9D
+    Up: TH
+    Kitty: JC JD QS
+    N pass  E pass  S order  W pickup  W discard 9D
+    T1: N KC  E 9H ?! {trumps his partner's king}  S AC  W 9C
+    ...
+
+Comments ``{...}`` (with an optional mark ``! ? !? ?! !! ??`` before them)
+are about the event just before them; ``( ... )`` after an event holds an
+alternative line that replaces that event and what follows it.
+
+The file is parsed with ``lark`` (LALR, contextual lexer).  Public API:
+
+* :func:`parse_text` / :func:`read_text_file`: text -> list of
+  :class:`~euchre_events.formats.Record` (one per game, each validated with
+  :func:`~euchre_events.formats.validate_events`);
+* :func:`write_text`: events (+ annotations, variations) -> text.
+
+Errors: :class:`~euchre_events.formats.RecordError` naming the file, line and
+column, and what was expected (syntax), or the deal and event (a record that
+cannot have happened).  An illegal play (a renege) is not an error: it is kept
+and the audit flags it (rules.md 1.5).
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from typing import Any, Iterable, Optional, Sequence
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from ..cards import CardError, UNKNOWN, parse_card, parse_suit
+from ..engine import ImpossibleEvent, apply, new_table
+from ..events import (BidMade, CardPassed, CardPlayed, CardsDealt, DealStarted, DealThrownIn,
+                      DefendedAlone, Discarded, DroppedOut, DummyTaken, Event, GameStarted,
+                      HandSwappedWithGhost, OrderedUp, Passed, PlayedWithPartner, StayedIn,
+                      TrumpNamed, UpCardDeclined, UpCardPickedUp, WentAlone, event_from_dict)
+from . import Record, RecordError, validate_events
+
+__all__ = ["parse_text", "read_text_file", "write_text", "check_variations", "GRAMMAR"]
+
+# --------------------------------------------------------------------- grammar
+
+GRAMMAR = r"""
+start: game*
+
+game: tag+ _item*
+tag: "[" TAG_NAME STRING "]"
+
+_item: deal_header | hand_line | up_line | kitty_line | dummy_line | ghost_line
+     | event | annotation | variation | trick_label
+
+deal_header: _DEAL INT _DEALER other_seat
+hand_line: HAND_SEAT CARD*
+up_line: _UP CARD
+kitty_line: _KITTY CARD*
+dummy_line: _DUMMY_LINE CARD*
+ghost_line: _GHOST_LINE CARD*
+trick_label: TRICK
+annotation: MARK COMMENT? | COMMENT
+variation: "(" _item* ")"
+
+event: seat _PASS                      -> passed
+     | seat _ORDER ALONE?              -> ordered_up
+     | seat _NAME trump ALONE?         -> trump_named
+     | seat _PICKUP                    -> picked_up
+     | seat _DECLINE                   -> declined
+     | seat _DISCARD CARD              -> discarded
+     | seat ALONE                      -> went_alone
+     | seat _WITH_PARTNER              -> with_partner
+     | seat _DEFEND_ALONE              -> defended_alone
+     | seat _BID bid                   -> bid_made
+     | seat _SWAP                      -> swapped
+     | seat _TAKE_DUMMY                -> dummy_taken
+     | seat _GIVE CARD _TO other_seat       -> card_passed
+     | seat _DROP                      -> dropped_out
+     | seat _STAY                      -> stayed_in
+     | seat? _THROWN STRING?           -> thrown_in
+     | seat _PLAY? CARD                -> played
+     | "@" KIND "(" field* ")"         -> generic
+
+seat: SEAT | INT
+other_seat: SEAT | INT
+trump: SUIT | NOTRUMP
+bid: INT | BIDNAME | STRING
+field: KEY "=" value
+?value: INT | SIGNED | STRING | LITERAL | list
+list: "[" value* "]"
+
+TAG_NAME: /[A-Za-z][A-Za-z0-9_.\-]*/
+STRING: /"(?:[^"\\\n]|\\.)*"/
+COMMENT: /\{(?:[^\\{}]|\\.)*\}/s
+MARK: /!!|\?\?|!\?|\?!|!|\?/
+TRICK: /T\d+\s*:/
+HAND_SEAT: /(?:[NESW]|P\d+|\d+)\s*:/
+SEAT: /(?:[NESW]|P\d+)(?![\w:#])/
+INT: /\d+(?![\w:#])/
+SIGNED: /-\d+(?![\w#])/
+CARD.2: /(?:(?:10|[9TJQKA])[CDHS\u2663\u2666\u2665\u2660]|JK)(?:#\d+)?(?![\w#])|\?\?/i
+SUIT: /[CDHS](?![\w#])|[\u2663\u2666\u2665\u2660]|(?:clubs|diamonds|hearts|spades)\b/i
+NOTRUMP: /nt\b|no[- ]?trumps?\b/i
+BIDNAME: /[A-Za-z][A-Za-z0-9_\-]*/
+KIND: /[A-Z][A-Za-z0-9]*/
+KEY: /[a-z_][a-z0-9_]*/
+LITERAL: /(?:true|false|null)\b/
+
+_DEAL: /deal\b/i
+_DEALER: /dealer\b/i
+_UP: /up\s*:/i
+_KITTY: /kitty\s*:/i
+_DUMMY_LINE: /dummy\s*:/i
+_GHOST_LINE: /ghost\s*:/i
+_PASS: /pass(?:es)?\b/i
+_ORDER: /(?:orders?|assists?)(?:\s+(?:it\s+)?up)?\b/i
+ALONE: /alone\b/i
+_NAME: /(?:names?|calls?)\b/i
+_PICKUP: /picks?[- ]?up\b/i
+_DECLINE: /declines?\b/i
+_DISCARD: /discards?\b/i
+_WITH_PARTNER: /with[- ]partner\b/i
+_DEFEND_ALONE: /defends?[- ]alone\b/i
+_BID: /bids?\b/i
+_SWAP: /swaps?(?:[- ]ghost)?\b/i
+_TAKE_DUMMY: /(?:takes?[- ])?dummy\b(?!\s*:)/i
+_GIVE: /gives?\b/i
+_TO: /to\b/i
+_DROP: /drops?(?:[- ]out)?\b/i
+_STAY: /stays?(?:[- ]in)?\b/i
+_THROWN: /thrown[- ]in\b/i
+_PLAY: /plays?\b/i
+
+%ignore /\s+/
+%ignore ","
+"""
+
+_PARSER = Lark(GRAMMAR, parser="lalr", lexer="contextual", propagate_positions=True,
+               maybe_placeholders=False)
+
+# Friendly names of the grammar's terminals, for "expected ..." messages.
+_EXPECTED_NAMES = {
+    "TAG_NAME": "a tag name", "STRING": 'a "quoted string"', "COMMENT": "a {comment}",
+    "MARK": "a mark (! ? !? ?! !! ??)", "TRICK": "a trick label (T1:)",
+    "HAND_SEAT": "a hand (N: ...)", "SEAT": "a seat (N E S W or P1..Pn)",
+    "INT": "a number", "SIGNED": "a number", "CARD": "a card (JD, 10H, JK, ??)",
+    "SUIT": "a suit (C D H S)", "NOTRUMP": "NT", "BIDNAME": "a bid (3, pb, moon)",
+    "KIND": "an event type", "KEY": "a field name", "LITERAL": "true/false/null",
+    "_DEAL": "Deal", "_DEALER": "dealer", "_UP": "Up:", "_KITTY": "Kitty:",
+    "_DUMMY_LINE": "Dummy:", "_GHOST_LINE": "Ghost:", "_PASS": "pass", "_ORDER": "order",
+    "ALONE": "alone", "_NAME": "name", "_PICKUP": "pickup", "_DECLINE": "decline",
+    "_DISCARD": "discard", "_WITH_PARTNER": "with-partner", "_DEFEND_ALONE": "defend-alone",
+    "_BID": "bid", "_SWAP": "swap", "_TAKE_DUMMY": "dummy", "_GIVE": "give", "_TO": "to",
+    "_DROP": "drop", "_STAY": "stay", "_THROWN": "thrown-in", "_PLAY": "play",
+    "LSQB": "'['", "RSQB": "']'", "LPAR": "'('", "RPAR": "')'", "AT": "'@'",
+    "EQUAL": "'='", "$END": "the end of the file",
+}
+
+FOUR_SEATS = ("N", "E", "S", "W")
+FOUR_SEAT_TAGS = ("North", "East", "South", "West")
+MARKS = ("!", "?", "!?", "?!", "!!", "??")
+"""Marks a comment may carry, as in chess: good, mistake, interesting, dubious,
+brilliant, blunder."""
+_SOURCE_TAGS = {"Date": "date", "Event": "event", "Site": "site", "Round": "round"}
+_RESERVED_TAGS = ({"Variant", "Options", "Players", "Dealer", "Title", "InitialScore",
+                   "FinalScore", "Source"} | set(FOUR_SEAT_TAGS) | set(_SOURCE_TAGS))
+_TAG_NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_.\-]*\Z")
+_PSEAT_RE = re.compile(r"P(\d+)\Z")
+_BIDNAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_\-]*\Z")
+_KEY_RE = re.compile(r"[a-z_][a-z0-9_]*\Z")
+
+# ---------------------------------------------------------------- [Options "..."]
+
+_OPTIONS_GRAMMAR = r"""
+start: pair*
+pair: KEY "=" (DQ | SQ | BARE)
+KEY: /[A-Za-z_][A-Za-z0-9_]*/
+DQ: /"(?:[^"\\]|\\.)*"/
+SQ: /'[^']*'/
+BARE: /[^\s,;='"]+/
+%ignore /[\s,;]+/
+"""
+_OPTIONS_PARSER = Lark(_OPTIONS_GRAMMAR, parser="lalr")
+
+
+def _typed(text: str) -> Any:
+    """A typed option value: JSON (``10``, ``true``, ``"10"``, ``[1, 2]``) if the
+    text is JSON, else the text itself (``left_of_dealer``)."""
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
+def _untyped(value: Any) -> str:
+    """Inverse of :func:`_typed`: strings are written bare unless they would
+    read back as something else."""
+    if isinstance(value, str):
+        try:
+            json.loads(value)
+        except ValueError:
+            if value.strip() == value and value:
+                return value
+        return json.dumps(value, ensure_ascii=False)
+    return json.dumps(value, ensure_ascii=False)
+
+
+# ------------------------------------------------------------------- reading
+
+def read_text_file(path: str) -> list:
+    """All games of a ``.euchre`` file as validated :class:`Record` objects.
+
+    Raises :class:`RecordError` (file, line, column, what was expected) for a
+    syntax error, and (file, line, column, deal, event, reason) for a record
+    that cannot have happened.  ``OSError`` if the file cannot be read.
+    """
+    with open(path, encoding="utf-8") as f:
+        text = f.read()
+    return parse_text(text, path=str(path))
+
+
+def parse_text(text: str, path: str = "<string>", validate: bool = True) -> list:
+    """Parse the text notation (docs/notation.md) into one :class:`Record` per game.
+
+    ``path`` names the source in errors.  Every game is folded with the engine
+    (:func:`validate_events`) and so is every alternative line from its branch
+    point; ``validate=False`` skips both (used to test the notation alone, or
+    for a variant this installation does not know).
+
+    Each record has ``events`` (:class:`GameStarted` first), ``annotations``
+    (``{"position": k, "text": str, "mark": str | None}``, ``k`` the index
+    of the event the comment follows), ``variations`` (``{"position": k,
+    "events": [...], "annotations": [...], "comment": str}``, replacing event
+    ``k`` and what follows; nested ones under ``"variations"``), ``source``
+    (``{"file", "format": "text", "line"}``), ``warnings`` and
+    ``stated_final_score`` (from a ``[FinalScore]`` tag).
+
+    Raises :class:`RecordError` with ``line`` and ``column`` set.
+    """
+    try:
+        tree = _PARSER.parse(text)
+    except UnexpectedInput as e:
+        raise _syntax_error(path, text, e) from None
+    records = []
+    for game in tree.children:
+        records.append(_GameBuilder(path, validate).build(game))
+    return records
+
+
+def _syntax_error(path: str, text: str, e: UnexpectedInput) -> RecordError:
+    if isinstance(e, UnexpectedCharacters):
+        expected = _describe_expected(e.allowed or ())
+        m = re.compile(r"[^\s{}()\[\],]+").match(text, e.pos_in_stream)
+        word = m.group(0) if m else text[e.pos_in_stream:e.pos_in_stream + 1]
+        reason = f"unexpected {word!r}"
+        if "CARD" in (e.allowed or ()) and m and len(word) <= 6:
+            try:
+                parse_card(word)
+            except CardError as ce:
+                reason += f" ({ce})"
+        line, col = e.line, e.column
+    elif isinstance(e, UnexpectedEOF):
+        expected = _describe_expected(e.expected or ())
+        reason = "unexpected end of the file"
+        lines = text.split("\n")
+        line, col = len(lines), len(lines[-1]) + 1
+    else:
+        assert isinstance(e, UnexpectedToken)
+        expected = _describe_expected(e.accepts or e.expected or ())
+        tok = e.token
+        if tok.type == "$END":
+            reason = "unexpected end of the file"
+            lines = text.split("\n")
+            line, col = len(lines), len(lines[-1]) + 1
+        else:
+            reason = f"unexpected {str(tok)!r}"
+            line, col = e.line, e.column
+    if expected:
+        reason += "; expected " + expected
+    return RecordError(path, reason, line=line, column=col)
+
+
+def _describe_expected(names: Iterable[str]) -> str:
+    words = sorted({_EXPECTED_NAMES.get(n, n) for n in names},
+                   key=lambda w: (w[0] in "'\"", w.lower()))
+    return ", ".join(words)
+
+
+class _Context:
+    """Events being built for the main line or one alternative line."""
+
+    def __init__(self, is_variation: bool):
+        self.is_variation = is_variation
+        self.events: list = []
+        self.where: list = []          # (line, column) of each event
+        self.annotations: list = []
+        self.variations: list = []
+        self.comment_parts: list = []  # a variation's own leading comments
+        self.block: Optional[dict] = None
+        self.labels: list = []          # (event index, trick number, line, column)
+
+    def last(self) -> int:
+        return len(self.events) - 1
+
+
+class _GameBuilder:
+    """Turns one ``game`` parse tree into a :class:`Record`."""
+
+    def __init__(self, path: str, validate: bool):
+        self.path = path
+        self.validate = validate
+        self.where_of: dict = {}   # id(variation dict) -> (line, column) of its events
+
+    # ------------------------------------------------------------ errors
+    def error(self, node, reason: str) -> RecordError:
+        line = col = None
+        if isinstance(node, Token):
+            line, col = node.line, node.column
+        elif isinstance(node, Tree) and not node.meta.empty:
+            line, col = node.meta.line, node.meta.column
+        elif isinstance(node, tuple):
+            line, col = node
+        return RecordError(self.path, reason, line=line, column=col)
+
+    # ------------------------------------------------------------ header
+    def build(self, game: Tree) -> Record:
+        tags = [c for c in game.children if isinstance(c, Tree) and c.data == "tag"]
+        items = [c for c in game.children if not (isinstance(c, Tree) and c.data == "tag")]
+        started, stated, warnings = self.header(game, tags)
+        self.n_seats = len(started.players)
+        main = _Context(is_variation=False)
+        main.events.append(started)
+        main.where.append((game.meta.line, game.meta.column))
+        self.items(main, items)
+        self.finish(main, end=game)
+        rec = Record(events=main.events, annotations=main.annotations,
+                     variations=main.variations,
+                     source={"file": self.path, "format": "text", "line": game.meta.line},
+                     warnings=warnings, stated_final_score=stated)
+        if self.validate:
+            g = self.validated(main)
+            self.check_variation_lines(g, main)
+            rec.warnings.extend(self.label_warnings(g, main))
+        return rec
+
+    def header(self, game: Tree, tags: list):
+        seen: dict = {}
+        for t in tags:
+            name_tok, value_tok = t.children
+            name = str(name_tok)
+            if name in seen:
+                raise self.error(name_tok, f"the tag [{name}] is given twice")
+            try:
+                value = json.loads(str(value_tok))
+            except ValueError as e:
+                raise self.error(value_tok, f"bad string in tag [{name}]: {e}") from None
+            seen[name] = (value, t)
+        if "Variant" not in seen:
+            raise self.error(game, 'a game must start with a [Variant "..."] tag')
+        variant = seen["Variant"][0].strip()
+        options: dict = {}
+        source: dict = {}
+        players: dict = {}
+        title = ""
+        initial = None
+        stated = None
+        warnings: list = []
+        dealer_text = None
+        players_list = None
+        for name, (value, t) in seen.items():
+            tok = t.children[1]
+            if name == "Variant":
+                continue
+            if name == "Options":
+                for k, v in self.parse_options(value, tok).items():
+                    if k in options:
+                        raise self.error(tok, f"option {k} is given twice")
+                    options[k] = v
+            elif name.startswith("Option."):
+                k = name[len("Option."):]
+                if not k or k in options:
+                    raise self.error(t.children[0], f"option {k!r} is given twice or has no name")
+                options[k] = _typed(value)
+            elif name == "Players":
+                players_list = [p.strip() for p in re.split(r"[;,]", value)]
+            elif name in FOUR_SEAT_TAGS:
+                players[FOUR_SEAT_TAGS.index(name)] = (value, t)
+            elif _PSEAT_RE.match(name):
+                k = int(_PSEAT_RE.match(name).group(1))
+                if k < 1:
+                    raise self.error(t.children[0], "seats are numbered P1, P2, ...")
+                players[k - 1] = (value, t)
+            elif name == "Dealer":
+                dealer_text = (value, tok)
+            elif name == "Title":
+                title = value
+            elif name == "InitialScore":
+                initial = tuple(self.parse_score(value, tok))
+            elif name == "FinalScore":
+                stated = self.parse_score(value, tok)
+            elif name in _SOURCE_TAGS:
+                source[_SOURCE_TAGS[name]] = value
+            elif name == "Source":
+                try:
+                    extra = json.loads(value)
+                except ValueError:
+                    extra = None
+                if not isinstance(extra, dict):
+                    raise self.error(tok, "[Source] must hold a JSON object") from None
+                source.update(extra)
+            elif name.startswith("Source."):
+                k = name[len("Source."):]
+                try:
+                    source[k] = json.loads(value)
+                except ValueError:
+                    raise self.error(tok, f"[{name}] must hold a JSON value") from None
+            else:
+                source[name] = value
+        if players_list is not None and players:
+            raise self.error(seen["Players"][1], "give the players either in [Players] or one tag per seat")
+        n = self.variant_seats(variant)
+        if players_list is not None:
+            names = players_list
+        else:
+            top = max(players) + 1 if players else 0
+            n_total = max(top, n or 0)
+            if n_total == 0:
+                raise self.error(seen["Variant"][1], f"unknown variant {variant!r} and no players named")
+            names = []
+            for i in range(n_total):
+                if i in players:
+                    names.append(players[i][0])
+                else:
+                    names.append(FOUR_SEAT_TAGS[i] if n_total == 4 else f"P{i + 1}")
+        self.n_seats = len(names)
+        self.players = tuple(names)
+        first_dealer = 0
+        if dealer_text is not None:
+            first_dealer = self.seat_from_text(dealer_text[0], dealer_text[1])
+        started = GameStarted(variant, options, tuple(names), first_dealer=first_dealer,
+                              initial_score=initial, title=title, source=source)
+        return started, stated, warnings
+
+    @staticmethod
+    def variant_seats(variant: str) -> Optional[int]:
+        try:
+            from ..variants import variant_class
+            return variant_class(variant).n_seats
+        except (KeyError, ValueError):
+            return None
+
+    def parse_options(self, value: str, tok: Token) -> dict:
+        try:
+            tree = _OPTIONS_PARSER.parse(value)
+        except UnexpectedInput as e:
+            raise self.error(tok, f"[Options] is not a list of key=value pairs "
+                                  f"(at character {e.column} of the value)") from None
+        out = {}
+        for pair in tree.children:
+            key, val = pair.children
+            k = str(key)
+            if k in out:
+                raise self.error(tok, f"option {k} is given twice")
+            if val.type == "DQ":
+                out[k] = json.loads(str(val))
+            elif val.type == "SQ":
+                out[k] = str(val)[1:-1]
+            else:
+                out[k] = _typed(str(val))
+        return out
+
+    def parse_score(self, value: str, tok: Token) -> list:
+        m = re.fullmatch(r"\s*(\d+)\s*-\s*(\d+)\s*", value)
+        if m:
+            return [int(m.group(1)), int(m.group(2))]
+        if not re.fullmatch(r"\s*-?\d+(?:\s*[,;\s]\s*-?\d+)*\s*", value):
+            raise self.error(tok, f"a score must be numbers per side, e.g. \"4, 9\", not {value!r}")
+        return [int(x) for x in re.findall(r"-?\d+", value)]
+
+    def seat_from_text(self, text: str, tok) -> int:
+        t = text.strip()
+        if t in FOUR_SEATS or t in FOUR_SEAT_TAGS:
+            k = (FOUR_SEATS.index(t) if t in FOUR_SEATS else FOUR_SEAT_TAGS.index(t))
+        elif _PSEAT_RE.match(t):
+            k = int(_PSEAT_RE.match(t).group(1)) - 1
+        elif t.isdigit():
+            k = int(t)
+        elif t in self.players:
+            k = self.players.index(t)
+        else:
+            raise self.error(tok, f"{text!r} is not a seat (N E S W, P1..P{self.n_seats}, 0..{self.n_seats - 1} "
+                                  f"or a player's name)")
+        return self.check_seat(k, tok, text)
+
+    def check_seat(self, k: int, tok, text: str) -> int:
+        if not 0 <= k < self.n_seats:
+            raise self.error(tok, f"seat {text} does not exist: this game has {self.n_seats} seats")
+        return k
+
+    # ------------------------------------------------------------ items
+    def seat(self, node: Tree) -> int:
+        """Seat index of a ``seat``/``other_seat`` node (checked against the game)."""
+        tok = node.children[0]
+        if tok.type == "INT":
+            return self.check_seat(int(tok), tok, str(tok))
+        t = str(tok)
+        if t in FOUR_SEATS:
+            return self.check_seat(FOUR_SEATS.index(t), tok, t)
+        return self.check_seat(int(t[1:]) - 1, tok, t)
+
+    def card(self, tok: Token) -> str:
+        try:
+            return parse_card(str(tok))
+        except CardError as e:
+            raise self.error(tok, str(e)) from None
+
+    def items(self, ctx: _Context, items: Sequence) -> None:
+        for it in items:
+            kind = it.data
+            if kind in ("hand_line", "up_line", "kitty_line", "dummy_line", "ghost_line"):
+                self.block_line(ctx, it)
+                continue
+            if kind == "annotation":
+                self.annotation(ctx, it)
+                continue
+            self.flush(ctx)
+            if kind == "variation":
+                self.variation(ctx, it)
+            elif kind == "trick_label":
+                tok = it.children[0]
+                n = int(re.search(r"\d+", str(tok)).group(0))
+                ctx.labels.append((len(ctx.events), n, tok.line, tok.column))
+            elif kind == "deal_header":
+                deal_tok, seat_node = it.children
+                self.add(ctx, DealStarted(int(deal_tok), self.seat(seat_node)), it)
+            else:
+                self.add(ctx, self.event(it), it)
+
+    def add(self, ctx: _Context, ev: Event, node) -> None:
+        ctx.events.append(ev)
+        ctx.where.append((node.meta.line, node.meta.column) if isinstance(node, Tree) else node)
+
+    def event(self, it: Tree) -> Event:
+        k, ch = it.data, it.children
+        seat = self.seat(ch[0]) if ch and isinstance(ch[0], Tree) and ch[0].data == "seat" else None
+        if k == "passed":
+            return Passed(seat)
+        if k == "ordered_up":
+            return OrderedUp(seat, alone=len(ch) > 1)
+        if k == "trump_named":
+            tok = ch[1].children[0]
+            suit = None if tok.type == "NOTRUMP" else parse_suit(str(tok))
+            return TrumpNamed(seat, suit, alone=len(ch) > 2)
+        if k == "picked_up":
+            return UpCardPickedUp(seat)
+        if k == "declined":
+            return UpCardDeclined(seat)
+        if k == "discarded":
+            return Discarded(seat, self.card(ch[1]))
+        if k == "went_alone":
+            return WentAlone(seat)
+        if k == "with_partner":
+            return PlayedWithPartner(seat)
+        if k == "defended_alone":
+            return DefendedAlone(seat)
+        if k == "bid_made":
+            tok = ch[1].children[0]
+            if tok.type == "INT":
+                bid: Any = int(tok)
+            elif tok.type == "STRING":
+                bid = json.loads(str(tok))
+            else:
+                bid = str(tok).lower()
+            return BidMade(seat, bid)
+        if k == "swapped":
+            return HandSwappedWithGhost(seat)
+        if k == "dummy_taken":
+            return DummyTaken(seat)
+        if k == "card_passed":
+            return CardPassed(seat, self.seat(ch[2]), self.card(ch[1]))
+        if k == "dropped_out":
+            return DroppedOut(seat)
+        if k == "stayed_in":
+            return StayedIn(seat)
+        if k == "thrown_in":
+            reasons = [json.loads(str(c)) for c in ch if isinstance(c, Token) and c.type == "STRING"]
+            return DealThrownIn(reasons[0] if reasons else "all passed", seat)
+        if k == "played":
+            return CardPlayed(seat, self.card(ch[-1]))
+        if k == "generic":
+            return self.generic(it)
+        raise self.error(it, f"unknown item {k}")  # pragma: no cover - grammar and code agree
+
+    def generic(self, it: Tree) -> Event:
+        kind_tok, *fields = it.children
+        d: dict = {"type": str(kind_tok)}
+        for f in fields:
+            key, val = f.children
+            if str(key) in d:
+                raise self.error(key, f"field {key} is given twice")
+            d[str(key)] = self.value(val)
+        try:
+            return event_from_dict(d)
+        except ValueError as e:
+            raise self.error(it, str(e)) from None
+
+    def value(self, v) -> Any:
+        if isinstance(v, Tree):  # list
+            return [self.value(x) for x in v.children]
+        if v.type in ("INT", "SIGNED"):
+            return int(v)
+        if v.type == "STRING":
+            return json.loads(str(v))
+        return json.loads(str(v))  # LITERAL
+
+    # ------------------------------------------------------------ dealt cards
+    def block_line(self, ctx: _Context, it: Tree) -> None:
+        if ctx.block is None:
+            ctx.block = {"hands": {}, "where": (it.meta.line, it.meta.column), "node": it,
+                         "notes": []}
+        b = ctx.block
+        cards = tuple(self.card(c) for c in it.children if c.type == "CARD")
+        if it.data == "hand_line":
+            tok = it.children[0]
+            text = re.sub(r"\s*:\Z", "", str(tok))
+            seat = self.seat(Tree("seat", [Token("INT" if text.isdigit() else "SEAT", text,
+                                                  line=tok.line, column=tok.column)]))
+            if seat in b["hands"]:
+                raise self.error(tok, f"the hand of seat {text} is given twice in this deal")
+            b["hands"][seat] = cards
+            return
+        key = {"up_line": "up", "kitty_line": "kitty", "dummy_line": "dummy",
+               "ghost_line": "ghost"}[it.data]
+        if key in b:
+            raise self.error(it, f"the {key} is given twice in this deal")
+        b[key] = cards[0] if key == "up" else cards
+
+    def flush(self, ctx: _Context) -> None:
+        b = ctx.block
+        if b is None:
+            return
+        ctx.block = None
+        missing = [s for s in range(self.n_seats) if s not in b["hands"]]
+        if missing:
+            names = ", ".join(self.seat_label(s) for s in missing)
+            raise self.error(b["where"], f"the dealt cards give no hand for seat {names} "
+                                         f"(write ?? for cards not known)")
+        hands = tuple(b["hands"][s] for s in range(self.n_seats))
+        ev = CardsDealt(hands, b.get("up"), b.get("kitty", ()), b.get("dummy", ()), b.get("ghost", ()))
+        self.add(ctx, ev, b["where"])
+        for note in b["notes"]:
+            note["position"] = ctx.last()
+            ctx.annotations.append(note)
+
+    def seat_label(self, s: int) -> str:
+        return FOUR_SEATS[s] if self.n_seats == 4 else f"P{s + 1}"
+
+    # ------------------------------------------------------------ comments
+    def annotation(self, ctx: _Context, it: Tree) -> None:
+        mark = None
+        text = ""
+        for tok in it.children:
+            if tok.type == "MARK":
+                mark = str(tok)
+            else:
+                text = re.sub(r"\\(.)", r"\1", str(tok)[1:-1], flags=re.S)
+        if ctx.block is not None:
+            if mark is not None:
+                raise self.error(it, "a mark (! ? ...) judges a move; the dealt cards are not one")
+            ctx.block["notes"].append({"position": None, "text": text, "mark": None})
+            return
+        if ctx.is_variation and not ctx.events:
+            if mark is not None:
+                raise self.error(it, "a mark must follow a move; a variation starts with its moves "
+                                     "or with a plain {comment}")
+            ctx.comment_parts.append(text)
+            return
+        if ctx.events and ctx.events[-1].kind == "CardsDealt" and mark is not None:
+            raise self.error(it, "a mark (! ? ...) judges a move; the dealt cards are not one")
+        ctx.annotations.append({"position": ctx.last(), "text": text, "mark": mark})
+
+    # ------------------------------------------------------------ variations
+    def variation(self, ctx: _Context, it: Tree) -> None:
+        first = 0 if ctx.is_variation else 1
+        if len(ctx.events) <= first:
+            raise self.error(it, "an alternative line ( ... ) must follow the event it replaces")
+        sub = _Context(is_variation=True)
+        self.items(sub, it.children)
+        self.finish(sub, end=it)
+        if not sub.events:
+            raise self.error(it, "an alternative line ( ... ) holds no event")
+        d = {"position": ctx.last(), "events": sub.events, "annotations": sub.annotations,
+             "comment": "\n".join(sub.comment_parts)}
+        if sub.variations:
+            d["variations"] = sub.variations
+        self.where_of[id(d)] = sub.where
+        ctx.variations.append(d)
+
+    def finish(self, ctx: _Context, end) -> None:
+        self.flush(ctx)
+        if ctx.labels and ctx.labels[-1][0] >= len(ctx.events):
+            _, n, line, col = ctx.labels[-1]
+            raise self.error((line, col), f"trick label T{n}: is followed by no card")
+
+    # ------------------------------------------------------------ validation
+    def validated(self, main: _Context):
+        try:
+            return validate_events(self.path, main.events)
+        except RecordError as e:
+            pos = _failing_position(main.events)
+            line = col = None
+            if pos is not None and pos < len(main.where):
+                line, col = main.where[pos]
+            raise RecordError(self.path, e.reason, deal=e.deal, event=e.event,
+                              line=line, column=col) from None
+
+    def check_variation_lines(self, game, main: _Context) -> None:
+        problem = check_variations(game, main.variations)
+        if problem is None:
+            return
+        trail, k, exc = problem
+        vlist, var = main.variations, None
+        for idx in trail:
+            var = vlist[idx]
+            vlist = var.get("variations", [])
+        where = self.where_of.get(id(var), [])
+        line, col = where[k] if k < len(where) else (None, None)
+        kind = exc.event.kind if exc.event is not None else "?"
+        raise RecordError(self.path, exc.reason, deal=exc.deal,
+                          event=f"{k} of the alternative line ({kind})", line=line, column=col)
+
+    def label_warnings(self, game, main: _Context) -> list:
+        out = []
+        for idx, n, line, col in main.labels:
+            t = game.table_at(idx)
+            if t.phase != "play" or t.trick or len(t.tricks) + 1 != n:
+                actual = (f"trick {len(t.tricks) + 1} card {len(t.trick) + 1}" if t.phase == "play"
+                          else f"phase {t.phase}")
+                out.append(f"{self.path}, line {line}, column {col}: label T{n}: stands at {actual}")
+        return out
+
+
+def _failing_position(events: Sequence[Event]) -> Optional[int]:
+    t = new_table()
+    for ev in events:
+        try:
+            apply(t, ev)
+        except ImpossibleEvent as e:
+            return e.position
+        except ValueError:
+            return t.pos
+    return None
+
+
+def check_variations(game, variations: Sequence[dict]):
+    """Fold every alternative line of a validated game from its branch point.
+
+    ``game``: a :class:`~euchre_events.projections.Game`; ``variations``: as in
+    :class:`Record` (each replaces the main line's events from ``position``
+    on; nested ones branch inside their parent's events).  Returns ``None`` if
+    every line can have happened, else ``(trail, k, ImpossibleEvent)``:
+    ``trail`` the indices leading to the bad line, ``k`` the bad event's index
+    in it.
+    """
+    def walk(table_before, base_events, vlist, trail):
+        for i, v in enumerate(vlist):
+            pos = v["position"]
+            if table_before is None:
+                t = game.table_at(pos)
+            else:
+                t = table_before.copy()
+                for ev in base_events[:pos]:
+                    apply(t, ev)
+            start = t.copy()
+            for k, ev in enumerate(v["events"]):
+                try:
+                    apply(t, ev)
+                except ImpossibleEvent as e:
+                    return (trail + [i], k, e)
+            bad = walk(start, v["events"], v.get("variations", []), trail + [i])
+            if bad is not None:
+                return bad
+        return None
+    return walk(None, None, list(variations), [])
+
+
+# ------------------------------------------------------------------- writing
+
+def write_text(events: Sequence[Event], annotations: Sequence[dict] = (),
+               variations: Sequence[dict] = (), final_score: Optional[Sequence[int]] = None) -> str:
+    """The game as text notation (docs/notation.md); :func:`parse_text` reads it back.
+
+    ``events``: :class:`GameStarted` first, then the game's events in order;
+    ``annotations``: ``{"position", "text", "mark"}`` dicts (``position`` =
+    index of the event the comment is about); ``variations``: ``{"position",
+    "events", "annotations", "comment"}`` dicts (an alternative to event
+    ``position`` and what follows; ``position`` 1..len(events)-1; nested
+    ones under ``"variations"``); ``final_score``: points per side, written
+    as a ``[FinalScore]`` tag when given.
+
+    Tricks are labelled ``T1:`` .. by folding the events with the engine; if
+    the events cannot be folded the plays are written without labels.
+
+    Raises ``ValueError`` if the first event is not :class:`GameStarted`, a
+    position is out of range, or a mark is put on dealt cards (where ``??``
+    would read as an unknown card).
+    """
+    events = list(events)
+    if not events or not isinstance(events[0], GameStarted):
+        raise ValueError("the first event must be GameStarted")
+    if any(isinstance(e, GameStarted) for e in events[1:]):
+        raise ValueError("GameStarted may only be the first event")
+    g: GameStarted = events[0]
+    n = len(g.players)
+    w = _Writer(n)
+    lines = w.header(g, final_score)
+    notes = _notes_by_position(annotations, len(events))
+    for note in notes.get(0, []):
+        lines.append(w.note(note, events[0]))
+    vars_at = _variations_by_position(variations, len(events), first=1)
+    if 0 in vars_at:
+        raise ValueError("an alternative line cannot replace GameStarted")
+    labels = _trick_labels(events)
+    lines.append("")
+    lines.extend(w.body(events, 1, notes, vars_at, labels))
+    return "\n".join(lines).rstrip() + "\n"
+
+
+def _notes_by_position(annotations: Sequence[dict], n_events: int) -> dict:
+    out: dict = {}
+    for a in annotations:
+        p = a["position"]
+        if not isinstance(p, int) or not 0 <= p < n_events:
+            raise ValueError(f"annotation position {p!r} outside 0..{n_events - 1}")
+        out.setdefault(p, []).append(a)
+    return out
+
+
+def _variations_by_position(variations: Sequence[dict], n_events: int, first: int) -> dict:
+    out: dict = {}
+    for v in variations:
+        p = v["position"]
+        if not isinstance(p, int) or not first <= p < n_events:
+            raise ValueError(f"alternative line position {p!r} outside {first}..{n_events - 1}")
+        out.setdefault(p, []).append(v)
+    return out
+
+
+def _trick_labels(events: Sequence[Event]) -> dict:
+    """``{event index: trick number}`` for the first card of every trick, from
+    an engine fold; stops quietly where the events cannot be folded."""
+    labels = {}
+    t = new_table()
+    for i, ev in enumerate(events):
+        if isinstance(ev, CardPlayed) and t.phase == "play" and not t.trick:
+            labels[i] = len(t.tricks) + 1
+        try:
+            apply(t, ev)
+        except (ImpossibleEvent, ValueError):
+            break
+    return labels
+
+
+def _escape_comment(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("{", "\\{").replace("}", "\\}")
+
+
+def _tag(name: str, value: str) -> str:
+    return f"[{name} {json.dumps(value, ensure_ascii=False)}]"
+
+
+class _Writer:
+    def __init__(self, n_seats: int):
+        self.n = n_seats
+
+    def seat(self, s: Optional[int]) -> str:
+        if not isinstance(s, int) or not 0 <= s < self.n:
+            raise ValueError(f"seat {s!r} does not exist in a game of {self.n} seats")
+        return FOUR_SEATS[s] if self.n == 4 else f"P{s + 1}"
+
+    def header(self, g: GameStarted, final_score) -> list:
+        lines = [_tag("Variant", g.variant)]
+        for k, v in (g.options or {}).items():
+            if not _KEY_RE.match(k) and not _TAG_NAME_RE.match("Option." + k):
+                raise ValueError(f"option name {k!r} cannot be written as a tag")
+            lines.append(_tag("Option." + k, _untyped(v)))
+        if g.title:
+            lines.append(_tag("Title", g.title))
+        odd: dict = {}
+        for k, v in (g.source or {}).items():
+            tag = {v2: k2 for k2, v2 in _SOURCE_TAGS.items()}.get(k)
+            if isinstance(v, str) and tag is not None:
+                lines.append(_tag(tag, v))
+            elif (isinstance(v, str) and _TAG_NAME_RE.match(k) and k not in _RESERVED_TAGS
+                  and not k.startswith(("Option.", "Source.")) and not _PSEAT_RE.match(k)):
+                lines.append(_tag(k, v))
+            elif _TAG_NAME_RE.match("Source." + k):
+                lines.append(_tag("Source." + k, json.dumps(v, ensure_ascii=False)))
+            else:
+                odd[k] = v
+        if odd:
+            lines.append(_tag("Source", json.dumps(odd, ensure_ascii=False)))
+        names = FOUR_SEAT_TAGS if self.n == 4 else tuple(f"P{i + 1}" for i in range(self.n))
+        for name, player in zip(names, g.players):
+            lines.append(_tag(name, str(player)))
+        lines.append(_tag("Dealer", self.seat(g.first_dealer)))
+        if g.initial_score is not None:
+            lines.append(_tag("InitialScore", ", ".join(str(int(x)) for x in g.initial_score)))
+        if final_score is not None:
+            lines.append(_tag("FinalScore", ", ".join(str(int(x)) for x in final_score)))
+        return lines
+
+    def note(self, a: dict, ev: Optional[Event]) -> str:
+        mark = a.get("mark")
+        text = "{" + _escape_comment(str(a.get("text") or "")) + "}"
+        if mark:
+            if mark not in MARKS:
+                raise ValueError(f"unknown mark {mark!r}; marks are {' '.join(MARKS)}")
+            if ev is not None and ev.kind == "CardsDealt":
+                raise ValueError("a mark cannot be written on dealt cards (?? would read as a card)")
+            return f"{mark} {text}"
+        return text
+
+    def cards(self, cards: Iterable[str]) -> str:
+        return " ".join(cards)
+
+    def event(self, ev: Event) -> str:
+        k = ev.kind
+        s = self.seat(ev.seat) if hasattr(ev, "seat") and ev.seat is not None else None
+        if k == "Passed":
+            return f"{s} pass"
+        if k == "OrderedUp":
+            return f"{s} order" + (" alone" if ev.alone else "")
+        if k == "TrumpNamed":
+            return f"{s} name {ev.suit or 'NT'}" + (" alone" if ev.alone else "")
+        if k == "UpCardPickedUp":
+            return f"{s} pickup"
+        if k == "UpCardDeclined":
+            return f"{s} decline"
+        if k == "Discarded":
+            return f"{s} discard {ev.card}"
+        if k == "WentAlone":
+            return f"{s} alone"
+        if k == "PlayedWithPartner":
+            return f"{s} with-partner"
+        if k == "DefendedAlone":
+            return f"{s} defend-alone"
+        if k == "BidMade":
+            b = ev.bid
+            if isinstance(b, bool) or not isinstance(b, (int, str)) or (isinstance(b, int) and b < 0):
+                return self.generic(ev)
+            if isinstance(b, int):
+                txt = str(b)
+            elif _BIDNAME_RE.match(b) and b == b.lower() and b not in ("true", "false", "null"):
+                txt = b
+            else:
+                txt = json.dumps(b, ensure_ascii=False)
+            return f"{s} bid {txt}"
+        if k == "HandSwappedWithGhost":
+            return f"{s} swap"
+        if k == "DummyTaken":
+            return f"{s} dummy"
+        if k == "CardPassed":
+            return f"{s} give {ev.card} to {self.seat(ev.to_seat)}"
+        if k == "DroppedOut":
+            return f"{s} drop"
+        if k == "StayedIn":
+            return f"{s} stay"
+        if k == "DealThrownIn":
+            out = "thrown-in" if s is None else f"{s} thrown-in"
+            if ev.reason != "all passed":
+                out += " " + json.dumps(ev.reason, ensure_ascii=False)
+            return out
+        if k == "CardPlayed":
+            return f"{s} {ev.card}"
+        if k == "DealStarted":
+            return f"Deal {ev.deal} dealer {self.seat(ev.dealer)}"
+        return self.generic(ev)
+
+    def generic(self, ev: Event) -> str:
+        parts = []
+        for f in dataclasses.fields(ev):
+            v = getattr(ev, f.name)
+            parts.append(f"{f.name}={self.value(v)}")
+        return f"@{ev.kind}(" + ", ".join(parts) + ")"
+
+    def value(self, v) -> str:
+        if v is None or isinstance(v, bool):
+            return json.dumps(v)
+        if isinstance(v, int):
+            return str(v)
+        if isinstance(v, str):
+            return json.dumps(v, ensure_ascii=False)
+        if isinstance(v, (list, tuple)):
+            return "[" + " ".join(self.value(x) for x in v) + "]"
+        raise ValueError(f"value {v!r} of type {type(v).__name__} cannot be written in @Event(...) form")
+
+    def dealt(self, ev: CardsDealt) -> list:
+        if len(ev.hands) != self.n:
+            raise ValueError(f"CardsDealt has {len(ev.hands)} hands for {self.n} seats")
+        lines = [f"{self.seat(s)}: {self.cards(h)}".rstrip() for s, h in enumerate(ev.hands)]
+        if ev.up_card is not None:
+            lines.append(f"Up: {ev.up_card}")
+        if ev.kitty:
+            lines.append(f"Kitty: {self.cards(ev.kitty)}")
+        if ev.dummy:
+            lines.append(f"Dummy: {self.cards(ev.dummy)}")
+        if ev.ghost:
+            lines.append(f"Ghost: {self.cards(ev.ghost)}")
+        return lines
+
+    def body(self, events: Sequence[Event], start: int, notes: dict, vars_at: dict,
+             labels: dict, inline: bool = False) -> list:
+        """Lines for ``events[start:]``: a blank line and a header per deal,
+        one line per hand, the auction and exchanges on one line, one line
+        per trick (labelled from ``labels``).  ``inline`` (alternative lines)
+        keeps moves on one line and writes no labels."""
+        lines: list = []
+        cur: list = []
+        cur_kind = ""
+
+        def end_line():
+            nonlocal cur_kind
+            if cur:
+                lines.append("  ".join(cur))
+                cur.clear()
+            cur_kind = ""
+
+        for i in range(start, len(events)):
+            ev = events[i]
+            extra = [self.note(a, ev) for a in notes.get(i, [])]
+            extra += [self.variation(v) for v in vars_at.get(i, [])]
+            if ev.kind == "DealStarted":
+                end_line()
+                if lines and not inline:
+                    lines.append("")
+                lines.append(" ".join([self.event(ev)] + extra))
+                continue
+            if ev.kind == "CardsDealt":
+                end_line()
+                block = self.dealt(ev)
+                if extra:
+                    block[-1] = " ".join([block[-1]] + extra)
+                lines.extend(block)
+                continue
+            kind = "play" if ev.kind == "CardPlayed" else "auction"
+            label = ""
+            if not inline:
+                if i in labels:
+                    end_line()
+                    label = f"T{labels[i]}: "
+                elif kind != cur_kind:
+                    end_line()
+                cur_kind = kind
+            cur.append(label + " ".join([self.event(ev)] + extra))
+        end_line()
+        return lines
+
+    def variation(self, v: dict) -> str:
+        evs = list(v["events"])
+        if not evs:
+            raise ValueError("an alternative line holds no event")
+        notes = _notes_by_position(v.get("annotations", ()), len(evs))
+        sub = _variations_by_position(v.get("variations", ()), len(evs), first=0)
+        parts = []
+        if v.get("comment"):
+            parts.append("{" + _escape_comment(v["comment"]) + "}")
+        body = self.body([None] + evs, 1, {k + 1: a for k, a in notes.items()},
+                         {k + 1: a for k, a in sub.items()}, {}, inline=True)
+        text = "\n".join(body)
+        parts.append(text)
+        return "(" + " ".join(parts) + ")"
