@@ -585,7 +585,7 @@ def _drive(t: Table, dd: _DealData, call_start: int, play_start: int, offset: in
 def _blank(t: Table) -> Table:
     """A copy of a working table with every hand unknown (to find seats only)."""
     b = t.copy()
-    b.hands = [[UNKNOWN] * len(h) for h in b.hands]
+    b.hands = [[UNKNOWN] * (len(h) + 1) for h in b.hands]   # a spare, as in pass 1 of a deal
     b.seen = {b.up_card} if b.up_card else set()
     for _, trick_cards, _ in b.tricks:
         b.seen.update(c for _, c in trick_cards)
@@ -670,6 +670,9 @@ class _Converter:
                 apply(scratch, ev)
             except ImpossibleEvent as e:
                 raise self.error(e.reason, n, base + k, ev) from None
+        # a spare unknown card each: the dealer may discard an unknown card and
+        # still play five the record states (the up-card being the discard)
+        scratch.hands = [h + [UNKNOWN] for h in scratch.hands]
         try:
             line = _drive(scratch, dd, 0, 0, base + 2, dd.discard)
         except _Bad as e:
