@@ -72,6 +72,8 @@ def describe_event(ev, players: Optional[Sequence[str]] = None) -> str:
         return f"deal thrown in ({ev.reason})"
     if k == "CardPlayed":
         return f"{who} plays {C.pretty(ev.card)}"
+    if k == "JokerSuitNamed":
+        return f"{who} names {suit_text(ev.suit)} for the led joker"
     return k
 
 

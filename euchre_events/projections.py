@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from typing import Iterable, Optional, Sequence
 
 from . import cards as C
-from .engine import ImpossibleEvent, Renege, Table, apply, legal_actions, new_table
+from .engine import ImpossibleEvent, Renege, Table, apply, fold, legal_actions, new_table
 from .events import CardPlayed, Event, GameStarted
 
 
@@ -65,6 +65,8 @@ class TableState:
     game_over: bool
     winner: Optional[int]
     extra: dict = field(default_factory=dict)
+    dead: tuple = ()
+    flags: tuple = ()
 
     def legal_cards(self) -> tuple:
         """Cards the seat on turn may play now (empty outside the play)."""
@@ -98,6 +100,7 @@ def snapshot(t: Table, with_legal: bool = True) -> TableState:
         deal_results=tuple(t.deal_results), legal=tuple(legal), legal_reason=reason,
         reneges=tuple(t.reneges), game_over=t.game_over, winner=t.winner,
         extra={k: v2 for k, v2 in t.x.items()},
+        dead=tuple(t.dead), flags=tuple(t.flags),
     )
 
 
@@ -117,11 +120,11 @@ class Game:
         t = new_table()
         self._cp_pos: list[int] = []
         self._cp: list[Table] = []
-        for ev in self.events:
-            if ev.kind == "DealStarted" or t.pos == 0:
-                self._cp_pos.append(t.pos)
-                self._cp.append(t.copy())
-            apply(t, ev)
+
+        def keep(tb: Table) -> None:  # a checkpoint before each deal (and at 0)
+            self._cp_pos.append(tb.pos)
+            self._cp.append(tb.copy())
+        fold(t, self.events, checkpoint=keep)
         self.final = t
         self.started: GameStarted = self.events[0]
 
@@ -167,8 +170,7 @@ class Game:
             return self.final.copy()
         i = bisect_right(self._cp_pos, k) - 1
         t = self._cp[i].copy()
-        for ev in self.events[t.pos:k]:
-            apply(t, ev)
+        fold(t, self.events, t.pos, k)
         return t
 
     def state_at(self, k: int) -> TableState:
