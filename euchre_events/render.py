@@ -91,7 +91,7 @@ CSS = """
 .ee-badge.ee-turn-badge{background:#ffd54a;font-weight:700}
 .ee-badge.ee-renege-badge{background:#ff5252;color:#fff}
 .ee-seat.ee-turn,.ee-turn{box-shadow:0 0 0 2px #ffd54a}
-.ee-hand{min-height:56px}
+.ee-hand{min-height:56px;padding-top:5px}
 .ee-out .ee-card,.ee-hand.ee-out .ee-card{opacity:.45}
 .ee-trick-grid{display:grid;grid-template-areas:". top ." "left mid right" ". bottom .";
  grid-template-columns:1fr 1fr 1fr;justify-items:center;align-items:center;min-height:150px}

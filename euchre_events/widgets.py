@@ -240,28 +240,29 @@ class GameViewer:
             b = W.Button(description=desc, tooltip=tip, layout=W.Layout(width="auto"))
             b.add_class(cls)
             return b
-        self.first_b = button("\u23ee first", "ee-first", "first event")
-        self.prev_b = button("\u25c0 prev", "ee-prev", "previous event")
-        self.next_b = button("next \u25b6", "ee-next", "next event")
-        self.last_b = button("last \u23ed", "ee-last", "last event")
+        self.first_b = button("\u00ab first", "ee-first", "first event")
+        self.prev_b = button("\u2039 prev", "ee-prev", "previous event")
+        self.next_b = button("next \u203a", "ee-next", "next event")
+        self.last_b = button("last \u00bb", "ee-last", "last event")
         self.first_b.on_click(lambda _: self.first())
         self.prev_b.on_click(lambda _: self.prev())
         self.next_b.on_click(lambda _: self.next())
         self.last_b.on_click(lambda _: self.last())
         self.slider = W.IntSlider(value=1, min=1, max=max(1, len(self.main.events)), description="event",
-                                  continuous_update=False, layout=W.Layout(width="340px"))
+                                  continuous_update=False, layout=W.Layout(width="420px"))
         self.slider.add_class("ee-slider")
         self.slider.observe(self._on_slider, names="value")
-        self.deal_dd = W.Dropdown(description="deal", layout=W.Layout(width="140px"))
+        wide = {"description_width": "initial"}
+        self.deal_dd = W.Dropdown(description="deal", layout=W.Layout(width="130px"), style=wide)
         self.deal_dd.add_class("ee-deal")
         self.deal_dd.observe(self._on_deal, names="value")
-        self.trick_dd = W.Dropdown(description="trick", layout=W.Layout(width="140px"))
+        self.trick_dd = W.Dropdown(description="trick", layout=W.Layout(width="130px"), style=wide)
         self.trick_dd.add_class("ee-trick")
         self.trick_dd.observe(self._on_trick, names="value")
         seat_opts = [("all hands", -1)] + [(f"{R.seat_label(s, n)} ({p})" if p else R.seat_label(s, n), s)
                                            for s, p in enumerate(self.main.players)]
         self.seat_dd = W.Dropdown(options=seat_opts, value=-1 if self.seat is None else self.seat,
-                                  description="view", layout=W.Layout(width="220px"))
+                                  description="view", layout=W.Layout(width="240px"), style=wide)
         self.seat_dd.add_class("ee-seat-view")
         self.seat_dd.observe(self._on_seat, names="value")
         controls = W.HBox([self.first_b, self.prev_b, self.next_b, self.last_b, self.slider],
@@ -307,7 +308,8 @@ class GameViewer:
         self.events_w.add_class("ee-events")
         self.note_input = W.Text(placeholder="a note on the current event", layout=W.Layout(width="200px"))
         self.note_input.add_class("ee-note-input")
-        self.note_mark = W.Dropdown(options=list(MARKS), value="", layout=W.Layout(width="60px"))
+        self.note_mark = W.Dropdown(options=[("mark", "")] + [(m, m) for m in MARKS if m], value="",
+                                    layout=W.Layout(width="70px"))
         self.note_mark.add_class("ee-note-mark")
         self.note_save = W.Button(description="save note", layout=W.Layout(width="auto"))
         self.note_save.add_class("ee-note-save")
@@ -321,13 +323,13 @@ class GameViewer:
         self.status_w = W.HTML()
         self.status_w.add_class("ee-status")
         self.line_dd = W.Dropdown(options=[(ln.name, i) for i, ln in enumerate(self.lines)], value=0,
-                                  description="line", layout=W.Layout(width="360px"))
+                                  description="line", layout=W.Layout(width="360px"), style=wide)
         self.line_dd.add_class("ee-line")
         self.line_dd.observe(self._on_line, names="value")
         self.var_new = W.Button(description="new variation from here", layout=W.Layout(width="auto"))
         self.var_new.add_class("ee-var-new")
         self.var_new.on_click(lambda _: self.new_variation())
-        self.move_dd = W.Dropdown(options=[], description="move", layout=W.Layout(width="260px"))
+        self.move_dd = W.Dropdown(options=[], description="move", layout=W.Layout(width="280px"), style=wide)
         self.move_dd.add_class("ee-move")
         self.move_play = W.Button(description="play", layout=W.Layout(width="auto"))
         self.move_play.add_class("ee-move-play")
@@ -348,32 +350,38 @@ class GameViewer:
         self.widget.add_class("ee-viewer")
         self._chart_key = None
 
-    def _make_chart(self):
-        import plotly.graph_objects as go
-        fig = go.FigureWidget()
-        fig.update_layout(height=260, width=900, margin=dict(l=40, r=10, t=30, b=35),
-                          title="score after each deal (click a point to jump there)",
-                          xaxis_title="deal", yaxis_title="points", clickmode="event")
-        fig.add_class("ee-chart")
-        self._fill_chart(fig)
-        return fig
-
-    def _fill_chart(self, fig) -> None:
-        import plotly.graph_objects as go
+    def _chart_series(self):
+        """(deal numbers, [scores of side i ...], side names, score now) of the current line."""
         idx = self.line.index
         xs = [d for d, _ in idx["score_after"]]
         state = self.line.game.state_at(1)
         names = R.side_names(state)
-        with fig.batch_update():
-            fig.data = []
-            for i, name in enumerate(names):
-                ys = [sc[i] for _, sc in idx["score_after"]]
-                fig.add_trace(go.Scatter(x=xs, y=ys, mode="lines+markers", name=name))
-            fig.add_trace(go.Scatter(x=[0] * len(names), y=list(state.score), mode="markers",
-                                     name="now", marker=dict(size=16, symbol="circle-open",
-                                                             line=dict(width=3), color="#d62728")))
+        ys = [[sc[i] for _, sc in idx["score_after"]] for i in range(len(names))]
+        return xs, ys, names, list(state.score)
+
+    def _make_chart(self):
+        import plotly.graph_objects as go
+        xs, ys, names, now = self._chart_series()
+        # the traces are given at creation, so that they travel with the widget's first state
+        traces = [go.Scatter(x=xs, y=y, mode="lines+markers", name=name) for y, name in zip(ys, names)]
+        traces.append(go.Scatter(x=[0] * len(names), y=now, mode="markers", name="now",
+                                 marker=dict(size=16, symbol="circle-open", line=dict(width=3),
+                                             color="#d62728")))
+        fig = go.FigureWidget(data=traces)
+        fig.update_layout(height=260, width=900, margin=dict(l=40, r=10, t=30, b=35),
+                          title="score after each deal (click a point to jump there)",
+                          xaxis_title="deal", yaxis_title="points", clickmode="event")
+        fig.add_class("ee-chart")
         for tr in fig.data:
             tr.on_click(self._on_chart_click)
+        return fig
+
+    def _fill_chart(self, fig) -> None:
+        """Show the current line's scores (same traces, new values)."""
+        xs, ys, names, now = self._chart_series()
+        with fig.batch_update():
+            for tr, y in zip(fig.data, ys):
+                tr.x, tr.y = xs, y
         self._chart_key = None
 
     # ------------------------------------------------------------ control callbacks
@@ -412,7 +420,8 @@ class GameViewer:
         self._syncing = True
         try:
             self.note_input.value = note["text"] if note else ""
-            self.note_mark.value = (note.get("mark") or "") if note and (note.get("mark") or "") in MARKS else ""
+            mark = (note.get("mark") or "") if note else ""
+            self.note_mark.value = mark if mark in MARKS else ""
         finally:
             self._syncing = False
 
@@ -650,7 +659,7 @@ class GameViewer:
             if self.line.kind != "main" and i == self.line.branch:
                 text = "\u21b3 " + text
             for name in branches.get(i, []):
-                rows.append(f'<div class="ee-branch">\u2442 {R._esc(name)} branches here</div>')
+                rows.append(f'<div class="ee-branch">\u21aa {R._esc(name)} branches here</div>')
             sub = "".join(
                 f'<span class="ee-note" data-note="{R._esc(a["id"])}">'
                 + (f'<span class="ee-mark">{R._esc(a["mark"])}</span>' if a.get("mark") else "")
