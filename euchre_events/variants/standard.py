@@ -139,7 +139,7 @@ class StandardEuchre(Variant):
             return tuple(acts), reason
         if ph == "pickup":
             acts = [UpCardPickedUp(s)]
-            if o.dealer_may_decline_upcard:
+            if o.dealer_may_decline_upcard and t.maker != t.dealer:  # taking it up *is* the exchange
                 acts.append(UpCardDeclined(s))
             return tuple(acts), "the dealer picks up the up-card"
         if ph == "discard":
@@ -177,7 +177,7 @@ class StandardEuchre(Variant):
             t.up_status = "picked up"
             t.phase = "discard"
             return
-        if ph == "pickup" and k == "UpCardDeclined" and o.dealer_may_decline_upcard:
+        if ph == "pickup" and k == "UpCardDeclined" and o.dealer_may_decline_upcard and t.maker != t.dealer:
             t.up_status = "left"
             self._after_exchange(t)
             return
