@@ -158,11 +158,16 @@ def show_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique p
 
 
 def _game_json(g, findings) -> dict:
-    return {
+    d = {
         "id": g.id, "title": g.title, "variant": g.variant, "deals": g.deals,
         "final_score": g.final_score, "winner": g.winner,
         "findings": [f.to_dict(g.players) for f in findings],
     }
+    x = g.final.x
+    for key in ("tied", "shared_winners"):   # games with more than two sides
+        if x.get(key):
+            d[key] = list(x[key])
+    return d
 
 
 @app.command("audit")
@@ -213,6 +218,9 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
                        f"score={_score_text(g.final_score)}  winner={win}  findings={len(findings)}")
             for f in findings:
                 who = seat_name(f.seat, g.players, len(g.players))
+                if f.kind != "renege":
+                    typer.echo(f"  {f.kind}: deal {f.deal}, event {f.position}, {who}: {f.penalty}")
+                    continue
                 proof = (f"proven at trick {f.proven['trick']} when {who} showed {f.proven['card']}"
                          if f.proven else "shown by the record's hands")
                 typer.echo(f"  renege: deal {f.deal}, trick {f.trick}, {who} played {f.card} on a "
