@@ -223,6 +223,16 @@ def test_options_from_ruleset():
     assert vwec.source["date"] == "2026-05-29T16:30"
     bears = read_egn_file(fx("Me and Bears.egn"))[0].events[0]
     assert bears.options["loner_lead"] == "left_of_dealer"
+    doc = raw_games(fx("Six Points in Two Hands.egn"))[0]
+    doc["metadata"]["ruleset"].update(house_rule=1, winning_score=11, loner_euchred_score=4)
+    rec = read_egn_dict(doc, "six.egn")[0]
+    assert rec.events[0].source["ruleset"]["house_rule"] == 1
+    assert rec.events[0].options["target_score"] == 11
+    assert rec.events[0].options["lone_euchred_value"] == 4
+    assert any("'house_rule'" in w for w in rec.warnings)
+    doc["metadata"]["ruleset"]["joker"] = True
+    with pytest.raises(RecordError, match="joker"):
+        read_egn_dict(doc, "six.egn")
 
 
 # ---------------------------------------------------------------------------

@@ -67,8 +67,6 @@ _OLD_PHASE_KEYS = {"calls_annotations": "callAnnotations",
                    "call_annotations": "callAnnotations"}
 
 # ruleset keys that StandardOptions expresses, and those it cannot
-_MAPPED_RULES = ("std", "canadian", "loner_lead", "winning_score", "loner_euchred_score",
-                 "defend_alone")
 _UNSUPPORTED_RULES = {  # key: value our standard variant plays
     "joker": False, "allow_no_trump": False, "partners_best": False, "go_under": False,
     "num_players": 4, "min_rank": 9,
@@ -89,12 +87,19 @@ _BASE = "https://euchre-events.invalid/schemas/"
 
 @lru_cache(maxsize=None)
 def _validators():
+    """(EGN validator, EMN validator), Draft 7, the EMN one resolving its
+    reference to the EGN schema's player definition."""
     import jsonschema
-    from referencing import Registry, Resource
-    from referencing.jsonschema import DRAFT7
     egn = dict(_schema("egn-schema-v1.json"), **{"$id": _BASE + "egn-schema-v1.json"})
     # the EMN schema refers to "../egn-schema-v1.json": give it a base URI one folder down
     emn = dict(_schema("emn-schema-v1.json"), **{"$id": _BASE + "emn/emn-schema-v1.json"})
+    try:
+        from referencing import Registry, Resource
+        from referencing.jsonschema import DRAFT7
+    except ImportError:  # pragma: no cover - jsonschema < 4.18
+        resolver = jsonschema.RefResolver(base_uri=emn["$id"], referrer=emn,
+                                          store={egn["$id"]: egn})
+        return jsonschema.Draft7Validator(egn), jsonschema.Draft7Validator(emn, resolver=resolver)
     reg = Registry().with_resources([
         (egn["$id"], Resource.from_contents(egn, default_specification=DRAFT7)),
         (emn["$id"], Resource.from_contents(emn, default_specification=DRAFT7)),
@@ -129,6 +134,7 @@ def validate_emn(doc: Any) -> list:
     return _schema_errors(_validators()[1], doc)
 
 
+@lru_cache(maxsize=None)
 def _known_keys() -> dict:
     """Keys the EGN schema admits at each level (for warning about extra ones)."""
     s = _schema("egn-schema-v1.json")
@@ -177,11 +183,13 @@ def upgrade_egn(doc: dict) -> tuple:
         for k in list(obj):
             if k in keys[level]:
                 continue
-            if k in keep:
-                del obj[k]
-                continue
             del obj[k]
-            warnings.append(f"unknown key {k!r} in {where} ignored")
+            if k in keep:
+                continue
+            if level == "ruleset":
+                warnings.append(f"unknown ruleset key {k!r}: not used, kept in the game's source")
+            else:
+                warnings.append(f"unknown key {k!r} in {where} ignored")
 
     def upgrade_phase(ph: dict) -> None:
         for old, new in _OLD_PHASE_KEYS.items():
@@ -380,10 +388,6 @@ def _options(ruleset: dict, deals: list, warnings: list) -> dict:
                         "scoring gives 4 for a lone march (rules.md 2.6)")
     if ruleset.get("farmers"):
         warnings.append("ruleset farmers: the farmer's hand exchange is not replayed")
-    for k, v in ruleset.items():
-        if k not in _MAPPED_RULES and k not in _UNSUPPORTED_RULES and k not in (
-                "loner_march_score", "farmers", "num_deals", "fast_break", "four_trick_tokens"):
-            warnings.append(f"ruleset key {k!r} is not known; kept in the source")
     return o
 
 
@@ -889,9 +893,9 @@ def write_egn(events: Sequence[Event], annotations: Iterable = (), variations: I
     md: dict = {}
     if start.title:
         md["title"] = start.title[:128]
-    for k in ("description", "date", "gameId"):
+    for k, longest in (("description", 1024), ("date", 64), ("gameId", 64)):
         if src.get(k):
-            md[k] = src[k]
+            md[k] = str(src[k])[:longest]
     raw_players = src.get("players")
     if isinstance(raw_players, list) and [_player_name(p) for p in raw_players] == list(start.players):
         md["players"] = copy.deepcopy(raw_players)
@@ -948,6 +952,9 @@ def write_egn(events: Sequence[Event], annotations: Iterable = (), variations: I
 
     # trick sizes from the fold (4, or 3 with a lone hand, 2 with two)
     out_deals = []
+    if deals and deals[-1]["up"] is None:   # the record stops before the cards are dealt
+        notes_out.append(f"deal {deals[-1]['deal']} has no cards dealt yet; left out")
+        deals.pop()
     for di, d in enumerate(deals):
         size = 4
         for pos in range(d["start"], len(events)):
@@ -997,6 +1004,9 @@ def _ruleset(opts: Any, original: dict, notes_out: list) -> dict:
         r["loner_euchred_score"] = int(opts.lone_euchred_value)
     if opts.defend_alone != "off" or "defend_alone" in original:
         r["defend_alone"] = opts.defend_alone != "off"
+    if opts.defend_alone == "any":
+        notes_out.append("defend_alone 'any' is written as EGN defend_alone true "
+                         "(read back as defending against a lone maker only)")
     known = set(_known_keys()["ruleset"])
     for k in list(r):
         if k not in known:
