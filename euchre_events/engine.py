@@ -517,7 +517,9 @@ def _cards_dealt(t: Table, ev: CardsDealt) -> None:
 
 
 def _play(t: Table, ev: CardPlayed) -> None:
-    # the replay hot path: locals and table lookups (cards.suit_and_power)
+    # the replay hot path: locals and table lookups (cards.suit_and_power).
+    # fold()'s _fast_plays repeats the common case of this function for
+    # variants that keep the base _PLAY_HOOKS: keep the two in step.
     seat = ev.seat
     card = ev.card
     if seat != t.turn:
@@ -692,3 +694,123 @@ def legal_actions(t: Table) -> tuple:
     if ph == "thrown_in":
         return (DealThrownIn("all passed"),), "everyone passed: the deal is thrown in"
     return t.variant.legal(t)
+
+
+# ------------------------------------------------------------ batch fold
+
+_PLAY_HOOKS = ("trick_size", "tricks_in_deal", "trick_winner", "after_trick", "after_card",
+               "exempt_from_following")
+"""The variant hooks :func:`_play` calls.  :func:`fold` takes its fast path
+only for variants that keep the base version of every one of them (add any
+new hook that ``_play`` calls here)."""
+
+_FAST_OK: dict = {}
+
+
+def _fast_plays_ok(v: Variant) -> bool:
+    """True if ``v`` plays tricks exactly as the base engine (no play hook
+    overridden, every card of its deck in :func:`cards.suit_and_power`)."""
+    ok = _FAST_OK.get(v)
+    if ok is None:
+        cls = type(v)
+        ok = (all(getattr(cls, h) is getattr(Variant, h) for h in _PLAY_HOOKS)
+              and frozenset(v.deck()) <= C.suit_and_power(None)[0].keys())
+        if len(_FAST_OK) < 1024:
+            _FAST_OK[v] = ok
+    return ok
+
+
+def _fast_plays(t: Table, events: Sequence[Event], i: int, n: int) -> int:
+    """Fold the run of ordinary CardPlayed events ``events[i:n]`` starting at
+    ``i`` (phase ``play``); return the index of the first event not folded.
+
+    Stops, without touching the table, at anything else: another event kind,
+    a seat out of turn, an unknown card or one not in the hand, a renege.
+    :func:`apply` then folds that event the general way.  The result is the
+    one :func:`_play` gives, event by event.
+    """
+    v = t.variant
+    trump = t.trump
+    eff = C.suit_and_power(trump)[0]
+    hands = t.hands
+    seen = t.seen
+    out = t.out
+    n_seats = t.n_seats
+    size = n_seats - len(out)                     # base trick_size
+    per_deal = v.tricks_per_deal                  # base tricks_in_deal
+    twins = getattr(v.options, "first_twin_wins", True)
+    tricks = t.tricks
+    winner_index = C.trick_winner_index
+    while i < n:
+        ev = events[i]
+        if ev.kind != "CardPlayed":
+            return i
+        seat = ev.seat
+        card = ev.card
+        if seat != t.turn or card not in eff:
+            return i
+        hand = hands[seat]
+        if card not in hand:
+            return i
+        trick = t.trick
+        if trick:
+            led = t.led_suit
+            if led is not None and eff[card] != led:
+                for c in hand:
+                    if eff.get(c) == led:
+                        return i                  # a renege: recorded by _play
+        else:
+            t.led_suit = eff[card]
+        hand.remove(card)
+        seen.add(card)
+        trick.append((seat, card))
+        t.pos += 1
+        i += 1
+        if len(trick) < size:
+            nxt = seat + 1
+            if nxt == n_seats:
+                nxt = 0
+            t.turn = nxt if nxt not in out else t.next_active(seat)
+            continue
+        led = t.led_suit
+        w = winner_index([c for _, c in trick], trump, led if led else None, low=t.low,
+                         first_twin_wins=twins)
+        winner = trick[w][0]
+        tricks.append((trick[0][0], tuple(trick), winner))
+        t.tricks_won[winner] += 1
+        t.trick = []
+        t.led_suit = None
+        t.leader = winner
+        t.turn = winner
+        if len(tricks) >= per_deal:
+            _end_deal(t)
+            return i
+    return i
+
+
+def fold(t: Table, events: Sequence[Event], start: int = 0, stop: Optional[int] = None,
+         checkpoint: Optional[Any] = None) -> Table:
+    """Fold ``events[start:stop]`` into ``t`` (in place) and return ``t``.
+
+    The result is exactly that of :func:`apply` on each event in turn (the
+    same table, the same :class:`ImpossibleEvent` with position, deal and
+    event), but runs of ordinary card plays take a fast path.
+    ``checkpoint``: a function called with the table before each
+    DealStarted and before the first event of a game (position 0), e.g. to
+    keep copies for jumps (:class:`euchre_events.projections.Game`).
+    """
+    n = len(events) if stop is None else min(stop, len(events))
+    i = start
+    while i < n:
+        ev = events[i]
+        k = ev.kind
+        if checkpoint is not None and (k == "DealStarted" or t.pos == 0):
+            checkpoint(t)
+        if k == "CardPlayed" and t.phase == "play" and _fast_plays_ok(t.variant):
+            j = _fast_plays(t, events, i, n)
+            if j > i:
+                i = j
+                continue
+        apply(t, ev)
+        i += 1
+    return t

@@ -345,3 +345,50 @@ def test_score_from_returns():
     assert score_from_returns([4, -4, 4, -4]) == [4, 0]
     with pytest.raises(ValueError):
         score_from_returns([1, 1, 1, 1])
+
+
+# ------------------------------------ the replay fast path (benchmarks, issue 2)
+
+def test_fold_fast_path_gives_the_same_table_as_apply():
+    """engine.fold (used by Game) takes a fast path for runs of card plays; it
+    must give exactly what apply() gives event by event, reneges included, for
+    every variant (random games with 15% reneges)."""
+    from euchre_events.engine import fold
+    from euchre_events.projections import snapshot
+    from euchre_events.simulate import random_game
+    from euchre_events.variants import VARIANTS, _load_all
+    _load_all()
+    for name in sorted({c.name for c in VARIANTS.values()}):
+        for seed in range(12):
+            evs = random_game(name, seed=seed, renege_rate=0.15)
+            a = new_table()
+            for e in evs:
+                apply(a, e)
+            b = fold(new_table(), evs)
+            assert snapshot(a, False) == snapshot(b, False), (name, seed)
+            g = Game(evs)
+            for k in (len(evs) // 3, len(evs) // 2, len(evs) - 3):
+                c = new_table()
+                for e in evs[:k]:
+                    apply(c, e)
+                assert snapshot(g.table_at(k), False) == snapshot(c, False), (name, seed, k)
+
+
+def test_fold_fast_path_with_unknown_cards_and_a_renege():
+    # the renege game above, with W's hand unknown ("??") in the record
+    hist = DEAL + [24] * 4 + [28, 30] + [1, 2, 3, 4] + [7, 12]
+    evs = history_to_events(hist, {})
+    evs[2] = CardsDealt(evs[2].hands[:3] + (("??",) * 5,), evs[2].up_card, evs[2].kitty)
+    a = new_table()
+    for e in evs:
+        apply(a, e)
+    g = Game(evs)
+    assert g.final.reneges == a.reneges and len(a.reneges) == 1
+    assert g.final.hands == a.hands and a.hands[3] == ["??"] * 3
+    assert g.final.tricks == a.tricks and a.tricks[0][2] == 3
+    # an impossible play is refused with the same position by both
+    bad = evs[:-1] + [CardPlayed(0, "TC")]      # N's TC was played to trick 1
+    from euchre_events.engine import ImpossibleEvent
+    with pytest.raises(ImpossibleEvent) as e:
+        Game(bad)
+    assert e.value.position == len(bad) - 1 and e.value.deal == 1
