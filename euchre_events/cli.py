@@ -184,6 +184,7 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
     from .archive import ArchiveError, content_id
     from .projections import Game
     out = []
+    partial = []   # EGN games with impossible deals, audited deal by deal
     failed = 0
     for item in games:
         if os.path.exists(item):
@@ -192,6 +193,10 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
             except RecordError as e:
                 typer.echo(f"error: {e}", err=True)
                 failed += 1
+                if e.deal is not None and detect_format(item, from_) == "egn":
+                    # audit the rest deal by deal: a director wants every problem in the file
+                    from .formats.egn import audit_egn_by_deal
+                    partial.append(dict(audit_egn_by_deal(item), id=None, file=item))
                 continue
             except OSError as e:
                 typer.echo(f"error: {item}: {e.strerror or e}", err=True)
@@ -209,8 +214,17 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
                 continue
             out.append((g, g.audit(), None))
     if as_json:
-        typer.echo(json.dumps({"games": [_game_json(g, f) for g, f, _ in out]}, indent=2))
+        typer.echo(json.dumps({"games": [_game_json(g, f) for g, f, _ in out] + partial}, indent=2))
     else:
+        for p in partial:
+            typer.echo(f"{p['file']}: audited deal by deal ({p['impossible']} impossible deal(s)); "
+                       f"score={_score_text(p['final_score'])}")
+            for f in p["findings"]:
+                if f["kind"] == "impossible":
+                    typer.echo(f"  impossible: deal {f['deal']}: {f['penalty']}")
+                else:
+                    typer.echo(f"  {f['kind']}: deal {f['deal']}, trick {f['trick']}, seat {f['seat']} played "
+                               f"{f['card']} holding {' '.join(f['evidence'])}; penalty: {f['penalty']}")
         from .describe import seat_name
         for g, findings, _ in out:
             win = "-" if g.winner is None else str(g.winner)

@@ -129,3 +129,44 @@ def test_help_on_every_command():
     for cmd in ("import", "list", "show", "audit", "export", "serve"):
         res = runner.invoke(app, [cmd, "--help"])
         assert res.exit_code == 0 and "Usage" in res.stdout
+
+
+@pytest.mark.parametrize("name", ["test.egn", "test_annotated.egn"])
+def test_audit_negative_records_reports_every_violation(name):
+    """negative/test*.egn: deal 1 is impossible (seat 3 plays the QS the dealer took
+    up); deal 2 holds four follow-suit violations, worked out by hand from the file:
+    T1 N plays TH on a diamond lead holding TD AD 9D; T2 N plays TD on a spade lead
+    holding AS; T3 W plays 9S on a heart lead holding AH; T4 W plays AH on a club
+    (trump) lead holding JS, the left bower (rules.md 1.2)."""
+    res = runner.invoke(app, ["audit", "--json", os.path.join(EGN, "negative", name)])
+    assert res.exit_code == 1 and "deal 1" in res.stderr and "QS" in res.stderr
+    [g] = json.loads(res.stdout)["games"]
+    kinds = [(f["kind"], f["deal"]) for f in g["findings"]]
+    assert kinds[0] == ("impossible", 1)
+    reneges = [(f["deal"], f["trick"], f["seat"], f["card"], f["led_suit"], sorted(f["evidence"]))
+               for f in g["findings"] if f["kind"] == "renege"]
+    assert reneges == [(2, 1, 0, "TH", "D", ["9D", "AD", "TD"]), (2, 2, 0, "TD", "S", ["AS"]),
+                       (2, 3, 3, "9S", "H", ["AH"]), (2, 4, 3, "AH", "C", ["JS"])]
+    # W made clubs alone in deal 2 (five passes, then "c", isAlone): N reneged as a
+    # defender against a lone maker -> 4 to E/W; W, the lone maker, reneged -> 2 to N/S (rules.md 2.7)
+    pen = {(f["trick"]): f["penalty"] for f in g["findings"] if f["kind"] == "renege"}
+    assert "E/W score 4" in pen[1] and "N/S score 2" in pen[3]
+
+
+def test_audit_openspiel_file(tmp_path):
+    """Each OpenSpiel line is one single-deal game; its final score is that deal's points."""
+    gen = os.path.join(ROOT, "..", "shared", "tools", "openspiel_games.py")
+    if not os.path.exists(gen):
+        gen = "/work/shared/tools/openspiel_games.py"
+    out = tmp_path / "g.jsonl"
+    subprocess.run([sys.executable, gen, "--n", "12", "--seed", "7", "--out", str(out)], check=True,
+                   capture_output=True)
+    lines = [json.loads(x) for x in out.read_text().splitlines()]
+    res = run("audit", "--json", str(out))
+    assert res.exit_code == 0
+    games = json.loads(res.stdout)["games"]
+    assert len(games) == 12
+    for g, line in zip(games, lines):
+        r = line["returns"]                   # makers' points, positive for the side that scored
+        expected = [max(r[0], 0), max(r[1], 0)]
+        assert g["final_score"] == expected and g["findings"] == [] and g["deals"] == 1

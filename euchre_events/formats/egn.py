@@ -1169,3 +1169,61 @@ def write_egn_file(path: str, events: Sequence[Event], annotations: Iterable = (
         f.write(egn_to_json(doc))
     os.replace(tmp, path)
     return notes
+
+
+def audit_egn_by_deal(path: str) -> dict:
+    """Audit an EGN game deal by deal, for a record that cannot be read whole.
+
+    A tournament director auditing a disputed file wants every problem in it,
+    not just the first: each deal is read on its own (starting from the score
+    the deals before it reached); a deal that is impossible becomes a finding
+    of kind ``"impossible"`` (with the reason) and scores nothing, every other
+    deal is folded and audited as usual (its reneges flagged).  Nothing is
+    stored.  Returns ``{"title", "variant", "deals", "final_score", "winner",
+    "findings": [dict...], "impossible": int}``.  Raises :class:`RecordError`
+    when the file is not an EGN game at all (no deal-level reading possible).
+    """
+    import copy
+    from ..projections import Game
+    with open(path, "r", encoding="utf-8-sig") as f:
+        try:
+            doc = json.loads(f.read())
+        except json.JSONDecodeError as e:
+            raise RecordError(path, f"not JSON: {e.msg}", line=e.lineno, column=e.colno) from None
+    if not isinstance(doc, dict) or doc.get("fileType") != EGN_FILE_TYPE or not doc.get("deals"):
+        raise RecordError(path, "deal-by-deal audit needs an EGN game file")
+    md = doc.get("metadata", {})
+    score = list(md.get("initialScore") or [0, 0])
+    findings, impossible, winner, target = [], 0, None, 10
+    for i, deal in enumerate(doc["deals"]):
+        one = copy.deepcopy(doc)
+        one["deals"] = [deal]
+        one.setdefault("metadata", {})["initialScore"] = list(score)
+        one["metadata"].pop("finalScore", None)
+        try:
+            [rec] = read_egn_dict(one, path)
+        except RecordError as e:
+            impossible += 1
+            findings.append({"deal": i + 1, "trick": None, "seat": None, "kind": "impossible",
+                             "card": None, "led_suit": None, "evidence": [],
+                             "penalty": "the deal is refused: " + e.reason + "; it scores nothing here",
+                             "score_if_penalized": None, "event": e.event})
+            continue
+        g = Game(rec.events)
+        target = g.final.options.target_score
+        for f in g.audit():
+            d = f.to_dict(g.players)
+            d["deal"] = i + 1
+            d["score_if_penalized"] = None  # filled below, once the whole file's score is known
+            d["_delta"] = [a - b for a, b in zip(f.score_if_penalized, g.final_score)]
+            findings.append(d)
+        score = g.final_score
+        if g.winner is not None and winner is None:
+            winner = g.winner
+    for d in findings:
+        delta = d.pop("_delta", None)
+        if delta is not None:
+            d["score_if_penalized"] = [s + x for s, x in zip(score, delta)]
+    return {"title": md.get("title", ""), "variant": "standard", "deals": len(doc["deals"]),
+            "final_score": score, "winner": winner if max(score) >= target else None,
+            "findings": findings, "impossible": impossible}
