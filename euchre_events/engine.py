@@ -409,8 +409,7 @@ def _variant_for(name: str, options: Any):
     key = None
     if isinstance(options, dict):
         try:
-            key = (name, frozenset(options.items()),
-                   frozenset(zip(options, map(type, options.values()))))
+            key = (name, tuple(options.items()), tuple(map(type, options.values())))
             v = _VARIANTS.get(key)
         except TypeError:  # an unhashable option value: no caching
             key = v = None
@@ -747,7 +746,8 @@ def _fast_plays(t: Table, events: Sequence[Event], i: int, n: int) -> int:
             return i
         seat = ev.seat
         card = ev.card
-        if seat != t.turn or card not in eff:
+        suit = eff.get(card, UNKNOWN)             # UNKNOWN: not a card of any deck
+        if seat != t.turn or suit == UNKNOWN:
             return i
         hand = hands[seat]
         if card not in hand:
@@ -755,12 +755,12 @@ def _fast_plays(t: Table, events: Sequence[Event], i: int, n: int) -> int:
         trick = t.trick
         if trick:
             led = t.led_suit
-            if led is not None and eff[card] != led:
+            if led is not None and suit != led:
                 for c in hand:
                     if eff.get(c) == led:
                         return i                  # a renege: recorded by _play
         else:
-            t.led_suit = eff[card]
+            t.led_suit = suit
         hand.remove(card)
         seen.add(card)
         trick.append((seat, card))
