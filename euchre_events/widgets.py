@@ -39,7 +39,7 @@ from .engine import ImpossibleEvent, apply, new_table
 from .events import Event
 from .projections import Game
 
-__all__ = ["GameViewer", "Line", "game_index"]
+__all__ = ["GameViewer", "Line", "Quiz", "game_index"]
 
 MARKS = ("", "!", "?", "!!", "??", "!?", "?!")
 """Quality marks a note may carry (as in chess annotation)."""
@@ -904,3 +904,81 @@ class GameViewer:
     def __repr__(self) -> str:
         return (f"<GameViewer {self.main.title or 'game'!r}: line {self.line.name!r}, "
                 f"position {self._position}/{self.n_events}>")
+
+
+class Quiz:
+    """A small exercise for tutorials: a question, choices, a check button.
+
+    ``question``: text (HTML allowed); ``choices``: ``[(label, value), ...]``;
+    ``answer``: the right value, or for ``multiple=True`` the set of right
+    values (compute it with the engine, never type it by hand);
+    ``explanation``: words shown after a check (e.g. a legal reason from
+    :func:`euchre_events.engine.legal_actions`).  ``quiz.check(selection)``
+    returns True when right and shows the feedback; ``quiz.widget`` is the
+    ipywidgets box (classes ``ee-quiz``, ``ee-quiz-choices``,
+    ``ee-quiz-check``, ``ee-quiz-feedback``).
+    """
+
+    def __init__(self, question: str, choices: Sequence, answer, explanation: str = "",
+                 multiple: bool = False):
+        self.question = question
+        self.choices = [(str(lbl), val) for lbl, val in choices]
+        self.multiple = multiple
+        self.answer = frozenset(answer) if multiple else answer
+        self.explanation = explanation
+        values = [v for _, v in self.choices]
+        missing = (set(self.answer) - set(values)) if multiple else ({self.answer} - set(values))
+        if missing:
+            raise ValueError(f"the answer {sorted(map(str, missing))} is not among the choices")
+        q = W.HTML(f"<b>{question}</b>")
+        if multiple:
+            self.boxes = [W.Checkbox(description=lbl, value=False, indent=False,
+                                     layout=W.Layout(width="auto")) for lbl, _ in self.choices]
+            self.choice_w = W.HBox(self.boxes, layout=W.Layout(flex_flow="row wrap"))
+        else:
+            self.boxes = []
+            self.choice_w = W.RadioButtons(options=self.choices, value=None)
+        self.choice_w.add_class("ee-quiz-choices")
+        self.check_b = W.Button(description="check my answer", layout=W.Layout(width="auto"))
+        self.check_b.add_class("ee-quiz-check")
+        self.check_b.on_click(lambda _: self.check())
+        self.feedback = W.HTML()
+        self.feedback.add_class("ee-quiz-feedback")
+        self.widget = W.VBox([q, self.choice_w, self.check_b, self.feedback])
+        self.widget.add_class("ee-quiz")
+        self.last_result: Optional[bool] = None
+
+    def selection(self):
+        """What the learner has chosen now (a value, or a frozenset of values)."""
+        if self.multiple:
+            return frozenset(v for (_, v), b in zip(self.choices, self.boxes) if b.value)
+        return self.choice_w.value
+
+    def check(self, selection=None) -> bool:
+        """Compare ``selection`` (default: what is ticked) with the answer and
+        show the feedback with the explanation."""
+        if selection is not None:
+            self._select(selection)
+        got = self.selection()
+        ok = got == self.answer
+        labels = {v: lbl for lbl, v in self.choices}
+        if self.multiple:
+            right = ", ".join(labels[v] for _, v in self.choices if v in self.answer) or "none"
+        else:
+            right = labels[self.answer]
+        verdict = "Right." if ok else f"Not quite: the answer is {R._esc(right)}."
+        self.feedback.value = (f'<div class="ee-quiz-{"right" if ok else "wrong"}">{verdict} '
+                               f'{R._esc(self.explanation)}</div>')
+        self.last_result = ok
+        return ok
+
+    def _select(self, selection) -> None:
+        if self.multiple:
+            chosen = set(selection)
+            for (_, v), b in zip(self.choices, self.boxes):
+                b.value = v in chosen
+        else:
+            self.choice_w.value = selection
+
+    def _repr_mimebundle_(self, **kwargs):
+        return self.widget._repr_mimebundle_(**kwargs)

@@ -1,0 +1,108 @@
+"""Every notebook in notebooks/ runs top to bottom on a fresh kernel (nbclient).
+
+The notebooks run with the notebooks/ folder as their working directory, as in
+Jupyter and Voila, so they find the records at ``../fixtures/egn/``.  The
+archive they write goes to a temporary file (``EUCHRE_EVENTS_DB``).  Beyond
+"no error", a few outputs are checked against values from the records, from
+cases.md and from rules.md, worked out by hand.
+"""
+from pathlib import Path
+
+import nbformat
+import pytest
+from nbclient import NotebookClient
+
+NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
+ALL = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
+
+
+@pytest.fixture
+def jupyter_env(tmp_path, monkeypatch):
+    for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR"):
+        d = tmp_path / name.lower()
+        d.mkdir()
+        monkeypatch.setenv(name, str(d))
+    monkeypatch.setenv("EUCHRE_EVENTS_DB", str(tmp_path / "notebook.sqlite"))
+    monkeypatch.delenv("EUCHRE_EVENTS_RECORD", raising=False)
+    return tmp_path
+
+
+def run(name, extra_code=None):
+    """Execute a notebook (plus an optional extra cell in the same kernel);
+    returns the notebook and the text printed by every cell."""
+    nb = nbformat.read(NOTEBOOKS / name, as_version=4)
+    if extra_code:
+        nb.cells.append(nbformat.v4.new_code_cell(extra_code))
+    client = NotebookClient(nb, timeout=180, kernel_name="python3",
+                            resources={"metadata": {"path": str(NOTEBOOKS)}})
+    client.execute()  # raises CellExecutionError on any error
+    text = []
+    for cell in nb.cells:
+        for out in cell.get("outputs", []):
+            assert out.get("output_type") != "error", out
+            if out.get("name") == "stdout":
+                text.append(out["text"])
+    return nb, "".join(text)
+
+
+def test_the_expected_notebooks_exist():
+    assert {"review-a-game.ipynb", "audit-a-disputed-renege.ipynb", "tutorial-standard.ipynb"} <= set(ALL)
+
+
+@pytest.mark.parametrize("name", ALL)
+def test_notebook_runs_top_to_bottom(name, jupyter_env):
+    nb, _ = run(name)
+    # saved without outputs: no hidden state travels with the file
+    saved = nbformat.read(NOTEBOOKS / name, as_version=4)
+    assert all(not c.get("outputs") for c in saved.cells if c.cell_type == "code")
+    assert nb.cells
+
+
+def test_review_reads_the_tournament_record(jupyter_env):
+    _, text = run("review-a-game.ipynb", "print('viewer at', viewer.position, 'of', len(game.events))")
+    # the VWEC finals record: 13 deals, four named players, 19 annotations
+    assert "VWEC Finals: 13 deals" in text
+    assert "North (WWMM), East (Llama), South (Euchrazy1), West (LeftyKnavey)" in text
+    assert text.count("| deal ") == 19
+    assert "Pretty ambitious next call" in text
+    assert "viewer at 1 of" in text
+    assert (jupyter_env / "notebook.sqlite").exists()
+
+
+def test_audit_reports_case_c3(jupyter_env):
+    _, text = run("audit-a-disputed-renege.ipynb")
+    # cases.md C3: winners E, S, W, W, W; renege at T1 by E, evidence at T4, penalty 2 to N/S
+    assert "trick winners: East, South, West, West, West" in text
+    assert "renege in deal 1, trick 1 by East" in text
+    assert "holding 10\u2663" in text
+    assert "proven: trick 4, when East showed 10\u2663" in text
+    assert "penalty: hand ends; N/S score 2" in text
+    assert "findings in the corrected line: []" in text
+
+
+CHECK_TUTORIAL = """
+answers = {
+    "q1": sorted(q1.answer), "q2": q2.answer, "q3": sorted(q3.answer), "q4": q4.answer,
+    "q5": sorted(q5.answer), "q6": sorted(q6.answer), "q7": q7.answer, "q8": q8.answer,
+}
+print("ANSWERS", answers)
+print("WRONG", q6.check({"9C"}), "RIGHT", q6.check({"JD"}), "FEEDBACK", q6.feedback.value)
+"""
+
+
+def test_tutorial_exercises_check_the_rules(jupyter_env):
+    _, text = run("tutorial-standard.ipynb", CHECK_TUTORIAL)
+    line = next(ln for ln in text.splitlines() if ln.startswith("ANSWERS"))
+    answers = eval(line[len("ANSWERS "):])
+    # rules.md 1.2: under hearts the trumps among J♦ J♥ A♦ 9♥ J♣ K♥ Q♦ are J♦ (left bower), J♥, 9♥, K♥
+    assert answers["q1"] == ["9H", "JD", "JH", "KH"]
+    assert answers["q2"] == 0                         # the dealer, North, picks up (2.2)
+    assert answers["q3"] == ["C", "D", "S"]           # stuck dealer: no pass, not hearts (C4)
+    assert answers["q4"] == 2                         # South leads when East sits out (C6)
+    assert answers["q5"] == ["9C", "JD", "KS", "QS", "TC"]  # void in diamonds (C1 a)
+    assert answers["q6"] == ["JD"]                    # must follow hearts with the left bower (C1 b)
+    assert answers["q7"] == 3                         # West's left bower beats South's Q♥
+    # makers N/S took 1 trick (North's K♥ in trick 4): euchred, E/W +2 (2.6)
+    assert answers["q8"] == "East/West +2"
+    assert "WRONG False RIGHT True" in text
+    assert "must follow hearts" in text
