@@ -53,7 +53,8 @@ from ..engine import ImpossibleEvent, apply, new_table
 from ..events import (BidMade, CardPassed, CardPlayed, CardsDealt, DealStarted, DealThrownIn,
                       DefendedAlone, Discarded, DroppedOut, DummyTaken, Event, GameStarted,
                       HandSwappedWithGhost, OrderedUp, Passed, PlayedWithPartner, StayedIn,
-                      TrumpNamed, UpCardDeclined, UpCardPickedUp, WentAlone, event_from_dict)
+                      JokerSuitNamed, TrumpNamed, UpCardDeclined, UpCardPickedUp, WentAlone,
+                      event_from_dict)
 from . import Record, RecordError, validate_events
 
 __all__ = ["parse_text", "read_text_file", "write_text", "check_variations", "GRAMMAR"]
@@ -91,10 +92,11 @@ event: seat _PASS                      -> passed
      | seat _BID bid                   -> bid_made
      | seat _SWAP                      -> swapped
      | seat _TAKE_DUMMY                -> dummy_taken
-     | seat _GIVE CARD _TO other_seat       -> card_passed
+     | seat _GIVE CARD _TO other_seat  -> card_passed
      | seat _DROP                      -> dropped_out
      | seat _STAY                      -> stayed_in
      | seat? _THROWN STRING?           -> thrown_in
+     | seat _JOKER_SUIT SUIT           -> joker_suit
      | seat _PLAY? CARD                -> played
      | "@" KIND "(" field* ")"         -> generic
 
@@ -147,6 +149,7 @@ _DROP: /drops?(?:[- ]out)?\b/i
 _STAY: /stays?(?:[- ]in)?\b/i
 _THROWN: /thrown[- ]in\b/i
 _PLAY: /plays?\b/i
+_JOKER_SUIT: /joker[- ]suit\b/i
 
 %ignore /\s+/
 %ignore ","
@@ -168,7 +171,7 @@ _EXPECTED_NAMES = {
     "ALONE": "alone", "_NAME": "name", "_PICKUP": "pickup", "_DECLINE": "decline",
     "_DISCARD": "discard", "_WITH_PARTNER": "with-partner", "_DEFEND_ALONE": "defend-alone",
     "_BID": "bid", "_SWAP": "swap", "_TAKE_DUMMY": "dummy", "_GIVE": "give", "_TO": "to",
-    "_DROP": "drop", "_STAY": "stay", "_THROWN": "thrown-in", "_PLAY": "play",
+    "_DROP": "drop", "_STAY": "stay", "_JOKER_SUIT": "joker-suit", "_THROWN": "thrown-in", "_PLAY": "play",
     "LSQB": "'['", "RSQB": "']'", "LPAR": "'('", "RPAR": "')'", "AT": "'@'",
     "EQUAL": "'='", "$END": "the end of the file",
 }
@@ -207,6 +210,17 @@ def _typed(text: str) -> Any:
         return json.loads(text)
     except ValueError:
         return text
+
+
+def _str_options(variant: str) -> frozenset:
+    """Names of the variant's options whose values are words (``str`` fields
+    of its options dataclass): their tag values are taken as written."""
+    try:
+        from ..variants import variant_class
+        cls = variant_class(variant).options_class
+        return frozenset(f.name for f in dataclasses.fields(cls) if f.type in ("str", str))
+    except (KeyError, ValueError, TypeError):
+        return frozenset()
 
 
 def _untyped(value: Any) -> str:
@@ -269,12 +283,7 @@ def _syntax_error(path: str, text: str, e: UnexpectedInput) -> RecordError:
         expected = _describe_expected(e.allowed or ())
         m = re.compile(r"[^\s{}()\[\],]+").match(text, e.pos_in_stream)
         word = m.group(0) if m else text[e.pos_in_stream:e.pos_in_stream + 1]
-        reason = f"unexpected {word!r}"
-        if "CARD" in (e.allowed or ()) and m and len(word) <= 6:
-            try:
-                parse_card(word)
-            except CardError as ce:
-                reason += f" ({ce})"
+        reason = f"unexpected {word!r}" + _card_hint(word, e.allowed or ())
         line, col = e.line, e.column
     elif isinstance(e, UnexpectedEOF):
         expected = _describe_expected(e.expected or ())
@@ -290,11 +299,22 @@ def _syntax_error(path: str, text: str, e: UnexpectedInput) -> RecordError:
             lines = text.split("\n")
             line, col = len(lines), len(lines[-1]) + 1
         else:
-            reason = f"unexpected {str(tok)!r}"
+            reason = f"unexpected {str(tok)!r}" + _card_hint(str(tok), e.accepts or e.expected or ())
             line, col = e.line, e.column
     if expected:
         reason += "; expected " + expected
     return RecordError(path, reason, line=line, column=col)
+
+
+def _card_hint(word: str, expected) -> str:
+    """Why a word that stands where a card could is not a card (or "")."""
+    if "CARD" not in expected or not 2 <= len(word) <= 6 or not word[0].isalnum():
+        return ""
+    try:
+        parse_card(word)
+    except CardError as e:
+        return f" ({e})"
+    return ""
 
 
 def _describe_expected(names: Iterable[str]) -> str:
@@ -375,6 +395,7 @@ class _GameBuilder:
         if "Variant" not in seen:
             raise self.error(game, 'a game must start with a [Variant "..."] tag')
         variant = seen["Variant"][0].strip()
+        words = _str_options(variant)
         options: dict = {}
         source: dict = {}
         players: dict = {}
@@ -389,7 +410,7 @@ class _GameBuilder:
             if name == "Variant":
                 continue
             if name == "Options":
-                for k, v in self.parse_options(value, tok).items():
+                for k, v in self.parse_options(value, tok, words).items():
                     if k in options:
                         raise self.error(tok, f"option {k} is given twice")
                     options[k] = v
@@ -397,7 +418,7 @@ class _GameBuilder:
                 k = name[len("Option."):]
                 if not k or k in options:
                     raise self.error(t.children[0], f"option {k!r} is given twice or has no name")
-                options[k] = _typed(value)
+                options[k] = value if k in words else _typed(value)
             elif name == "Players":
                 players_list = [p.strip() for p in re.split(r"[;,]", value)]
             elif name in FOUR_SEAT_TAGS:
@@ -466,7 +487,7 @@ class _GameBuilder:
         except (KeyError, ValueError):
             return None
 
-    def parse_options(self, value: str, tok: Token) -> dict:
+    def parse_options(self, value: str, tok: Token, words: frozenset = frozenset()) -> dict:
         try:
             tree = _OPTIONS_PARSER.parse(value)
         except UnexpectedInput as e:
@@ -483,7 +504,7 @@ class _GameBuilder:
             elif val.type == "SQ":
                 out[k] = str(val)[1:-1]
             else:
-                out[k] = _typed(str(val))
+                out[k] = str(val) if k in words else _typed(str(val))
         return out
 
     def parse_score(self, value: str, tok: Token) -> list:
@@ -604,6 +625,8 @@ class _GameBuilder:
             return DealThrownIn(reasons[0] if reasons else "all passed", seat)
         if k == "played":
             return CardPlayed(seat, self.card(ch[-1]))
+        if k == "joker_suit":
+            return JokerSuitNamed(seat, parse_suit(str(ch[1])))
         if k == "generic":
             return self.generic(it)
         raise self.error(it, f"unknown item {k}")  # pragma: no cover - grammar and code agree
@@ -837,9 +860,9 @@ def write_text(events: Sequence[Event], annotations: Sequence[dict] = (),
     vars_at = _variations_by_position(variations, len(events), first=1)
     if 0 in vars_at:
         raise ValueError("an alternative line cannot replace GameStarted")
-    labels = _trick_labels(events)
+    labels, mid = _trick_labels(events)
     lines.append("")
-    lines.extend(w.body(events, 1, notes, vars_at, labels))
+    lines.extend(w.body(events, 1, notes, vars_at, labels, mid))
     return "\n".join(lines).rstrip() + "\n"
 
 
@@ -863,19 +886,24 @@ def _variations_by_position(variations: Sequence[dict], n_events: int, first: in
     return out
 
 
-def _trick_labels(events: Sequence[Event]) -> dict:
-    """``{event index: trick number}`` for the first card of every trick, from
-    an engine fold; stops quietly where the events cannot be folded."""
+def _trick_labels(events: Sequence[Event]) -> tuple:
+    """``({event index: trick number}, {indices})``: the first card of every
+    trick, and the other events that happen in the middle of a trick (a suit
+    named for a led joker), from an engine fold; stops quietly where the
+    events cannot be folded."""
     labels = {}
+    mid = set()
     t = new_table()
     for i, ev in enumerate(events):
         if isinstance(ev, CardPlayed) and t.phase == "play" and not t.trick:
             labels[i] = len(t.tricks) + 1
+        elif not isinstance(ev, CardPlayed) and t.trick:
+            mid.add(i)
         try:
             apply(t, ev)
         except (ImpossibleEvent, ValueError):
             break
-    return labels
+    return labels, mid
 
 
 def _escape_comment(text: str) -> str:
@@ -897,10 +925,11 @@ class _Writer:
 
     def header(self, g: GameStarted, final_score) -> list:
         lines = [_tag("Variant", g.variant)]
+        words = _str_options(g.variant)
         for k, v in (g.options or {}).items():
-            if not _KEY_RE.match(k) and not _TAG_NAME_RE.match("Option." + k):
+            if not _TAG_NAME_RE.match("Option." + k):
                 raise ValueError(f"option name {k!r} cannot be written as a tag")
-            lines.append(_tag("Option." + k, _untyped(v)))
+            lines.append(_tag("Option." + k, v if k in words and isinstance(v, str) else _untyped(v)))
         if g.title:
             lines.append(_tag("Title", g.title))
         odd: dict = {}
@@ -990,6 +1019,8 @@ class _Writer:
             return out
         if k == "CardPlayed":
             return f"{s} {ev.card}"
+        if k == "JokerSuitNamed" and ev.suit in ("C", "D", "H", "S"):
+            return f"{s} joker-suit {ev.suit}"
         if k == "DealStarted":
             return f"Deal {ev.deal} dealer {self.seat(ev.dealer)}"
         return self.generic(ev)
@@ -1027,7 +1058,7 @@ class _Writer:
         return lines
 
     def body(self, events: Sequence[Event], start: int, notes: dict, vars_at: dict,
-             labels: dict, inline: bool = False) -> list:
+             labels: dict, mid: frozenset = frozenset(), inline: bool = False) -> list:
         """Lines for ``events[start:]``: a blank line and a header per deal,
         one line per hand, the auction and exchanges on one line, one line
         per trick (labelled from ``labels``).  ``inline`` (alternative lines)
@@ -1060,7 +1091,7 @@ class _Writer:
                     block[-1] = " ".join([block[-1]] + extra)
                 lines.extend(block)
                 continue
-            kind = "play" if ev.kind == "CardPlayed" else "auction"
+            kind = "play" if ev.kind == "CardPlayed" or i in mid else "auction"
             label = ""
             if not inline:
                 if i in labels:
