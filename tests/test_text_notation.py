@@ -225,9 +225,10 @@ def test_case_c3_reads_to_the_events_of_cases_md():
         {"position": 0, "text": "Case C3 of cases.md", "mark": None},
         {"position": 9, "text": "renege: E holds TC", "mark": "??"},
         {"position": 22, "text": "the club shows", "mark": "!?"}]
-    # the alternative line replaces E's JS (trick 3, 4th card: event 8 + 11 = 19)
+    # the alternative line replaces E's JS (trick 3, 4th card: event 8 + 11 = 19); its
+    # comment is on its first event, position 19 of the line's own stream
     assert rec.variations == [{"position": 19, "events": [CardPlayed(1, "TC"), CardPlayed(3, "JH")],
-                               "annotations": [{"position": 0, "text": "a club, had he kept it",
+                               "annotations": [{"position": 19, "text": "a club, had he kept it",
                                                 "mark": None}],
                                "comment": ""}]
     # cases.md C3: trick winners E, S, W, W, W; N/S euchred (E/W +2) before any penalty
@@ -356,13 +357,32 @@ def test_comments_with_braces_backslashes_and_lines_round_trip():
              {"position": 3, "text": "", "mark": "?"},
              {"position": 3, "text": "second note on the same pass", "mark": None},
              {"position": 5, "text": "", "mark": None}]
-    var = [{"position": 12, "events": [CardPlayed(1, "KD")], "comment": "from trick 2 {sic}",
-            "annotations": [{"position": 0, "text": "x", "mark": "!!"}],
-            "variations": [{"position": 0, "events": [CardPlayed(1, "TC")], "annotations": [],
+    # E leads trick 2 (event 12): KD instead of AD, or (nested) TC instead of KD;
+    # then S follows with QC
+    var = [{"position": 12, "events": [CardPlayed(1, "KD"), CardPlayed(2, "QC")],
+            "comment": "from trick 2 {sic}",
+            "annotations": [{"position": 12, "text": "x", "mark": "!!"},
+                            {"position": 13, "text": "y", "mark": None}],
+            "variations": [{"position": 12, "events": [CardPlayed(1, "TC")],
+                            "annotations": [{"position": 12, "text": "z", "mark": "?"}],
                             "comment": ""}]}]
     text = write_text(rec.events, notes, var)
+    assert "E AD (" in text and "(E TC ? {z})" in text
     (back,) = parse_text(text)
     assert back.annotations == notes and back.variations == var
+    (j,) = parse_json(write_json(rec.events, notes, var))
+    assert j.annotations == notes and j.variations == var
+
+
+def test_variations_a_reader_could_not_replay_and_extra_keys():
+    (rec,) = parse_text(C3)
+    raw = {"position": None, "events": [], "annotations": [], "comment": "EGN line 2",
+           "raw": {"branchIndex": 40}, "deal": 1}
+    var = [dict(rec.variations[0], deal=1), raw]
+    (j,) = parse_json(write_json(rec.events, rec.annotations, var))
+    assert j.variations == var                      # JSON keeps everything
+    (t,) = parse_text(write_text(rec.events, rec.annotations, var))
+    assert t.variations == rec.variations           # text: the playable line, notation keys only
 
 
 def test_several_games_in_one_file():

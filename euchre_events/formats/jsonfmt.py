@@ -10,9 +10,13 @@ A file (extension ``.eej``) holds one game object, or a JSON array of them::
 
 ``events`` are :meth:`Event.to_dict` outputs (:func:`event_from_dict` reads
 them back); annotation positions index ``events``; a variation replaces the
-main line's event ``position`` and what follows (nested ones, under
-``"variations"``, index their parent's events), exactly as in
-:class:`~euchre_events.formats.Record`.
+main line's event ``position`` and what follows, and the positions of its
+annotations and nested lines (under ``"variations"``) index the line's own
+stream ``events[:position] + its events``, exactly as in
+:class:`~euchre_events.formats.Record`.  Other keys of a variation (a reader's
+``"deal"`` or ``"raw"`` data) are kept as they are, and a variation with no
+events and a ``null`` position (an alternative line a reader could not
+replay) is allowed.
 
 Reading validates the layout with a JSON schema, then folds every game with
 the engine (:func:`~euchre_events.formats.validate_events`) and every
@@ -49,8 +53,8 @@ _VARIATION = {
     "type": "object",
     "required": ["position", "events"],
     "properties": {
-        "position": {"type": "integer", "minimum": 0},
-        "events": {"type": "array", "items": _EVENT, "minItems": 1},
+        "position": {"type": ["integer", "null"], "minimum": 0},
+        "events": {"type": "array", "items": _EVENT},
         "annotations": {"type": "array", "items": _ANNOTATION},
         "comment": {"type": "string"},
         "variations": {"type": "array", "items": {"$ref": "#/$defs/variation"}},
@@ -77,10 +81,14 @@ _VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 
 # ------------------------------------------------------------------- writing
 
+_VARIATION_KEYS = ("position", "events", "annotations", "comment", "variations")
+
+
 def _variation_to_json(v: dict) -> dict:
-    out = {"position": v["position"], "events": [e.to_dict() for e in v["events"]],
+    out = {"position": v.get("position"), "events": [e.to_dict() for e in v.get("events", ())],
            "annotations": [dict(a) for a in v.get("annotations", ())],
            "comment": v.get("comment", "")}
+    out.update((k, x) for k, x in v.items() if k not in _VARIATION_KEYS)
     if v.get("variations"):
         out["variations"] = [_variation_to_json(x) for x in v["variations"]]
     return out
@@ -151,9 +159,9 @@ def _record(path: str, obj: Any, where: str, validate: bool, index: int) -> Reco
         raise RecordError(path, f"{where}not an {FORMAT} v{VERSION} game: at {at}: {e.message}")
     events = _events(path, obj["events"], where)
     annotations = [_annotation(a) for a in obj.get("annotations", [])]
-    _check_positions(path, annotations, len(events), where + "annotation")
+    _check_positions(path, annotations, 0, len(events), where + "annotation")
     variations = [_variation(path, v, where) for v in obj.get("variations", [])]
-    _check_var_positions(path, variations, len(events), where, first=1)
+    _check_var_positions(path, variations, 1, len(events), where)
     rec = Record(events=events, annotations=annotations, variations=variations,
                  source={"file": path, "format": "json", "game": index})
     if validate:
@@ -191,21 +199,27 @@ def _variation(path: str, v: dict, where: str) -> dict:
     out = {"position": v["position"], "events": events,
            "annotations": [_annotation(a) for a in v.get("annotations", [])],
            "comment": v.get("comment", "")}
-    _check_positions(path, out["annotations"], len(events), where + "alternative line annotation")
+    out.update((k, x) for k, x in v.items() if k not in _VARIATION_KEYS)
+    if out["position"] is None:
+        if events or out["annotations"] or v.get("variations"):
+            raise RecordError(path, f"{where}an alternative line with events needs a position")
+        return out
+    base, end = out["position"], out["position"] + len(events)
+    _check_positions(path, out["annotations"], base, end, where + "alternative line annotation")
     if v.get("variations"):
         out["variations"] = [_variation(path, x, where) for x in v["variations"]]
-        _check_var_positions(path, out["variations"], len(events), where, first=0)
+        _check_var_positions(path, out["variations"], base, end, where)
     return out
 
 
-def _check_positions(path: str, annotations: list, n: int, what: str) -> None:
+def _check_positions(path: str, annotations: list, lo: int, hi: int, what: str) -> None:
     for a in annotations:
-        if not a["position"] < n:
-            raise RecordError(path, f"{what} position {a['position']} is past the last event ({n - 1})")
+        if not lo <= a["position"] < hi:
+            raise RecordError(path, f"{what} position {a['position']} outside {lo}..{hi - 1}")
 
 
-def _check_var_positions(path: str, variations: list, n: int, where: str, first: int) -> None:
+def _check_var_positions(path: str, variations: list, lo: int, hi: int, where: str) -> None:
     for v in variations:
-        if not first <= v["position"] < n:
+        if v["position"] is not None and not lo <= v["position"] < hi:
             raise RecordError(path, f"{where}alternative line position {v['position']} "
-                                    f"outside {first}..{n - 1}")
+                                    f"outside {lo}..{hi - 1}")

@@ -48,7 +48,7 @@ from typing import Any, Iterable, Optional, Sequence
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from ..cards import CardError, UNKNOWN, parse_card, parse_suit
+from ..cards import CardError, parse_card, parse_suit
 from ..engine import ImpossibleEvent, apply, new_table
 from ..events import (BidMade, CardPassed, CardPlayed, CardsDealt, DealStarted, DealThrownIn,
                       DefendedAlone, Discarded, DroppedOut, DummyTaken, Event, GameStarted,
@@ -262,7 +262,9 @@ def parse_text(text: str, path: str = "<string>", validate: bool = True) -> list
     (``{"position": k, "text": str, "mark": str | None}``, ``k`` the index
     of the event the comment follows), ``variations`` (``{"position": k,
     "events": [...], "annotations": [...], "comment": str}``, replacing event
-    ``k`` and what follows; nested ones under ``"variations"``), ``source``
+    ``k`` and what follows; the positions of its annotations and of nested
+    lines, under ``"variations"``, index the line's own stream
+    ``events[:k] + its events``), ``source``
     (``{"file", "format": "text", "line"}``), ``warnings`` and
     ``stated_final_score`` (from a ``[FinalScore]`` tag).
 
@@ -326,8 +328,9 @@ def _describe_expected(names: Iterable[str]) -> str:
 class _Context:
     """Events being built for the main line or one alternative line."""
 
-    def __init__(self, is_variation: bool):
+    def __init__(self, is_variation: bool, base: int = 0):
         self.is_variation = is_variation
+        self.base = base               # stream index of the first event (a variation's position)
         self.events: list = []
         self.where: list = []          # (line, column) of each event
         self.annotations: list = []
@@ -337,7 +340,8 @@ class _Context:
         self.labels: list = []          # (event index, trick number, line, column)
 
     def last(self) -> int:
-        return len(self.events) - 1
+        """Index, in this line's own stream, of the last event read so far."""
+        return self.base + len(self.events) - 1
 
 
 class _GameBuilder:
@@ -369,7 +373,7 @@ class _GameBuilder:
         main.events.append(started)
         main.where.append((game.meta.line, game.meta.column))
         self.items(main, items)
-        self.finish(main, end=game)
+        self.finish(main)
         rec = Record(events=main.events, annotations=main.annotations,
                      variations=main.variations,
                      source={"file": self.path, "format": "text", "line": game.meta.line},
@@ -421,13 +425,15 @@ class _GameBuilder:
                 options[k] = value if k in words else _typed(value)
             elif name == "Players":
                 players_list = [p.strip() for p in re.split(r"[;,]", value)]
-            elif name in FOUR_SEAT_TAGS:
-                players[FOUR_SEAT_TAGS.index(name)] = (value, t)
-            elif _PSEAT_RE.match(name):
-                k = int(_PSEAT_RE.match(name).group(1))
-                if k < 1:
+            elif name in FOUR_SEAT_TAGS or _PSEAT_RE.match(name):
+                k = (FOUR_SEAT_TAGS.index(name) if name in FOUR_SEAT_TAGS
+                     else int(_PSEAT_RE.match(name).group(1)) - 1)
+                if k < 0:
                     raise self.error(t.children[0], "seats are numbered P1, P2, ...")
-                players[k - 1] = (value, t)
+                if k in players:
+                    raise self.error(t.children[0], f"seat {k} is named twice "
+                                                    f"([{players[k][1].children[0]}] and [{name}])")
+                players[k] = (value, t)
             elif name == "Dealer":
                 dealer_text = (value, tok)
             elif name == "Title":
@@ -724,9 +730,9 @@ class _GameBuilder:
         first = 0 if ctx.is_variation else 1
         if len(ctx.events) <= first:
             raise self.error(it, "an alternative line ( ... ) must follow the event it replaces")
-        sub = _Context(is_variation=True)
+        sub = _Context(is_variation=True, base=ctx.last())
         self.items(sub, it.children)
-        self.finish(sub, end=it)
+        self.finish(sub)
         if not sub.events:
             raise self.error(it, "an alternative line ( ... ) holds no event")
         d = {"position": ctx.last(), "events": sub.events, "annotations": sub.annotations,
@@ -736,7 +742,7 @@ class _GameBuilder:
         self.where_of[id(d)] = sub.where
         ctx.variations.append(d)
 
-    def finish(self, ctx: _Context, end) -> None:
+    def finish(self, ctx: _Context) -> None:
         self.flush(ctx)
         if ctx.labels and ctx.labels[-1][0] >= len(ctx.events):
             _, n, line, col = ctx.labels[-1]
@@ -796,32 +802,35 @@ def check_variations(game, variations: Sequence[dict]):
     """Fold every alternative line of a validated game from its branch point.
 
     ``game``: a :class:`~euchre_events.projections.Game`; ``variations``: as in
-    :class:`Record` (each replaces the main line's events from ``position``
-    on; nested ones branch inside their parent's events).  Returns ``None`` if
-    every line can have happened, else ``(trail, k, ImpossibleEvent)``:
-    ``trail`` the indices leading to the bad line, ``k`` the bad event's index
-    in it.
+    :class:`Record`: each replaces event ``position`` and what follows, and
+    its own positions (annotations, nested lines) index the line's stream
+    ``parent[:position] + events``.  Lines without events (kept as raw data
+    by a reader) are skipped.  Returns ``None`` if every line can have
+    happened, else ``(trail, k, ImpossibleEvent)``: ``trail`` the indices
+    leading to the bad line, ``k`` the bad event's index in its ``events``.
     """
-    def walk(table_before, base_events, vlist, trail):
+    def walk(start_table, start_pos, line_events, vlist, trail):
         for i, v in enumerate(vlist):
-            pos = v["position"]
-            if table_before is None:
+            pos = v.get("position")
+            if pos is None or not v.get("events"):
+                continue
+            if start_table is None:
                 t = game.table_at(pos)
             else:
-                t = table_before.copy()
-                for ev in base_events[:pos]:
+                t = start_table.copy()
+                for ev in line_events[:pos - start_pos]:
                     apply(t, ev)
-            start = t.copy()
+            here = t.copy()
             for k, ev in enumerate(v["events"]):
                 try:
                     apply(t, ev)
                 except ImpossibleEvent as e:
                     return (trail + [i], k, e)
-            bad = walk(start, v["events"], v.get("variations", []), trail + [i])
+            bad = walk(here, pos, v["events"], v.get("variations", []), trail + [i])
             if bad is not None:
                 return bad
         return None
-    return walk(None, None, list(variations), [])
+    return walk(None, 0, (), list(variations), [])
 
 
 # ------------------------------------------------------------------- writing
@@ -834,9 +843,12 @@ def write_text(events: Sequence[Event], annotations: Sequence[dict] = (),
     ``annotations``: ``{"position", "text", "mark"}`` dicts (``position`` =
     index of the event the comment is about); ``variations``: ``{"position",
     "events", "annotations", "comment"}`` dicts (an alternative to event
-    ``position`` and what follows; ``position`` 1..len(events)-1; nested
-    ones under ``"variations"``); ``final_score``: points per side, written
-    as a ``[FinalScore]`` tag when given.
+    ``position`` and what follows, ``position`` in 1..len(events)-1; the
+    positions of its annotations and of nested lines, under ``"variations"``,
+    index the line's own stream ``events[:position] + its events``; other
+    keys are not written, and lines without events are left out);
+    ``final_score``: points per side, written as a ``[FinalScore]`` tag when
+    given.
 
     Tricks are labelled ``T1:`` .. by folding the events with the engine; if
     the events cannot be folded the plays are written without labels.
@@ -854,34 +866,37 @@ def write_text(events: Sequence[Event], annotations: Sequence[dict] = (),
     n = len(g.players)
     w = _Writer(n)
     lines = w.header(g, final_score)
-    notes = _notes_by_position(annotations, len(events))
+    notes = _notes_by_position(annotations, 0, len(events))
     for note in notes.get(0, []):
         lines.append(w.note(note, events[0]))
-    vars_at = _variations_by_position(variations, len(events), first=1)
-    if 0 in vars_at:
-        raise ValueError("an alternative line cannot replace GameStarted")
+    vars_at = _variations_by_position(variations, 1, len(events))
     labels, mid = _trick_labels(events)
     lines.append("")
     lines.extend(w.body(events, 1, notes, vars_at, labels, mid))
     return "\n".join(lines).rstrip() + "\n"
 
 
-def _notes_by_position(annotations: Sequence[dict], n_events: int) -> dict:
+def _notes_by_position(annotations: Sequence[dict], lo: int, hi: int) -> dict:
+    """``{position: [annotation, ...]}``; positions must lie in ``lo..hi-1``."""
     out: dict = {}
     for a in annotations:
         p = a["position"]
-        if not isinstance(p, int) or not 0 <= p < n_events:
-            raise ValueError(f"annotation position {p!r} outside 0..{n_events - 1}")
+        if not isinstance(p, int) or not lo <= p < hi:
+            raise ValueError(f"annotation position {p!r} outside {lo}..{hi - 1}")
         out.setdefault(p, []).append(a)
     return out
 
 
-def _variations_by_position(variations: Sequence[dict], n_events: int, first: int) -> dict:
+def _variations_by_position(variations: Sequence[dict], lo: int, hi: int) -> dict:
+    """``{position: [variation, ...]}`` of the lines that hold events."""
     out: dict = {}
     for v in variations:
+        if v.get("position") is None and not v.get("events"):
+            continue          # kept as raw data by a reader: nothing to write
         p = v["position"]
-        if not isinstance(p, int) or not first <= p < n_events:
-            raise ValueError(f"alternative line position {p!r} outside {first}..{n_events - 1}")
+        if not isinstance(p, int) or not lo <= p < hi:
+            what = "GameStarted cannot be replaced" if p == 0 and lo == 1 else f"outside {lo}..{hi - 1}"
+            raise ValueError(f"alternative line position {p!r}: {what}")
         out.setdefault(p, []).append(v)
     return out
 
@@ -1108,13 +1123,14 @@ class _Writer:
         evs = list(v["events"])
         if not evs:
             raise ValueError("an alternative line holds no event")
-        notes = _notes_by_position(v.get("annotations", ()), len(evs))
-        sub = _variations_by_position(v.get("variations", ()), len(evs), first=0)
+        base = v["position"]
+        notes = _notes_by_position(v.get("annotations", ()), base, base + len(evs))
+        sub = _variations_by_position(v.get("variations", ()), base, base + len(evs))
         parts = []
         if v.get("comment"):
             parts.append("{" + _escape_comment(v["comment"]) + "}")
-        body = self.body([None] + evs, 1, {k + 1: a for k, a in notes.items()},
-                         {k + 1: a for k, a in sub.items()}, {}, inline=True)
+        body = self.body([None] + evs, 1, {k - base + 1: a for k, a in notes.items()},
+                         {k - base + 1: a for k, a in sub.items()}, {}, inline=True)
         text = "\n".join(body)
         parts.append(text)
         return "(" + " ".join(parts) + ")"
