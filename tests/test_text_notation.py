@@ -517,3 +517,33 @@ def test_documented_example_reads_validates_and_is_written_back_unchanged():
     game = validate_events("notation.md", rec.events)
     assert game.final_score == [0, 3]
     assert [(f.deal, f.trick, f.seat) for f in game.audit()] == [(1, 1, 1)]
+
+
+# ------------------------------------------------------------------ any text survives
+
+from hypothesis import given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+_C3_RECORD = None
+
+
+def _c3():
+    global _C3_RECORD
+    if _C3_RECORD is None:
+        (_C3_RECORD,) = parse_text(C3)
+    return _C3_RECORD
+
+
+@settings(max_examples=60, deadline=None)
+@given(comment=st.text(), title=st.text(), name=st.text(), mark=st.sampled_from(
+    [None, "!", "?", "!?", "?!", "!!", "??"]))
+def test_any_comment_title_and_name_round_trip(comment, title, name, mark):
+    rec = _c3()
+    g = rec.events[0]
+    start = GameStarted(g.variant, g.options, (name, "E", "S", "W"), first_dealer=g.first_dealer,
+                        title=title)
+    events = [start] + rec.events[1:]
+    notes = [{"position": 0, "text": comment, "mark": None},
+             {"position": 9, "text": comment, "mark": mark}]
+    (back,) = parse_text(write_text(events, notes))
+    assert back.events == events and back.annotations == notes
