@@ -36,7 +36,7 @@ from .projections import Game, TableState
 __all__ = [
     "Exercise", "legal_cards", "legal_action", "legal_choice", "trick_winner",
     "trick_words", "leader", "deal_points", "next_dealer", "game_winner",
-    "deal_end", "who", "side_label", "renege_points",
+    "deal_end", "who", "side_label", "renege_points", "cards_held",
 ]
 
 
@@ -285,8 +285,9 @@ def trick_winner(game: Game, deal: int, trick: int, section: str = "1.3") -> Exe
     low = bool(game.table_at(end).low)
     words = trick_words(cards, st.trump, led, seats.index(winner), low)
     question = (f"{_trump_words(st.trump).capitalize()}. Trick {trick}: "
-                + ", ".join(f"{who(st, s)} {C.pretty(c)}" for s, c in plays)
-                + f" ({who(st, leader_seat)} led). Who wins it?")
+                + "; ".join(f"{who(st, s)} {'leads' if i == 0 else 'plays'} {C.pretty(c)}"
+                            for i, (s, c) in enumerate(plays))
+                + ". Who wins it?")
     return Exercise(question, _choice_of_seats(st, seats), winner, words,
                     picture=_trick_html(st, plays), section=section)
 
@@ -346,10 +347,10 @@ def _deal_facts(st: TableState) -> str:
         c = st.extra.get("contract")
         how = f"bid {c}" if isinstance(c, int) else ({"pb": "bid partner's best", "moon": "shot the moon"}.get(c)
                                                      if c is not None else "made trump")
-        parts.append(f"{who(st, st.maker)} {how} ({_trump_words(st.trump)})"
+        parts.append(f"{who(st, st.maker)} {how} ({suit_text(st.trump)})"
                      + (f" and played alone" if st.alone is not None else ""))
     else:
-        parts.append(f"nobody made trump ({_trump_words(st.trump)})")
+        parts.append(f"nobody made trump ({suit_text(st.trump)})")
     if st.lone_defender is not None:
         parts.append(f"{who(st, st.lone_defender)} defended alone")
     if st.sitting_out:
@@ -455,3 +456,21 @@ def renege_points(game: Game, side: int, choices: Sequence[int], finding: int = 
     values = sorted(set(choices) | {answer})
     return Exercise(question, tuple((f"{v:+d}" if v else "0", v) for v in values), answer, expl,
                     section=section)
+
+
+def cards_held(game: Game, k: int, seat: int, choices: Sequence[int], section: str = "",
+               question: Optional[str] = None) -> Exercise:
+    """"How many cards does <seat> hold now?" at position ``k`` (e.g. a maker
+    who has just picked up the dummy, rules.md 4.3).  Answer: the length of
+    the seat's hand in the engine's state; explanation: the hand and the
+    engine's reason for what the seat on turn must do next."""
+    st = game.state_at(k)
+    hand = st.hands[seat]
+    answer = len(hand)
+    values = sorted(set(choices) | {answer})
+    expl = (f"{who(st, seat)} holds {answer} cards: "
+            + " ".join(C.pretty(c) for c in C.sort_hand(hand, st.trump))
+            + (f". Next, the engine says: {st.legal_reason}" if st.legal_reason else "") + ".")
+    if question is None:
+        question = f"How many cards does {who(st, seat)} hold now?"
+    return Exercise(question, tuple((str(v), v) for v in values), answer, expl, section=section)
