@@ -45,7 +45,9 @@ class Record:
     ``[{"position": k, "text": str, "mark": str|None}]`` where ``position`` is
     the index of the event the note is about; ``variations``: alternative
     lines ``[{"position": k, "events": [Event...], "annotations": [...],
-    "comment": str}]`` branching before event ``k``; ``source``: file and
+    "comment": str}]`` branching before event ``k``; the positions of a
+    variation's own annotations count along the line as if it had been
+    played (``events[:k] + variation events``); ``source``: file and
     format details; ``warnings``: things a reader accepted but a person should
     know (unknown keys, ...); ``stated_final_score``: the file's own final
     score if it gives one.
