@@ -1,0 +1,212 @@
+"""The viewer in a real browser: Voila serves the review notebook, Playwright
+drives Debian's Chromium (/usr/bin/chromium; never ``playwright install``).
+
+The game is a real record, "Six Points in Two Hands" from fixtures/egn/
+(two deals, a lone hand first).  Everything the page shows is compared with
+the projection computed here in the test process with our package.  Every
+request to a host other than 127.0.0.1 is aborted, and any page error fails
+the test.  The checks are grouped into one page visit, as a Voila load costs
+10-15 s here.
+"""
+import json
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+ROOT = Path(__file__).resolve().parent.parent
+NOTEBOOKS = ROOT / "notebooks"
+SIX = ROOT / "fixtures" / "egn" / "Six Points in Two Hands.egn"
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+if not os.path.exists(CHROMIUM):  # pragma: no cover - CI installs Debian's chromium
+    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+
+os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
+from playwright.sync_api import sync_playwright  # noqa: E402
+
+from euchre_events.archive import Archive  # noqa: E402
+from euchre_events.formats import read_records  # noqa: E402
+from euchre_events.projections import Game  # noqa: E402
+from euchre_events.render import legal_cards_of  # noqa: E402
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_http(url, timeout=90):
+    end = time.time() + timeout
+    while time.time() < end:
+        try:
+            urllib.request.urlopen(url, timeout=2)
+            return
+        except urllib.error.HTTPError:
+            return  # any answer will do
+        except OSError:
+            time.sleep(0.3)
+    raise RuntimeError(f"no answer from {url} in {timeout} s")
+
+
+@pytest.fixture(scope="module")
+def voila(tmp_path_factory):
+    """Voila on notebooks/, the review notebook pointed at the record and a fresh archive."""
+    tmp = tmp_path_factory.mktemp("voila")
+    env = dict(os.environ)
+    for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR"):
+        d = tmp / name.lower()
+        d.mkdir()
+        env[name] = str(d)
+    env["EUCHRE_EVENTS_RECORD"] = str(SIX)
+    env["EUCHRE_EVENTS_DB"] = str(tmp / "archive.sqlite")
+    port = free_port()
+    log = open(tmp / "voila.log", "w")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "voila", str(NOTEBOOKS), "--no-browser", f"--port={port}",
+         "--Voila.ip=127.0.0.1", f"--Voila.root_dir={NOTEBOOKS}"],
+        env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    try:
+        wait_http(f"http://127.0.0.1:{port}/voila/static/")
+        yield {"url": f"http://127.0.0.1:{port}/voila/render/review-a-game.ipynb",
+               "db": env["EUCHRE_EVENTS_DB"], "log": tmp / "voila.log"}
+    finally:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+        log.close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def local_only(context):
+    context.route("**/*", lambda route: route.continue_()
+                  if route.request.url.startswith(("http://127.0.0.1", "file://")) else route.abort())
+
+
+SNAPSHOT_JS = """() => {
+  const cards = sel => Array.from(document.querySelectorAll(sel)).map(e => e.dataset.card);
+  const score = document.querySelector('.ee-score table');
+  const cur = document.querySelector('.ee-events .ee-current');
+  return {
+    hands: [0, 1, 2, 3].map(s => cards(`.ee-hand-${s} .ee-card`).sort()),
+    legal: [0, 1, 2, 3].map(s => cards(`.ee-hand-${s} .ee-legal`).sort()),
+    trick: cards('.ee-trick-cards .ee-card'),
+    score: score ? score.dataset.score : null,
+    current: cur ? Number(cur.dataset.pos) : null,
+  };
+}"""
+
+
+def expected_snapshot(game, k, seat=None):
+    """What the page must show after k events, from the projection."""
+    st = game.state_at(k)
+    hands, legal = [], []
+    for s in range(4):
+        hand = list(st.hands[s]) if s < len(st.hands) else []  # no hands before the first deal
+        if seat is not None and s != seat:
+            # another seat's hand: face down, except the up-card the dealer picked up in view of all
+            known = [st.up_card] if (s == st.dealer and st.up_card_status == "picked up"
+                                     and st.up_card in hand) else []
+            hand = known + ["hidden"] * (len(hand) - len(known))
+        hands.append(sorted(hand))
+        show_legal = st.turn == s and (seat is None or seat == s)
+        legal.append(sorted(legal_cards_of(st)) if show_legal else [])
+    return {"hands": hands, "legal": legal, "trick": [c for _, c in st.trick],
+            "score": ",".join(str(x) for x in st.score), "current": k - 1}
+
+
+def wait_for_snapshot(page, expected, what, timeout=15000):
+    """Wait until the page shows ``expected`` (ipywidgets updates arrive one widget at a time)."""
+    try:
+        page.wait_for_function(f"(exp) => JSON.stringify(({SNAPSHOT_JS})()) === JSON.stringify(exp)",
+                               arg=expected, timeout=timeout, polling=50)
+    except Exception:
+        got = page.evaluate(SNAPSHOT_JS)
+        raise AssertionError(f"{what}: the page shows {json.dumps(got)}, expected {json.dumps(expected)}")
+
+
+def test_review_notebook_in_chromium(voila, browser):
+    game = Game(read_records(str(SIX))[0].events)
+    deal2 = dict(game.deal_positions())[2]
+
+    context = browser.new_context(viewport={"width": 1400, "height": 1100})
+    local_only(context)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(voila["url"], timeout=120000)
+    page.locator(".ee-next button, button.ee-next").first.wait_for(timeout=120000)
+    next_b = page.locator("button.ee-next")
+    prev_b = page.locator("button.ee-prev")
+
+    # start: after GameStarted, the record's initial score 4-9
+    wait_for_snapshot(page, expected_snapshot(game, 1), "position 1")
+
+    # step through the whole of deal 1 and back, checking every position
+    for k in range(2, deal2 + 1):
+        next_b.click()
+        wait_for_snapshot(page, expected_snapshot(game, k), f"after next to position {k}")
+    # deal 1 scored: S alone took all five tricks, +4 (rules.md 2.6): 8-9
+    assert page.evaluate(SNAPSHOT_JS)["score"] == "8,9"
+    for k in range(deal2 - 1, 0, -1):
+        prev_b.click()
+        wait_for_snapshot(page, expected_snapshot(game, k), f"after prev to position {k}")
+
+    # jump to deal 2: just after its cards are dealt
+    page.locator(".ee-deal select").select_option(label="deal 2")
+    k = deal2 + 2
+    wait_for_snapshot(page, expected_snapshot(game, k), "after the jump to deal 2")
+    # the chart's marker sits on deal 1's score: 8-9
+    page.wait_for_function("""() => {
+        const p = document.querySelector('.ee-chart.js-plotly-plot, .ee-chart .js-plotly-plot');
+        if (!p || !p.data) return false;
+        const m = p.data[p.data.length - 1];
+        return JSON.stringify([Array.from(m.x), Array.from(m.y)]) === JSON.stringify([[1, 1], [8, 9]]);
+    }""", timeout=15000)
+
+    # what South could know
+    page.locator(".ee-seat-view select").select_option(index=1 + 2)  # after "all hands": N, E, S
+    wait_for_snapshot(page, expected_snapshot(game, k, seat=2), "South's view")
+    # step on into the bidding and the play in South's view
+    for k in range(deal2 + 3, deal2 + 9):
+        next_b.click()
+        wait_for_snapshot(page, expected_snapshot(game, k, seat=2), f"South's view at {k}")
+    page.locator(".ee-seat-view select").select_option(index=0)
+    wait_for_snapshot(page, expected_snapshot(game, k), "back to all hands")
+    reason = game.state_at(k).legal_reason
+    assert reason in page.locator(".ee-act").inner_text()
+
+    # type a note on the current event; it is stored in the archive file
+    page.locator(".ee-note-input input").fill("South should lead trump here")
+    page.locator(".ee-note-mark select").select_option(label="!?")
+    page.locator("button.ee-note-save").click()
+    page.locator(".ee-status", has_text="note saved in the archive").wait_for(timeout=15000)
+    page.locator(".ee-events .ee-note", has_text="South should lead trump here").wait_for(timeout=15000)
+    arch = Archive(voila["db"])
+    [gid] = arch.game_ids()
+    notes = [(a["position"], a["text"], a["mark"]) for a in arch.annotations(gid)]
+    assert notes == [(k - 1, "South should lead trump here", "!?")]
+
+    assert errors == [], errors
+    context.close()
