@@ -348,7 +348,10 @@ def apply(t: Table, ev: Event) -> None:
     when the record cannot contain the event.
     """
     try:
-        _apply(t, ev)
+        try:
+            _apply(t, ev)
+        except KeyError as k:  # a card code that belongs to no deck
+            raise ImpossibleEvent(f"{k.args[0]!r} is not a card of this game") from None
     except ImpossibleEvent as e:
         if e.position is None:
             e.position = t.pos
