@@ -328,7 +328,8 @@ def leader(game: Game, k: int, section: str = "") -> Exercise:
     n = len(st.players)
     facts = [f"dealer {who(st, st.dealer)}"]
     if st.maker is not None:
-        facts.append(f"maker {who(st, st.maker)}")
+        bid = st.extra.get("contract")
+        facts.append(f"high bidder {who(st, st.maker)}" if bid is not None else f"maker {who(st, st.maker)}")
     if st.alone is not None:
         facts.append(f"{who(st, st.alone)} plays alone")
     if st.sitting_out:
@@ -418,6 +419,11 @@ def game_winner(game: Game, section: str = "") -> Exercise:
     expl = "Score: " + ", ".join(f"{nm} {p}" for nm, p in zip(names, st.score)) + ". "
     if ans != "none":
         expl += f"The engine ends the game: {names[ans]} wins."
+        ahead = [names[i] for i in range(n_sides) if st.score[i] > st.score[ans]]
+        if ahead and game.started.options:
+            opts = ", ".join(f"{k}={v!r}" for k, v in sorted(game.started.options.items()))
+            expl += (f" {', '.join(ahead)} has more points, but this game's options ({opts}) "
+                     "limit who may win on this deal.")
     elif st.game_over and tie:
         expl += "The engine ends the game in a tie between " + ", ".join(names[i] for i in tie) + "."
     else:
