@@ -13,7 +13,6 @@ import os
 import signal
 import socket
 import subprocess
-import sys
 import time
 import urllib.error
 import urllib.request
@@ -40,6 +39,8 @@ from euchre_events.archive import Archive  # noqa: E402
 from euchre_events.formats import read_records  # noqa: E402
 from euchre_events.projections import Game  # noqa: E402
 from euchre_events.render import legal_cards_of  # noqa: E402
+from euchre_events.serve import page_url, serve  # noqa: E402
+from euchre_events.htmlexport import export_html  # noqa: E402
 
 
 def free_port():
@@ -63,25 +64,20 @@ def wait_http(url, timeout=90):
 
 @pytest.fixture(scope="module")
 def voila(tmp_path_factory):
-    """Voila on notebooks/, the review notebook pointed at the record and a fresh archive."""
+    """euchre_events.serve: Voila on the review notebook, pointed at the record and a fresh archive."""
     tmp = tmp_path_factory.mktemp("voila")
-    env = dict(os.environ)
+    env = {}
     for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR"):
         d = tmp / name.lower()
         d.mkdir()
         env[name] = str(d)
-    env["EUCHRE_EVENTS_RECORD"] = str(SIX)
-    env["EUCHRE_EVENTS_DB"] = str(tmp / "archive.sqlite")
+    db = str(tmp / "archive.sqlite")
     port = free_port()
     log = open(tmp / "voila.log", "w")
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "voila", str(NOTEBOOKS), "--no-browser", f"--port={port}",
-         "--Voila.ip=127.0.0.1", f"--Voila.root_dir={NOTEBOOKS}"],
-        env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True)
+    proc = serve(port=port, db=db, record=str(SIX), env=env, block=False, quiet=True, log=log)
     try:
         wait_http(f"http://127.0.0.1:{port}/voila/static/")
-        yield {"url": f"http://127.0.0.1:{port}/voila/render/review-a-game.ipynb",
-               "db": env["EUCHRE_EVENTS_DB"], "log": tmp / "voila.log"}
+        yield {"url": page_url(None, port), "db": db, "log": tmp / "voila.log"}
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         try:
@@ -208,5 +204,45 @@ def test_review_notebook_in_chromium(voila, browser):
     notes = [(a["position"], a["text"], a["mark"]) for a in arch.annotations(gid)]
     assert notes == [(k - 1, "South should lead trump here", "!?")]
 
+    assert errors == [], errors
+    context.close()
+
+
+def test_exported_html_replays_without_jupyter(browser, tmp_path):
+    """export_html: one file, opened from disk, steps in the page with no kernel and no other host."""
+    rec = read_records(str(SIX))[0]
+    game = Game(rec.events)
+    path = tmp_path / "six.html"
+    export_html(game, str(path), annotations=[{"position": 5, "text": "a bold call", "mark": "!"}])
+
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    requests = []
+    context.on("request", lambda r: requests.append(r.url))
+    local_only(context)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(path.as_uri())
+    wait_for_snapshot(page, expected_snapshot(game, 1), "exported page at position 1")
+    deal2 = dict(game.deal_positions())[2]
+    for k in range(2, deal2 + 4):
+        page.click(".ee-next")
+        wait_for_snapshot(page, expected_snapshot(game, k), f"exported page after next to {k}", timeout=3000)
+    for k in range(deal2 + 2, deal2 - 3, -1):
+        page.click(".ee-prev")
+        wait_for_snapshot(page, expected_snapshot(game, k), f"exported page after prev to {k}", timeout=3000)
+    # the note shows at its event (event 5: the current event at position 6)
+    page.click(".ee-first")
+    for _ in range(5):
+        page.click(".ee-next")
+    assert "a bold call" in page.locator(".ee-events .ee-current").inner_text()
+    # South's view, then the last position: 10-9 (4-9, +4 lone march, +2 march)
+    page.locator(".ee-seat-view").select_option(value="2")
+    wait_for_snapshot(page, expected_snapshot(game, 6, seat=2), "exported page, South's view", timeout=3000)
+    page.locator(".ee-seat-view").select_option(value="all")
+    page.click(".ee-last")
+    wait_for_snapshot(page, expected_snapshot(game, len(game.events)), "exported page at the end", timeout=3000)
+    assert page.evaluate(SNAPSHOT_JS)["score"] == "10,9"
+    assert [u for u in requests if not u.startswith("file://")] == []
     assert errors == [], errors
     context.close()

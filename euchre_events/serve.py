@@ -1,0 +1,90 @@
+"""Serve the notebooks as web pages with Voila, on this machine only.
+
+``euchre-events serve`` calls :func:`serve`: Voila runs the review notebook
+(or another one) in a fresh kernel for each visitor and shows only its
+outputs, so the replay viewer works in a browser without any code in sight.
+Voila listens on 127.0.0.1 only.  The archive file and the record to review
+reach the notebook through ``EUCHRE_EVENTS_DB`` and ``EUCHRE_EVENTS_RECORD``.
+"""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+from typing import Optional
+
+__all__ = ["serve", "voila_command", "default_notebook", "page_url"]
+
+NOTEBOOK_DIR = Path(__file__).resolve().parent.parent / "notebooks"
+DEFAULT_NOTEBOOK = "review-a-game.ipynb"
+
+
+def default_notebook() -> Path:
+    """The review notebook beside the package (``notebooks/review-a-game.ipynb``)."""
+    return NOTEBOOK_DIR / DEFAULT_NOTEBOOK
+
+
+def _notebook_path(notebook: Optional[str]) -> Path:
+    path = Path(notebook) if notebook else default_notebook()
+    if not path.is_absolute() and not path.exists() and (NOTEBOOK_DIR / path).exists():
+        path = NOTEBOOK_DIR / path  # a bare name such as "tutorial-standard.ipynb"
+    if not path.exists():
+        raise FileNotFoundError(f"no notebook at {path} (the notebooks/ folder ships with the source "
+                                f"checkout; give --notebook PATH)")
+    if path.suffix != ".ipynb":
+        raise ValueError(f"{path} is not a notebook (.ipynb)")
+    return path.resolve()
+
+
+def voila_command(notebook: Optional[str] = None, port: int = 8866) -> list:
+    """The Voila command line that serves ``notebook``'s folder on 127.0.0.1:``port``."""
+    nb = _notebook_path(notebook)
+    folder = str(nb.parent)
+    return [sys.executable, "-m", "voila", folder, "--no-browser", f"--port={int(port)}",
+            "--Voila.ip=127.0.0.1", f"--Voila.root_dir={folder}"]
+
+
+def page_url(notebook: Optional[str] = None, port: int = 8866) -> str:
+    """The address of the served notebook: ``http://127.0.0.1:PORT/voila/render/NAME``."""
+    return f"http://127.0.0.1:{int(port)}/voila/render/{_notebook_path(notebook).name}"
+
+
+def serve(notebook: Optional[str] = None, port: int = 8866, db: Optional[str] = None,
+          record: Optional[str] = None, block: bool = True, env: Optional[dict] = None,
+          quiet: bool = False, log=None):
+    """Start Voila on ``notebook`` (default: the review notebook) at 127.0.0.1:``port``.
+
+    ``db``: the SQLite archive the notebook uses (``EUCHRE_EVENTS_DB``);
+    ``record``: a record file for the review notebook (``EUCHRE_EVENTS_RECORD``);
+    ``env``: extra environment variables for Voila and its kernels;
+    ``quiet``: no messages; ``log``: a file that receives Voila's output.
+    With ``block=True`` (the CLI) runs until Ctrl-C and returns Voila's exit
+    status; with ``block=False`` returns the running ``subprocess.Popen``
+    (its own process group: stop it with ``os.killpg(p.pid, signal.SIGTERM)``).
+    Raises ``FileNotFoundError`` for a missing notebook.
+    """
+    cmd = voila_command(notebook, port)
+    run_env = dict(os.environ)
+    run_env.update(env or {})
+    if db:
+        run_env["EUCHRE_EVENTS_DB"] = os.path.abspath(db)
+    if record:
+        run_env["EUCHRE_EVENTS_RECORD"] = os.path.abspath(record)
+    if not quiet:
+        print(f"serving {page_url(notebook, port)}  (Ctrl-C to stop)", file=sys.stderr)
+    out = log if log is not None else (subprocess.DEVNULL if quiet else None)
+    proc = subprocess.Popen(cmd, env=run_env, start_new_session=True, stdout=out,
+                            stderr=subprocess.STDOUT if log is not None else out)
+    if not block:
+        return proc
+    try:
+        return proc.wait()
+    except KeyboardInterrupt:
+        os.killpg(proc.pid, signal.SIGTERM)
+        try:
+            return proc.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            return proc.wait()
