@@ -288,3 +288,40 @@ def test_two_and_three_seat_tables():
         for s in range(n):
             assert {c for c, _ in root.find(f"ee-hand-{s}").cards()} == set(st.hands[s])
         assert side_names(st) == names
+
+
+# --------------------------------------------------------------- static HTML export
+
+def test_export_html_holds_every_position(c3, tmp_path):
+    import json
+    import re
+
+    from euchre_events.htmlexport import export_html
+
+    path = tmp_path / "c3.html"
+    export_html(c3, str(path), annotations=[{"position": 9, "text": "renege!", "mark": "??"}])
+    page = path.read_text(encoding="utf-8")
+    assert [p.name for p in tmp_path.iterdir()] == ["c3.html"]     # no temporary file left
+    assert "http://" not in page and "https://" not in page          # nothing from other hosts
+    for cls in ("ee-first", "ee-prev", "ee-next", "ee-last", "ee-table", "ee-hand-0", "ee-hand-3",
+                "ee-trick-cards", "ee-score", "ee-seat-view", "ee-events"):
+        assert f'class="{cls}' in page or f" {cls}" in page, cls
+    blob = re.search(r'<script id="ee-data" type="application/json">(.*?)</script>', page, re.S).group(1)
+    data = json.loads(blob.replace("<\\/", "</"))
+    assert data["n"] == 28 and set(data["views"]) == {"all", "0", "1", "2", "3"}
+    assert data["notes"] == {"9": [{"text": "renege!", "mark": "??"}]}
+    assert data["reneges"] == [P_T1_EAST]
+    assert data["deals"] == {"1": 3}
+    # position 10 (after E's 9H), all hands: the trick part marks 9H as the renege
+    trick = data["strings"][data["views"]["all"][P_AFTER_RENEGE - 1][data["parts"].index("trick")]]
+    assert [c for c, cls in parse(trick).cards() if "ee-renege" in cls] == ["9H"]
+    # North's view of E's hand at that moment: four backs
+    hand = data["strings"][data["views"]["0"][P_AFTER_RENEGE - 1][data["parts"].index("hand-1")]]
+    assert [c for c, _ in parse(hand).cards()] == ["hidden"] * 4
+
+
+def test_export_html_to_a_missing_folder_writes_nothing(c3, tmp_path):
+    from euchre_events.htmlexport import export_html
+    with pytest.raises(OSError):
+        export_html(c3, str(tmp_path / "missing" / "x.html"))
+    assert list(tmp_path.iterdir()) == []

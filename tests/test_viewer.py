@@ -337,3 +337,18 @@ def test_controls_carry_stable_classes(c3_viewer):
 def test_unsupported_input():
     with pytest.raises(TypeError):
         GameViewer(42)
+
+
+def test_quiz_checks_an_answer_computed_by_the_engine():
+    from euchre_events.widgets import Quiz
+    g = Game(c3_events())
+    st = g.state_at(9)                        # E to play to a club lead, holding TC
+    q = Quiz("Which cards may East play?", [(c, c) for c in st.hands[E]], answer=set(st.legal_cards()),
+             explanation=st.legal_reason, multiple=True)
+    assert q.answer == {"TC"}
+    q.boxes[[c for _, c in q.choices].index("9H")].value = True
+    q.check_b.click()
+    assert q.last_result is False and "the answer is TC" in q.feedback.value
+    assert q.check({"TC"}) is True and "must follow clubs" in q.feedback.value
+    with pytest.raises(ValueError):
+        Quiz("?", [("a", 1)], answer=2)
