@@ -254,7 +254,8 @@ def trick_words(cards: Sequence[str], trump: Optional[str], led_suit: Optional[s
                    "highest first: " + ", ".join(C.pretty(c) for c in ranked))
     others = [c for c in cards if c not in counting]
     if others:
-        out.append(", ".join(C.pretty(c) for c in others) + " cannot win (neither trump nor the led suit)")
+        why = "neither trump nor the led suit" if trump is not None else "not the led suit"
+        out.append(", ".join(C.pretty(c) for c in others) + f" cannot win ({why})")
     twins = [c for c in counting if c != cards[winner] and C.base(c) == C.base(cards[winner])]
     if twins:
         out.append(f"{C.pretty(cards[winner])} and its identical twin tie: the one played "
@@ -380,7 +381,8 @@ def deal_points(game: Game, deal: int, side: int, choices: Sequence[int], sectio
     answer = pts[side]
     values = sorted(set(choices) | {answer})
     names = [side_label(st, i) for i in range(len(pts))]
-    expl = (_deal_facts(st) + ". The engine scores the deal: "
+    facts = _deal_facts(st)
+    expl = (facts[:1].upper() + facts[1:] + ". The engine scores the deal: "
             + ", ".join(f"{nm} {p:+d}" for nm, p in zip(names, pts))
             + "; score now " + ", ".join(f"{nm} {p}" for nm, p in zip(names, st.score)) + ".")
     if question is None:
@@ -416,7 +418,11 @@ def game_winner(game: Game, section: str = "") -> Exercise:
     choices = tuple((nm, i) for i, nm in enumerate(names)) + (("nobody yet", "none"),)
     ans = game.winner if game.winner is not None else "none"
     tie = st.extra.get("tied") or st.extra.get("shared_winners")
-    expl = "Score: " + ", ".join(f"{nm} {p}" for nm, p in zip(names, st.score)) + ". "
+    expl = ""
+    if st.deal_results and st.deal_results[-1][2] == "played":
+        facts = _deal_facts(st)
+        expl = f"Deal {st.deal}: " + facts + ". "
+    expl += "Score: " + ", ".join(f"{nm} {p}" for nm, p in zip(names, st.score)) + ". "
     if ans != "none":
         expl += f"The engine ends the game: {names[ans]} wins."
         ahead = [names[i] for i in range(n_sides) if st.score[i] > st.score[ans]]
