@@ -255,13 +255,17 @@ class Variant:
         self.options = options
 
     # --- seats and sides
+    partnerships = True
+    """False where every player scores alone (side == seat, no partner)."""
+
     def side_of(self, seat: int) -> int:
-        """Side that ``seat`` scores for (default: two partnerships, seat % 2)."""
-        return seat % 2
+        """Side that ``seat`` scores for: seat % 2 in partnership games
+        (side 0 = seats 0 and 2), else the seat itself."""
+        return seat % 2 if self.partnerships else seat
 
     def partner_of(self, seat: int) -> Optional[int]:
-        """The partner's seat, or None where there are no partnerships."""
-        return (seat + 2) % 4 if self.n_seats == 4 and self.n_sides == 2 else None
+        """The partner's seat (opposite), or None where there are no partnerships."""
+        return (seat + 2) % 4 if self.partnerships and self.n_seats == 4 else None
 
     def initial_scores(self) -> list:
         """Scores at the start of a game, one per side."""

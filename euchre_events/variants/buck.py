@@ -112,18 +112,12 @@ class BuckEuchre(StandardEuchre):
     aliases = ("buck-euchre", "buck_euchre", "dirty-clubs", "E")
     options_class = BuckOptions
     n_seats = 4
+    partnerships = False
     n_sides = 4
     hand_size = 5
     tricks_per_deal = 5
 
     # ------------------------------------------------------------ seats
-    def side_of(self, seat: int) -> int:
-        """Each player scores alone: side == seat (0..3)."""
-        return seat
-
-    def partner_of(self, seat: int) -> Optional[int]:
-        """No partnerships: always None."""
-        return None
 
     def initial_scores(self) -> list:
         """``start_score`` (25) for each of the four players (6.4)."""

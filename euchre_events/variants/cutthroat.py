@@ -132,18 +132,10 @@ class CutthroatEuchre(StandardEuchre):
     aliases = ("three-handed", "three_handed", "C")
     options_class = CutthroatOptions
     n_seats = 3
+    partnerships = False
     n_sides = 3
     hand_size = 5
     tricks_per_deal = 5
-
-    # ------------------------------------------------------------ seats
-    def side_of(self, seat: int) -> int:
-        """Each player scores alone: side == seat (0, 1 or 2)."""
-        return seat
-
-    def partner_of(self, seat: int) -> Optional[int]:
-        """No fixed partnerships (the defenders are partners for one hand only): None."""
-        return None
 
     # ------------------------------------------------------------ dealing
     def next_dealer(self, t: Table) -> int:

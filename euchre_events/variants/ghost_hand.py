@@ -92,18 +92,12 @@ class GhostHandEuchre(BidAuction, Variant):
     aliases = ("ghost", "ghost_hand", "D")
     options_class = GhostHandOptions
     n_seats = 3
+    partnerships = False
     n_sides = 3
     hand_size = 6
     tricks_per_deal = 6
 
     # ------------------------------------------------------------ seats
-    def side_of(self, seat: int) -> int:
-        """Every player scores alone: side = seat."""
-        return seat
-
-    def partner_of(self, seat: int) -> Optional[int]:
-        """No partnerships."""
-        return None
 
     def bid_ladder(self) -> tuple:
         """3 < 4 < 5 < moon (5.2; nobody bids a plain 6)."""

@@ -118,18 +118,10 @@ class TwoHandedEuchre(StandardEuchre):
     aliases = ("two_handed", "B")
     options_class = TwoHandedOptions
     n_seats = 2
+    partnerships = False
     n_sides = 2
     hand_size = 5
     tricks_per_deal = 5
-
-    # ------------------------------------------------------------ seats
-    def side_of(self, seat: int) -> int:
-        """Each player is a side: side == seat (0 or 1)."""
-        return seat
-
-    def partner_of(self, seat: int) -> Optional[int]:
-        """No partnerships: always None."""
-        return None
 
     # ------------------------------------------------------------ dealing
     def next_dealer(self, t: Table) -> int:
