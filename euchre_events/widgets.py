@@ -231,8 +231,9 @@ class GameViewer:
         n = len(self.main.players)
         self.n_seats = n
         self.style_w = W.HTML(f"<style>{R.CSS}{VIEWER_CSS}</style>")
-        title = self.main.title or "untitled game"
-        players = ", ".join(f"{R.seat_label(s, n)}: {p}" for s, p in enumerate(self.main.players))
+        title = self.main.title or f"{self.main.variant} euchre"
+        players = ", ".join(f"{R.seat_label(s, n)}: {p}" for s, p in enumerate(self.main.players)
+                            if p and p not in (R.seat_label(s, n), R.seat_label(s, n, short=True)))
         self.title_w = W.HTML(f"<h3>{R._esc(title)}</h3><div>{R._esc(players)}</div>")
         self.title_w.add_class("ee-title")
 
@@ -944,7 +945,8 @@ class Quiz:
         self.check_b.on_click(lambda _: self.check())
         self.feedback = W.HTML()
         self.feedback.add_class("ee-quiz-feedback")
-        self.widget = W.VBox([q, self.choice_w, self.check_b, self.feedback])
+        self.widget = W.VBox([q, self.choice_w, self.check_b, self.feedback],
+                             layout=W.Layout(align_items="flex-start", margin="6px 0"))
         self.widget.add_class("ee-quiz")
         self.last_result: Optional[bool] = None
 
