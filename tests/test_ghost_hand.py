@@ -390,10 +390,13 @@ def play_random_game(seed, options=None, max_deals=300):
                                 {"bidder_out": True, "renege_abandons_hand": True}]))
 def test_random_games_end_with_cards_conserved(seed, options):
     t = play_random_game(seed, options)
-    # the winner has at least 32 and strictly more than everybody else
+    # the winner has at least 32 and strictly more than everybody else, except
+    # under bidder_out, where a player over 32 who did not qualify on the last
+    # hand may stand higher than the winner (rules.md 5.5)
     w = t.winner
     assert t.scores[w] >= 32
-    assert all(t.scores[w] > p for s, p in enumerate(t.scores) if s != w)
+    if not options.get("bidder_out"):
+        assert all(t.scores[w] > p for s, p in enumerate(t.scores) if s != w)
     # the scores are the sums of the deal results
     assert [sum(r[1][s] for r in t.deal_results) for s in range(3)] == t.scores
 
