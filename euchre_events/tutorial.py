@@ -300,7 +300,9 @@ def _leader_facts(st: TableState, s: int) -> list:
     if s == left:
         facts.append(f"{who(st, s)} sits on the dealer's left ({'the non-dealer' if n == 2 else 'eldest'})")
     elif left is not None and left in st.sitting_out:
-        facts.append(f"the dealer's left ({who(st, left)}) sits out, and {who(st, s)} is the next player still in")
+        nxt = next((x for x in ((st.dealer + i) % n for i in range(1, n + 1)) if x not in st.sitting_out), None)
+        if nxt == s:
+            facts.append(f"the dealer's left ({who(st, left)}) sits out, and {who(st, s)} is the next player still in")
     if s == st.maker:
         bid = st.extra.get("contract")
         facts.append(f"{who(st, s)} is the {'high bidder' if bid is not None else 'maker'}")
@@ -357,8 +359,11 @@ def _deal_facts(st: TableState) -> str:
         parts.append(f"{who(st, st.lone_defender)} defended alone")
     if st.sitting_out:
         parts.append("sitting out: " + ", ".join(who(st, s) for s in st.sitting_out))
-    parts.append("tricks: " + ", ".join(f"{who(st, s)} {st.tricks_won[s]}" for s in range(n)
-                                         if s not in st.sitting_out))
+    words = "tricks: " + ", ".join(f"{who(st, s)} {st.tricks_won[s]}" for s in range(n)
+                                   if s not in st.sitting_out)
+    if len(st.tricks_by_side) < n:  # partnerships: the sides' totals too
+        words += " (" + ", ".join(f"{side_label(st, i)} {k}" for i, k in enumerate(st.tricks_by_side)) + ")"
+    parts.append(words)
     return "; ".join(parts)
 
 
