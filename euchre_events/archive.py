@@ -263,13 +263,32 @@ class Archive(Application):
                        author: Optional[str] = None) -> str:
         """Append an annotation at event ``position``; returns its id."""
         log = self.annotation_log(game_id)
-        n = len(self.load(game_id).events)
+        n = len(self.repository.get(self._uuid(game_id)).record)
         if not 0 <= position <= n:
             raise ArchiveError(f"position {position} is outside the game (0..{n})")
         note_id = uuid.uuid4().hex[:12]
         log.add(note_id=note_id, position=int(position), text=text, mark=mark, author=author)
         self.save(log)
         return note_id
+
+    def add_variation(self, game_id, position: int, events: list, comment: str = "",
+                      annotations: Iterable = ()) -> str:
+        """Store an alternative line branching before event ``position``
+        (appends VariationAdded to the game's annotation stream; the game's own
+        stream is untouched).  The line is checked by folding the game's first
+        ``position`` events followed by ``events``; returns the variation id.
+        Raises :class:`ArchiveError` or ``ImpossibleEvent``."""
+        main = self.game_events(game_id)
+        if not 0 <= position <= len(main):
+            raise ArchiveError(f"position {position} is outside the game (0..{len(main)})")
+        evs = [e if isinstance(e, Event) else event_from_dict(e) for e in events]
+        Game(main[:position] + evs)
+        log = self.annotation_log(game_id)
+        vid = "u" + uuid.uuid4().hex[:12]
+        log.add_variation(variation_id=vid, position=int(position), events=[e.to_dict() for e in evs],
+                          annotations=list(annotations), comment=comment)
+        self.save(log)
+        return vid
 
     def edit_annotation(self, game_id, note_id: str, text: str, mark: Optional[str] = None) -> None:
         """Change an annotation's text and mark (appends AnnotationEdited)."""

@@ -76,6 +76,10 @@ class Card(str):
         from .render import card_html  # rendering lives outside the pure core
         return card_html(self)
 
+    def _repr_svg_(self) -> str:
+        from .render import card_svg
+        return card_svg(self)
+
 
 def parse_suit(text: str) -> str:
     """Read a suit: a letter (any case), a symbol, or a word ("hearts").

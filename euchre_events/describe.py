@@ -13,7 +13,8 @@ def seat_name(seat: Optional[int], players: Optional[Sequence[str]] = None, n_se
     if seat is None:
         return "-"
     base = SEAT_NAMES_4[seat] if n_seats == 4 and seat < 4 else f"P{seat + 1}"
-    if players and seat < len(players) and players[seat] and players[seat] != base:
+    if (players and seat < len(players) and players[seat] and players[seat] != base
+            and players[seat] != base[0]):
         return f"{base} ({players[seat]})"
     return base
 

@@ -183,21 +183,19 @@ class Game:
 
     def trick_positions(self, deal: int) -> list:
         """Positions just before the first card of each trick of ``deal``
-        (trick 1 first), for jumps."""
+        (trick 1 first), for jumps.  One pass over the deal's events."""
         out = []
         start = dict(self.deal_positions()).get(deal)
         if start is None:
             return out
-        plays = 0
         t = self.table_at(start)
         for i in range(start, len(self.events)):
             ev = self.events[i]
             if ev.kind == "DealStarted" and i != start:
                 break
-            if ev.kind == "CardPlayed":
-                if plays % t.variant.trick_size(self.table_at(i)) == 0:
-                    out.append(i)
-                plays += 1
+            if ev.kind == "CardPlayed" and t.phase == "play" and not t.trick:
+                out.append(i)
+            apply(t, ev)
         return out
 
     def audit(self) -> list:

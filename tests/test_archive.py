@@ -164,3 +164,17 @@ def test_postgres_archive_roundtrip(pg_schema):
     with pytest.raises(ImpossibleEvent):
         b.import_record(Record(bad))
     assert b.game_ids() == [gid]
+
+
+def test_user_variation_is_stored_checked_and_leaves_the_game_alone(db):
+    """A teacher's alternative line: at trick 1 East follows with TC instead of
+    trumping (the correct play of case C3); it is folded before being stored."""
+    a = Archive(db)
+    gid, _ = a.import_record(Record(c3_events()))
+    vid = a.add_variation(gid, 9, [CardPlayed(1, "TC"), CardPlayed(2, "AC")], comment="E follows suit")
+    [v] = Archive(db).variations(gid)
+    assert v["id"] == vid and v["position"] == 9 and v["events"] == [CardPlayed(1, "TC"), CardPlayed(2, "AC")]
+    assert Archive(db).load(gid).events == c3_events()
+    with pytest.raises(ImpossibleEvent):          # East does not hold the ace of hearts
+        a.add_variation(gid, 9, [CardPlayed(1, "AH")])
+    assert len(Archive(db).variations(gid)) == 1
