@@ -335,7 +335,10 @@ class GameViewer:
         self.move_play = W.Button(description="play", layout=W.Layout(width="auto"))
         self.move_play.add_class("ee-move-play")
         self.move_play.on_click(lambda _: self._play_clicked())
-        self.move_box = W.HBox([self.move_dd, self.move_play], layout=W.Layout(display="none"))
+        self.var_save = W.Button(description="save variation", layout=W.Layout(width="auto"))
+        self.var_save.add_class("ee-var-save")
+        self.var_save.on_click(lambda _: self._save_variation_clicked())
+        self.move_box = W.HBox([self.move_dd, self.move_play, self.var_save], layout=W.Layout(display="none"))
         side = W.VBox([self.events_w,
                        W.HBox([self.note_input, self.note_mark, self.note_save]),
                        W.HBox([self.note_select, self.note_remove]),
@@ -881,6 +884,30 @@ class GameViewer:
         ln.index = game_index(ln.game)
         ln._findings = None
         self.goto(len(evs))
+
+    def save_variation(self) -> str:
+        """Store the user variation shown in the game's annotation stream
+        (a ``VariationAdded`` event: the game's own events are untouched);
+        returns its id.  Raises ``ValueError`` outside a user variation or
+        without an archive (a record file opened directly)."""
+        ln = self.line
+        if ln.kind != "user":
+            raise ValueError("only a variation started here can be saved")
+        if self.archive is None or self.game_id is None:
+            raise ValueError("this game is not stored in an archive; import it first")
+        own = list(ln.game.events[ln.branch:])
+        if not own:
+            raise ValueError("the variation has no moves yet")
+        vid = self.archive.add_variation(self.game_id, ln.branch, own, comment=ln.name)
+        ln.kind = "record"
+        self._set_status(f"variation saved ({len(own)} moves)")
+        return vid
+
+    def _save_variation_clicked(self) -> None:
+        try:
+            self.save_variation()
+        except ValueError as e:
+            self._set_status(str(e))
 
     def _update_moves(self) -> None:
         if self.line.kind != "user":

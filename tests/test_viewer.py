@@ -352,3 +352,25 @@ def test_quiz_checks_an_answer_computed_by_the_engine():
     assert q.check({"TC"}) is True and "must follow clubs" in q.feedback.value
     with pytest.raises(ValueError):
         Quiz("?", [("a", 1)], answer=2)
+
+
+def test_user_variation_is_saved_in_the_archive(tmp_path):
+    """C3, trick 1: the correct play (East follows with TC) saved as a variation
+    event in the annotation stream, seen by a new viewer; the game is unchanged."""
+    db = str(tmp_path / "var.sqlite")
+    arch = Archive(db)
+    gid, _ = arch.import_record(Record(c3_events()))
+    v = GameViewer(str(gid), archive=arch, chart=False)
+    with pytest.raises(ValueError):
+        v.save_variation()                       # the main line is not a variation
+    v.goto(9)
+    v.var_new.click()
+    v.move_play.click()                          # East's only legal card: TC
+    v.var_save.click()
+    assert "variation saved" in v.status
+    again = Archive(db)
+    [saved] = again.variations(gid)
+    assert saved["position"] == 9 and saved["events"] == [CardPlayed(E, "TC")]
+    assert again.load(gid).events == c3_events()
+    w = GameViewer(str(gid), archive=again, chart=False)
+    assert len(w.lines) == 2 and w.lines[1].kind == "record"
