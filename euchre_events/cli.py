@@ -153,7 +153,7 @@ def show_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique p
     st = g.state_at(k)
     typer.echo(f"{g.title or g.id}  ({g.variant})")
     if k > 0:
-        typer.echo(f"Last event: {describe_event(g.events[k - 1], g.players)}")
+        typer.echo(f"Last event: {describe_event(g.events[k - 1], g.players, st.dealer)}")
     typer.echo(state_text(st, s))
 
 

@@ -26,8 +26,21 @@ def suit_text(suit: Optional[str]) -> str:
     return f"{C.SUIT_NAMES[suit]} {C.SUIT_SYMBOLS[suit]}"
 
 
-def describe_event(ev, players: Optional[Sequence[str]] = None) -> str:
-    """One line of text for an event (``"East plays J\u2666"``)."""
+def describe_events(events: Sequence, players: Optional[Sequence[str]] = None) -> list:
+    """One line per event, knowing who deals each deal (so the dealer "takes
+    it up" and the dealer's partner "assists" rather than "orders it up")."""
+    out, dealer = [], None
+    for ev in events:
+        if ev.kind == "DealStarted":
+            dealer = ev.dealer
+        out.append(describe_event(ev, players, dealer))
+    return out
+
+
+def describe_event(ev, players: Optional[Sequence[str]] = None, dealer: Optional[int] = None) -> str:
+    """One line of text for an event (``"East plays J\u2666"``); ``dealer``
+    (a seat), when given, names round-1 acceptances as players say them
+    (take up, assist, order up: rules.md 2.2)."""
     n = len(players) if players else 4
     k = ev.kind
     who = seat_name(getattr(ev, "seat", None), players, n) if hasattr(ev, "seat") else ""
@@ -41,7 +54,12 @@ def describe_event(ev, players: Optional[Sequence[str]] = None) -> str:
     if k == "Passed":
         return f"{who} passes"
     if k == "OrderedUp":
-        return f"{who} orders it up" + (" and goes alone" if ev.alone else "")
+        verb = "orders it up"
+        if dealer is not None and ev.seat == dealer:
+            verb = "takes it up"
+        elif dealer is not None and n == 4 and ev.seat == (dealer + 2) % 4:
+            verb = "assists"
+        return f"{who} {verb}" + (" and goes alone" if ev.alone else "")
     if k == "TrumpNamed":
         return f"{who} names {suit_text(ev.suit)}" + (" and goes alone" if ev.alone else "")
     if k == "UpCardPickedUp":
@@ -116,7 +134,8 @@ def state_text(state, seat: Optional[int] = None) -> str:
                                                 for s, k in enumerate(state.tricks_won) if k))
     lines.append("Score: " + " - ".join(str(x) for x in state.score))
     if state.legal and state.turn is not None and (seat is None or seat == state.turn):
-        acts = ", ".join(describe_event(e, p).split(" ", 1)[-1] if hasattr(e, "seat") else describe_event(e, p)
+        acts = ", ".join(describe_event(e, p, state.dealer).split(" ", 1)[-1] if hasattr(e, "seat")
+                         else describe_event(e, p, state.dealer)
                          for e in state.legal[:12])
         lines.append(f"Legal for {seat_name(state.turn, p, n)}: {acts}  [{state.legal_reason}]")
     if state.game_over:

@@ -122,7 +122,7 @@ def export_data(game, annotations: Iterable = (), views: Optional[Iterable] = No
     after its cards are dealt), ``events`` (in words), ``notes``, ``reneges``
     (event indices), ``start``.
     """
-    from .describe import describe_event
+    from .describe import describe_event, describe_events
     n = len(game.events)
     players = game.players
     n_seats = len(players)
@@ -159,7 +159,7 @@ def export_data(game, annotations: Iterable = (), views: Optional[Iterable] = No
             deals[str(ev.deal)] = min(p, n)
     return {
         "n": n, "parts": names, "strings": strings, "views": rows, "turn": turn, "deal_at": deal_at,
-        "deals": deals, "events": [describe_event(e, players) for e in game.events],
+        "deals": deals, "events": describe_events(game.events, players),
         "notes": {str(k): v for k, v in _notes(annotations).items()},
         "reneges": [r.position for r in game.final.reneges], "start": 1,
     }

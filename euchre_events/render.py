@@ -250,18 +250,18 @@ def legal_cards_of(state) -> tuple:
     return tuple(e.card for e in state.legal if hasattr(e, "card") and getattr(e, "seat", None) == state.turn)
 
 
-def _describe(ev, players) -> str:
+def _describe(ev, players, dealer=None) -> str:
     try:
         from .describe import describe_event
-        return describe_event(ev, players)
+        return describe_event(ev, players, dealer)
     except Exception:  # pragma: no cover - describe is the lead's module
         fields = {k: v for k, v in ev.to_dict().items() if k != "type"}
         return f"{ev.kind} {fields}"
 
 
-def _call_words(ev, players) -> str:
+def _call_words(ev, players, dealer=None) -> str:
     """An auction action without the seat's name: ``"orders it up"``."""
-    text = _describe(ev, players)
+    text = _describe(ev, players, dealer)
     seat = getattr(ev, "seat", None)
     if seat is not None:
         from .describe import seat_name
@@ -497,7 +497,7 @@ def _act_inner(state, seat_view: Optional[int], findings: Sequence = (), here_re
         elif state.legal:
             rows.append(f'<div class="ee-reason">{_esc(state.legal_reason)}</div>')
             if may_see:
-                chips = "".join(f'<span class="ee-call ee-legal">{_esc(_call_words(e, p))}</span>'
+                chips = "".join(f'<span class="ee-call ee-legal">{_esc(_call_words(e, p, state.dealer))}</span>'
                                 for e in state.legal if not hasattr(e, "card"))
                 if chips:
                     rows.append(f'<div class="ee-calls">{chips}</div>')

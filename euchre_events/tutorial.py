@@ -196,7 +196,7 @@ def legal_cards(game: Game, k: int, question: Optional[str] = None, section: str
 
 
 def _legal_words(st: TableState) -> str:
-    acts = [describe_event(e, st.players) for e in st.legal]
+    acts = [describe_event(e, st.players, st.dealer) for e in st.legal]
     return "; ".join(acts) if acts else "nothing"
 
 
@@ -210,7 +210,7 @@ def legal_action(game: Game, k: int, event: Event, question: str, section: str =
     st = game.state_at(k)
     answer = "yes" if event in st.legal else "no"
     expl = (f"The engine says: {st.legal_reason}. It allows: {_legal_words(st)}; "
-            f"so \u201c{describe_event(event, st.players)}\u201d is {'' if answer == 'yes' else 'not '}legal here.")
+            f"so \u201c{describe_event(event, st.players, st.dealer)}\u201d is {'' if answer == 'yes' else 'not '}legal here.")
     return Exercise(question, (("yes", "yes"), ("no", "no")), answer, expl, section=section)
 
 
@@ -221,7 +221,7 @@ def legal_choice(game: Game, k: int, candidates: Sequence[Event], question: str,
     events in words).  Answer: the set of indices of the legal candidates."""
     st = game.state_at(k)
     if labels is None:
-        labels = [describe_event(e, st.players) for e in candidates]
+        labels = [describe_event(e, st.players, st.dealer) for e in candidates]
     legal = frozenset(i for i, e in enumerate(candidates) if e in st.legal)
     expl = f"The engine says: {st.legal_reason}. It allows: {_legal_words(st)}."
     return Exercise(question, tuple((lab, i) for i, lab in enumerate(labels)), legal, expl,

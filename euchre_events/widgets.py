@@ -657,7 +657,7 @@ class GameViewer:
                 cls.append("ee-current")
             if i in renege_pos:
                 cls.append("ee-ev-renege")
-            text = R._describe(ev, players)
+            text = self._event_texts(g)[i]
             if i in renege_pos:
                 text += " (renege)"
             if self.line.kind != "main" and i == self.line.branch:
@@ -673,6 +673,15 @@ class GameViewer:
         if hi < len(g.events):
             rows.append(f'<div class="ee-ev ee-more">\u2026 {len(g.events) - hi} later event(s)</div>')
         return "".join(rows)
+
+    def _event_texts(self, g: Game) -> list:
+        """Descriptions of every event of ``g`` (cached per folded line)."""
+        cache = getattr(self, "_texts_cache", None)
+        if cache is None or cache[0] is not g:
+            from .describe import describe_events
+            cache = (g, describe_events(g.events, g.players))
+            self._texts_cache = cache
+        return cache[1]
 
     def _update_chart(self) -> None:
         if self.chart is None:
@@ -858,7 +867,7 @@ class GameViewer:
         for ev in st.legal:
             if ev.kind == "DealStarted":
                 continue
-            out.append((R._describe(ev, st.players), ev))
+            out.append((R._describe(ev, st.players, st.dealer), ev))
         return out
 
     def play(self, move) -> None:
@@ -876,7 +885,7 @@ class GameViewer:
         else:
             ev = move
             if ev not in [m[1] for m in moves]:
-                raise ValueError(f"{R._describe(ev, self._state.players)} is not legal now "
+                raise ValueError(f"{R._describe(ev, self._state.players, self._state.dealer)} is not legal now "
                                  f"({self._state.legal_reason})")
         ln = self.line
         evs = list(ln.game.events[:self._position]) + [ev]
