@@ -113,12 +113,16 @@ class AnnotationLog(Aggregate):
 def content_id(events: list, annotations: Iterable = (), variations: Iterable = ()) -> uuid.UUID:
     """UUID5 of a game's content: its events (without the ``source`` of the
     GameStarted event, so the same game read from another file, folder or
-    format has the same id), its annotations and variations."""
+    format has the same id, and with every option written out, defaults
+    included), its annotations and variations."""
     evs = []
     for e in events:
         d = e.to_dict()
         if d["type"] == "GameStarted":
-            d = dict(d, source={})
+            import dataclasses
+            from .variants import make_variant
+            full = dataclasses.asdict(make_variant(e.variant, e.options).options)
+            d = dict(d, source={}, options=full)
         evs.append(d)
     var = [dict(v, events=[x.to_dict() if isinstance(x, Event) else x for x in v.get("events", [])])
            for v in variations]
@@ -130,6 +134,19 @@ def content_id(events: list, annotations: Iterable = (), variations: Iterable = 
 def annotation_log_id(game_id: uuid.UUID) -> uuid.UUID:
     """Id of a game's annotation stream."""
     return uuid.uuid5(game_id, "annotations")
+
+
+def _with_full_options(record: Record, game: Game) -> Record:
+    """The record with every option of its variant written in GameStarted
+    (defaults included), so the stored game replays the same way even if a
+    default changes later (design.md "What a variant is")."""
+    import dataclasses
+    first = record.events[0]
+    full = dataclasses.asdict(game.final.variant.options)
+    if first.options == full:
+        return record
+    events = [dataclasses.replace(first, options=full)] + list(record.events[1:])
+    return dataclasses.replace(record, events=events)
 
 
 class Archive(Application):
@@ -163,7 +180,8 @@ class Archive(Application):
         transaction.  The record is validated again here (raises
         :class:`euchre_events.engine.ImpossibleEvent` if impossible).
         """
-        Game(record.events)  # never store what cannot be folded
+        game = Game(record.events)  # never store what cannot be folded
+        record = _with_full_options(record, game)
         gid = content_id(record.events, record.annotations,
                          [dict(v, events=list(v.get("events", []))) for v in record.variations])
         if gid in self.repository:

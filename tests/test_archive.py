@@ -1,4 +1,5 @@
 """The archive: one eventsourcing stream per game, on SQLite and PostgreSQL."""
+import dataclasses
 import os
 import sqlite3
 import uuid
@@ -12,11 +13,16 @@ from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, Discarded
 from euchre_events.formats import Record
 
 
+from euchre_events.variants.standard import StandardOptions
+
+FULL_OPTIONS = dataclasses.asdict(StandardOptions())
+
+
 def c3_events():
     """Case C3 of cases.md: dealer W, TH turned, S orders up, W discards 9D."""
     dealt = ["KC AS QD 9S TD".split(), "TC 9H AD KD JS".split(),
              "AC QC KS TS QH".split(), "JH AH KH 9C 9D".split()]
-    evs = [GameStarted("standard", {}, ("N", "E", "S", "W"), 3, title="C3"),
+    evs = [GameStarted("standard", FULL_OPTIONS, ("N", "E", "S", "W"), 3, title="C3"),
            DealStarted(1, 3), CardsDealt(tuple(map(tuple, dealt)), "TH", ("JC", "JD", "QS")),
            Passed(0), Passed(1), OrderedUp(2), UpCardPickedUp(3), Discarded(3, "9D")]
     for leader, cards in [(0, "KC 9H AC 9C"), (1, "AD QH TH QD"), (2, "KS KH AS JS"),
@@ -78,7 +84,7 @@ def test_only_events_are_stored_nothing_derived(db):
     assert kinds == {"Started", "DealStarted", "CardsDealt", "Passed", "OrderedUp",
                      "UpCardPickedUp", "Discarded", "CardPlayed"}
     blob = b"".join(r[0] for r in sqlite3.connect(db).execute("select state from stored_events"))
-    for derived in (b"winner", b"\"score\"", b"renege", b"tricks_won", b"final_score"):
+    for derived in (b"winner", b"\"score\"", b"reneges", b"findings", b"tricks_won", b"final_score"):
         assert derived not in blob
 
 
@@ -178,3 +184,14 @@ def test_user_variation_is_stored_checked_and_leaves_the_game_alone(db):
     with pytest.raises(ImpossibleEvent):          # East does not hold the ace of hearts
         a.add_variation(gid, 9, [CardPlayed(1, "AH")])
     assert len(Archive(db).variations(gid)) == 1
+
+
+def test_options_are_stored_in_full(db):
+    """A record that wrote only some options is stored with every option of its
+    variant (defaults included), and is the same game as one that wrote them all."""
+    evs = c3_events()
+    partial = [dataclasses.replace(evs[0], options={"stick_the_dealer": False})] + evs[1:]
+    a = Archive(db)
+    gid, created = a.import_record(Record(partial))
+    assert created and a.load(gid).events[0].options == FULL_OPTIONS
+    assert a.import_record(Record(evs)) == (gid, False)

