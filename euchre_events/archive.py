@@ -121,10 +121,14 @@ def content_id(events: list, annotations: Iterable = (), variations: Iterable = 
         if d["type"] == "GameStarted":
             import dataclasses
             from .variants import make_variant
-            full = dataclasses.asdict(make_variant(e.variant, e.options).options)
-            d = dict(d, source={}, options=full)
+            v = make_variant(e.variant, e.options)
+            full = dataclasses.asdict(v.options)
+            init = list(e.initial_score) if e.initial_score else v.initial_scores()
+            d = dict(d, source={}, options=full, initial_score=init)
         evs.append(d)
-    var = [dict(v, events=[x.to_dict() if isinstance(x, Event) else x for x in v.get("events", [])])
+    var = [{"position": v.get("position"), "comment": v.get("comment", ""),
+            "annotations": list(v.get("annotations", [])),
+            "events": [x.to_dict() if isinstance(x, Event) else x for x in v.get("events", [])]}
            for v in variations]
     blob = json.dumps({"events": evs, "annotations": list(annotations), "variations": var},
                       sort_keys=True, separators=(",", ":"), default=str)
@@ -143,9 +147,10 @@ def _with_full_options(record: Record, game: Game) -> Record:
     import dataclasses
     first = record.events[0]
     full = dataclasses.asdict(game.final.variant.options)
-    if first.options == full:
+    init = tuple(game.final.initial_score)
+    if first.options == full and first.initial_score is not None and tuple(first.initial_score) == init:
         return record
-    events = [dataclasses.replace(first, options=full)] + list(record.events[1:])
+    events = [dataclasses.replace(first, options=full, initial_score=init)] + list(record.events[1:])
     return dataclasses.replace(record, events=events)
 
 

@@ -22,9 +22,18 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
 DB_HELP = "SQLite archive file (default: $EUCHRE_EVENTS_DB or ./euchre-events.sqlite)."
 
 
-def _archive(db: Optional[str]):
+def _archive(db: Optional[str], create: bool = False):
+    """The archive; a ``--db`` file that does not exist is an error except
+    when importing (a typo must not silently give an empty archive)."""
     from .archive import Archive
-    return Archive(db)
+    if db and not create and not os.environ.get("PERSISTENCE_MODULE") and not os.path.exists(db):
+        _fail(f"{db}: no such archive file (import a record first)")
+    if db and os.path.isdir(db):
+        _fail(f"{db}: is a folder, not an archive file")
+    try:
+        return Archive(db)
+    except Exception as e:  # a file that is not SQLite, a server that does not answer...
+        _fail(f"cannot open the archive {db or '(default)'}: {type(e).__name__}: {e}")
 
 
 def _fail(msg: str, code: int = 1) -> None:
@@ -33,7 +42,36 @@ def _fail(msg: str, code: int = 1) -> None:
 
 
 def _score_text(score) -> str:
-    return "-".join(str(x) for x in score)
+    """``8-10`` for two sides; ``21/-9/33`` when there are more or a score is negative."""
+    if len(score) == 2 and all(x >= 0 for x in score):
+        return f"{score[0]}-{score[1]}"
+    return "/".join(str(x) for x in score)
+
+
+def _warn(path: str, rec) -> None:
+    for w in getattr(rec, "warnings", ()) or ():
+        typer.echo(f"warning: {path}: {w}", err=True)
+
+
+def _read(path: str, from_: Optional[str]):
+    """(records, errors) of a file; errors are RecordErrors (one per bad game
+    of a match file, or one for the file)."""
+    from . import formats
+    if os.path.isdir(path):
+        return [], [RecordError(path, "is a folder, not a record file")]
+    if not os.path.exists(path):
+        return [], [RecordError(path, "no such file")]
+    reader = getattr(formats, "read_records_partial", None)
+    try:
+        if reader is not None:
+            return reader(path, from_)
+        return read_records(path, from_), []
+    except RecordError as e:
+        return [], [e]
+    except OSError as e:
+        return [], [RecordError(path, f"cannot read the file: {e.strerror or e}")]
+    except UnicodeDecodeError as e:
+        return [], [RecordError(path, f"not a text file (UTF-8 expected): {e.reason}")]
 
 
 def _progress(items, desc: str, total: Optional[int] = None):
@@ -51,20 +89,15 @@ def import_cmd(paths: List[str] = typer.Argument(..., help="Record files (.egn, 
     game twice stores it once.  Exit status 1 if any file could not be read.
     """
     from .projections import Game
-    arch = _archive(db)
+    arch = _archive(db, create=True)
     failed = 0
     for path in paths:
-        try:
-            records = read_records(path, from_)
-        except RecordError as e:
+        records, errors = _read(path, from_)
+        for e in errors:
             typer.echo(f"error: {e}", err=True)
             failed += 1
-            continue
-        except OSError as e:
-            typer.echo(f"error: {path}: {e.strerror or e}", err=True)
-            failed += 1
-            continue
         for rec in _progress(records, "importing", len(records)):
+            _warn(path, rec)
             try:
                 gid, created = arch.import_record(rec)
             except Exception as e:  # an impossible record: nothing of it was written
@@ -89,15 +122,28 @@ def list_cmd(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)):
 
 
 def _load_game(arch_db: Optional[str], game: str, from_: Optional[str] = None):
-    """A Game from a stored id (or prefix) or from a record file (first game)."""
-    if os.path.exists(game):
-        recs = read_records(game, from_)
+    """A Game from a stored id (or prefix) or from a record file (its first
+    game; a match file says so on stderr)."""
+    from .archive import ArchiveError
+    looks_like_file = os.path.sep in game or os.path.splitext(game)[1].lower() in (
+        ".egn", ".emn", ".jsonl", ".euchre", ".txt", ".json", ".eej")
+    if os.path.exists(game) or looks_like_file:
+        recs, errors = _read(game, from_)
+        if errors:
+            raise errors[0]
         from .projections import Game
         from .archive import content_id
+        if len(recs) > 1:
+            typer.echo(f"note: {game} holds {len(recs)} games; showing the first "
+                       f"({recs[0].title or 'untitled'})", err=True)
         r = recs[0]
+        _warn(game, r)
         return Game(r.events, game_id=str(content_id(r.events, r.annotations, r.variations))), r
     arch = _archive(arch_db)
-    return arch.load(game), None
+    try:
+        return arch.load(game), None
+    except ArchiveError as e:
+        raise ArchiveError(f"{e} (and there is no file of that name)") from None
 
 
 def _parse_seat(text: Optional[str], players) -> Optional[int]:
@@ -137,24 +183,36 @@ def show_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique p
         g, _ = _load_game(db, game, from_)
     except (RecordError, ArchiveError) as e:
         _fail(str(e))
+    try:
+        s = _parse_seat(seat, g.players)
+    except typer.BadParameter as e:
+        _fail(f"--seat: {e}")
     start, end = 0, len(g.events)
     if deal is not None:
         dp = g.deal_positions()
         starts = dict(dp)
         if deal not in starts:
-            _fail(f"game has deals 1..{len(dp)}; no deal {deal}")
+            _fail(f"the game has deals 1..{len(dp)}; there is no deal {deal}")
         start = starts[deal]
         later = [p for d, p in dp if p > start]
         end = later[0] if later else len(g.events)
-    k = end if after is None else start + after
-    if not start <= k <= len(g.events):
-        _fail(f"--after {after} is outside this {'deal' if deal else 'game'} (0..{end - start})")
-    s = _parse_seat(seat, g.players)
+    if after is None:
+        k = end
+    else:
+        # the deal's events count from 1 (its DealStarted); 0 shows the deal just begun
+        if not 0 <= after <= end - start:
+            what = f"deal {deal} has {end - start} events" if deal else f"the game has {end} events"
+            _fail(f"--after {after} is outside the range: {what}")
+        k = start + max(after, 1) if deal is not None else after
     st = g.state_at(k)
     typer.echo(f"{g.title or g.id}  ({g.variant})")
     if k > 0:
         typer.echo(f"Last event: {describe_event(g.events[k - 1], g.players, st.dealer)}")
     typer.echo(state_text(st, s))
+
+
+def _seat_word(seat) -> str:
+    return ("North", "East", "South", "West")[seat] if seat is not None and 0 <= seat < 4 else f"seat {seat}"
 
 
 def _game_json(g, findings) -> dict:
@@ -187,22 +245,21 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
     partial = []   # EGN games with impossible deals, audited deal by deal
     failed = 0
     for item in games:
-        if os.path.exists(item):
-            try:
-                recs = read_records(item, from_)
-            except RecordError as e:
+        if os.path.exists(item) or os.path.sep in item:
+            recs, errors = _read(item, from_)
+            for e in errors:
                 typer.echo(f"error: {e}", err=True)
                 failed += 1
-                if e.deal is not None and detect_format(item, from_) == "egn":
+                try:
+                    fmt = detect_format(item, from_)
+                except RecordError:
+                    fmt = None
+                if e.deal is not None and fmt == "egn":
                     # audit the rest deal by deal: a director wants every problem in the file
                     from .formats.egn import audit_egn_by_deal
                     partial.append(dict(audit_egn_by_deal(item), id=None, file=item))
-                continue
-            except OSError as e:
-                typer.echo(f"error: {item}: {e.strerror or e}", err=True)
-                failed += 1
-                continue
             for r in _progress(recs, "auditing", len(recs)):
+                _warn(item, r)
                 g = Game(r.events, game_id=str(content_id(r.events, r.annotations, r.variations)))
                 out.append((g, g.audit(), r))
         else:
@@ -223,8 +280,13 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
                 if f["kind"] == "impossible":
                     typer.echo(f"  impossible: deal {f['deal']}: {f['penalty']}")
                 else:
-                    typer.echo(f"  {f['kind']}: deal {f['deal']}, trick {f['trick']}, seat {f['seat']} played "
-                               f"{f['card']} holding {' '.join(f['evidence'])}; penalty: {f['penalty']}")
+                    who = f.get("player") and f"{_seat_word(f['seat'])} ({f['player']})" or _seat_word(f["seat"])
+                    proof = (f"proven at trick {f['proven']['trick']} when {who} showed {f['proven']['card']}"
+                             if f.get("proven") else "shown by the record's hands")
+                    typer.echo(f"  {f['kind']}: deal {f['deal']}, trick {f['trick']}, {who} played {f['card']} "
+                               f"on a {f['led_suit']} lead holding {' '.join(f['evidence'])}; {proof}; "
+                               f"penalty: {f['penalty']}; score if penalized "
+                               f"{_score_text(f['score_if_penalized'] or [])}")
         from .describe import seat_name
         for g, findings, _ in out:
             win = "-" if g.winner is None else str(g.winner)
@@ -266,17 +328,31 @@ def export_cmd(game: str = typer.Argument(..., help="Stored game id (or prefix),
         variations = [{"position": v["position"], "events": v["events"],
                        "annotations": v["annotations"], "comment": v["comment"]}
                       for v in arch.variations(g.id)]
+    fmt = fmt.lower()
+    if output:
+        folder = os.path.dirname(os.path.abspath(output))
+        if os.path.isdir(output):
+            _fail(f"{output}: is a folder; give a file name with -o")
+        if not os.path.isdir(folder):
+            _fail(f"{output}: the folder {folder} does not exist")
     if fmt == "html":
         if not output:
             _fail("--format html needs -o FILE")
         from .htmlexport import export_html
-        export_html(g, output, annotations=notes)
+        try:
+            export_html(g, output, annotations=notes)
+        except OSError as e:
+            _fail(f"{output}: cannot write: {e.strerror or e}")
         typer.echo(output)
         return
     if fmt == "egn":
         from .formats.egn import write_egn
         try:
-            text = json.dumps(write_egn(g.events, notes), indent=2)
+            try:
+                doc = write_egn(g.events, notes, variations=variations)
+            except TypeError:  # a writer without variations
+                doc = write_egn(g.events, notes)
+            text = json.dumps(doc, indent=2)
         except ValueError as e:
             _fail(f"cannot write this game as EGN: {e}")
     elif fmt == "text":
@@ -288,8 +364,11 @@ def export_cmd(game: str = typer.Argument(..., help="Stored game id (or prefix),
     else:
         _fail(f"unknown format {fmt!r}: expected egn, text, json or html")
     if output:
-        with open(output, "w", encoding="utf-8") as f:
-            f.write(text if text.endswith("\n") else text + "\n")
+        try:
+            with open(output, "w", encoding="utf-8") as f:
+                f.write(text if text.endswith("\n") else text + "\n")
+        except OSError as e:
+            _fail(f"{output}: cannot write: {e.strerror or e}")
         typer.echo(output)
     else:
         typer.echo(text)

@@ -132,11 +132,14 @@ def state_text(state, seat: Optional[int] = None) -> str:
     if state.tricks:
         lines.append("Tricks won: " + ", ".join(f"{seat_name(s, p, n)} {k}"
                                                 for s, k in enumerate(state.tricks_won) if k))
-    lines.append("Score: " + " - ".join(str(x) for x in state.score))
+    if state.score:
+        lines.append("Score: " + " - ".join(str(x) for x in state.score))
     if state.legal and state.turn is not None and (seat is None or seat == state.turn):
-        acts = ", ".join(describe_event(e, p, state.dealer).split(" ", 1)[-1] if hasattr(e, "seat")
-                         else describe_event(e, p, state.dealer)
-                         for e in state.legal[:12])
+        who = seat_name(state.turn, p, n) + " "
+        words = [describe_event(e, p, state.dealer) for e in state.legal[:12]]
+        acts = ", ".join(w[len(who):] if w.startswith(who) else w for w in words)
+        if len(state.legal) > 12:
+            acts += f", ... ({len(state.legal)} in all)"
         lines.append(f"Legal for {seat_name(state.turn, p, n)}: {acts}  [{state.legal_reason}]")
     if state.game_over:
         lines.append(f"Game over: side {state.winner} wins")

@@ -235,6 +235,7 @@ def export_html(game, path: str, annotations: Iterable = (), title: Optional[str
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(page)
+        os.chmod(tmp, 0o644)  # mkstemp makes 0600; a page is meant to be shared
         os.replace(tmp, path)
     except BaseException:
         if os.path.exists(tmp):

@@ -79,6 +79,10 @@ def serve(notebook: Optional[str] = None, port: int = 8866, db: Optional[str] = 
                             stderr=subprocess.STDOUT if log is not None else out)
     if not block:
         return proc
+
+    def _stop(signum, frame):  # SIGTERM (e.g. `timeout`, a service manager): stop Voila too
+        raise KeyboardInterrupt
+    previous = signal.signal(signal.SIGTERM, _stop)
     try:
         return proc.wait()
     except KeyboardInterrupt:
@@ -88,3 +92,5 @@ def serve(notebook: Optional[str] = None, port: int = 8866, db: Optional[str] = 
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
             return proc.wait()
+    finally:
+        signal.signal(signal.SIGTERM, previous)

@@ -22,7 +22,7 @@ def c3_events():
     """Case C3 of cases.md: dealer W, TH turned, S orders up, W discards 9D."""
     dealt = ["KC AS QD 9S TD".split(), "TC 9H AD KD JS".split(),
              "AC QC KS TS QH".split(), "JH AH KH 9C 9D".split()]
-    evs = [GameStarted("standard", FULL_OPTIONS, ("N", "E", "S", "W"), 3, title="C3"),
+    evs = [GameStarted("standard", FULL_OPTIONS, ("N", "E", "S", "W"), 3, initial_score=(0, 0), title="C3"),
            DealStarted(1, 3), CardsDealt(tuple(map(tuple, dealt)), "TH", ("JC", "JD", "QS")),
            Passed(0), Passed(1), OrderedUp(2), UpCardPickedUp(3), Discarded(3, "9D")]
     for leader, cards in [(0, "KC 9H AC 9C"), (1, "AD QH TH QD"), (2, "KS KH AS JS"),

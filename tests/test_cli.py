@@ -170,3 +170,32 @@ def test_audit_openspiel_file(tmp_path):
         r = line["returns"]                   # makers' points, positive for the side that scored
         expected = [max(r[0], 0), max(r[1], 0)]
         assert g["final_score"] == expected and g["findings"] == [] and g["deals"] == 1
+
+
+def test_show_counts_after_within_the_deal(tmp_path):
+    """--after K counts the deal's own events: 0 shows the deal just begun;
+    a K past the deal's end is refused rather than spilling into the next deal."""
+    res = run("show", VWEC, "--deal", "2", "--after", "0")
+    assert res.exit_code == 0 and "deal 2 |" in res.stdout and "phase dealing" in res.stdout
+    res = runner.invoke(app, ["show", VWEC, "--deal", "1", "--after", "40"])
+    assert res.exit_code == 1 and "deal 1 has" in res.stderr
+    legal = run("show", VWEC, "--deal", "1", "--after", "12").stdout
+    line = [ln for ln in legal.splitlines() if ln.startswith("Legal for")][0]
+    assert "(Euchrazy1) plays" not in line.split(":", 1)[1]   # the seat is not repeated per card
+
+
+def test_missing_archive_file_is_an_error_not_an_empty_archive(tmp_path):
+    db = str(tmp_path / "typo.sqlite")
+    res = runner.invoke(app, ["list", "--db", db])
+    assert res.exit_code == 1 and "no such archive file" in res.stderr
+    assert not os.path.exists(db)
+
+
+def test_export_to_a_missing_folder_is_a_clear_error(tmp_path):
+    res = runner.invoke(app, ["export", VWEC, "--format", "text", "-o", str(tmp_path / "nope" / "x.euchre")])
+    assert res.exit_code == 1 and "does not exist" in res.stderr
+
+
+def test_reader_warnings_are_printed(tmp_path):
+    res = runner.invoke(app, ["audit", os.path.join(EGN, "negative", "test_timingsLayouts.egn")])
+    assert res.exit_code == 0 and "warning:" in res.stderr and "timings" in res.stderr
