@@ -569,7 +569,10 @@ def test_hustle_annotations_and_lines():
     assert ev[note["position"]] == Passed(1)
     assert len(rec.variations) == 5 and not rec.warnings
     # deal 7, line from call 3: the dealer N orders (takes up the JH), discarding the JS
-    v = [x for x in rec.variations if x["comment"].startswith("EGN alternative line 1 of deal 7")][0]
+    # (DealStarted and CardsDealt come first, so call 3 is 5 events after the deal starts)
+    deal7 = [i for i, e in enumerate(ev) if e.kind == "DealStarted" and e.deal == 7][0]
+    (v,) = [x for x in rec.variations if x["position"] == deal7 + 5]
+    assert set(v) == {"position", "events", "annotations", "comment"} and v["comment"] == ""
     assert ev[v["position"]] == Passed(0)
     assert v["events"][:3] == [OrderedUp(0), UpCardPickedUp(0), Discarded(0, "JS")]
     assert v["annotations"][0]["text"] == "Definitely need to order this as dealer."

@@ -211,7 +211,9 @@ T5: W AH  N TD  E KD  S QC
 def test_case_c3_reads_to_the_events_of_cases_md():
     (rec,) = parse_text(C3)
     ev = rec.events
-    assert ev[0] == GameStarted("standard", {}, ("N", "E", "S", "W"), first_dealer=3)
+    # no [InitialScore] tag: the game starts at 0-0 (rules.md 2.6), as every reader says
+    assert ev[0] == GameStarted("standard", {}, ("N", "E", "S", "W"), first_dealer=3,
+                                initial_score=(0, 0))
     assert ev[1] == DealStarted(1, 3)
     assert ev[2] == CardsDealt((("KC", "AS", "QD", "9S", "TD"), ("TC", "9H", "AD", "KD", "JS"),
                                 ("AC", "QC", "KS", "TS", "QH"), ("JH", "AH", "KH", "9C", "9D")),
@@ -335,7 +337,9 @@ def test_generic_form_round_trips_an_event_without_short_form():
           JokerSuitNamed(1, "X")]
     text = write_text(ev)
     assert "@BidMade(seat=0, bid=-1)" in text and '@JokerSuitNamed(seat=1, suit="X")' in text
-    assert parse_text(text, validate=False)[0].events == ev
+    back = parse_text(text, validate=False)[0].events
+    assert back[0] == GameStarted("standard", {}, ("N", "E", "S", "W"), initial_score=(0, 0))
+    assert back[1:] == ev[1:]
 
 
 @pytest.mark.parametrize("variant,options", [
@@ -343,12 +347,18 @@ def test_generic_form_round_trips_an_event_without_short_form():
     ("buck", None), ("bid", None), ("bid", {"joker": True}), ("bid", {"double_deck": True}),
 ])
 def test_random_games_of_every_variant_round_trip(variant, options):
+    import dataclasses
     from euchre_events.simulate import random_game
     events = random_game(variant, options=options, seed=5, renege_rate=0.05)
+    assert events[0].initial_score is None
+    # read back, a game that states no initial score starts from the variant's:
+    # 0 per side, 25 each in Buck (rules.md 6.4); three sides in cutthroat and ghost hand
+    start = {"buck": (25, 25, 25, 25), "cutthroat": (0, 0, 0), "ghost-hand": (0, 0, 0)}
+    expected = [dataclasses.replace(events[0], initial_score=start.get(variant, (0, 0)))] + events[1:]
     (rec,) = parse_text(write_text(events))          # validated by the engine
-    assert rec.events == events
+    assert rec.events == expected
     (rec2,) = parse_json(write_json(events))
-    assert rec2.events == events
+    assert rec2.events == expected
 
 
 def test_comments_with_braces_backslashes_and_lines_round_trip():
@@ -380,9 +390,19 @@ def test_variations_a_reader_could_not_replay_and_extra_keys():
            "raw": {"branchIndex": 40}, "deal": 1}
     var = [dict(rec.variations[0], deal=1), raw]
     (j,) = parse_json(write_json(rec.events, rec.annotations, var))
-    assert j.variations == var                      # JSON keeps everything
+    assert j.variations == rec.variations           # JSON: the playable line, documented keys only
     (t,) = parse_text(write_text(rec.events, rec.annotations, var))
     assert t.variations == rec.variations           # text: the playable line, notation keys only
+    # a file that carries such keys or lines is read with a warning per item
+    doc = json.loads(write_json(rec.events, rec.annotations, rec.variations))
+    doc["variations"][0]["deal"] = 1
+    doc["variations"].append({"position": None, "events": [], "raw": {"branchIndex": 40}})
+    (j2,) = parse_json(json.dumps(doc), "x.eej")
+    assert j2.variations == rec.variations
+    assert j2.warnings == ["variations/0: key(s) 'deal' are not part of an alternative line; left out",
+                           "variations/1: key(s) 'raw' are not part of an alternative line; left out",
+                           "variations/1: an alternative line without events or position "
+                           "(one a reader could not replay); left out"]
 
 
 def test_several_games_in_one_file():
@@ -541,7 +561,7 @@ def test_any_comment_title_and_name_round_trip(comment, title, name, mark):
     rec = _c3()
     g = rec.events[0]
     start = GameStarted(g.variant, g.options, (name, "E", "S", "W"), first_dealer=g.first_dealer,
-                        title=title)
+                        initial_score=g.initial_score, title=title)
     events = [start] + rec.events[1:]
     notes = [{"position": 0, "text": comment, "mark": None},
              {"position": 9, "text": comment, "mark": mark}]

@@ -67,23 +67,126 @@ class Record:
 
 FORMATS = ("egn", "emn", "openspiel", "text", "json")
 
+VARIATION_KEYS = ("position", "events", "annotations", "comment", "variations")
+"""The keys of a :class:`Record` variation dict (``variations``: nested lines,
+which only the text notation and our JSON hold)."""
+
 
 def detect_format(path: str, fmt: Optional[str] = None) -> str:
-    """The format of ``path``: ``fmt`` if given, else from the extension.
+    """The format of ``path``: ``fmt`` if given (any case: ``"EGN"`` is
+    ``"egn"``), else from the extension.
 
     ``.egn`` -> egn, ``.emn`` -> emn, ``.jsonl`` -> openspiel, ``.euchre``/``.txt``
-    -> text, ``.json`` -> egn (EGN files are JSON).  Raises :class:`RecordError`.
+    -> text, ``.eej`` -> json (our own export).  A ``.json`` file is looked
+    into (:func:`sniff_json`): ``{"format": "euchre-events", ...}`` (or an
+    array of such objects) is our JSON, a ``fileType`` of EMN is emn, anything
+    else egn (whose reader then says what the file is not).  Raises
+    :class:`RecordError` for an unknown ``fmt`` or extension.
     """
     if fmt:
-        if fmt not in FORMATS:
+        f = str(fmt).strip().lower()
+        if f not in FORMATS:
             raise RecordError(path, f"unknown format {fmt!r}; expected one of {', '.join(FORMATS)}")
-        return fmt
+        return f
     ext = os.path.splitext(path)[1].lower()
+    if ext == ".json":
+        return sniff_json(path)
     table = {".egn": "egn", ".emn": "emn", ".jsonl": "openspiel", ".euchre": "text",
-             ".txt": "text", ".json": "egn", ".eej": "json"}
+             ".txt": "text", ".eej": "json"}
     if ext in table:
         return table[ext]
     raise RecordError(path, f"cannot tell the format from the extension {ext!r}; use --from")
+
+
+def sniff_json(path: str) -> str:
+    """The format of a ``.json`` file, from what it holds: ``"json"`` for our
+    export (``"format": "euchre-events"``, or an array whose first item says
+    so), ``"emn"`` for ``"fileType": "Euchre Match Notation"``, else ``"egn"``
+    (also when the file cannot be read or is not JSON: the EGN reader then
+    raises the :class:`RecordError`).  Reads the whole file."""
+    import json
+    try:
+        doc = json.loads(read_record_text(path))
+    except (RecordError, ValueError):
+        return "egn"
+    first = doc[0] if isinstance(doc, list) and doc else doc
+    if isinstance(first, dict):
+        if first.get("format") == "euchre-events":
+            return "json"
+        if first.get("fileType") == "Euchre Match Notation":
+            return "emn"
+    return "egn"
+
+
+def read_record_text(path: str) -> str:
+    """The text of a record file (UTF-8, a leading byte-order mark dropped).
+
+    Raises :class:`RecordError` naming the file when it cannot be read
+    (missing, a folder, no permission), is not UTF-8 text or holds NUL bytes
+    (a binary file), or is empty or blank (``"the file is empty: it holds no
+    game"``).
+    """
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise RecordError(path, f"cannot read the file: {e.strerror or e}") from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as e:
+        raise RecordError(path, f"not a text record: byte 0x{data[e.start]:02x} at offset {e.start} "
+                                "is not UTF-8 (a binary file?)") from None
+    if "\x00" in text:
+        raise RecordError(path, f"not a text record: it holds a NUL byte at offset "
+                                f"{data.index(0)} (a binary file?)")
+    if not text.strip():
+        raise RecordError(path, "the file is empty: it holds no game")
+    return text
+
+
+def no_game_error(path: str) -> RecordError:
+    """The error for a file that holds no game (``"the file holds no game"``)."""
+    return RecordError(path, "the file holds no game")
+
+
+def incomplete_warning(game: "object") -> Optional[str]:
+    """A warning for a record that stops in the middle of a deal, else None.
+
+    ``game``: a :class:`~euchre_events.projections.Game` (or a folded
+    :class:`~euchre_events.engine.Table`).  The last deal is unfinished when
+    not all its tricks were played and it was not thrown in (the table is
+    neither between deals nor at the game's end): ``"the record stops in the
+    middle of deal 2 (after event 37)"``, event 37 being the last event's
+    index.  Such a fragment is still a valid game.
+    """
+    t = getattr(game, "final", game)
+    if t.phase in ("start", "deal", "deal_over", "game_over"):
+        return None
+    return f"the record stops in the middle of deal {t.deal_no} (after event {t.pos - 1})"
+
+
+def with_initial_score(events: list) -> list:
+    """``events`` with the GameStarted's ``initial_score`` always a tuple.
+
+    A file that states no initial score starts from the variant's own
+    (``Variant.initial_scores()``: 0 per side), so every format reads the same
+    game the same way.  Returns the list unchanged when the score is given,
+    or when the variant or its options are unknown (validation reports that).
+    """
+    import dataclasses
+    if not events or getattr(events[0], "kind", None) != "GameStarted":
+        return events
+    start = events[0]
+    if start.initial_score:
+        if not isinstance(start.initial_score, tuple):
+            return [dataclasses.replace(start, initial_score=tuple(start.initial_score))] + list(events[1:])
+        return events
+    from ..variants import make_variant
+    try:
+        init = tuple(make_variant(start.variant, start.options).initial_scores())
+    except (KeyError, ValueError, TypeError):
+        return events
+    return [dataclasses.replace(start, initial_score=init)] + list(events[1:])
 
 
 def read_records(path: str, fmt: Optional[str] = None) -> list:
@@ -125,3 +228,23 @@ def validate_events(path: str, events: list) -> "object":
         raise RecordError(path, e.reason, deal=e.deal, event=ev) from None
     except ValueError as e:
         raise RecordError(path, str(e)) from None
+
+
+def read_records_partial(path: str, fmt: Optional[str] = None) -> tuple:
+    """``(records, errors)``: the good games of a file and a
+    :class:`RecordError` per bad one.
+
+    An EMN match file is read game by game: a bad game becomes an error
+    naming the file and ``game N``, the good ones are returned.  Any other
+    format is read whole: ``(read_records(path, fmt), [])`` on success,
+    ``([], [error])`` on failure (also when the file cannot be read or its
+    format cannot be told).  Never raises :class:`RecordError`.
+    """
+    try:
+        f = detect_format(path, fmt)
+        if f in ("egn", "emn"):
+            from .egn import read_egn_file_partial
+            return read_egn_file_partial(path)
+        return read_records(path, f), []
+    except RecordError as e:
+        return [], [e]

@@ -25,7 +25,8 @@ Public API:
 
 * :func:`read_egn_file` / :func:`read_egn_text` / :func:`read_egn_dict`:
   a file, a string or a parsed JSON document to validated :class:`Record`
-  objects (one per game);
+  objects (one per game); :func:`read_egn_file_partial` reads the games of
+  a match one by one, keeping the good ones;
 * :func:`write_egn`: our events (standard Euchre) to an EGN 1.4 document;
   :func:`egn_to_json` to text;
 * :func:`validate_egn` / :func:`validate_emn`: schema checks.
@@ -49,7 +50,7 @@ from ..engine import ImpossibleEvent, Table, apply, new_table
 from ..events import (CardPlayed, CardsDealt, DealStarted, DealThrownIn, DefendedAlone,
                       Discarded, Event, GameStarted, OrderedUp, Passed, PlayedWithPartner,
                       TrumpNamed, UpCardPickedUp)
-from . import Record, RecordError, validate_events
+from . import Record, RecordError, incomplete_warning, read_record_text, validate_events
 
 EGN_FILE_TYPE = "Euchre Game Notation"
 EMN_FILE_TYPE = "Euchre Match Notation"
@@ -250,26 +251,45 @@ def read_egn_file(path: str) -> list:
     file's stated final score).  Raises :class:`RecordError` (file, deal,
     event, reason) when the file cannot be read, is not JSON, is not an
     EGN/EMN document, breaks the schema, or describes something impossible
-    (a card played by a seat that cannot hold it...).  Reneges are not
-    errors: they are kept and :meth:`Game.audit` flags them (rules.md 1.5).
+    (a card played by a seat that cannot hold it...), and when it is empty
+    or not UTF-8 text.  Reneges are not errors: they are kept and
+    :meth:`Game.audit` flags them (rules.md 1.5).
+    """
+    return read_egn_text(read_record_text(path), path)
+
+
+def read_egn_file_partial(path: str) -> tuple:
+    """``(records, errors)`` of an EGN or EMN file, reading a match game by game.
+
+    For an EMN file each game is read on its own: a game that breaks the
+    schema or cannot have happened becomes a :class:`RecordError` in
+    ``errors`` (its reason starts with ``"game N: "``, N from 1 in the
+    match's order) and the good games are returned.  An EGN file, or an EMN
+    file that cannot be read as a match at all, gives ``(records, [])`` or
+    ``([], [error])``.  Never raises :class:`RecordError`.
     """
     try:
-        with open(path, "r", encoding="utf-8-sig") as f:
-            text = f.read()
-    except OSError as e:
-        raise RecordError(path, f"cannot read the file: {e.strerror or e}") from None
-    except UnicodeDecodeError as e:
-        raise RecordError(path, f"not a text file (UTF-8 expected): {e.reason}") from None
-    return read_egn_text(text, path)
+        doc = _parse(read_record_text(path), path)
+        if isinstance(doc, dict) and doc.get("fileType") == EMN_FILE_TYPE:
+            errors: list = []
+            return _read_emn(doc, path, errors), errors
+        return read_egn_dict(doc, path), []
+    except RecordError as e:
+        return [], [e]
+
+
+def _parse(text: str, path: str) -> Any:
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RecordError(path, f"not JSON: {e.msg}", line=e.lineno, column=e.colno) from None
 
 
 def read_egn_text(text: str, path: str = "<text>") -> list:
     """Like :func:`read_egn_file` for the JSON text of a file; ``path`` names it in errors."""
-    try:
-        doc = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise RecordError(path, f"not JSON: {e.msg}", line=e.lineno, column=e.colno) from None
-    return read_egn_dict(doc, path)
+    if not text.strip():
+        raise RecordError(path, "the file is empty: it holds no game")
+    return read_egn_dict(_parse(text, path), path)
 
 
 def read_egn_dict(doc: Any, path: str = "<dict>") -> list:
@@ -292,8 +312,18 @@ def read_egn_dict(doc: Any, path: str = "<dict>") -> list:
     up-card (then the up-card was the discard: nothing else can be).  A seat
     that sat out has ``"??"`` x5; a hand of a deal that stops early is filled
     with ``"??"``.  The kitty is known only from 1.0.0 files, else ``"??"`` x3.
+
+    Alternative lines become variations ``{"position", "events",
+    "annotations", "comment": ""}`` (EGN has no comment for a line); a line
+    that cannot be replayed is left out with a warning.  A game that stops in
+    the middle of a deal is read with a warning.  A document that is our own
+    JSON export (it has ``"events"``) is refused with a hint to read it as
+    ``--from json`` / ``.eej``.
     """
     if isinstance(doc, list):
+        if doc and all(isinstance(x, dict) and "events" in x for x in doc):
+            raise RecordError(path, "not an EGN or EMN file: it is a JSON array of games with "
+                                    f"\"events\"{_OURS_HINT}")
         raise RecordError(path, "not an EGN or EMN file: the JSON is an array, not an object "
                                 f"with fileType {EGN_FILE_TYPE!r}")
     if not isinstance(doc, dict):
@@ -304,6 +334,8 @@ def read_egn_dict(doc: Any, path: str = "<dict>") -> list:
     if ft == EGN_FILE_TYPE:
         return [_read_game(doc, path)]
     if ft is None:
+        if "events" in doc:
+            raise RecordError(path, f"not an EGN or EMN file: it has \"events\" and no fileType{_OURS_HINT}")
         if "deals" in doc and "metadata" in doc:
             raise RecordError(path, f"fileType is missing (an EGN file says {EGN_FILE_TYPE!r})")
         raise RecordError(path, "not an EGN or EMN file: it has no fileType "
@@ -311,7 +343,14 @@ def read_egn_dict(doc: Any, path: str = "<dict>") -> list:
     raise RecordError(path, f"fileType {ft!r} is not {EGN_FILE_TYPE} (nor {EMN_FILE_TYPE})")
 
 
-def _read_emn(doc: dict, path: str) -> list:
+_OURS_HINT = ("; it looks like our own JSON export: read it with --from json, "
+              "or name the file .eej")
+
+
+def _read_emn(doc: dict, path: str, errors: Optional[list] = None) -> list:
+    """The games of an EMN document.  With ``errors`` a list, a bad game's
+    :class:`RecordError` goes there and the other games are still read;
+    without it the first bad game raises."""
     errs = validate_emn(doc)
     if errs:
         raise RecordError(path, "breaks the EMN schema: " + "; ".join(errs[:5]))
@@ -321,14 +360,20 @@ def _read_emn(doc: dict, path: str) -> list:
     for k, g in enumerate(doc["games"]):
         gd = g["gameData"]
         label = f"game {k + 1}"
-        if not isinstance(gd, dict) or gd.get("fileType") != EGN_FILE_TYPE:
-            ft = gd.get("fileType") if isinstance(gd, dict) else type(gd).__name__
-            raise RecordError(path, f"{label}: gameData is not an EGN game (fileType {ft!r})")
         match = {"title": md.get("title", ""), "matchId": md.get("matchId"),
                  "gameIndex": g["gameIndex"], "player_ids": list(g["players"]),
                  "format": md.get("matchFormat")}
         match = {a: b for a, b in match.items() if b is not None}
-        rec = _read_game(gd, path, label=label, match=match)
+        try:
+            if not isinstance(gd, dict) or gd.get("fileType") != EGN_FILE_TYPE:
+                ft = gd.get("fileType") if isinstance(gd, dict) else type(gd).__name__
+                raise RecordError(path, f"{label}: gameData is not an EGN game (fileType {ft!r})")
+            rec = _read_game(gd, path, label=label, match=match)
+        except RecordError as e:
+            if errors is None:
+                raise
+            errors.append(e)
+            continue
         names = [ids.get(pid) for pid in g["players"]]
         if all(names) and list(names) != list(rec.events[0].players):
             rec.warnings.append(f"{label}: the match lists players {names}, the game "
@@ -437,6 +482,9 @@ def _read_game(doc: dict, path: str, label: str = "", match: Optional[dict] = No
     rec = conv.convert(start, deals)
     rec.warnings = warnings + rec.warnings
     game = validate_events(path, rec.events)   # every game is validated by folding it
+    stop = incomplete_warning(game)
+    if stop:
+        rec.warnings.append(pre + stop)
     if md.get("finalScore") is not None:
         rec.stated_final_score = list(md["finalScore"])
         if list(game.final_score) != rec.stated_final_score:
@@ -657,7 +705,9 @@ class _Converter:
             events.extend(deal_events)
             annotations += self.deal_annotations(dd, n, line, warnings)
             for j, alt in enumerate(deal.get("alternativeLines") or []):
-                variations.append(self.variation(events, base, dd, line, deal, alt, n, j, warnings))
+                v = self.variation(events, base, dd, line, deal, alt, n, j, warnings)
+                if v is not None:
+                    variations.append(v)
         return Record(events=events, annotations=annotations, variations=variations,
                       source=dict(start.source), warnings=warnings)
 
@@ -765,21 +815,19 @@ class _Converter:
         replaces, ``events`` = the rest of the deal along the line,
         ``annotations`` with positions in the line's own stream
         (``events[:position] + variation["events"]``).  A line that cannot be
-        replayed is kept as ``raw`` EGN data, with a warning."""
+        replayed is left out (``None``), with a warning.  EGN has no comment
+        for a line: ``comment`` is ``""``."""
         bi = alt["branchIndex"]
         ncalls = len(dd.calls)
         where = f"from call {bi}" if bi < ncalls else f"from play {bi - ncalls}"
-        comment = f"EGN alternative line {j + 1} of deal {n}, {where}"
         try:
             alt_dd = _DealData({"initialState": deal["initialState"], "phases": alt["phases"]})
             position, var_events, notes = self.branch(events, base, dd, main, alt_dd, bi)
         except _Bad as e:
             warnings.append(f"deal {n}: alternative line {j + 1} ({where}) could not be replayed "
-                            f"({e.reason}); kept as EGN data")
-            return {"position": None, "events": [], "annotations": [], "comment": comment,
-                    "raw": copy.deepcopy(alt), "deal": n}
-        return {"position": position, "events": var_events, "annotations": notes,
-                "comment": comment, "deal": n}
+                            f"({e.reason}); left out")
+            return None
+        return {"position": position, "events": var_events, "annotations": notes, "comment": ""}
 
     def branch(self, events: list, base: int, dd: _DealData, main: _Line, alt: _DealData,
                bi: int) -> tuple:
@@ -866,13 +914,15 @@ def write_egn(events: Sequence[Event], annotations: Iterable = (), variations: I
     ``annotations``: ``[{"position", "text", "mark"}]`` on calls and plays
     (written as ``callAnnotations`` / ``playAnnotations``, a mark as a
     leading ``[?!]``); ``variations``: as :class:`Record` holds them
-    (written as ``alternativeLines``).  Dealt hands that are fully known are
+    (``{"position", "events", "annotations", "comment"}``, written as
+    ``alternativeLines``: :func:`read_egn_dict` reads them back the same,
+    except the ``comment`` and nested lines, which EGN cannot hold).  Dealt hands that are fully known are
     written as ``playerCards`` (a partly known hand as ``[]``); the dealer's
     discard when known; ``finalScore`` is the folded score.
 
     What EGN 1.4 cannot hold is left out and, if ``warnings`` is a list,
     noted there: a known kitty, annotations on other events, options with no
-    EGN ruleset key.  Raises ``ValueError`` for a game EGN cannot express
+    EGN ruleset key, a variation's comment or nested lines.  Raises ``ValueError`` for a game EGN cannot express
     (another variant, events such as ``UpCardDeclined`` or ``WentAlone``
     after the exchange) or events that cannot be folded.
     """
@@ -1057,14 +1107,16 @@ def _chunk(cards: list, size: int, start_in_trick: int) -> list:
 
 def _write_variation(v: dict, events: list, where: dict, deals: list, out_deals: list,
                      notes_out: list) -> None:
-    if v.get("raw") is not None:
-        n = v.get("deal")
-        if isinstance(n, int) and 1 <= n <= len(out_deals):
-            out_deals[n - 1].setdefault("alternativeLines", []).append(copy.deepcopy(v["raw"]))
-        else:
-            notes_out.append("a variation kept as raw EGN data has no deal; left out")
-        return
     pos = v.get("position")
+    if pos is None and not v.get("events"):
+        notes_out.append("an alternative line without position or events; left out")
+        return
+    if v.get("comment"):
+        notes_out.append(f"the comment of the alternative line at event {pos} has no place in EGN; "
+                         "left out")
+    if v.get("variations"):
+        notes_out.append(f"the alternative lines inside the line at event {pos} have no place in "
+                         "EGN; left out")
     if pos not in where:
         notes_out.append(f"variation at event {pos} does not start on a call or a play; left out")
         return
@@ -1183,13 +1235,8 @@ def audit_egn_by_deal(path: str) -> dict:
     "findings": [dict...], "impossible": int}``.  Raises :class:`RecordError`
     when the file is not an EGN game at all (no deal-level reading possible).
     """
-    import copy
     from ..projections import Game
-    with open(path, "r", encoding="utf-8-sig") as f:
-        try:
-            doc = json.loads(f.read())
-        except json.JSONDecodeError as e:
-            raise RecordError(path, f"not JSON: {e.msg}", line=e.lineno, column=e.colno) from None
+    doc = _parse(read_record_text(path), path)
     if not isinstance(doc, dict) or doc.get("fileType") != EGN_FILE_TYPE or not doc.get("deals"):
         raise RecordError(path, "deal-by-deal audit needs an EGN game file")
     md = doc.get("metadata", {})

@@ -13,10 +13,14 @@ them back); annotation positions index ``events``; a variation replaces the
 main line's event ``position`` and what follows, and the positions of its
 annotations and nested lines (under ``"variations"``) index the line's own
 stream ``events[:position] + its events``, exactly as in
-:class:`~euchre_events.formats.Record`.  Other keys of a variation (a reader's
-``"deal"`` or ``"raw"`` data) are kept as they are, and a variation with no
-events and a ``null`` position (an alternative line a reader could not
-replay) is allowed.
+:class:`~euchre_events.formats.Record`.  A variation holds only these keys
+(``position``, ``events``, ``annotations``, ``comment``, ``variations``):
+other keys are not written, and are left out with a warning when read; a
+variation with no events and a ``null`` position (an alternative line some
+reader could not replay) is admitted by the schema but left out, with a
+warning.  A game without ``initial_score`` starts from the variant's
+initial scores (``with_initial_score``), as in every reader; a game that
+stops in the middle of a deal is read with a warning.
 
 Reading validates the layout with a JSON schema, then folds every game with
 the engine (:func:`~euchre_events.formats.validate_events`) and every
@@ -32,7 +36,8 @@ from typing import Any, Optional, Sequence
 import jsonschema
 
 from ..events import Event, event_from_dict
-from . import Record, RecordError, validate_events
+from . import (VARIATION_KEYS, Record, RecordError, incomplete_warning, no_game_error,
+               read_record_text, validate_events, with_initial_score)
 
 __all__ = ["write_json", "read_json_file", "parse_json", "game_to_json", "FORMAT", "VERSION", "SCHEMA"]
 
@@ -81,17 +86,20 @@ _VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 
 # ------------------------------------------------------------------- writing
 
-_VARIATION_KEYS = ("position", "events", "annotations", "comment", "variations")
-
-
 def _variation_to_json(v: dict) -> dict:
     out = {"position": v.get("position"), "events": [e.to_dict() for e in v.get("events", ())],
            "annotations": [dict(a) for a in v.get("annotations", ())],
            "comment": v.get("comment", "")}
-    out.update((k, x) for k, x in v.items() if k not in _VARIATION_KEYS)
-    if v.get("variations"):
-        out["variations"] = [_variation_to_json(x) for x in v["variations"]]
+    subs = _playable(v.get("variations", ()))
+    if subs:
+        out["variations"] = [_variation_to_json(x) for x in subs]
     return out
+
+
+def _playable(variations) -> list:
+    """The variations that hold events (lines kept as raw data by some
+    reader, with no position and no events, are not written)."""
+    return [v for v in variations if not (v.get("position") is None and not v.get("events"))]
 
 
 def game_to_json(events: Sequence[Event], annotations: Sequence[dict] = (),
@@ -102,7 +110,7 @@ def game_to_json(events: Sequence[Event], annotations: Sequence[dict] = (),
         "version": VERSION,
         "events": [e.to_dict() for e in events],
         "annotations": [dict(a) for a in annotations],
-        "variations": [_variation_to_json(v) for v in variations],
+        "variations": [_variation_to_json(v) for v in _playable(variations)],
     }
 
 
@@ -112,7 +120,8 @@ def write_json(events: Sequence[Event], annotations: Sequence[dict] = (),
     "events": [...], "annotations": [...], "variations": [...]}``).
 
     ``events``: :class:`GameStarted` first; ``annotations`` and ``variations``
-    as in :class:`Record`.  Raises ``TypeError`` if a value is not JSON-able.
+    as in :class:`Record` (a variation's other keys are not written, nor a
+    line without events).  Raises ``TypeError`` if a value is not JSON-able.
     """
     return json.dumps(game_to_json(events, annotations, variations), indent=indent,
                       ensure_ascii=False) + "\n"
@@ -123,27 +132,28 @@ def write_json(events: Sequence[Event], annotations: Sequence[dict] = (),
 def read_json_file(path: str) -> list:
     """All games of a JSON export file as validated :class:`Record` objects.
 
-    Raises :class:`RecordError` (see the module docstring); ``OSError`` if the
-    file cannot be read.
+    Raises :class:`RecordError` (see the module docstring), also when the
+    file cannot be read, is not UTF-8 text, or holds no game (empty, ``[]``).
     """
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
-    return parse_json(text, path=str(path))
+    return parse_json(read_record_text(str(path)), path=str(path))
 
 
 def parse_json(text: str, path: str = "<string>", validate: bool = True) -> list:
     """Games from JSON text: one game object or an array of them.
 
     ``validate=False`` skips the engine fold (the layout is still checked).
-    Raises :class:`RecordError`.
+    Raises :class:`RecordError`: not JSON, not our layout (an EGN document is
+    named as such), holds no game (blank text, ``[]``), or impossible.
     """
+    if not text.strip():
+        raise no_game_error(path)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
         raise RecordError(path, f"not JSON: {e.msg}", line=e.lineno, column=e.colno) from None
     games = data if isinstance(data, list) else [data]
     if not games:
-        raise RecordError(path, "the file holds no game")
+        raise no_game_error(path)
     records = []
     for gi, obj in enumerate(games):
         where = f"game {gi + 1}: " if len(games) > 1 else ""
@@ -152,18 +162,22 @@ def parse_json(text: str, path: str = "<string>", validate: bool = True) -> list
 
 
 def _record(path: str, obj: Any, where: str, validate: bool, index: int) -> Record:
+    if isinstance(obj, dict) and "fileType" in obj and "format" not in obj:
+        raise RecordError(path, f"{where}not an {FORMAT} game: it has fileType "
+                                f"{obj['fileType']!r} (an EGN/EMN file: read it with --from egn)")
     errors = sorted(_VALIDATOR.iter_errors(obj), key=lambda e: list(e.absolute_path))
     if errors:
         e = errors[0]
         at = "/".join(str(p) for p in e.absolute_path) or "the top level"
         raise RecordError(path, f"{where}not an {FORMAT} v{VERSION} game: at {at}: {e.message}")
-    events = _events(path, obj["events"], where)
+    events = with_initial_score(_events(path, obj["events"], where))
     annotations = [_annotation(a) for a in obj.get("annotations", [])]
     _check_positions(path, annotations, 0, len(events), where + "annotation")
-    variations = [_variation(path, v, where) for v in obj.get("variations", [])]
+    warnings: list = []
+    variations = _variations(path, obj.get("variations", []), where, "variations", warnings)
     _check_var_positions(path, variations, 1, len(events), where)
     rec = Record(events=events, annotations=annotations, variations=variations,
-                 source={"file": path, "format": "json", "game": index})
+                 source={"file": path, "format": "json", "game": index}, warnings=warnings)
     if validate:
         from .text import check_variations
         try:
@@ -177,6 +191,9 @@ def _record(path: str, obj: Any, where: str, validate: bool, index: int) -> Reco
             name = "/".join(f"variations/{i}" for i in trail)
             raise RecordError(path, f"{where}{name}: {exc.reason}", deal=exc.deal,
                               event=f"{k} of the alternative line ({kind})")
+        stop = incomplete_warning(game)
+        if stop:
+            rec.warnings.append(where + stop)
     return rec
 
 
@@ -194,20 +211,37 @@ def _annotation(a: dict) -> dict:
     return {"position": a["position"], "text": a["text"], "mark": a.get("mark")}
 
 
-def _variation(path: str, v: dict, where: str) -> dict:
+def _variations(path: str, items: list, where: str, name: str, warnings: list) -> list:
+    """The variations of ``items`` (JSON path ``name``), with only the keys
+    of :data:`~euchre_events.formats.VARIATION_KEYS`; lines without events
+    and a ``null`` position are left out, each with a warning."""
+    out = []
+    for i, v in enumerate(items):
+        here = f"{name}/{i}"
+        extra = sorted(k for k in v if k not in VARIATION_KEYS)
+        if extra:
+            warnings.append(f"{where}{here}: key(s) {', '.join(map(repr, extra))} are not part of "
+                            "an alternative line; left out")
+        if v["position"] is None:
+            if v["events"] or v.get("annotations") or v.get("variations"):
+                raise RecordError(path, f"{where}{here}: an alternative line with events needs a position")
+            warnings.append(f"{where}{here}: an alternative line without events or position "
+                            "(one a reader could not replay); left out")
+            continue
+        out.append(_variation(path, v, where, here, warnings))
+    return out
+
+
+def _variation(path: str, v: dict, where: str, name: str, warnings: list) -> dict:
     events = _events(path, v["events"], where + "alternative line: ")
     out = {"position": v["position"], "events": events,
            "annotations": [_annotation(a) for a in v.get("annotations", [])],
            "comment": v.get("comment", "")}
-    out.update((k, x) for k, x in v.items() if k not in _VARIATION_KEYS)
-    if out["position"] is None:
-        if events or out["annotations"] or v.get("variations"):
-            raise RecordError(path, f"{where}an alternative line with events needs a position")
-        return out
     base, end = out["position"], out["position"] + len(events)
     _check_positions(path, out["annotations"], base, end, where + "alternative line annotation")
-    if v.get("variations"):
-        out["variations"] = [_variation(path, x, where) for x in v["variations"]]
+    subs = _variations(path, v.get("variations", []), where, name + "/variations", warnings)
+    if subs:
+        out["variations"] = subs
         _check_var_positions(path, out["variations"], base, end, where)
     return out
 

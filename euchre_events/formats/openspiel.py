@@ -41,7 +41,7 @@ from ..engine import ImpossibleEvent, apply, new_table
 from ..events import (CardPlayed, CardsDealt, DealStarted, DealThrownIn, DefendedAlone,
                       Discarded, Event, GameStarted, OrderedUp, Passed, PlayedWithPartner,
                       TrumpNamed, UpCardPickedUp, WentAlone)
-from . import Record, RecordError
+from . import Record, RecordError, incomplete_warning, read_record_text
 
 PASS_ACTION = 24
 """OpenSpiel action id of Pass."""
@@ -233,7 +233,7 @@ def _deal_events(history: Sequence[int], params: Optional[dict], title: str,
         src.update(source)
     return [
         GameStarted("standard", openspiel_options(params), PLAYERS, first_dealer=dealer,
-                    title=title, source=src),
+                    initial_score=(0, 0), title=title, source=src),
         DealStarted(1, dealer),
         CardsDealt(tuple(tuple(h) for h in hands), up, kitty),
     ]
@@ -366,23 +366,36 @@ def read_openspiel_file(path: str) -> list:
 
     Raises :class:`RecordError` naming the file, the line number and the reason
     (not JSON, no history, unknown parameter, an impossible action, ...) at the
-    first bad line; nothing is returned then.
+    first bad line; nothing is returned then.  A file whose first line is not
+    a complete JSON object (a pretty-printed JSON document, an EGN file...)
+    is "not JSON Lines"; a file that cannot be read, is not UTF-8 text, or is
+    empty or blank is refused naming the file.
     """
     records = []
-    with open(path, encoding="utf-8") as f:
-        for lineno, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            records.append(_read_line(path, lineno, line))
+    first = True
+    for lineno, line in enumerate(read_record_text(str(path)).split("\n"), 1):
+        if not line.strip():
+            continue
+        records.append(_read_line(path, lineno, line, first))
+        first = False
     return records
 
 
-def _read_line(path: str, lineno: int, line: str) -> Record:
+_NOT_JSONL = "not JSON Lines (one OpenSpiel game object per line)"
+
+
+def _read_line(path: str, lineno: int, line: str, first: bool = False) -> Record:
     try:
         obj = json.loads(line)
     except json.JSONDecodeError as e:
+        if first:
+            raise RecordError(path, f"{_NOT_JSONL}: line {lineno} is not a complete JSON object "
+                                    f"({e.msg})", line=lineno, column=e.colno) from None
         raise RecordError(path, f"not JSON: {e.msg}", line=lineno, column=e.colno) from None
     if not isinstance(obj, dict):
+        if first:
+            raise RecordError(path, f"{_NOT_JSONL}: line {lineno} is a JSON "
+                                    f"{type(obj).__name__}, not an object", line=lineno)
         raise RecordError(path, "a line must be a JSON object with a \"history\"", line=lineno)
     game = obj.get("game", "euchre")
     if game != "euchre":
@@ -418,8 +431,9 @@ def _read_line(path: str, lineno: int, line: str) -> Record:
             stated = score_from_returns(obj["returns"])
         except (TypeError, ValueError) as e:
             raise RecordError(path, f"bad \"returns\": {e}", line=lineno) from None
-    if t.phase not in ("deal_over", "game_over"):
-        warnings.append(f"the history stops before the end of the deal (phase {t.phase})")
+    stop = incomplete_warning(t)
+    if stop:
+        warnings.append(f"the history stops before the end of the deal (phase {t.phase}): {stop}")
     elif stated is not None and list(t.scores) != stated:
         warnings.append(f"the file's returns {obj['returns']} give {stated}, "
                         f"the replay scores {list(t.scores)}")

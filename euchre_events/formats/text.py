@@ -55,7 +55,8 @@ from ..events import (BidMade, CardPassed, CardPlayed, CardsDealt, DealStarted, 
                       HandSwappedWithGhost, OrderedUp, Passed, PlayedWithPartner, StayedIn,
                       JokerSuitNamed, TrumpNamed, UpCardDeclined, UpCardPickedUp, WentAlone,
                       event_from_dict)
-from . import Record, RecordError, validate_events
+from . import (Record, RecordError, incomplete_warning, no_game_error, read_record_text,
+               validate_events, with_initial_score)
 
 __all__ = ["parse_text", "read_text_file", "write_text", "check_variations", "GRAMMAR"]
 
@@ -242,12 +243,12 @@ def read_text_file(path: str) -> list:
     """All games of a ``.euchre`` file as validated :class:`Record` objects.
 
     Raises :class:`RecordError` (file, line, column, what was expected) for a
-    syntax error, and (file, line, column, deal, event, reason) for a record
-    that cannot have happened.  ``OSError`` if the file cannot be read.
+    syntax error, (file, line, column, deal, event, reason) for a record
+    that cannot have happened, and (file, reason) for a file that cannot be
+    read, is not UTF-8 text, or holds no game (empty, or no ``[Variant]``
+    tag anywhere).
     """
-    with open(path, encoding="utf-8") as f:
-        text = f.read()
-    return parse_text(text, path=str(path))
+    return parse_text(read_record_text(str(path)), path=str(path))
 
 
 def parse_text(text: str, path: str = "<string>", validate: bool = True) -> list:
@@ -265,15 +266,22 @@ def parse_text(text: str, path: str = "<string>", validate: bool = True) -> list
     ``k`` and what follows; the positions of its annotations and of nested
     lines, under ``"variations"``, index the line's own stream
     ``events[:k] + its events``), ``source``
-    (``{"file", "format": "text", "line"}``), ``warnings`` and
-    ``stated_final_score`` (from a ``[FinalScore]`` tag).
+    (``{"file", "format": "text", "line"}``), ``warnings`` (a misplaced
+    trick label; a record that stops in the middle of a deal, see
+    :func:`~euchre_events.formats.incomplete_warning`) and
+    ``stated_final_score`` (from a ``[FinalScore]`` tag).  With no
+    ``[InitialScore]`` tag the game starts from the variant's initial scores
+    (``(0, 0)`` for partnerships), as every reader does.
 
-    Raises :class:`RecordError` with ``line`` and ``column`` set.
+    Raises :class:`RecordError` with ``line`` and ``column`` set, or naming
+    only the file when the text holds no game (empty or blank).
     """
     try:
         tree = _PARSER.parse(text)
     except UnexpectedInput as e:
         raise _syntax_error(path, text, e) from None
+    if not tree.children:
+        raise no_game_error(path)
     records = []
     for game in tree.children:
         records.append(_GameBuilder(path, validate).build(game))
@@ -374,6 +382,7 @@ class _GameBuilder:
         main.where.append((game.meta.line, game.meta.column))
         self.items(main, items)
         self.finish(main)
+        main.events[:1] = with_initial_score(main.events[:1])
         rec = Record(events=main.events, annotations=main.annotations,
                      variations=main.variations,
                      source={"file": self.path, "format": "text", "line": game.meta.line},
@@ -382,6 +391,9 @@ class _GameBuilder:
             g = self.validated(main)
             self.check_variation_lines(g, main)
             rec.warnings.extend(self.label_warnings(g, main))
+            stop = incomplete_warning(g)
+            if stop:
+                rec.warnings.append(stop)
         return rec
 
     def header(self, game: Tree, tags: list):
@@ -848,7 +860,8 @@ def write_text(events: Sequence[Event], annotations: Sequence[dict] = (),
     index the line's own stream ``events[:position] + its events``; other
     keys are not written, and lines without events are left out);
     ``final_score``: points per side, written as a ``[FinalScore]`` tag when
-    given.
+    given.  ``[InitialScore]`` is written only when it is not the variant's
+    own initial score (which a game without the tag starts from).
 
     Tricks are labelled ``T1:`` .. by folding the events with the engine; if
     the events cannot be folded the plays are written without labels.
@@ -921,6 +934,16 @@ def _trick_labels(events: Sequence[Event]) -> tuple:
     return labels, mid
 
 
+def _default_initial_score(g: GameStarted) -> Optional[tuple]:
+    """The variant's own initial scores (what a game without an
+    ``[InitialScore]`` tag starts from), or None for an unknown variant."""
+    from ..variants import make_variant
+    try:
+        return tuple(make_variant(g.variant, g.options).initial_scores())
+    except (KeyError, ValueError, TypeError):
+        return None
+
+
 def _escape_comment(text: str) -> str:
     return text.replace("\\", "\\\\").replace("{", "\\{").replace("}", "\\}")
 
@@ -965,7 +988,7 @@ class _Writer:
         for name, player in zip(names, g.players):
             lines.append(_tag(name, str(player)))
         lines.append(_tag("Dealer", self.seat(g.first_dealer)))
-        if g.initial_score is not None:
+        if g.initial_score and tuple(g.initial_score) != _default_initial_score(g):
             lines.append(_tag("InitialScore", ", ".join(str(int(x)) for x in g.initial_score)))
         if final_score is not None:
             lines.append(_tag("FinalScore", ", ".join(str(int(x)) for x in final_score)))
