@@ -515,6 +515,6 @@ def test_random_games_end_with_cards_conserved(seed, options):
 
 
 def test_simulator_interop():
-    sim = pytest.importorskip("euchre_events.simulate")
+    from euchre_events import simulate as sim
     g = Game(sim.random_game("bid", {"joker": True}, seed=5, deals=4))
     assert g.variant == "bid" and g.deals >= 1

@@ -29,8 +29,11 @@ CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
-if not os.path.exists(CHROMIUM):  # pragma: no cover - CI installs Debian's chromium
-    pytest.skip("Debian's chromium is not installed", allow_module_level=True)
+if not os.path.exists(CHROMIUM):  # pragma: no cover - scripts/setup-dev.sh installs it
+    if os.environ.get("CI"):
+        raise RuntimeError("Debian's chromium is not installed: run scripts/setup-dev.sh")
+    pytest.skip("Debian's chromium is not installed (scripts/setup-dev.sh installs it)",
+                allow_module_level=True)
 
 os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
 from playwright.sync_api import sync_playwright  # noqa: E402

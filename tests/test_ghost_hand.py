@@ -402,7 +402,7 @@ def test_random_games_end_with_cards_conserved(seed, options):
 
 
 def test_simulator_interop():
-    sim = pytest.importorskip("euchre_events.simulate")
+    from euchre_events import simulate as sim
     evs = sim.random_game("ghost-hand", seed=3, deals=4)
     g = Game(evs)
     assert g.variant == "ghost-hand" and g.deals >= 1
