@@ -57,7 +57,17 @@ def test_a_binary_file_is_a_record_error_naming_the_file(tmp_path, ext):
     with pytest.raises(RecordError) as e:
         read_records(path)
     assert e.value.file == path and path in str(e.value)
-    assert e.value.reason == "not a text record: byte 0x89 at offset 0 is not UTF-8 (a binary file?)"
+    assert e.value.reason == "not a text record: it holds a NUL byte at offset 8 (a binary file?)"
+
+
+@pytest.mark.parametrize("ext", EXTENSIONS)
+def test_text_in_another_encoding_is_a_record_error(tmp_path, ext):
+    # [Title "Café"] in Latin-1: "[Title \"Caf" is 11 bytes (offsets 0-10), the é is 0xe9 at 11
+    path = _write(tmp_path, "latin1" + ext, '[Title "Café"]\n'.encode("latin-1"))
+    with pytest.raises(RecordError) as e:
+        read_records(path)
+    assert e.value.file == path
+    assert e.value.reason.startswith("not a text record: byte 0xe9 at offset 11 is not UTF-8")
 
 
 @pytest.mark.parametrize("fmt", FORMATS)

@@ -5,6 +5,20 @@ record's annotations and alternative lines) and validates each game by
 folding it with the engine, so an impossible record fails here, with a
 :class:`RecordError` naming the file, deal, event and reason, before anything
 is stored.
+
+What every reader does the same way (helpers here):
+
+* the file's bytes: :func:`read_record_text` (unreadable, not UTF-8, NUL
+  bytes, empty -> :class:`RecordError` naming the file); a file with no game
+  is ``"... holds no game"``;
+* ``GameStarted.initial_score`` is always a tuple (:func:`with_initial_score`:
+  the variant's initial scores when the file says nothing);
+* a record that stops in the middle of a deal is kept, with the warning of
+  :func:`incomplete_warning`;
+* variations hold only :data:`VARIATION_KEYS`.
+
+:func:`read_records` reads a file whole; :func:`read_records_partial` keeps
+the good games of a match file with a bad one.
 """
 from __future__ import annotations
 
@@ -131,14 +145,15 @@ def read_record_text(path: str) -> str:
             data = f.read()
     except OSError as e:
         raise RecordError(path, f"cannot read the file: {e.strerror or e}") from None
+    if b"\x00" in data:
+        raise RecordError(path, f"not a text record: it holds a NUL byte at offset "
+                                f"{data.index(0)} (a binary file?)")
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as e:
         raise RecordError(path, f"not a text record: byte 0x{data[e.start]:02x} at offset {e.start} "
-                                "is not UTF-8 (a binary file?)") from None
-    if "\x00" in text:
-        raise RecordError(path, f"not a text record: it holds a NUL byte at offset "
-                                f"{data.index(0)} (a binary file?)")
+                                "is not UTF-8 (a binary file, or text in another encoding: "
+                                "save it as UTF-8)") from None
     if not text.strip():
         raise RecordError(path, "the file is empty: it holds no game")
     return text
@@ -192,8 +207,11 @@ def with_initial_score(events: list) -> list:
 def read_records(path: str, fmt: Optional[str] = None) -> list:
     """All games in a file as :class:`Record` objects, each already validated.
 
-    Raises :class:`RecordError` for a file that is not a record, breaks the
-    schema, or describes something impossible.
+    ``fmt``: a name of :data:`FORMATS` (any case) or None (see
+    :func:`detect_format`).  Raises :class:`RecordError` for a file that
+    cannot be read, is not text, holds no game, is not a record, breaks the
+    schema, or describes something impossible (the first bad game of a match
+    refuses the file: :func:`read_records_partial` keeps the others).
     """
     f = detect_format(path, fmt)
     if f in ("egn", "emn"):
