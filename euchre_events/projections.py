@@ -105,7 +105,8 @@ def snapshot(t: Table, with_legal: bool = True) -> TableState:
 
 
 class Game:
-    """A validated game: its events, folded once, with a checkpoint per deal.
+    """A validated game: its events, folded once, with a checkpoint per deal
+    (made on the first jump, :meth:`table_at`).
 
     ``Game(events)`` raises :class:`ImpossibleEvent` (with ``deal`` and
     ``position``) if the record cannot be folded.  ``title``, ``variant``,
@@ -117,16 +118,28 @@ class Game:
         self.id = game_id
         if not self.events or not isinstance(self.events[0], GameStarted):
             raise ImpossibleEvent("the first event must be GameStarted", position=0)
-        t = new_table()
-        self._cp_pos: list[int] = []
-        self._cp: list[Table] = []
-
-        def keep(tb: Table) -> None:  # a checkpoint before each deal (and at 0)
-            self._cp_pos.append(tb.pos)
-            self._cp.append(tb.copy())
-        fold(t, self.events, checkpoint=keep)
-        self.final = t
+        # one fold, no copies: the per-deal checkpoints are built the first
+        # time a jump needs them (_checkpoints), so validating and auditing
+        # a game pays for none
+        self._cp_pos: Optional[list] = None
+        self._cp: Optional[list] = None
+        self.final = fold(new_table(), self.events)
         self.started: GameStarted = self.events[0]
+
+    def _checkpoints(self) -> tuple:
+        """``(positions, tables)``: a copy of the working table before each
+        DealStarted and at position 0, from one more fold of the events (the
+        first time only)."""
+        if self._cp is None:
+            pos: list = []
+            cps: list = []
+
+            def keep(tb: Table) -> None:  # a checkpoint before each deal (and at 0)
+                pos.append(tb.pos)
+                cps.append(tb.copy())
+            fold(new_table(), self.events, checkpoint=keep)
+            self._cp_pos, self._cp = pos, cps
+        return self._cp_pos, self._cp
 
     # ----------------------------------------------------------- basics
     @property
@@ -168,8 +181,9 @@ class Game:
             raise IndexError(f"position {k} outside 0..{len(self.events)}")
         if k == len(self.events):
             return self.final.copy()
-        i = bisect_right(self._cp_pos, k) - 1
-        t = self._cp[i].copy()
+        cp_pos, cps = self._checkpoints()
+        i = bisect_right(cp_pos, k) - 1
+        t = cps[i].copy()
         fold(t, self.events, t.pos, k)
         return t
 
@@ -256,6 +270,8 @@ def audit(game: Game) -> list:
     and the penalty under the game's options with the score it would give.
     """
     t = game.final
+    if not t.reneges and not t.flags:
+        return []
     v = t.variant
     findings = []
     deal_points = {}
