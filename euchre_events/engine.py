@@ -17,6 +17,7 @@ Pure: no I/O.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, Optional, Sequence
 
 from . import cards as C
@@ -726,14 +727,36 @@ def _fast_plays_ok(v: Variant) -> bool:
     return ok
 
 
+@lru_cache(maxsize=256)
+def _trick_keys(trump: Optional[str], led: Optional[str], low: bool) -> dict:
+    """``{card code: key}`` for every card of every deck: the key
+    :func:`cards.trick_winner_index` gives a card in a trick led in ``led``
+    under ``trump`` (the joker at no-trump 2200, trumps 1000 + strength, the
+    led suit its strength, any other card -1: it cannot win), so that the
+    first highest key wins the trick (rules.md 1.3)."""
+    eff, power = C.suit_and_power(trump, low)
+    keys = {}
+    for c, s in eff.items():
+        if trump is None:
+            keys[c] = 2200 if c == C.JOKER else (power[c] if s == led else -1)
+        elif s == trump:
+            keys[c] = 1000 + power[c]
+        else:
+            keys[c] = power[c] if s == led else -1
+    return keys
+
+
 def _fast_plays(t: Table, events: Sequence[Event], i: int, n: int) -> int:
     """Fold the run of ordinary CardPlayed events ``events[i:n]`` starting at
     ``i`` (phase ``play``); return the index of the first event not folded.
 
-    Stops, without touching the table, at anything else: another event kind,
-    a seat out of turn, an unknown card or one not in the hand, a renege.
+    Stops, without touching the table for that event, at anything else:
+    another event kind, a seat out of turn, an unknown card or one not in the
+    hand, a renege, a trick that holds a card the fast path cannot rank.
     :func:`apply` then folds that event the general way.  The result is the
-    one :func:`_play` gives, event by event.
+    one :func:`_play` gives, event by event.  The seat on turn, the trick,
+    the led suit and the position are kept in locals and written back to the
+    table before returning (and before the deal is scored).
     """
     v = t.variant
     trump = t.trump
@@ -746,52 +769,77 @@ def _fast_plays(t: Table, events: Sequence[Event], i: int, n: int) -> int:
     per_deal = v.tricks_per_deal                  # base tricks_in_deal
     twins = getattr(v.options, "first_twin_wins", True)
     tricks = t.tricks
-    winner_index = C.trick_winner_index
+    tricks_won = t.tricks_won
+    low = t.low
+    turn = t.turn
+    trick = t.trick
+    led = t.led_suit
+    first = i
     while i < n:
         ev = events[i]
         if ev.kind != "CardPlayed":
-            return i
+            break
         seat = ev.seat
         card = ev.card
         suit = eff.get(card, UNKNOWN)             # UNKNOWN: not a card of any deck
-        if seat != t.turn or suit == UNKNOWN:
-            return i
+        if seat != turn or suit == UNKNOWN:
+            break
         hand = hands[seat]
         if card not in hand:
-            return i
-        trick = t.trick
+            break
         if trick:
-            led = t.led_suit
             if led is not None and suit != led:
+                reneged = False
                 for c in hand:
                     if eff.get(c) == led:
-                        return i                  # a renege: recorded by _play
+                        reneged = True            # a renege: recorded by _play
+                        break
+                if reneged:
+                    break
+            if len(trick) + 1 == size:            # this card ends the trick
+                keys = _trick_keys(trump, led if led else eff.get(trick[0][1], UNKNOWN), low)
+                ranked = [keys.get(c) for _, c in trick]
+                if None in ranked:                # a "??" or a card of no deck: _play's way
+                    break
         else:
-            t.led_suit = suit
+            led = suit
+            if size == 1:
+                keys = _trick_keys(trump, led, low)
+                ranked = []
         hand.remove(card)
         seen.add(card)
         trick.append((seat, card))
-        t.pos += 1
         i += 1
         if len(trick) < size:
             nxt = seat + 1
             if nxt == n_seats:
                 nxt = 0
-            t.turn = nxt if nxt not in out else t.next_active(seat)
+            turn = nxt if nxt not in out else t.next_active(seat)
             continue
-        led = t.led_suit
-        w = winner_index([c for _, c in trick], trump, led if led else None, low=t.low,
-                         first_twin_wins=twins)
+        ranked.append(keys[card])
+        if twins:
+            w = ranked.index(max(ranked))         # the first of the highest
+        else:
+            w = C.trick_winner_index([c for _, c in trick], trump, led if led else None, low=low,
+                                     first_twin_wins=twins)
         winner = trick[w][0]
         tricks.append((trick[0][0], tuple(trick), winner))
-        t.tricks_won[winner] += 1
-        t.trick = []
-        t.led_suit = None
+        tricks_won[winner] += 1
+        trick = []
+        led = None
         t.leader = winner
-        t.turn = winner
+        turn = winner
         if len(tricks) >= per_deal:
+            t.trick = trick
+            t.led_suit = None
+            t.turn = turn
+            t.pos += i - first
             _end_deal(t)
             return i
+    t.trick = trick
+    t.led_suit = led
+    t.turn = turn
+    t.pos += i - first
     return i
 
 
