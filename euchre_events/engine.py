@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import chain
 from typing import Any, Optional, Sequence
 
 from . import cards as C
@@ -285,9 +286,10 @@ class Variant:
         """Raise :class:`ImpossibleEvent` if the dealt cards have the wrong shape."""
         if len(ev.hands) != t.n_seats:
             raise ImpossibleEvent(f"{len(ev.hands)} hands dealt, this game has {t.n_seats} seats")
-        for s, h in enumerate(ev.hands):
-            if len(h) != self.hand_size:
-                raise ImpossibleEvent(f"seat {s} was dealt {len(h)} cards, not {self.hand_size}")
+        if set(map(len, ev.hands)) != {self.hand_size}:  # then name the first short or long hand
+            for s, h in enumerate(ev.hands):
+                if len(h) != self.hand_size:
+                    raise ImpossibleEvent(f"seat {s} was dealt {len(h)} cards, not {self.hand_size}")
 
     # --- hooks the subclasses implement
     def start_auction(self, t: Table) -> None:
@@ -489,10 +491,8 @@ def _cards_dealt(t: Table, ev: CardsDealt) -> None:
     deck = v.__dict__.get("_deck_set")  # the variant's deck, cached on the (cached) variant
     if deck is None:
         deck = v._deck_set = frozenset(v.deck())
-    known = [c for h in ev.hands for c in h]
-    known += ev.kitty
-    known += ev.dummy
-    known += ev.ghost
+    hands = ev.hands
+    known = list(chain(*hands, ev.kitty, ev.dummy, ev.ghost))
     if ev.up_card is not None:
         known.append(ev.up_card)
     seen = set(known)
@@ -513,8 +513,8 @@ def _cards_dealt(t: Table, ev: CardsDealt) -> None:
                     raise ImpossibleEvent(f"{c} is dealt twice (again in {where})")
                 seen.add(c)
     t.seen = seen
-    t.hands = [list(h) for h in ev.hands]
-    t.dealt = tuple(tuple(h) for h in ev.hands)
+    t.hands = list(map(list, hands))
+    t.dealt = tuple(map(tuple, hands))
     t.up_card = ev.up_card
     t.up_status = "face up" if ev.up_card is not None else ""
     t.kitty = list(ev.kitty)
@@ -785,7 +785,9 @@ def _fast_plays(t: Table, events: Sequence[Event], i: int, n: int) -> int:
         if seat != turn or suit == UNKNOWN:
             break
         hand = hands[seat]
-        if card not in hand:
+        try:
+            at = hand.index(card)
+        except ValueError:                        # not in the hand ("??" stands for it?)
             break
         if trick:
             if led is not None and suit != led:
@@ -806,7 +808,7 @@ def _fast_plays(t: Table, events: Sequence[Event], i: int, n: int) -> int:
             if size == 1:
                 keys = _trick_keys(trump, led, low)
                 ranked = []
-        hand.remove(card)
+        del hand[at]
         seen.add(card)
         trick.append((seat, card))
         i += 1

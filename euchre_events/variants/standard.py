@@ -275,6 +275,9 @@ class StandardEuchre(Variant):
 
     # ------------------------------------------------------------ scoring
     def maker_tricks(self, t: Table) -> int:
+        """Tricks won by the maker's side in the deal just played."""
+        if self.partnerships and type(self).side_of is Variant.side_of:
+            return sum(t.tricks_won[t.maker % 2::2])  # side = seat % 2
         side = self.side_of(t.maker)
         return sum(n for s, n in enumerate(t.tricks_won) if self.side_of(s) == side)
 
@@ -302,9 +305,9 @@ class StandardEuchre(Variant):
         return pts
 
     def game_winner(self, t: Table) -> Optional[int]:
-        target = self.options.target_score
-        best = max(range(2), key=lambda i: t.scores[i])
-        return best if t.scores[best] >= target else None
+        s0, s1 = t.scores
+        best = 1 if s1 > s0 else 0  # side 0 on a tie, as max() would give
+        return best if t.scores[best] >= self.options.target_score else None
 
     def renege_penalty(self, t: Table, r: Renege, deal_points: Sequence[int]) -> tuple:
         """(points per side for the deal, hand abandoned?, words) under the
