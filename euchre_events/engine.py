@@ -19,6 +19,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import chain
+from operator import itemgetter
 from typing import Any, Optional, Sequence
 
 from . import cards as C
@@ -746,6 +747,20 @@ def _trick_keys(trump: Optional[str], led: Optional[str], low: bool) -> dict:
     return keys
 
 
+@lru_cache(maxsize=64)
+def _suit_sets(trump: Optional[str]) -> dict:
+    """``{suit: frozenset of card codes}`` by effective suit under ``trump``
+    (every card of every deck; the joker at no-trump under ``None``), so that
+    "does this hand hold the led suit?" is one ``isdisjoint`` (rules.md 1.2, 1.3)."""
+    sets: dict = {}
+    for c, s in C.suit_and_power(trump)[0].items():
+        sets.setdefault(s, set()).add(c)
+    return {s: frozenset(cs) for s, cs in sets.items()}
+
+
+_second = itemgetter(1)
+
+
 def _fast_plays(t: Table, events: Sequence[Event], i: int, n: int) -> int:
     """Fold the run of ordinary CardPlayed events ``events[i:n]`` starting at
     ``i`` (phase ``play``); return the index of the first event not folded.
@@ -761,6 +776,7 @@ def _fast_plays(t: Table, events: Sequence[Event], i: int, n: int) -> int:
     v = t.variant
     trump = t.trump
     eff = C.suit_and_power(trump)[0]
+    of_suit = _suit_sets(trump)
     hands = t.hands
     seen = t.seen
     out = t.out
@@ -790,17 +806,11 @@ def _fast_plays(t: Table, events: Sequence[Event], i: int, n: int) -> int:
         except ValueError:                        # not in the hand ("??" stands for it?)
             break
         if trick:
-            if led is not None and suit != led:
-                reneged = False
-                for c in hand:
-                    if eff.get(c) == led:
-                        reneged = True            # a renege: recorded by _play
-                        break
-                if reneged:
-                    break
+            if led is not None and suit != led and not of_suit[led].isdisjoint(hand):
+                break                             # a renege: recorded by _play
             if len(trick) + 1 == size:            # this card ends the trick
                 keys = _trick_keys(trump, led if led else eff.get(trick[0][1], UNKNOWN), low)
-                ranked = [keys.get(c) for _, c in trick]
+                ranked = list(map(keys.get, map(_second, trick)))
                 if None in ranked:                # a "??" or a card of no deck: _play's way
                     break
         else:
