@@ -235,9 +235,10 @@ class Archive(Application):
 
     def load(self, game_id) -> Game:
         """The stored game as a :class:`~euchre_events.projections.Game`
-        (folded once, with checkpoints for jumps)."""
+        (validated by one fold, then checkpoints per deal built so that any
+        jump is fast from the start)."""
         gid = self._uuid(game_id)
-        return Game(self.game_events(gid), game_id=str(gid))
+        return Game(self.game_events(gid), game_id=str(gid)).prepare_jumps()
 
     def game_ids(self) -> list:
         """UUIDs of every stored game, in import order."""

@@ -126,6 +126,13 @@ class Game:
         self.final = fold(new_table(), self.events)
         self.started: GameStarted = self.events[0]
 
+    def prepare_jumps(self) -> "Game":
+        """Build the per-deal checkpoints now (one extra fold) so that every
+        later :meth:`state_at` is fast; returns the game.  Loading from the
+        archive does this, validation alone does not need it."""
+        self._checkpoints()
+        return self
+
     def _checkpoints(self) -> tuple:
         """``(positions, tables)``: a copy of the working table before each
         DealStarted and at position 0, from one more fold of the events (the
