@@ -531,7 +531,7 @@ def _play(t: Table, ev: CardPlayed) -> None:
     seat = ev.seat
     card = ev.card
     if seat != t.turn:
-        raise ImpossibleEvent(f"seat {seat} plays out of turn (seat {t.turn} is to play)")
+        _out_of_turn(t, seat)
     hand = t.hands[seat]
     trump = t.trump
     v = t.variant
@@ -567,8 +567,13 @@ def _play(t: Table, ev: CardPlayed) -> None:
         if nxt == t.n_seats:
             nxt = 0
         t.turn = nxt if nxt not in t.out else t.next_active(seat)
+        if "out_of_turn" in t.x:  # after a card out of turn: the next seat yet to play
+            played = {s for s, _ in trick}
+            while t.turn in played:
+                t.turn = t.next_active(t.turn)
         v.after_card(t)
         return
+    t.x.pop("out_of_turn", None)
     w = v.trick_winner(t, [c for _, c in trick])
     winner = trick[w][0]
     t.tricks.append((trick[0][0], tuple(trick), winner))
@@ -579,6 +584,28 @@ def _play(t: Table, ev: CardPlayed) -> None:
     t.turn = winner
     if len(t.tricks) >= v.tricks_in_deal(t) or v.after_trick(t):
         _end_deal(t)
+
+
+def _out_of_turn(t: Table, seat: int) -> None:
+    """A card led or played out of turn: illegal but real (design.md "Three
+    kinds of wrong"; rules.md 1.3 says who leads and plays).  It is kept and
+    flagged; the trick goes on clockwise from it, each active seat playing
+    once.  A seat that sits out, or has already played to the trick, cannot
+    have played: :class:`ImpossibleEvent`."""
+    if not 0 <= seat < t.n_seats or seat in t.out:
+        raise ImpossibleEvent(f"seat {seat} plays a card but takes no part in this deal")
+    if any(s == seat for s, _ in t.trick):
+        raise ImpossibleEvent(f"seat {seat} plays a second card to trick {len(t.tricks) + 1}")
+    n = len(t.tricks) + 1
+    if t.trick:
+        flag(t, "played-out-of-turn",
+             f"seat {seat} plays to trick {n} before seat {t.turn}, whose turn it was (rules.md 1.3)", seat)
+    else:
+        flag(t, "led-out-of-turn",
+             f"seat {seat} leads trick {n}; seat {t.turn} won the last trick and should lead (rules.md 1.3)",
+             seat)
+        t.leader = seat
+    t.x["out_of_turn"] = True
 
 
 def _end_deal(t: Table) -> None:
@@ -873,7 +900,8 @@ def fold(t: Table, events: Sequence[Event], start: int = 0, stop: Optional[int] 
         k = ev.kind
         if checkpoint is not None and (k == "DealStarted" or t.pos == 0):
             checkpoint(t)
-        if k == "CardPlayed" and t.phase == "play" and _fast_plays_ok(t.variant):
+        if k == "CardPlayed" and t.phase == "play" and "out_of_turn" not in t.x \
+                and _fast_plays_ok(t.variant):
             j = _fast_plays(t, events, i, n)
             if j > i:
                 i = j

@@ -636,13 +636,15 @@ def test_wrong_hand_size_is_impossible():
     assert e.value.deal == 1 and "4 cards" in e.value.reason
 
 
-def test_out_of_turn_play_is_impossible():
+def test_out_of_turn_lead_is_kept_and_flagged():
+    """Illegal but real (design.md): E leads while N is to lead; the card stands,
+    the audit flags it, and the trick goes on clockwise from E (rules.md 1.3)."""
     h = c1_hand()                                # N is to lead
     pos = len(h.events)
-    with pytest.raises(ImpossibleEvent) as e:
-        h.add(CardPlayed(E, "9C"))
-    assert e.value.deal == 1 and e.value.position == pos
-    assert "out of turn" in e.value.reason
+    h.add(CardPlayed(E, "9C"))
+    assert h.t.turn == S and h.t.trick == [(E, "9C")]
+    [flag] = h.t.flags
+    assert (flag.kind, flag.deal, flag.seat, flag.position) == ("led-out-of-turn", 1, E, pos)
 
 
 def test_out_of_turn_call_is_impossible():

@@ -463,8 +463,9 @@ def test_an_impossible_record_names_deal_event_line_and_column():
 
 
 def test_an_impossible_alternative_line_is_refused():
-    e = _error(C3.replace("(E TC {a club, had he kept it}  W JH)", "(E TC  S TS)"))
-    assert (e.line, e.deal) == (16, 1) and "out of turn" in e.reason
+    # West leads trick 4 with the AD, which East played to trick 2
+    e = _error(C3.replace("(E TC {a club, had he kept it}  W JH)", "(E TC  W AD)"))
+    assert (e.line, e.deal) == (16, 1) and "AD" in e.reason and "not in that hand" in e.reason
     assert e.event == "1 of the alternative line (CardPlayed)"
 
 
