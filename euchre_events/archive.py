@@ -25,6 +25,7 @@ from typing import Iterable, Optional
 
 from eventsourcing.application import Application
 from eventsourcing.domain import Aggregate, event
+from eventsourcing.persistence import IntegrityError
 
 from .events import EVENT_TYPES, Event, event_from_dict
 from .formats import Record
@@ -203,7 +204,13 @@ class Archive(Application):
             evs = [x.to_dict() if isinstance(x, Event) else x for x in v.get("events", [])]
             notes.add_variation(variation_id=f"v{i}", position=int(v.get("position", 0)), events=evs,
                                 annotations=list(v.get("annotations", [])), comment=str(v.get("comment", "")))
-        self.save(agg, notes)
+        try:
+            self.save(agg, notes)
+        except IntegrityError:
+            # another writer stored the same game in the meantime: same content, same id
+            if gid in self.repository:
+                return gid, False
+            raise
         return gid, True
 
     def import_records(self, records: Iterable[Record]) -> list:

@@ -26,14 +26,15 @@ def _archive(db: Optional[str], create: bool = False):
     """The archive; a ``--db`` file that does not exist is an error except
     when importing (a typo must not silently give an empty archive)."""
     from .archive import Archive
-    if db and not create and not os.environ.get("PERSISTENCE_MODULE") and not os.path.exists(db):
-        _fail(f"{db}: no such archive file (import a record first)")
-    if db and os.path.isdir(db):
-        _fail(f"{db}: is a folder, not an archive file")
+    path = db or os.environ.get("EUCHRE_EVENTS_DB")
+    if path and not create and not os.environ.get("PERSISTENCE_MODULE") and not os.path.exists(path):
+        _fail(f"{path}: no such archive file (import a record first)")
+    if path and os.path.isdir(path):
+        _fail(f"{path}: is a folder, not an archive file")
     try:
         return Archive(db)
     except Exception as e:  # a file that is not SQLite, a server that does not answer...
-        _fail(f"cannot open the archive {db or '(default)'}: {type(e).__name__}: {e}")
+        _fail(f"{path or 'the archive'}: cannot open the archive: {type(e).__name__}: {e}")
 
 
 def _fail(msg: str, code: int = 1) -> None:
@@ -348,10 +349,10 @@ def export_cmd(game: str = typer.Argument(..., help="Stored game id (or prefix),
     if fmt == "egn":
         from .formats.egn import write_egn
         try:
-            try:
-                doc = write_egn(g.events, notes, variations=variations)
-            except TypeError:  # a writer without variations
-                doc = write_egn(g.events, notes)
+            lost: list = []
+            doc = write_egn(g.events, notes, variations=variations, warnings=lost)
+            for w in lost:   # what EGN 1.4 cannot hold (a known kitty, some notes...)
+                typer.echo(f"warning: EGN cannot hold everything of this game: {w}", err=True)
             text = json.dumps(doc, indent=2)
         except ValueError as e:
             _fail(f"cannot write this game as EGN: {e}")
@@ -379,8 +380,13 @@ def serve_cmd(port: int = typer.Option(8866, "--port", help="Port on 127.0.0.1."
               notebook: Optional[str] = typer.Option(None, "--notebook", help="Notebook to serve (default: the review notebook)."),
               db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)):
     """Start Voila on the review notebook at http://127.0.0.1:PORT (no code needed)."""
+    import importlib.util
+    if importlib.util.find_spec("voila") is None:
+        _fail("serve needs Voila: pip install -e '.[app]' (or '.[test]')")
     from .serve import serve
-    serve(notebook=notebook, port=port, db=db)
+    rc = serve(notebook=notebook, port=port, db=db)
+    if isinstance(rc, int) and rc > 0:   # Voila failed (a signal that stopped it is not a failure)
+        raise typer.Exit(rc)
 
 
 @app.command("version")

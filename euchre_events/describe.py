@@ -133,7 +133,9 @@ def state_text(state, seat: Optional[int] = None) -> str:
         lines.append("Tricks won: " + ", ".join(f"{seat_name(s, p, n)} {k}"
                                                 for s, k in enumerate(state.tricks_won) if k))
     if state.score:
-        lines.append("Score: " + " - ".join(str(x) for x in state.score))
+        sc = state.score
+        lines.append("Score: " + (f"{sc[0]} - {sc[1]}" if len(sc) == 2 and min(sc) >= 0
+                                  else " / ".join(str(x) for x in sc)))
     if state.legal and state.turn is not None and (seat is None or seat == state.turn):
         who = seat_name(state.turn, p, n) + " "
         words = [describe_event(e, p, state.dealer) for e in state.legal[:12]]

@@ -199,3 +199,19 @@ def test_export_to_a_missing_folder_is_a_clear_error(tmp_path):
 def test_reader_warnings_are_printed(tmp_path):
     res = runner.invoke(app, ["audit", os.path.join(EGN, "negative", "test_timingsLayouts.egn")])
     assert res.exit_code == 0 and "warning:" in res.stderr and "timings" in res.stderr
+
+
+def test_egn_export_says_what_egn_cannot_hold(tmp_path):
+    """EGN 1.4 has no field for the kitty: exporting a text record whose kitty is
+    known warns instead of silently dropping it."""
+    src = os.path.join(ROOT, "fixtures", "standard", "club-night-1.euchre")
+    res = runner.invoke(app, ["export", src, "--format", "egn", "-o", str(tmp_path / "a.egn")])
+    assert res.exit_code == 0 and "warning: EGN cannot hold" in res.stderr and "kitty" in res.stderr
+
+
+def test_env_archive_path_typo_is_an_error(tmp_path, monkeypatch):
+    monkeypatch.setenv("EUCHRE_EVENTS_DB", str(tmp_path / "typo.sqlite"))
+    monkeypatch.delenv("PERSISTENCE_MODULE", raising=False)
+    res = runner.invoke(app, ["list"])
+    assert res.exit_code == 1 and "no such archive file" in res.stderr
+    assert not (tmp_path / "typo.sqlite").exists()

@@ -693,7 +693,7 @@ class _Converter:
             if dd.exchanges:
                 warnings.append(f"deal {n}: cardExchanges are not replayed by standard Euchre")
             if t.game_over:
-                raise self.error(f"the game was already won ({t.scores[0]}-{t.scores[1]}) "
+                raise self.error(f"the game was already won ({t.scores[0]} to {t.scores[1]}) "
                                  "before this deal", n, t.pos, DealStarted(n, dd.dealer))
             base = t.pos
             deal_events, line = self.deal_events(t, n, dd)
