@@ -94,19 +94,23 @@ class AnnotationLog(Aggregate):
     @event("AnnotationAdded")
     def add(self, note_id: str, position: int, text: str, mark: Optional[str] = None,
             author: Optional[str] = None) -> None:
+        """Append AnnotationAdded: a note at event ``position`` with an optional mark (``!``, ``?``, ``!?``...)."""
         self.notes[note_id] = {"position": position, "text": text, "mark": mark, "author": author}
 
     @event("AnnotationEdited")
     def edit(self, note_id: str, text: str, mark: Optional[str] = None) -> None:
+        """Append AnnotationEdited: new text and mark for a note."""
         self.notes[note_id] = dict(self.notes[note_id], text=text, mark=mark)
 
     @event("AnnotationRemoved")
     def remove(self, note_id: str) -> None:
+        """Append AnnotationRemoved."""
         self.notes.pop(note_id, None)
 
     @event("VariationAdded")
     def add_variation(self, variation_id: str, position: int, events: list,
                       annotations: list, comment: str = "") -> None:
+        """Append VariationAdded: an alternative line (event dicts) branching before ``position``."""
         self.variations[variation_id] = {"position": position, "events": events,
                                          "annotations": annotations, "comment": comment}
 

@@ -162,6 +162,7 @@ class Table:
         self.low = False
 
     def copy(self) -> "Table":
+        """An independent copy (lists and dicts copied; their values are immutable)."""
         t = _copy_slots(self)  # every slot, shallow; the containers are copied below
         t.scores = list(self.scores)
         t.hands = [list(h) for h in self.hands]
@@ -294,6 +295,7 @@ class Variant:
 
     # --- hooks the subclasses implement
     def start_auction(self, t: Table) -> None:
+        """Enter the variant's first auction phase after CardsDealt (sets ``t.phase`` and ``t.turn``)."""
         raise NotImplementedError  # pragma: no cover - abstract
 
     def legal(self, t: Table) -> tuple:
@@ -301,6 +303,7 @@ class Variant:
         return (), ""
 
     def apply(self, t: Table, ev: Event) -> None:
+        """Fold an auction or exchange event; raise :class:`ImpossibleEvent` if the phase does not admit it."""
         raise ImpossibleEvent(f"{ev.kind} is not possible now (phase {t.phase})")
 
     def first_leader(self, t: Table) -> int:
@@ -346,6 +349,7 @@ def options_from_dict(cls, d: dict):
 # --------------------------------------------------------------------- fold
 
 def new_table() -> Table:
+    """An empty working table, ready for a GameStarted event."""
     return Table()
 
 

@@ -151,14 +151,17 @@ class Game:
     # ----------------------------------------------------------- basics
     @property
     def title(self) -> str:
+        """The game's title (from GameStarted)."""
         return self.started.title
 
     @property
     def variant(self) -> str:
+        """The variant's name (``standard``, ``bid``, ...)."""
         return self.final.variant.name
 
     @property
     def players(self) -> tuple:
+        """Player names in seat order."""
         return self.final.players
 
     def __len__(self) -> int:
@@ -255,6 +258,7 @@ class Finding:
     score_if_penalized: tuple
 
     def to_dict(self, players: Optional[Sequence[str]] = None) -> dict:
+        """The JSON form used by ``euchre-events audit --json`` (plus ``player`` when names are given)."""
         d = {
             "deal": self.deal, "trick": self.trick, "seat": self.seat,
             "kind": self.kind, "card": self.card, "led_suit": self.led_suit,

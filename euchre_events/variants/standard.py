@@ -76,6 +76,7 @@ class StandardOptions:
                 raise ValueError(f"option {name}={getattr(self, name)!r}: expected one of {', '.join(allowed)}")
 
     def to_dict(self) -> dict:
+        """Every option as a dict (stored in GameStarted)."""
         return asdict(self)
 
 
@@ -93,12 +94,14 @@ class StandardEuchre(Variant):
 
     # ------------------------------------------------------------ dealing
     def next_dealer(self, t: Table) -> int:
+        """Left of the dealer; the same dealer after a thrown-in deal with ``thrown_in_next_dealer='same'`` (case C4)."""
         if (self.options.thrown_in_next_dealer == "same" and t.deal_results
                 and t.deal_results[-1][2] != "played"):
             return t.dealer
         return (t.dealer + 1) % 4
 
     def check_dealt(self, t: Table, ev) -> None:
+        """Four hands of 5, an up-card, a kitty of 3 or unstated (rules.md 2.1)."""
         super().check_dealt(t, ev)
         if ev.up_card is None or ev.up_card == C.UNKNOWN:
             raise ImpossibleEvent("the deal has no up-card")
@@ -106,12 +109,14 @@ class StandardEuchre(Variant):
             raise ImpossibleEvent(f"the kitty holds {len(ev.kitty)} cards, not 3")
 
     def start_auction(self, t: Table) -> None:
+        """Round 1 starts with eldest, the seat left of the dealer (rules.md 2.2)."""
         t.phase = "round1"
         t.turn = (t.dealer + 1) % t.n_seats
         t.x["passes"] = 0
 
     # ------------------------------------------------------------ auction
     def legal(self, t: Table) -> tuple:
+        """(legal events, reason) in the auction and exchange phases (rules.md 2.2-2.4)."""
         o = self.options
         ph, s = t.phase, t.turn
         if ph == "round1":
@@ -155,6 +160,7 @@ class StandardEuchre(Variant):
         return (), ""
 
     def apply(self, t: Table, ev) -> None:
+        """Fold a call, pick-up, discard or alone decision (rules.md 2.2-2.4); illegal-but-real calls are flagged."""
         ph, k, o = t.phase, ev.kind, self.options
         if ph == "round1" and k == "Passed":
             t.x["passes"] += 1
@@ -305,6 +311,7 @@ class StandardEuchre(Variant):
         return pts
 
     def game_winner(self, t: Table) -> Optional[int]:
+        """The side at ``target_score`` or more (10 by default, rules.md 2.6), else None."""
         s0, s1 = t.scores
         best = 1 if s1 > s0 else 0  # side 0 on a tie, as max() would give
         return best if t.scores[best] >= self.options.target_score else None
