@@ -129,9 +129,13 @@ def test_bidding_ladder_one_turn_each_partners_may_overbid():
                               BidMade(N, "pb"), BidMade(N, "moon")}
     h.add(BidMade(N, 4))
     assert {e.bid for e in h.legal() if isinstance(e, BidMade)} == {5, "pb", "moon"}
-    for bad in (4, 3, 6, "6"):  # not higher, or no such bid (no plain 6)
+    for bad in (6, "6", 0, "pass"):  # no such bid (no plain 6, 7.2)
         with pytest.raises(ImpossibleEvent):
             apply(h.t.copy(), BidMade(E, bad))
+    for low in (4, 3):  # not higher: illegal but real, flagged (tests/test_irregular_bids.py)
+        t = h.t.copy()
+        apply(t, BidMade(E, low))
+        assert [f.kind for f in t.flags] == ["insufficient-bid"]
     h.add(Passed(E), BidMade(S, 5))  # S overbids the partner (7.2)
     assert {e.bid for e in h.legal() if isinstance(e, BidMade)} == {"pb", "moon"}
     h.add(Passed(W))

@@ -101,9 +101,13 @@ def test_bidding_starts_left_of_dealer_minimum_three_each_higher_moon_on_top():
     # P2 must beat 4: only 5 or the moon (or pass, or swap first).
     bids = {e.bid for e in h.legal() if isinstance(e, BidMade)}
     assert bids == {5, "moon"}
-    for bad in (4, 3, 6, 2):  # not higher, or not a bid (no plain 6, minimum 3)
+    for bad in (6, "pb", 0):  # not a bid of this game (no plain 6, no partner's best)
         with pytest.raises(ImpossibleEvent):
             apply(h.t.copy(), BidMade(P2, bad))
+    for low in (4, 3, 2):  # not higher, or below 3: illegal but real, flagged
+        t = h.t.copy()
+        apply(t, BidMade(P2, low))
+        assert [f.kind for f in t.flags] == ["insufficient-bid"]
     h.add(BidMade(P2, "moon"))
     # Nothing beats the moon: P3 may only pass (or take the ghost first).
     assert [e for e in h.legal() if isinstance(e, BidMade)] == []

@@ -30,7 +30,7 @@ from dataclasses import asdict, dataclass
 from typing import Optional, Sequence
 
 from .. import cards as C
-from ..engine import ImpossibleEvent, Renege, Table, Variant
+from ..engine import ImpossibleEvent, Renege, Table, Variant, flag
 from ..events import (BidMade, CardPassed, CardsDealt, DealThrownIn, Discarded,
                       JokerSuitNamed, Passed, TrumpNamed)
 from . import register
@@ -99,9 +99,16 @@ def _ace_no_face_reason(reason) -> bool:
     return text == ACE_NO_FACE
 
 
-def _flag(t: Table, words: str) -> None:
-    """Note an illegal-but-real step of the auction or exchanges in ``t.x``."""
+def _flag(t: Table, words: str, kind: str = "irregular", seat: Optional[int] = None) -> None:
+    """Note an illegal-but-real step of the auction or exchanges.
+
+    The words go to ``t.x["irregular"]`` (tuple of str, per deal) and an
+    :class:`~euchre_events.engine.Irregularity` of ``kind`` at ``seat`` to
+    ``t.flags``, which the audit turns into findings (design.md "Three kinds
+    of wrong").
+    """
     t.x["irregular"] = t.x.get("irregular", ()) + (words,)
+    flag(t, kind, words, seat)
 
 
 class BidAuction:
@@ -116,10 +123,30 @@ class BidAuction:
     Everyone passing sends the deal to phase ``thrown_in`` (the engine then
     offers ``DealThrownIn("all passed")``; the deal passes left, 7.2).
 
+    Illegal but real (design.md "Three kinds of wrong"), kept and flagged
+    for the audit, with no score penalty (the rules give none):
+
+    * an *insufficient bid*, a bid of the ladder that does not beat the high
+      bid, or a number below the minimum (1 or 2 when the minimum is 3):
+      flag ``"insufficient-bid"``.  The usual table remedy is that the bid
+      stands as a pass, so it counts as a pass for the auction's outcome and
+      the auction goes on;
+    * a *stuck dealer who passes* (``stick_the_dealer``): flag
+      ``"stuck-dealer-passed"``; the pass is kept, so when nobody bid the
+      deal is thrown in as the record shows.
+
+    Impossible (:class:`ImpossibleEvent`): a bid that is no bid of the game
+    (a plain 6, ``"pb"`` in Ghost Hand, 0, a word), or a seat out of turn.
+    ``auction_section`` / ``stick_section`` name the rules.md sections cited
+    in the flags (7.2 / 7.7 here; Ghost Hand 5.2 / 5.8).
+
     Auction state in ``t.x``: ``high`` (bid or None), ``high_seat``,
     ``bids`` (``((seat, bid or "pass"), ...)``), ``turns``, ``passes_in_row``.
     The subclass implements :meth:`bid_ladder` and :meth:`auction_won`.
     """
+
+    auction_section = "7.2"
+    stick_section = "7.7"
 
     def bid_ladder(self) -> tuple:
         """Possible bids, low to high."""
@@ -145,6 +172,28 @@ class BidAuction:
                 + ", ".join(bid_text(b) for b in ladder) + ")")
         return ladder.index(bid)
 
+    def insufficient(self, t: Table, bid) -> Optional[str]:
+        """Why ``bid`` (normalized) is too low to stand, in words citing
+        rules.md, or None if it is a proper bid now.
+
+        Too low: a bid of the ladder that does not beat the high bid, or a
+        whole number from 1 up to just below the minimum.  Raises
+        :class:`ImpossibleEvent` for a bid that does not exist in the game
+        (see :meth:`bid_rank`).
+        """
+        ladder = self.bid_ladder()
+        sec = self.auction_section
+        if (isinstance(bid, int) and bid not in ladder and isinstance(ladder[0], int)
+                and 1 <= bid < ladder[0]):
+            return (f"a bid of {bid} is below the minimum of {bid_text(ladder[0])} "
+                    f"(rules.md {sec}); it stands as a pass")
+        r = self.bid_rank(bid)
+        high = t.x.get("high")
+        if high is not None and r <= self.bid_rank(high):
+            return (f"a bid of {bid_text(bid)} does not beat the high bid of {bid_text(high)} "
+                    f"(rules.md {sec}: every bid must be higher); it stands as a pass")
+        return None
+
     def stuck(self, t: Table) -> bool:
         """True when the seat on turn is a dealer stuck with the bid (7.7)."""
         return (bool(getattr(self.options, "stick_the_dealer", False)) and t.turn == t.dealer
@@ -169,20 +218,27 @@ class BidAuction:
         return tuple(acts), reason
 
     def auction_apply(self, t: Table, ev) -> bool:
-        """Fold a Passed or BidMade of the auction; False for other events."""
+        """Fold a Passed or BidMade of the auction; False for other events.
+
+        An insufficient bid is flagged and counts as a pass; a stuck dealer's
+        pass is flagged and kept (see the class docstring).  Raises
+        :class:`ImpossibleEvent` for a bid the game does not have.
+        """
         x = t.x
-        if ev.kind == "Passed":
-            if self.stuck(t):
-                _flag(t, f"seat {ev.seat} passed although the dealer is stuck (rules.md 7.7)")
+        too_low = None
+        if ev.kind == "BidMade":
+            too_low = self.insufficient(t, normalize_bid(ev.bid))
+            if too_low:
+                _flag(t, f"seat {ev.seat}: {too_low}", "insufficient-bid", ev.seat)
+        if ev.kind == "Passed" or too_low:
+            if ev.kind == "Passed" and self.stuck(t):
+                _flag(t, f"seat {ev.seat}, the dealer, passes although stuck: the dealer must bid "
+                         f"at least {bid_text(self.bid_ladder()[0])} (rules.md {self.stick_section}); "
+                         "the pass is kept as recorded", "stuck-dealer-passed", ev.seat)
             x["bids"] = x["bids"] + ((ev.seat, "pass"),)
             x["passes_in_row"] += 1
         elif ev.kind == "BidMade":
             bid = normalize_bid(ev.bid)
-            r = self.bid_rank(bid)
-            high = x.get("high")
-            if high is not None and r <= self.bid_rank(high):
-                raise ImpossibleEvent(
-                    f"seat {ev.seat} bids {bid_text(bid)}, which does not beat {bid_text(high)}")
             x["high"], x["high_seat"] = bid, ev.seat
             x["bids"] = x["bids"] + ((ev.seat, bid),)
             x["passes_in_row"] = 0

@@ -14,7 +14,10 @@ Phases owned here (the engine owns dealing, trick play and game end):
   ``swap_phase="at_turn"`` a seat on turn may first take the ghost hand blind
   (once per deal) and must then bid or pass at once; the hand given up is
   dead (``t.dead``, also ``t.x["dead"]``); everyone passing throws the deal in
-  and the deal passes left;
+  and the deal passes left; an insufficient bid (not beating the high bid,
+  or below 3) is kept, flagged ``"insufficient-bid"`` and stands as a pass;
+  a stuck dealer's pass is kept and flagged ``"stuck-dealer-passed"``
+  (see :class:`~euchre_events.variants.bid.BidAuction`);
 * ``trump``: the high bidder names trump (:class:`TrumpNamed`; no-trump only
   with ``allow_no_trump``), then leads (5.2).
 
@@ -96,6 +99,8 @@ class GhostHandEuchre(BidAuction, Variant):
     n_sides = 3
     hand_size = 6
     tricks_per_deal = 6
+    auction_section = "5.2"
+    stick_section = "5.8"
 
     # ------------------------------------------------------------ seats
 
