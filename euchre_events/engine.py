@@ -16,6 +16,7 @@ Pure: no I/O.
 """
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import chain
@@ -236,7 +237,7 @@ def _slot_copier(cls):
 _copy_slots = _slot_copier(Table)
 
 
-class Variant:
+class Variant(ABC):
     """Base of a rule set.  Subclasses override the hooks they need.
 
     Class attributes: ``name`` (the variant id used in events and files),
@@ -294,9 +295,9 @@ class Variant:
                     raise ImpossibleEvent(f"seat {s} was dealt {len(h)} cards, not {self.hand_size}")
 
     # --- hooks the subclasses implement
+    @abstractmethod
     def start_auction(self, t: Table) -> None:
         """Enter the variant's first auction phase after CardsDealt (sets ``t.phase`` and ``t.turn``)."""
-        raise NotImplementedError  # pragma: no cover - abstract
 
     def legal(self, t: Table) -> tuple:
         """(legal events, reason in words) for the phase the variant owns."""
@@ -310,9 +311,9 @@ class Variant:
         """Seat that leads trick 1: left of the dealer, skipping seats that sit out."""
         return t.next_active(t.dealer)
 
+    @abstractmethod
     def score_deal(self, t: Table) -> list:
         """Points per side for the deal just finished."""
-        raise NotImplementedError  # pragma: no cover - abstract
 
     def game_winner(self, t: Table) -> Optional[int]:
         """Side that has won after the deal just scored, or None."""

@@ -26,6 +26,8 @@ Euchre (rules.md 5.2, which follows pagat's general Bid Euchre rule).
 """
 from __future__ import annotations
 
+from abc import abstractmethod
+
 from dataclasses import asdict, dataclass
 from typing import Optional, Sequence
 
@@ -148,13 +150,13 @@ class BidAuction:
     auction_section = "7.2"
     stick_section = "7.7"
 
+    @abstractmethod
     def bid_ladder(self) -> tuple:
         """Possible bids, low to high."""
-        raise NotImplementedError  # pragma: no cover - abstract
 
+    @abstractmethod
     def auction_won(self, t: Table) -> None:
         """Called when the auction ends with ``t.x["high_seat"]`` as bidder."""
-        raise NotImplementedError  # pragma: no cover - abstract
 
     def auction_start(self, t: Table) -> None:
         """Enter phase ``auction`` with the dealer's left on turn."""
