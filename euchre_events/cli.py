@@ -14,7 +14,7 @@ from typing import List, Optional
 import typer
 
 from . import __version__
-from .formats import FORMATS, Record, RecordError, detect_format, read_records
+from .formats import FORMATS, RecordError, detect_format, read_records
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Record Euchre games as event streams; replay, study and audit them.")

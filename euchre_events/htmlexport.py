@@ -122,7 +122,7 @@ def export_data(game, annotations: Iterable = (), views: Optional[Iterable] = No
     after its cards are dealt), ``events`` (in words), ``notes``, ``reneges``
     (event indices), ``start``.
     """
-    from .describe import describe_event, describe_events
+    from .describe import describe_events
     n = len(game.events)
     players = game.players
     n_seats = len(players)

@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass, field
-from typing import Iterable, Optional, Sequence
+from typing import Optional, Sequence
 
-from . import cards as C
-from .engine import ImpossibleEvent, Renege, Table, apply, fold, legal_actions, new_table
+from .engine import ImpossibleEvent, Table, apply, fold, legal_actions, new_table
 from .events import CardPlayed, Event, GameStarted
 
 
@@ -290,34 +289,26 @@ def audit(game: Game) -> list:
         deal_points[deal_no] = pts
     evs = game.events
     for r in t.reneges:
-        proven = None
-        established = "at the end of the hand"
+        # one walk over the rest of the deal, with the table, to find when the
+        # renege was established (the offending side played to a later trick)
+        # and when it was proven (the offender showed one of the evidence cards)
+        proven, established = None, None
         ev_set = set(r.evidence)
-        trick_no = r.trick
-        plays_in_trick = None
-        j = r.position + 1
-        # walk forward within the deal
-        tb = None
-        while j < len(evs) and evs[j].kind != "DealStarted":
+        tk = game.table_at(r.position + 1)
+        for j in range(r.position + 1, len(evs)):
             e = evs[j]
+            if e.kind == "DealStarted":
+                break
             if e.kind == "CardPlayed":
-                if tb is None:
-                    tb = game.table_at(j)
-                if e.seat == r.seat and e.card in ev_set and proven is None:
-                    tt = game.table_at(j)
-                    proven = {"trick": len(tt.tricks) + 1, "position": j, "card": e.card}
+                trick_now = len(tk.tricks) + 1
+                if established is None and trick_now > r.trick and v.side_of(e.seat) == v.side_of(r.seat):
+                    established = f"when the offending side played to trick {trick_now}"
+                if proven is None and e.seat == r.seat and e.card in ev_set:
+                    proven = {"trick": trick_now, "position": j, "card": e.card}
+                if proven is not None and established is not None:
                     break
-            j += 1
-        # established: first play by the offending side to a later trick
-        k = r.position + 1
-        while k < len(evs) and evs[k].kind != "DealStarted":
-            e = evs[k]
-            if e.kind == "CardPlayed" and v.side_of(e.seat) == v.side_of(r.seat):
-                tk = game.table_at(k)
-                if len(tk.tricks) + 1 > r.trick:
-                    established = f"when the offending side played to trick {len(tk.tricks) + 1}"
-                    break
-            k += 1
+            apply(tk, e)
+        established = established or "at the end of the hand"
         dp = deal_points.get(r.deal, (0,) * v.n_sides)
         pts, abandons, words = v.renege_penalty(t, r, dp)
         final = list(t.scores)

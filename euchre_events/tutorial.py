@@ -352,7 +352,7 @@ def _deal_facts(st: TableState) -> str:
         how = f"bid {c}" if isinstance(c, int) else ({"pb": "bid partner's best", "moon": "shot the moon"}.get(c)
                                                      if c is not None else "made trump")
         parts.append(f"{who(st, st.maker)} {how} ({suit_text(st.trump)})"
-                     + (f" and played alone" if st.alone is not None else ""))
+                     + (" and played alone" if st.alone is not None else ""))
     else:
         parts.append(f"nobody made trump ({suit_text(st.trump)})")
     if st.lone_defender is not None:

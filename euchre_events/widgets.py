@@ -638,7 +638,6 @@ class GameViewer:
 
     def _events_list(self, before: int = 12, after: int = 14) -> str:
         g = self.game
-        players = g.players
         cur = self._position - 1
         lo, hi = max(0, cur - before), min(len(g.events), cur + after + 1)
         notes = self._notes_by_position()
@@ -651,7 +650,6 @@ class GameViewer:
         if lo > 0:
             rows.append(f'<div class="ee-ev ee-more">\u2026 {lo} earlier event(s)</div>')
         for i in range(lo, hi):
-            ev = g.events[i]
             cls = ["ee-ev"]
             if i == cur:
                 cls.append("ee-current")

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from euchre_events.cards import deck
+from builders import Recorder
 from euchre_events.engine import ImpossibleEvent, apply, legal_actions, new_table
 from euchre_events.events import (BidMade, CardPassed, CardPlayed, CardsDealt, DealStarted,
                                   DealThrownIn, Discarded, GameStarted, JokerSuitNamed, Passed,
@@ -50,33 +50,16 @@ MOON = (cards("JH JD AH KH QH TH"), cards("AS KS QS JS TS TD"),
 MOON_PLAY = "JH TD 9D  JD TS TC  AH JS JC  KH QS QC  QH KS KC  TH AS AC"
 
 
-class Hand:
+class Hand(Recorder):
     """Builds a Bid Euchre game event by event, folding as it goes."""
 
     def __init__(self, hands=C10, dealer=W, initial=None, **options):
-        self.events = [GameStarted("bid", options, ("N", "E", "S", "W"),
-                                   first_dealer=dealer, initial_score=initial)]
-        self.t = new_table()
-        apply(self.t, self.events[0])
+        super().__init__(GameStarted("bid", options, ("N", "E", "S", "W"),
+                                     first_dealer=dealer, initial_score=initial))
         self.add(DealStarted(1, dealer), CardsDealt(hands))
 
-    def add(self, *evs):
-        for ev in evs:
-            apply(self.t, ev)
-            self.events.append(ev)
-        return self
-
-    def play(self, text):
-        """Play the cards in order, each by the seat the engine has on turn."""
-        for c in text.split():
-            self.add(CardPlayed(self.t.turn, c))
-        return self
-
     def legal(self):
-        return legal_actions(self.t)[0]
-
-    def game(self):
-        return Game(self.events)
+        return self.legal_actions()[0]
 
 
 def contract(h, bidder, bid, trump):

@@ -8,7 +8,6 @@ by hand in the comments.
 """
 from __future__ import annotations
 
-import copy
 import glob
 import json
 import os

@@ -24,7 +24,7 @@ import re
 import pytest
 
 from euchre_events.archive import content_id
-from euchre_events.events import CardPlayed, GameStarted
+from euchre_events.events import CardPlayed
 from euchre_events.formats import (FORMATS, VARIATION_KEYS, RecordError, detect_format,
                                    read_records, read_records_partial)
 from euchre_events.formats.egn import audit_egn_by_deal, read_egn_dict, write_egn

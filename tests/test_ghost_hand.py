@@ -10,6 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from builders import Recorder
 from euchre_events.cards import deck
 from euchre_events.engine import ImpossibleEvent, apply, legal_actions, new_table
 from euchre_events.events import (BidMade, CardPlayed, CardsDealt, DealStarted, DealThrownIn,
@@ -45,33 +46,16 @@ B_PLAY = "JH QH TH  JD TS TC  AH JS JC  KH QS QC  9S AS KC  KS AC 9C"
 A_PLAY = "JH 9S 9C  JD TS TC  AH JS JC  KH QS QC  QH KS KC  TH AS AC"
 
 
-class Hand:
+class Hand(Recorder):
     """Builds a Ghost Hand game event by event, folding as it goes."""
 
     def __init__(self, dealer=P3, hands=B_HANDS, ghost=B_GHOST, initial=None, **options):
-        self.events = [GameStarted("ghost-hand", options, ("Ann", "Bob", "Cy"),
-                                   first_dealer=dealer, initial_score=initial)]
-        self.t = new_table()
-        apply(self.t, self.events[0])
+        super().__init__(GameStarted("ghost-hand", options, ("Ann", "Bob", "Cy"),
+                                     first_dealer=dealer, initial_score=initial))
         self.add(DealStarted(1, dealer), CardsDealt(hands, ghost=ghost))
 
-    def add(self, *evs):
-        for ev in evs:
-            apply(self.t, ev)
-            self.events.append(ev)
-        return self
-
-    def play(self, text):
-        """Play the cards in order, each by the seat the engine has on turn."""
-        for c in text.split():
-            self.add(CardPlayed(self.t.turn, c))
-        return self
-
     def legal(self):
-        return legal_actions(self.t)[0]
-
-    def game(self):
-        return Game(self.events)
+        return self.legal_actions()[0]
 
 
 def test_registered_with_defaults_of_rules_md():

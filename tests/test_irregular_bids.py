@@ -13,8 +13,9 @@ from 3.  Every expected value is worked out by hand; comments give the reasoning
 """
 import pytest
 
-from euchre_events.engine import ImpossibleEvent, apply, legal_actions, new_table
-from euchre_events.events import (BidMade, CardPlayed, CardsDealt, DealStarted, DealThrownIn,
+from builders import Recorder
+from euchre_events.engine import ImpossibleEvent, apply
+from euchre_events.events import (BidMade, CardsDealt, DealStarted, DealThrownIn,
                                   GameStarted, HandSwappedWithGhost, Passed, TrumpNamed,
                                   event_from_dict)
 from euchre_events.formats import RecordError, validate_events
@@ -51,28 +52,15 @@ GHOST = cards("9H AD KD QD TD 9D")
 GHOST_PLAY = "JH QH TH  JD TS TC  AH JS JC  KH QS QC  9S AS KC  KS AC 9C"
 
 
-class Record:
+class Record(Recorder):
     """A game built event by event and folded as it goes."""
 
     def __init__(self, variant, players, dealer, dealt, **options):
-        self.events = [GameStarted(variant, options, players, first_dealer=dealer)]
-        self.t = new_table()
-        apply(self.t, self.events[0])
+        super().__init__(GameStarted(variant, options, players, first_dealer=dealer))
         self.add(DealStarted(1, dealer), dealt)
 
-    def add(self, *evs):
-        for ev in evs:
-            apply(self.t, ev)
-            self.events.append(ev)
-        return self
-
-    def play(self, text):
-        for c in text.split():
-            self.add(CardPlayed(self.t.turn, c))
-        return self
-
     def legal(self):
-        return legal_actions(self.t)[0]
+        return self.legal_actions()[0]
 
 
 def bid_game(**options):

@@ -6,8 +6,9 @@ comments give the reasoning.
 """
 import pytest
 
+from builders import Recorder
 from euchre_events.cards import deck
-from euchre_events.engine import ImpossibleEvent, apply, legal_actions, new_table
+from euchre_events.engine import ImpossibleEvent
 from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, DealThrownIn,
                                   DefendedAlone, Discarded, GameStarted, OrderedUp, Passed,
                                   PlayedWithPartner, TrumpNamed, UpCardPickedUp)
@@ -21,20 +22,12 @@ def cards(text):
     return tuple(text.split())
 
 
-class Hand:
+class Hand(Recorder):
     """Builds a standard game event by event and folds it as it goes."""
 
     def __init__(self, dealer, deal_no=1, **options):
-        self.events = [GameStarted("standard", options, ("N", "E", "S", "W"), first_dealer=dealer)]
-        self.t = new_table()
-        apply(self.t, self.events[0])
+        super().__init__(GameStarted("standard", options, ("N", "E", "S", "W"), first_dealer=dealer))
         self.next_deal(dealer, deal_no)
-
-    def add(self, *evs):
-        for ev in evs:
-            apply(self.t, ev)
-            self.events.append(ev)
-        return self
 
     def next_deal(self, dealer, deal_no=None):
         self.add(DealStarted(deal_no or self.t.deal_no + 1, dealer))
@@ -49,14 +42,8 @@ class Hand:
         assert len(kitty) == 3, kitty
         return self.add(CardsDealt(hands, up, kitty))
 
-    def play(self, *codes):
-        """Play cards in order, each by the seat on turn (as the engine says)."""
-        for c in codes:
-            self.add(CardPlayed(self.t.turn, c))
-        return self
-
     def legal(self):
-        return legal_actions(self.t)
+        return self.legal_actions()
 
     def legal_cards(self):
         return [e.card for e in self.legal()[0]]
@@ -64,8 +51,6 @@ class Hand:
     def winners(self):
         return [w for (_, _, w) in self.t.tricks]
 
-    def game(self):
-        return Game(self.events)
 
 
 # ====================================================================== C1

@@ -6,7 +6,6 @@ hand from rules.md, case C3 of cases.md and the EGN records in
 fixtures/egn/, or taken from the projection (``Game.state_at``) where the
 test says the viewer must agree with it.  Seats: 0 = N, 1 = E, 2 = S, 3 = W.
 """
-import os
 import re
 from html.parser import HTMLParser
 from pathlib import Path

@@ -24,9 +24,8 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Callable, Optional
+from typing import Optional
 
-from ..events import Event
 
 
 class RecordError(ValueError):

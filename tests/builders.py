@@ -1,0 +1,39 @@
+"""A test helper: a game built event by event and folded as it goes.
+
+Each rule test subclasses :class:`Recorder` with its own set-up (variant,
+players, deal) and uses ``add``/``play``/``legal``/``game`` from here."""
+from euchre_events.engine import apply, legal_actions, new_table
+from euchre_events.events import CardPlayed, GameStarted
+from euchre_events.projections import Game
+
+
+class Recorder:
+    """``Recorder(GameStarted(...))``: ``events`` so far and the working table ``t``."""
+
+    def __init__(self, started: GameStarted):
+        self.events = [started]
+        self.t = new_table()
+        apply(self.t, started)
+
+    def add(self, *evs):
+        """Fold and keep each event (raises ImpossibleEvent like the engine)."""
+        for ev in evs:
+            apply(self.t, ev)
+            self.events.append(ev)
+        return self
+
+    def play(self, *texts):
+        """Play cards in order (codes, or strings of codes separated by spaces),
+        each by the seat the engine has on turn."""
+        for text in texts:
+            for c in text.split():
+                self.add(CardPlayed(self.t.turn, c))
+        return self
+
+    def legal_actions(self):
+        """``(events, reason)`` for the seat on turn."""
+        return legal_actions(self.t)
+
+    def game(self):
+        """The events so far as a validated Game."""
+        return Game(self.events)
