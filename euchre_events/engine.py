@@ -337,6 +337,24 @@ class Variant(ABC):
         t.led_suit = None
 
 
+class VariantOptions:
+    """Base of every variant's frozen options dataclass (rules.md: each open
+    point has a default and a named option)."""
+
+    def to_dict(self) -> dict:
+        """Every option as a plain dict (stored in GameStarted.options)."""
+        import dataclasses
+        return dataclasses.asdict(self)
+
+    def check_choices(self, choices: dict) -> None:
+        """Raise ``ValueError`` naming the option if a value is not one of
+        ``choices[name]`` (a tuple of allowed values)."""
+        for name, allowed in choices.items():
+            if getattr(self, name) not in allowed:
+                raise ValueError(f"option {name}={getattr(self, name)!r}: expected one of "
+                                 f"{', '.join(map(str, allowed))}")
+
+
 def options_from_dict(cls, d: dict):
     """Options dataclass from a dict; unknown keys raise ``ValueError``."""
     import dataclasses

@@ -28,11 +28,11 @@ from __future__ import annotations
 
 from abc import abstractmethod
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from .. import cards as C
-from ..engine import ImpossibleEvent, Renege, Table, Variant, flag
+from ..engine import ImpossibleEvent, Renege, Table, Variant, flag, VariantOptions
 from ..events import (BidMade, CardPassed, CardsDealt, DealThrownIn, Discarded,
                       JokerSuitNamed, Passed, TrumpNamed)
 from . import register
@@ -282,7 +282,7 @@ def bidder_out_winner(scores: Sequence[int], target: int, qualified) -> Optional
 # ------------------------------------------------------------------ options
 
 @dataclass(frozen=True)
-class BidOptions:
+class BidOptions(VariantOptions):
     """Options of Bid Euchre, defaults from rules.md 7.12 and section 8.
 
     * ``stick_the_dealer``: the dealer must bid 3 if all others passed (7.7);
@@ -357,14 +357,9 @@ class BidOptions:
             "pb_no_trump_rule": ("any", "best", "none"),
             "auction_rounds": ("single", "multi"),
         }
-        for name, allowed in checks.items():
-            if getattr(self, name) not in allowed:
-                raise ValueError(f"option {name}={getattr(self, name)!r}: expected one of {', '.join(allowed)}")
+        self.check_choices(checks)
         if not 1 <= self.pb_cards_exchanged <= 3:
             raise ValueError(f"option pb_cards_exchanged={self.pb_cards_exchanged!r}: expected 1, 2 or 3")
-
-    def to_dict(self) -> dict:
-        return asdict(self)
 
 
 # ------------------------------------------------------------------ variant

@@ -28,11 +28,11 @@ Phases: ``round1``, ``pickup``, ``discard``, ``round2`` (as in standard),
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from .. import cards as C
-from ..engine import ImpossibleEvent, Renege, Table, Variant
+from ..engine import ImpossibleEvent, Renege, Table, Variant, VariantOptions
 from ..events import CardsDealt, DroppedOut, StayedIn, TrumpNamed
 from . import register
 from .standard import StandardEuchre
@@ -42,7 +42,7 @@ TIE_RESOLUTIONS = ("tie", "play_on")
 
 
 @dataclass(frozen=True)
-class BuckOptions:
+class BuckOptions(VariantOptions):
     """Options of Buck Euchre, defaults from rules.md 6.7 and section 8.
 
     * ``start_score``: every player's score at the start (6.4), 25 (Dirty
@@ -94,13 +94,8 @@ class BuckOptions:
 
     def __post_init__(self):
         checks = {"drop_order": DROP_ORDERS, "tie_resolution": TIE_RESOLUTIONS}
-        for name, allowed in checks.items():
-            if getattr(self, name) not in allowed:
-                raise ValueError(f"option {name}={getattr(self, name)!r}: expected one of {', '.join(allowed)}")
+        self.check_choices(checks)
 
-    def to_dict(self) -> dict:
-        """Every option as a plain dict (stored in GameStarted.options)."""
-        return asdict(self)
 
 
 @register

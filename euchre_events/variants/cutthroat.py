@@ -39,11 +39,11 @@ Phases: ``round1``, ``pickup``, ``discard``, ``round2`` (as in standard),
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from .. import cards as C
-from ..engine import ImpossibleEvent, Renege, Table, Variant
+from ..engine import ImpossibleEvent, Renege, Table, Variant, VariantOptions
 from ..events import (CardsDealt, DefendedAlone, Discarded, DummyTaken, PlayedWithPartner,
                       WentAlone)
 from . import register
@@ -56,7 +56,7 @@ RENEGE_PRESETS = ("tournament", "casual")
 
 
 @dataclass(frozen=True)
-class CutthroatOptions:
+class CutthroatOptions(VariantOptions):
     """Options of cutthroat Euchre, defaults from rules.md 4.8 and section 8.
 
     * ``use_dummy``: a dummy hand is dealt and the maker may take it (4.3), on;
@@ -112,15 +112,10 @@ class CutthroatOptions:
     def __post_init__(self):
         checks = {"defend_alone": DEFEND_ALONE, "lone_defender_scoring": LONE_DEFENDER_SCORING,
                   "renege_penalty": RENEGE_PRESETS}
-        for name, allowed in checks.items():
-            if getattr(self, name) not in allowed:
-                raise ValueError(f"option {name}={getattr(self, name)!r}: expected one of {', '.join(allowed)}")
+        self.check_choices(checks)
         if self.lone_no_dummy_march not in (3, 4):
             raise ValueError(f"option lone_no_dummy_march={self.lone_no_dummy_march!r}: expected 3 or 4")
 
-    def to_dict(self) -> dict:
-        """Every option as a plain dict (stored in GameStarted.options)."""
-        return asdict(self)
 
 
 @register

@@ -25,18 +25,18 @@ Six tricks of three cards (5.3); scoring 5.4, winning 5.5, renege 5.6.
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from .. import cards as C
-from ..engine import ImpossibleEvent, Renege, Table, Variant
+from ..engine import ImpossibleEvent, Renege, Table, Variant, VariantOptions
 from ..events import CardsDealt, HandSwappedWithGhost, Passed, TrumpNamed
 from . import register
 from .bid import BidAuction, bid_text, bidder_out_winner
 
 
 @dataclass(frozen=True)
-class GhostHandOptions:
+class GhostHandOptions(VariantOptions):
     """Options of Ghost Hand Euchre, defaults from rules.md 5.8 and section 8.
 
     * ``swap_phase``: ``"at_turn"`` (default: at one's own turn, before
@@ -79,12 +79,7 @@ class GhostHandOptions:
             "swap_phase": ("at_turn", "before_auction"),
             "auction_rounds": ("single", "multi"),
         }
-        for name, allowed in checks.items():
-            if getattr(self, name) not in allowed:
-                raise ValueError(f"option {name}={getattr(self, name)!r}: expected one of {', '.join(allowed)}")
-
-    def to_dict(self) -> dict:
-        return asdict(self)
+        self.check_choices(checks)
 
 
 @register

@@ -8,11 +8,11 @@ after the exchange, when ``alone_timing="after_exchange"``), ``defend``
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from .. import cards as C
-from ..engine import ImpossibleEvent, Renege, Table, Variant, flag
+from ..engine import ImpossibleEvent, Renege, Table, Variant, flag, VariantOptions
 from ..events import (DefendedAlone, Discarded, OrderedUp, Passed, PlayedWithPartner,
                       TrumpNamed, UpCardDeclined, UpCardPickedUp, WentAlone)
 from . import register
@@ -21,7 +21,7 @@ RENEGE_PRESETS = ("tournament", "casual", "deduct", "laws1888")
 
 
 @dataclass(frozen=True)
-class StandardOptions:
+class StandardOptions(VariantOptions):
     """Options of standard Euchre, defaults from rules.md 2.9 and section 8.
 
     * ``stick_the_dealer``: the dealer may not pass in round 2 (2.3);
@@ -71,13 +71,8 @@ class StandardOptions:
             "thrown_in_next_dealer": ("left", "same"),
             "renege_penalty": RENEGE_PRESETS,
         }
-        for name, allowed in checks.items():
-            if getattr(self, name) not in allowed:
-                raise ValueError(f"option {name}={getattr(self, name)!r}: expected one of {', '.join(allowed)}")
+        self.check_choices(checks)
 
-    def to_dict(self) -> dict:
-        """Every option as a dict (stored in GameStarted)."""
-        return asdict(self)
 
 
 @register

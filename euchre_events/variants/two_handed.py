@@ -27,11 +27,11 @@ then the engine's ``play``.
 """
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Optional, Sequence
 
 from .. import cards as C
-from ..engine import ImpossibleEvent, Renege, Table, Variant
+from ..engine import ImpossibleEvent, Renege, Table, Variant, VariantOptions
 from ..events import CardsDealt, UpCardPickedUp
 from . import register
 from .standard import StandardEuchre
@@ -41,7 +41,7 @@ DEAL_PATTERNS = ("2-3", "3-2", "crossed")
 
 
 @dataclass(frozen=True)
-class TwoHandedOptions:
+class TwoHandedOptions(VariantOptions):
     """Options of two-handed Euchre, defaults from rules.md 3.7 and section 8.
 
     * ``stick_the_dealer``: the dealer may not pass in round 2 (3.2), off;
@@ -80,16 +80,8 @@ class TwoHandedOptions:
     defend_alone = "off"
 
     def __post_init__(self):
-        if self.renege_penalty not in RENEGE_PRESETS:
-            raise ValueError(f"option renege_penalty={self.renege_penalty!r}: expected one of "
-                             f"{', '.join(RENEGE_PRESETS)}")
-        if self.deal_pattern not in DEAL_PATTERNS:
-            raise ValueError(f"option deal_pattern={self.deal_pattern!r}: expected one of "
-                             f"{', '.join(DEAL_PATTERNS)}")
+        self.check_choices({"renege_penalty": RENEGE_PRESETS, "deal_pattern": DEAL_PATTERNS})
 
-    def to_dict(self) -> dict:
-        """Every option as a plain dict (stored in GameStarted.options)."""
-        return asdict(self)
 
 
 def optional_exchange_legal(t: Table, acts: tuple, reason: str) -> tuple:
