@@ -91,6 +91,8 @@ def describe_event(ev, players: Optional[Sequence[str]] = None, dealer: Optional
         return f"deal thrown in ({ev.reason})"
     if k == "CardPlayed":
         return f"{who} plays {C.pretty(ev.card)}"
+    if k == "PlayCorrected":
+        return f"{who} takes back {C.pretty(ev.card)} and plays {C.pretty(ev.replacement)} instead"
     if k == "JokerSuitNamed":
         return f"{who} names {suit_text(ev.suit)} for the led joker"
     return k

@@ -16,6 +16,7 @@ Pure: no I/O.
 """
 from __future__ import annotations
 
+import dataclasses
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
 from functools import lru_cache
@@ -65,7 +66,10 @@ class Renege:
     ``evidence``: the led-suit cards the seat held at that moment;
     ``lone``: a lone hand was involved (maker or defender alone);
     ``against_lone``: the renege was by the side opposing a lone player;
-    ``maker``: the maker's seat in that deal (None when there is no maker).
+    ``maker``: the maker's seat in that deal (None when there is no maker);
+    ``corrected_at``: position of the :class:`~euchre_events.events.PlayCorrected`
+    that took the card back before the trick was gathered (no penalty,
+    rules.md 1.5), or None.
     """
 
     position: int
@@ -79,6 +83,7 @@ class Renege:
     against_lone: bool = False
     by_lone: bool = False
     maker: Optional[int] = None
+    corrected_at: Optional[int] = None
 
 
 @dataclass(frozen=True)
@@ -401,6 +406,9 @@ def _apply(t: Table, ev: Event) -> None:
             raise ImpossibleEvent(f"a card is played outside the play of tricks (phase {t.phase})")
         _play(t, ev)
         return
+    if k == "PlayCorrected":
+        _play_corrected(t, ev)
+        return
     if t.game_over:
         raise ImpossibleEvent("the game is already over")
     if k == "GameStarted":
@@ -571,13 +579,7 @@ def _play(t: Table, ev: CardPlayed) -> None:
                 and not v.exempt_from_following(t, card)):
             held = C.cards_of_suit(hand, led, trump)
             if held:
-                lone_seats = {s for s in (t.alone, t.lone_defender) if s is not None}
-                r = Renege(position=t.pos, deal=t.deal_no, trick=len(t.tricks) + 1, seat=seat,
-                           card=card, led_suit=led, evidence=tuple(held),
-                           lone=bool(lone_seats),
-                           against_lone=any(t.side_of(s) != t.side_of(seat) for s in lone_seats),
-                           by_lone=seat in lone_seats, maker=t.maker)
-                t.reneges.append(r)
+                _renege(t, seat, card, led, held, len(t.tricks) + 1)
     try:
         hand.remove(card)
     except ValueError:  # not in the hand: a "??" may stand for it, or it is impossible
@@ -607,6 +609,108 @@ def _play(t: Table, ev: CardPlayed) -> None:
     t.turn = winner
     if len(t.tricks) >= v.tricks_in_deal(t) or v.after_trick(t):
         _end_deal(t)
+
+
+def _renege(t: Table, seat: int, card: str, led: str, held: list, trick_no: int) -> None:
+    """Record a :class:`Renege` at the event being folded: ``seat`` played
+    ``card`` to trick ``trick_no`` while holding ``held`` of the led suit."""
+    lone_seats = {s for s in (t.alone, t.lone_defender) if s is not None}
+    t.reneges.append(Renege(
+        position=t.pos, deal=t.deal_no, trick=trick_no, seat=seat, card=card, led_suit=led,
+        evidence=tuple(held), lone=bool(lone_seats),
+        against_lone=any(t.side_of(s) != t.side_of(seat) for s in lone_seats),
+        by_lone=seat in lone_seats, maker=t.maker))
+
+
+def _play_corrected(t: Table, ev: Event) -> None:
+    """Fold a :class:`~euchre_events.events.PlayCorrected` (rules.md 1.5: a
+    card taken back before the trick is gathered, no score penalty).
+
+    The card must be in the trick being played, or in the trick just
+    completed while no card of the next trick has been played and the deal
+    is not yet scored (a correction to the deal's last trick must therefore
+    come before its last card); it must not be the card that led the trick
+    (the led suit, and so every other card's legality, stays as it was).
+    ``replacement`` leaves the hand and takes the card's place in the trick
+    (same position in play order); the card goes back to the hand.  A renege
+    recorded for the card is marked ``corrected_at`` (kept for the audit);
+    the replacement is checked for a renege as any card.  If the trick was
+    complete, its winner is recomputed with the variant's ``trick_winner``
+    (tricks won, and the leader and seat on turn of the next trick, follow).
+    A joker led at no-trump names its suit in an event that is gathered
+    with the trick: such a completed trick cannot be corrected.
+    Raises :class:`ImpossibleEvent` for anything else.
+    """
+    seat, card, repl = ev.seat, ev.card, ev.replacement
+    if t.phase != "play":
+        if t.phase in ("deal_over", "game_over") and t.tricks:
+            raise ImpossibleEvent(
+                f"seat {seat} cannot take back {card}: trick {len(t.tricks)} ended the deal, "
+                f"which is already scored (the trick is gathered)")
+        raise ImpossibleEvent(f"a card can be taken back only during the play of tricks (phase {t.phase})")
+    if t.trick:
+        trick, trick_no, complete = t.trick, len(t.tricks) + 1, False
+        where = f"trick {trick_no}"
+    elif t.tricks:
+        trick, trick_no, complete = list(t.tricks[-1][1]), len(t.tricks), True
+        where = f"trick {trick_no} (complete, not yet gathered)"
+    else:
+        raise ImpossibleEvent(f"seat {seat} cannot take back {card}: no card has been played yet")
+    at = next((i for i, (s, c) in enumerate(trick) if s == seat and c == card), None)
+    if at is None:
+        earlier = t.tricks[:-1] if complete else t.tricks
+        if any(s == seat and c == card for _, cs, _ in earlier for s, c in cs):
+            raise ImpossibleEvent(
+                f"seat {seat} cannot take back {card}: its trick was gathered "
+                f"(a card of a later trick has been played; rules.md 1.5)")
+        raise ImpossibleEvent(f"seat {seat} cannot take back {card}: seat {seat} did not play it to {where}")
+    if at == 0:
+        raise ImpossibleEvent(f"seat {seat} cannot take back {card}: it led {where} "
+                              f"(only a card played to a led suit can be corrected)")
+    if repl == card:
+        raise ImpossibleEvent(f"seat {seat} takes back {card} and plays the same card")
+    trump = t.trump
+    v = t.variant
+    lead = trick[0][1]
+    if complete:
+        if lead == UNKNOWN:
+            led = None
+        else:
+            led = effective_suit(lead, trump)
+            if led is None:
+                raise ImpossibleEvent(
+                    f"seat {seat} cannot take back {card}: {where} was led by a joker at "
+                    f"no-trump, and the suit named for it went with the trick")
+    else:
+        led = t.led_suit
+    hand = t.hands[seat]
+    held = C.cards_of_suit(hand + [card], led, trump) if led is not None else []
+    t.remove_card(seat, repl)               # ImpossibleEvent if it is not in the hand
+    t.seen.add(repl)
+    hand.append(card)
+    t.reneges = [dataclasses.replace(r, corrected_at=t.pos)
+                 if (r.deal == t.deal_no and r.trick == trick_no and r.seat == seat
+                     and r.card == card and r.corrected_at is None) else r
+                 for r in t.reneges]
+    if (held and repl != UNKNOWN and effective_suit(repl, trump) != led
+            and not v.exempt_from_following(t, repl)):
+        _renege(t, seat, repl, led, held, trick_no)
+    trick[at] = (seat, repl)
+    if not complete:
+        return
+    _, _, old_winner = t.tricks[-1]
+    saved_led = t.led_suit
+    t.led_suit = led                        # the base trick_winner reads the led suit here
+    try:
+        w = v.trick_winner(t, [c for _, c in trick])
+    finally:
+        t.led_suit = saved_led
+    winner = trick[w][0]
+    t.tricks[-1] = (trick[0][0], tuple(trick), winner)
+    t.tricks_won[old_winner] -= 1
+    t.tricks_won[winner] += 1
+    t.leader = winner
+    t.turn = winner
 
 
 def _out_of_turn(t: Table, seat: int) -> None:

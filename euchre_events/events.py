@@ -262,12 +262,33 @@ class JokerSuitNamed(Event):
     suit: str
 
 
+@dataclass(frozen=True, slots=True)
+class PlayCorrected(Event):
+    """``seat`` takes back ``card`` before its trick is gathered and plays
+    ``replacement`` (a card of the same hand) in its place (rules.md 1.5:
+    a renege corrected this way costs no points).
+
+    Possible while ``card`` is in the trick being played, or in the trick
+    just completed before any card of the next one (and before the deal is
+    scored); a card that led its trick cannot be taken back this way.  Not a
+    turn-taking action: it may come while another seat is on turn
+    (``by_seat`` is False).
+    """
+
+    kind: ClassVar[str] = "PlayCorrected"
+    by_seat: ClassVar[bool] = False
+    seat: int
+    card: str
+    replacement: str
+
+
 EVENT_TYPES: dict[str, type] = {
     cls.kind: cls for cls in (
         GameStarted, DealStarted, CardsDealt, Passed, OrderedUp, TrumpNamed,
         UpCardPickedUp, UpCardDeclined, Discarded, WentAlone, PlayedWithPartner,
         DefendedAlone, BidMade, HandSwappedWithGhost, DummyTaken, CardPassed,
-        DroppedOut, StayedIn, DealThrownIn, CardPlayed, JokerSuitNamed)
+        DroppedOut, StayedIn, DealThrownIn, CardPlayed, JokerSuitNamed,
+        PlayCorrected)
 }
 """Every event class by its ``kind`` name."""
 

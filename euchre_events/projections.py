@@ -232,7 +232,9 @@ class Game:
 class Finding:
     """One audit finding (rules.md 1.5).
 
-    ``kind``: ``"renege"``; ``deal``/``trick`` count from 1; ``seat``; ``card``
+    ``kind``: ``"renege"``, ``"renege-corrected"`` (the card was taken back
+    before the trick was gathered: no penalty, rules.md 1.5) or an
+    irregularity's kind; ``deal``/``trick`` count from 1; ``seat``; ``card``
     played; ``led_suit``; ``evidence``: the led-suit cards the seat held;
     ``position``: event index of the play; ``established``: where it could no
     longer be corrected (description); ``proven``: where the table showed the
@@ -289,6 +291,14 @@ def audit(game: Game) -> list:
         deal_points[deal_no] = pts
     evs = game.events
     for r in t.reneges:
+        if r.corrected_at is not None:   # taken back before the trick was gathered
+            findings.append(Finding(
+                kind="renege-corrected", deal=r.deal, trick=r.trick, seat=r.seat, card=r.card,
+                led_suit=r.led_suit, evidence=r.evidence, position=r.position,
+                established=f"never: taken back at event {r.corrected_at}", proven=None,
+                penalty="none: corrected before the trick was gathered (rules.md 1.5)",
+                penalty_points=(0,) * v.n_sides, score_if_penalized=tuple(t.scores)))
+            continue
         # one walk over the rest of the deal, with the table, to find when the
         # renege was established (the offending side played to a later trick)
         # and when it was proven (the offender showed one of the evidence cards)

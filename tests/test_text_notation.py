@@ -325,7 +325,9 @@ def test_every_event_type_has_a_notation():
         DroppedOut(1), StayedIn(2), DealThrownIn("ace no face", 3), DealThrownIn("all passed"),
         JokerSuitNamed(0, "S"),
         CardPlayed(1, "KC"), CardPassed(3, 0, "QH"), DealThrownIn("farmer's hand")]
-    assert {e.kind for e in rec.events} == set(EVENT_TYPES)
+    # PlayCorrected (table law, rules.md 1.5) has no short form: it is written
+    # @PlayCorrected(...) and its round trip is tested in test_play_corrected.py
+    assert {e.kind for e in rec.events} == set(EVENT_TYPES) - {"PlayCorrected"}
     text = write_text(rec.events)
     (rec2,) = parse_text(text, validate=False)
     assert rec2.events == rec.events
