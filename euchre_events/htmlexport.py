@@ -161,7 +161,8 @@ def export_data(game, annotations: Iterable = (), views: Optional[Iterable] = No
         "n": n, "parts": names, "strings": strings, "views": rows, "turn": turn, "deal_at": deal_at,
         "deals": deals, "events": describe_events(game.events, players),
         "notes": {str(k): v for k, v in _notes(annotations).items()},
-        "reneges": [r.position for r in game.final.reneges], "start": 1,
+        "reneges": [r.position for r in game.final.reneges if getattr(r, "corrected_at", None) is None],
+        "start": 1,
     }
 
 

@@ -275,7 +275,8 @@ def _call_words(ev, players, dealer=None) -> str:
 
 def _renege_sets(state, findings: Sequence = ()):
     """Positions and cards of reneges, evidence and proofs in the shown deal."""
-    here = [r for r in state.reneges if r.deal == state.deal]
+    here = [r for r in state.reneges if r.deal == state.deal
+            and getattr(r, "corrected_at", None) is None]  # a corrected card is no renege (rules.md 1.5)
     by_trick = {(r.trick, r.seat): r for r in here}
     proofs = {}
     for f in findings or ():

@@ -641,7 +641,8 @@ class GameViewer:
         cur = self._position - 1
         lo, hi = max(0, cur - before), min(len(g.events), cur + after + 1)
         notes = self._notes_by_position()
-        renege_pos = {r.position for r in (g.final.reneges if self.line.kind != "main" else self.main.final.reneges)}
+        renege_pos = {r.position for r in (g.final.reneges if self.line.kind != "main" else self.main.final.reneges)
+                      if getattr(r, "corrected_at", None) is None}
         branches = {}
         if self.line.kind == "main":
             for i, ln in enumerate(self.lines[1:], 1):
