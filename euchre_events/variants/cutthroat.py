@@ -48,7 +48,6 @@ from ..events import (CardsDealt, DefendedAlone, Discarded, DummyTaken, PlayedWi
                       WentAlone)
 from . import register
 from .standard import StandardEuchre
-from .two_handed import optional_exchange_legal, refuse_declined_takeup
 
 DEFEND_ALONE = ("off", "vs_lone", "any")
 LONE_DEFENDER_SCORING = ("source", "lone_defender_only_4")
@@ -192,16 +191,12 @@ class CutthroatEuchre(StandardEuchre):
                     f"the maker keeps 5 of the cards: {left} more to discard face down")
         if ph == "defend":
             return (DefendedAlone(s), PlayedWithPartner(s)), "a defender may defend alone"
-        acts, reason = super().legal(t)
-        if ph == "pickup":
-            return optional_exchange_legal(t, acts, reason)
-        return acts, reason
+        return super().legal(t)
 
     def apply(self, t: Table, ev) -> None:
         """Fold an auction or exchange event into ``t`` (rules.md 4.2-4.4).
         Raises :class:`ImpossibleEvent` for an event the phase cannot contain."""
         ph, k = t.phase, ev.kind
-        refuse_declined_takeup(t, ev)
         if ph == "dummy" and k == "DummyTaken":
             t.hands[ev.seat].extend(t.dummy)
             t.x["dummy_discards"] = len(t.dummy)

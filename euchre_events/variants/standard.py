@@ -138,10 +138,12 @@ class StandardEuchre(Variant):
                       + ("; the dealer is stuck and may not pass" if stuck else ", or pass"))
             return tuple(acts), reason
         if ph == "pickup":
-            acts = [UpCardPickedUp(s)]
-            if o.dealer_may_decline_upcard and t.maker != t.dealer:  # taking it up *is* the exchange
-                acts.append(UpCardDeclined(s))
-            return tuple(acts), "the dealer picks up the up-card"
+            if t.maker == t.dealer:  # taking it up *is* the exchange (rules.md 2.2, 3.2, 4.2)
+                return (UpCardPickedUp(s),), "the dealer took it up: the up-card joins the hand"
+            if o.dealer_may_decline_upcard:
+                return ((UpCardPickedUp(s), UpCardDeclined(s)),
+                        "trump is fixed; the dealer may take the up-card and discard, or leave it")
+            return (UpCardPickedUp(s),), "the dealer picks up the up-card"
         if ph == "discard":
             hand = [c for c in t.hands[s] if c != C.UNKNOWN]
             if not o.dealer_may_discard_upcard:

@@ -32,7 +32,7 @@ from typing import Optional, Sequence
 
 from .. import cards as C
 from ..engine import ImpossibleEvent, Renege, Table, Variant, VariantOptions
-from ..events import CardsDealt, UpCardPickedUp
+from ..events import CardsDealt
 from . import register
 from .standard import StandardEuchre
 
@@ -84,24 +84,6 @@ class TwoHandedOptions(VariantOptions):
 
 
 
-def optional_exchange_legal(t: Table, acts: tuple, reason: str) -> tuple:
-    """Pick-up legality where the exchange may be declined (rules.md 3.2, 4.2):
-    a dealer who took the up-card up as maker must exchange; after another
-    seat's order-up the dealer may take it or leave it."""
-    if t.maker == t.dealer:
-        return (UpCardPickedUp(t.dealer),), "the dealer took it up: the up-card joins the hand"
-    if len(acts) > 1:
-        return acts, "trump is fixed; the dealer may take the up-card and discard, or leave it"
-    return acts, reason
-
-
-def refuse_declined_takeup(t: Table, ev) -> None:
-    """Raise :class:`ImpossibleEvent` for an ``UpCardDeclined`` by a dealer who
-    took the up-card up as maker (taking it up *is* the exchange, 3.2, 4.2)."""
-    if ev.kind == "UpCardDeclined" and t.phase == "pickup" and t.maker == t.dealer:
-        raise ImpossibleEvent("the dealer took the up-card up as maker and cannot leave it")
-
-
 @register
 class TwoHandedEuchre(StandardEuchre):
     """Two-handed Euchre (rules.md section 3): seats 0 and 1, each a side."""
@@ -148,20 +130,6 @@ class TwoHandedEuchre(StandardEuchre):
         return CardsDealt((tuple(hands[0]), tuple(hands[1])), up, tuple(rest))
 
     # ------------------------------------------------------------ auction
-    def legal(self, t: Table) -> tuple:
-        """``(events, reason)``: what the seat on turn may do in this variant's
-        auction and exchange phases (rules.md 3.2); play is the engine's."""
-        acts, reason = super().legal(t)
-        if t.phase == "pickup":
-            return optional_exchange_legal(t, acts, reason)
-        return acts, reason
-
-    def apply(self, t: Table, ev) -> None:
-        """Fold an auction or exchange event into ``t`` (rules.md 3.2).
-        Raises :class:`ImpossibleEvent` for an event the phase cannot contain."""
-        refuse_declined_takeup(t, ev)
-        super().apply(t, ev)
-
     def _make(self, t: Table, seat: int, alone: bool) -> None:
         if alone:
             raise ImpossibleEvent("there is no going alone in two-handed Euchre (rules.md 3.3)")
