@@ -14,7 +14,7 @@
 
 (b) Archive load and jumps.  A real multi-deal game (``fixtures/egn/VWEC
     Finals.egn`` through the EGN reader when it exists; otherwise a full
-    random standard game to 10 points from ``euchre_events.simulate``) is
+    random standard game to 10 points from ``euchre_events.rules.simulate``) is
     stored in a fresh SQLite archive in a temporary folder; timed: loading it
     (``Archive(db).load(game_id)``, ms) and jumping to a random event
     (``game.state_at(k)``, median and p95 over 1,000 random jumps, ms; target
@@ -119,7 +119,7 @@ def real_game() -> tuple:
         rec = max(recs, key=lambda r: len(r.events))
         return rec, f"{os.path.basename(path)} (EGN)"
     try:
-        from euchre_events.simulate import random_game
+        from euchre_events.rules.simulate import random_game
     except ImportError:
         random_game = None
     if random_game is not None:

@@ -1,6 +1,6 @@
 """Click-to-updated-table time of the replay viewer, in Chromium through Voila.
 
-Serves the review notebook (euchre_events.serve) on a real record (default:
+Serves the review notebook (euchre_events.ui.serve) on a real record (default:
 the VWEC finals, fixtures/egn/), opens it in Debian's Chromium (Playwright,
 never ``playwright install``), then clicks "next" STEPS times.  Each step is
 timed inside the page, from the click to the moment the whole table and the
@@ -32,7 +32,7 @@ os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from euchre_events.serve import page_url, serve  # noqa: E402
+from euchre_events.ui.serve import page_url, serve  # noqa: E402
 
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]

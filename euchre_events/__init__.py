@@ -1,7 +1,10 @@
 """euchre_events: record Euchre games as event streams; replay, study and audit them.
 
-Layers (design.md): :mod:`.cards` -> :mod:`.engine` and :mod:`.variants` ->
-:mod:`.events` -> :mod:`.projections` -> :mod:`.archive` -> interfaces
-(:mod:`.cli`, :mod:`.widgets`).
+Layers, bottom to top (docs/architecture.md; kept by the import-linter
+contract in pyproject.toml): :mod:`.events` (the vocabulary) ->
+:mod:`.rules` (cards, the shared engine, the variants: pure) ->
+:mod:`.projections` (folds: the table, the audit) -> :mod:`.formats`
+(records in and out) -> :mod:`.archive` (the eventsourcing store) ->
+:mod:`.ui` (text, HTML, widgets, tutorials) -> :mod:`.cli`.
 """
 __version__ = "0.1.0"

@@ -13,8 +13,8 @@ from typing import List, Optional
 
 import typer
 
-from . import __version__
-from .formats import FORMATS, RecordError, detect_format, read_records
+from euchre_events import __version__
+from euchre_events.formats import FORMATS, RecordError, detect_format, read_records
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="Record Euchre games as event streams; replay, study and audit them.")
@@ -25,7 +25,7 @@ DB_HELP = "SQLite archive file (default: $EUCHRE_EVENTS_DB or ./euchre-events.sq
 def _archive(db: Optional[str], create: bool = False):
     """The archive; a ``--db`` file that does not exist is an error except
     when importing (a typo must not silently give an empty archive)."""
-    from .archive import Archive
+    from euchre_events.archive import Archive
     path = db or os.environ.get("EUCHRE_EVENTS_DB")
     if path and not create and not os.environ.get("PERSISTENCE_MODULE") and not os.path.exists(path):
         _fail(f"{path}: no such archive file (import a record first)")
@@ -57,7 +57,7 @@ def _warn(path: str, rec) -> None:
 def _read(path: str, from_: Optional[str]):
     """(records, errors) of a file; errors are RecordErrors (one per bad game
     of a match file, or one for the file)."""
-    from . import formats
+    from euchre_events import formats
     if os.path.isdir(path):
         return [], [RecordError(path, "is a folder, not a record file")]
     if not os.path.exists(path):
@@ -89,7 +89,7 @@ def import_cmd(paths: List[str] = typer.Argument(..., help="Record files (.egn, 
     Each game is validated and stored whole, or not at all; importing the same
     game twice stores it once.  Exit status 1 if any file could not be read.
     """
-    from .projections import Game
+    from euchre_events.projections import Game
     arch = _archive(db, create=True)
     failed = 0
     for path in paths:
@@ -125,15 +125,15 @@ def list_cmd(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)):
 def _load_game(arch_db: Optional[str], game: str, from_: Optional[str] = None):
     """A Game from a stored id (or prefix) or from a record file (its first
     game; a match file says so on stderr)."""
-    from .archive import ArchiveError
+    from euchre_events.archive import ArchiveError
     looks_like_file = os.path.sep in game or os.path.splitext(game)[1].lower() in (
         ".egn", ".emn", ".jsonl", ".euchre", ".txt", ".json", ".eej")
     if os.path.exists(game) or looks_like_file:
         recs, errors = _read(game, from_)
         if errors:
             raise errors[0]
-        from .projections import Game
-        from .archive import content_id
+        from euchre_events.projections import Game
+        from euchre_events.archive import content_id
         if len(recs) > 1:
             typer.echo(f"note: {game} holds {len(recs)} games; showing the first "
                        f"({recs[0].title or 'untitled'})", err=True)
@@ -178,8 +178,8 @@ def show_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique p
              db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
              from_: Optional[str] = typer.Option(None, "--from", help="Format of a record file.")):
     """The table as text after event K (of deal N), from one seat's view or all hands."""
-    from .archive import ArchiveError
-    from .describe import describe_event, state_text
+    from euchre_events.archive import ArchiveError
+    from euchre_events.ui.describe import describe_event, state_text
     try:
         g, _ = _load_game(db, game, from_)
     except (RecordError, ArchiveError) as e:
@@ -240,8 +240,8 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
     each finding's ``score_if_penalized`` is the final score with that renege
     penalized under the game's options.
     """
-    from .archive import ArchiveError, content_id
-    from .projections import Game
+    from euchre_events.archive import ArchiveError, content_id
+    from euchre_events.projections import Game
     out = []
     partial = []   # EGN games with impossible deals, audited deal by deal
     failed = 0
@@ -257,7 +257,7 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
                     fmt = None
                 if e.deal is not None and fmt == "egn":
                     # audit the rest deal by deal: a director wants every problem in the file
-                    from .formats.egn import audit_egn_by_deal
+                    from euchre_events.formats.egn import audit_egn_by_deal
                     partial.append(dict(audit_egn_by_deal(item), id=None, file=item))
             for r in _progress(recs, "auditing", len(recs)):
                 _warn(item, r)
@@ -288,7 +288,7 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
                                f"on a {f['led_suit']} lead holding {' '.join(f['evidence'])}; {proof}; "
                                f"penalty: {f['penalty']}; score if penalized "
                                f"{_score_text(f['score_if_penalized'] or [])}")
-        from .describe import seat_name
+        from euchre_events.ui.describe import seat_name
         for g, findings, _ in out:
             win = "-" if g.winner is None else str(g.winner)
             typer.echo(f"{g.id}  {g.title or '-'}  {g.variant}  deals={g.deals}  "
@@ -314,7 +314,7 @@ def export_cmd(game: str = typer.Argument(..., help="Stored game id (or prefix),
                db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
                from_: Optional[str] = typer.Option(None, "--from", help="Format of a record file.")):
     """Write a game as EGN, our text notation, our JSON, or a self-contained HTML replay."""
-    from .archive import ArchiveError
+    from euchre_events.archive import ArchiveError
     try:
         g, rec = _load_game(db, game, from_)
     except (RecordError, ArchiveError) as e:
@@ -339,7 +339,7 @@ def export_cmd(game: str = typer.Argument(..., help="Stored game id (or prefix),
     if fmt == "html":
         if not output:
             _fail("--format html needs -o FILE")
-        from .htmlexport import export_html
+        from euchre_events.ui.htmlexport import export_html
         try:
             export_html(g, output, annotations=notes)
         except OSError as e:
@@ -347,7 +347,7 @@ def export_cmd(game: str = typer.Argument(..., help="Stored game id (or prefix),
         typer.echo(output)
         return
     if fmt == "egn":
-        from .formats.egn import write_egn
+        from euchre_events.formats.egn import write_egn
         try:
             lost: list = []
             doc = write_egn(g.events, notes, variations=variations, warnings=lost)
@@ -357,10 +357,10 @@ def export_cmd(game: str = typer.Argument(..., help="Stored game id (or prefix),
         except ValueError as e:
             _fail(f"cannot write this game as EGN: {e}")
     elif fmt == "text":
-        from .formats.text import write_text
+        from euchre_events.formats.text import write_text
         text = write_text(g.events, notes, variations)
     elif fmt == "json":
-        from .formats.jsonfmt import write_json
+        from euchre_events.formats.jsonfmt import write_json
         text = write_json(g.events, notes, variations)
     else:
         _fail(f"unknown format {fmt!r}: expected egn, text, json or html")
@@ -383,7 +383,7 @@ def serve_cmd(port: int = typer.Option(8866, "--port", help="Port on 127.0.0.1."
     import importlib.util
     if importlib.util.find_spec("voila") is None:
         _fail("serve needs Voila: pip install -e '.[app]' (or '.[test]')")
-    from .serve import serve
+    from euchre_events.ui.serve import serve
     rc = serve(notebook=notebook, port=port, db=db)
     if isinstance(rc, int) and rc > 0:   # Voila failed (a signal that stopped it is not a failure)
         raise typer.Exit(rc)

@@ -35,11 +35,6 @@ class Event:
             d[f.name] = _plain(getattr(self, f.name))
         return d
 
-    def describe(self, players: Optional[list] = None) -> str:
-        """One line of text for people ("East plays J\u2666")."""
-        from .describe import describe_event  # presentation helper, no I/O
-        return describe_event(self, players)
-
 
 def _plain(v: Any) -> Any:
     if isinstance(v, tuple):

@@ -2,7 +2,7 @@
 
 Each rule test subclasses :class:`Recorder` with its own set-up (variant,
 players, deal) and uses ``add``/``play``/``legal``/``game`` from here."""
-from euchre_events.engine import apply, legal_actions, new_table
+from euchre_events.rules.engine import apply, legal_actions, new_table
 from euchre_events.events import CardPlayed, GameStarted
 from euchre_events.projections import Game
 

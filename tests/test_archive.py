@@ -7,13 +7,13 @@ import uuid
 import pytest
 
 from euchre_events.archive import Archive, ArchiveError, content_id
-from euchre_events.engine import ImpossibleEvent
+from euchre_events.rules.engine import ImpossibleEvent
 from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, Discarded, GameStarted,
                                   OrderedUp, Passed, UpCardPickedUp)
 from euchre_events.formats import Record
 
 
-from euchre_events.variants.standard import StandardOptions
+from euchre_events.rules.variants.standard import StandardOptions
 
 FULL_OPTIONS = dataclasses.asdict(StandardOptions())
 

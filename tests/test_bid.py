@@ -12,13 +12,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from builders import Recorder
-from euchre_events.engine import ImpossibleEvent, apply, legal_actions, new_table
+from euchre_events.rules.engine import ImpossibleEvent, apply, legal_actions, new_table
 from euchre_events.events import (BidMade, CardPassed, CardPlayed, CardsDealt, DealStarted,
                                   DealThrownIn, Discarded, GameStarted, JokerSuitNamed, Passed,
                                   TrumpNamed, event_from_dict)
 from euchre_events.projections import Game
-from euchre_events.variants import make_variant
-from euchre_events.variants.bid import BidEuchre, is_ace_no_face
+from euchre_events.rules.registry import make_variant
+from euchre_events.rules.variants.bid import BidEuchre, is_ace_no_face
 
 N, E, S, W = 0, 1, 2, 3
 
@@ -509,6 +509,6 @@ def test_random_games_end_with_cards_conserved(seed, options):
 
 
 def test_simulator_interop():
-    from euchre_events import simulate as sim
+    from euchre_events.rules import simulate as sim
     g = Game(sim.random_game("bid", {"joker": True}, seed=5, deals=4))
     assert g.variant == "bid" and g.deals >= 1

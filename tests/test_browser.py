@@ -41,9 +41,9 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from euchre_events.archive import Archive  # noqa: E402
 from euchre_events.formats import read_records  # noqa: E402
 from euchre_events.projections import Game  # noqa: E402
-from euchre_events.render import legal_cards_of  # noqa: E402
-from euchre_events.serve import page_url, serve  # noqa: E402
-from euchre_events.htmlexport import export_html  # noqa: E402
+from euchre_events.ui.render import legal_cards_of  # noqa: E402
+from euchre_events.ui.serve import page_url, serve  # noqa: E402
+from euchre_events.ui.htmlexport import export_html  # noqa: E402
 
 
 def free_port():
@@ -67,7 +67,7 @@ def wait_http(url, timeout=90):
 
 @pytest.fixture(scope="module")
 def voila(tmp_path_factory):
-    """euchre_events.serve: Voila on the review notebook, pointed at the record and a fresh archive."""
+    """euchre_events.ui.serve: Voila on the review notebook, pointed at the record and a fresh archive."""
     tmp = tmp_path_factory.mktemp("voila")
     env = {}
     for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR"):

@@ -10,14 +10,14 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from euchre_events import cards as C
-from euchre_events.engine import ImpossibleEvent, apply, legal_actions, new_table
+from euchre_events.rules import cards as C
+from euchre_events.rules.engine import ImpossibleEvent, apply, legal_actions, new_table
 from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, Discarded, DroppedOut,
                                   GameStarted, OrderedUp, Passed, StayedIn, TrumpNamed,
                                   UpCardPickedUp)
 from euchre_events.projections import Game
-from euchre_events.variants import make_variant
-from euchre_events.variants.buck import BuckEuchre, BuckOptions
+from euchre_events.rules.registry import make_variant
+from euchre_events.rules.variants.buck import BuckEuchre, BuckOptions
 
 PLAYERS = ("P1", "P2", "P3", "P4")
 
@@ -273,7 +273,7 @@ def test_renege_in_a_three_card_trick_with_a_dropped_player():
 @given(seed=st.integers(0, 10**6), order=st.sampled_from(["dealer_left", "maker_left"]),
        nt=st.booleans())
 def test_random_games(seed, order, nt):
-    from euchre_events.simulate import random_game
+    from euchre_events.rules.simulate import random_game
     evs = random_game("buck", {"drop_order": order, "no_trump_callable": nt}, seed=seed)
     t = new_table()
     deck = sorted(C.deck())

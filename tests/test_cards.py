@@ -3,8 +3,8 @@ cases.md C1, C2, C9, C11).  Every expected value below is worked out by hand
 from rules.md / cases.md."""
 import pytest
 
-from euchre_events import cards as C
-from euchre_events.cards import (CardError, cards_of_suit, deck, effective_suit, parse_card,
+from euchre_events.rules import cards as C
+from euchre_events.rules.cards import (CardError, cards_of_suit, deck, effective_suit, parse_card,
                                  parse_suit, strength, trick_winner_index)
 
 

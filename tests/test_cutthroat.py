@@ -10,15 +10,15 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from euchre_events import cards as C
-from euchre_events.engine import ImpossibleEvent, apply, legal_actions, new_table
+from euchre_events.rules import cards as C
+from euchre_events.rules.engine import ImpossibleEvent, apply, legal_actions, new_table
 from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, DealThrownIn, DefendedAlone,
                                   Discarded, DummyTaken, GameStarted, OrderedUp, Passed,
                                   PlayedWithPartner, TrumpNamed, UpCardDeclined, UpCardPickedUp,
                                   WentAlone)
 from euchre_events.projections import Game
-from euchre_events.variants import make_variant
-from euchre_events.variants.cutthroat import CutthroatEuchre, CutthroatOptions
+from euchre_events.rules.registry import make_variant
+from euchre_events.rules.variants.cutthroat import CutthroatEuchre, CutthroatOptions
 
 PLAYERS = ("P1", "P2", "P3")
 
@@ -315,7 +315,7 @@ def test_without_dummy_and_impossible_deals():
 @given(seed=st.integers(0, 10**6), use_dummy=st.booleans(),
        defend=st.sampled_from(["any", "vs_lone", "off"]))
 def test_random_games(seed, use_dummy, defend):
-    from euchre_events.simulate import random_game
+    from euchre_events.rules.simulate import random_game
     evs = random_game("cutthroat", {"use_dummy": use_dummy, "defend_alone": defend}, seed=seed)
     t = new_table()
     deck = sorted(C.deck())

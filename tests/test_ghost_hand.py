@@ -11,13 +11,13 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from builders import Recorder
-from euchre_events.cards import deck
-from euchre_events.engine import ImpossibleEvent, apply, legal_actions, new_table
+from euchre_events.rules.cards import deck
+from euchre_events.rules.engine import ImpossibleEvent, apply, legal_actions, new_table
 from euchre_events.events import (BidMade, CardPlayed, CardsDealt, DealStarted, DealThrownIn,
                                   GameStarted, HandSwappedWithGhost, Passed, TrumpNamed)
 from euchre_events.projections import Game
-from euchre_events.variants import make_variant
-from euchre_events.variants.ghost_hand import GhostHandEuchre, GhostHandOptions
+from euchre_events.rules.registry import make_variant
+from euchre_events.rules.variants.ghost_hand import GhostHandEuchre, GhostHandOptions
 
 P1, P2, P3 = 0, 1, 2
 
@@ -390,7 +390,7 @@ def test_random_games_end_with_cards_conserved(seed, options):
 
 
 def test_simulator_interop():
-    from euchre_events import simulate as sim
+    from euchre_events.rules import simulate as sim
     evs = sim.random_game("ghost-hand", seed=3, deals=4)
     g = Game(evs)
     assert g.variant == "ghost-hand" and g.deals >= 1

@@ -14,7 +14,7 @@ from 3.  Every expected value is worked out by hand; comments give the reasoning
 import pytest
 
 from builders import Recorder
-from euchre_events.engine import ImpossibleEvent, apply
+from euchre_events.rules.engine import ImpossibleEvent, apply
 from euchre_events.events import (BidMade, CardsDealt, DealStarted, DealThrownIn,
                                   GameStarted, HandSwappedWithGhost, Passed, TrumpNamed,
                                   event_from_dict)

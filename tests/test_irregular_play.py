@@ -2,7 +2,7 @@
 a card led or played out of turn is kept, flagged, and the trick goes on."""
 import pytest
 
-from euchre_events.engine import ImpossibleEvent
+from euchre_events.rules.engine import ImpossibleEvent
 from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, Discarded, GameStarted,
                                   OrderedUp, Passed, UpCardPickedUp)
 from euchre_events.projections import Game

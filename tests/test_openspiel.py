@@ -45,7 +45,7 @@ from collections import Counter
 
 import pytest
 
-from euchre_events.engine import apply, legal_actions, new_table
+from euchre_events.rules.engine import apply, legal_actions, new_table
 from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, DealThrownIn, Discarded,
                                   GameStarted, OrderedUp, Passed, PlayedWithPartner,
                                   UpCardPickedUp)
@@ -355,12 +355,11 @@ def test_fold_fast_path_gives_the_same_table_as_apply():
     """engine.fold (used by Game) takes a fast path for runs of card plays; it
     must give exactly what apply() gives event by event, reneges included, for
     every variant (random games with 15% reneges)."""
-    from euchre_events.engine import fold
+    from euchre_events.rules.engine import fold
     from euchre_events.projections import snapshot
-    from euchre_events.simulate import random_game
-    from euchre_events.variants import VARIANTS, _load_all
-    _load_all()
-    for name in sorted({c.name for c in VARIANTS.values()}):
+    from euchre_events.rules.simulate import random_game
+    from euchre_events.rules.registry import VARIANT_CLASSES
+    for name in sorted(c.name for c in VARIANT_CLASSES):
         for seed in range(12):
             evs = random_game(name, seed=seed, renege_rate=0.15)
             a = new_table()
@@ -390,7 +389,7 @@ def test_fold_fast_path_with_unknown_cards_and_a_renege():
     assert g.final.tricks == a.tricks and a.tricks[0][2] == 3
     # an impossible play is refused with the same position by both
     bad = evs[:-1] + [CardPlayed(0, "TC")]      # N's TC was played to trick 1
-    from euchre_events.engine import ImpossibleEvent
+    from euchre_events.rules.engine import ImpossibleEvent
     with pytest.raises(ImpossibleEvent) as e:
         Game(bad)
     assert e.value.position == len(bad) - 1 and e.value.deal == 1

@@ -17,8 +17,10 @@ import dataclasses
 
 import pytest
 
+from euchre_events.ui.describe import describe_event
+
 from euchre_events.archive import Archive
-from euchre_events.engine import ImpossibleEvent
+from euchre_events.rules.engine import ImpossibleEvent
 from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, Discarded, GameStarted,
                                   OrderedUp, Passed, PlayCorrected, UpCardPickedUp,
                                   event_from_dict)
@@ -26,7 +28,7 @@ from euchre_events.formats import Record
 from euchre_events.formats.egn import write_egn
 from euchre_events.formats.text import parse_text, write_text
 from euchre_events.projections import Game
-from euchre_events.variants.standard import StandardOptions
+from euchre_events.rules.variants.standard import StandardOptions
 
 from builders import Recorder
 
@@ -136,7 +138,7 @@ def test_correction_after_the_deal_is_scored_is_impossible():
 
 def test_describe_and_dict_roundtrip():
     ev = PlayCorrected(E, "9H", "TC")
-    assert ev.describe(["N", "E", "S", "W"]) == "East takes back 9\u2665 and plays 10\u2663 instead"
+    assert describe_event(ev, ["N", "E", "S", "W"]) == "East takes back 9\u2665 and plays 10\u2663 instead"
     assert event_from_dict(ev.to_dict()) == ev
 
 

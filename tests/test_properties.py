@@ -1,6 +1,6 @@
-"""Property tests on random legal games (hypothesis + euchre_events.simulate).
+"""Property tests on random legal games (hypothesis + euchre_events.rules.simulate).
 
-The games come from :func:`euchre_events.simulate.random_game` with a drawn
+The games come from :func:`euchre_events.rules.simulate.random_game` with a drawn
 seed, length and option set.  For each we check that replay is consistent
 (folding at once, step by step, and from a checkpoint all give the same
 state), that every deal deals each card of the deck exactly once, that hand
@@ -13,11 +13,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from euchre_events.engine import apply, legal_actions, new_table
+from euchre_events.rules.engine import apply, legal_actions, new_table
 from euchre_events.events import CardPlayed, CardsDealt, DealThrownIn
 from euchre_events.projections import Game, snapshot
-from euchre_events.simulate import random_game
-from euchre_events.variants import VARIANTS, make_variant
+from euchre_events.rules.simulate import random_game
+from euchre_events.rules.registry import VARIANTS, make_variant
 
 SETTINGS = settings(max_examples=50, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])

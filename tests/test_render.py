@@ -1,4 +1,4 @@
-"""Drawing cards and the table (euchre_events.render).
+"""Drawing cards and the table (euchre_events.ui.render).
 
 The expected values are worked out by hand from rules.md and case C3 of
 cases.md (the renege audit case); the drawings are read back with an HTML
@@ -9,11 +9,11 @@ from html.parser import HTMLParser
 
 import pytest
 
-from euchre_events.cards import Card, CardError
+from euchre_events.rules.cards import Card, CardError
 from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, Discarded, GameStarted,
                                   OrderedUp, Passed, UpCardPickedUp)
 from euchre_events.projections import Game
-from euchre_events.render import (card_html, card_svg, hand_html, side_names, state_html,
+from euchre_events.ui.render import (card_html, card_svg, hand_html, side_names, state_html,
                                   table_parts)
 
 N, E, S, W = 0, 1, 2, 3
@@ -139,9 +139,19 @@ def test_card_html_unknown_joker_and_double_deck_copy():
         card_html("1X")
 
 
-def test_card_repr_html_and_svg():
-    # Card._repr_html_ (cards.py) draws with render.card_html
-    assert Card("QH")._repr_html_() == card_html("QH")
+def test_card_and_table_draw_themselves_in_ipython():
+    # the UI layer registers formatters on a real IPython shell: a Card shows
+    # as render.card_html / card_svg, a TableState as render.state_html
+    from IPython.core.interactiveshell import InteractiveShell
+    from euchre_events.ui.display import register_display
+    shell = InteractiveShell.instance()
+    assert register_display(shell)
+    data, _ = shell.display_formatter.format(Card("QH"))
+    assert data["text/html"] == card_html("QH")
+    assert data["image/svg+xml"] == card_svg("QH")
+    game = Game(c3_events())
+    st = game.state_at(6)
+    assert shell.display_formatter.format(st)[0]["text/html"] == state_html(st)
     svg = card_svg("QH")
     assert svg.startswith("<svg") and "Q" in svg and "\u2665" in svg and "#c40018" in svg
     assert "\u2663" in card_svg("9C") and "#111" in card_svg("9C")
@@ -278,7 +288,7 @@ def test_parts_are_the_same_drawing(c3):
 
 
 def test_two_and_three_seat_tables():
-    from euchre_events.simulate import random_game
+    from euchre_events.rules.simulate import random_game
     for variant, n, names in (("two-handed", 2, ["P1", "P2"]), ("cutthroat", 3, ["P1", "P2", "P3"])):
         g = Game(random_game(variant, seed=3, deals=1))
         st = g.state_at(len(g.events) // 2)
@@ -296,7 +306,7 @@ def test_export_html_holds_every_position(c3, tmp_path):
     import json
     import re
 
-    from euchre_events.htmlexport import export_html
+    from euchre_events.ui.htmlexport import export_html
 
     path = tmp_path / "c3.html"
     export_html(c3, str(path), annotations=[{"position": 9, "text": "renege!", "mark": "??"}])
@@ -321,7 +331,7 @@ def test_export_html_holds_every_position(c3, tmp_path):
 
 
 def test_export_html_to_a_missing_folder_writes_nothing(c3, tmp_path):
-    from euchre_events.htmlexport import export_html
+    from euchre_events.ui.htmlexport import export_html
     with pytest.raises(OSError):
         export_html(c3, str(tmp_path / "missing" / "x.html"))
     assert list(tmp_path.iterdir()) == []

@@ -7,8 +7,8 @@ comments give the reasoning.
 import pytest
 
 from builders import Recorder
-from euchre_events.cards import deck
-from euchre_events.engine import ImpossibleEvent
+from euchre_events.rules.cards import deck
+from euchre_events.rules.engine import ImpossibleEvent
 from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, DealThrownIn,
                                   DefendedAlone, Discarded, GameStarted, OrderedUp, Passed,
                                   PlayedWithPartner, TrumpNamed, UpCardPickedUp)

@@ -350,7 +350,7 @@ def test_generic_form_round_trips_an_event_without_short_form():
 ])
 def test_random_games_of_every_variant_round_trip(variant, options):
     import dataclasses
-    from euchre_events.simulate import random_game
+    from euchre_events.rules.simulate import random_game
     events = random_game(variant, options=options, seed=5, renege_rate=0.05)
     assert events[0].initial_score is None
     # read back, a game that states no initial score starts from the variant's:

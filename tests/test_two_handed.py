@@ -9,14 +9,14 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
-from euchre_events import cards as C
-from euchre_events.engine import ImpossibleEvent, apply, legal_actions, new_table
+from euchre_events.rules import cards as C
+from euchre_events.rules.engine import ImpossibleEvent, apply, legal_actions, new_table
 from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, DealThrownIn, Discarded,
                                   GameStarted, OrderedUp, Passed, TrumpNamed, UpCardDeclined,
                                   UpCardPickedUp)
 from euchre_events.projections import Game
-from euchre_events.variants import make_variant
-from euchre_events.variants.two_handed import TwoHandedEuchre, TwoHandedOptions
+from euchre_events.rules.registry import make_variant
+from euchre_events.rules.variants.two_handed import TwoHandedEuchre, TwoHandedOptions
 
 UNSEEN = ("??",) * 13
 
@@ -249,7 +249,7 @@ def test_impossible_deals_are_refused():
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), stick=st.booleans())
 def test_random_games_end_deal_every_card_once_and_keep_hand_sizes(seed, stick):
-    from euchre_events.simulate import random_game
+    from euchre_events.rules.simulate import random_game
     evs = random_game("two-handed", {"stick_the_dealer": stick}, seed=seed)
     t = new_table()
     deck = sorted(C.deck())

@@ -50,7 +50,7 @@ import pytest
 from typer.testing import CliRunner
 
 from euchre_events.cli import app
-from euchre_events.engine import legal_actions
+from euchre_events.rules.engine import legal_actions
 from euchre_events.events import DealStarted
 from euchre_events.formats import validate_events
 from euchre_events.formats.text import read_text_file, write_text

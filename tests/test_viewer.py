@@ -1,4 +1,4 @@
-"""The replay viewer's logic in plain Python (euchre_events.widgets.GameViewer).
+"""The replay viewer's logic in plain Python (euchre_events.ui.widgets.GameViewer).
 
 Each test drives the viewer as a person would (buttons, slider, dropdowns,
 note box) and reads back what it shows.  Expected values are worked out by
@@ -17,8 +17,8 @@ from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, Discarded
                                   OrderedUp, Passed, UpCardPickedUp)
 from euchre_events.formats import Record, read_records
 from euchre_events.projections import Game
-from euchre_events.render import legal_cards_of
-from euchre_events.widgets import GameViewer
+from euchre_events.ui.render import legal_cards_of
+from euchre_events.ui.widgets import GameViewer
 
 N, E, S, W = 0, 1, 2, 3
 ROOT = Path(__file__).resolve().parent.parent
@@ -339,7 +339,7 @@ def test_unsupported_input():
 
 
 def test_quiz_checks_an_answer_computed_by_the_engine():
-    from euchre_events.widgets import Quiz
+    from euchre_events.ui.widgets import Quiz
     g = Game(c3_events())
     st = g.state_at(9)                        # E to play to a club lead, holding TC
     q = Quiz("Which cards may East play?", [(c, c) for c in st.hands[E]], answer=set(st.legal_cards()),

@@ -195,7 +195,7 @@ def with_initial_score(events: list) -> list:
         if not isinstance(start.initial_score, tuple):
             return [dataclasses.replace(start, initial_score=tuple(start.initial_score))] + list(events[1:])
         return events
-    from ..variants import make_variant
+    from euchre_events.rules.registry import make_variant
     try:
         init = tuple(make_variant(start.variant, start.options).initial_scores())
     except (KeyError, ValueError, TypeError):
@@ -214,16 +214,16 @@ def read_records(path: str, fmt: Optional[str] = None) -> list:
     """
     f = detect_format(path, fmt)
     if f in ("egn", "emn"):
-        from .egn import read_egn_file
+        from euchre_events.formats.egn import read_egn_file
         return read_egn_file(path)
     if f == "openspiel":
-        from .openspiel import read_openspiel_file
+        from euchre_events.formats.openspiel import read_openspiel_file
         return read_openspiel_file(path)
     if f == "text":
-        from .text import read_text_file
+        from euchre_events.formats.text import read_text_file
         return read_text_file(path)
     if f == "json":
-        from .jsonfmt import read_json_file
+        from euchre_events.formats.jsonfmt import read_json_file
         return read_json_file(path)
     raise RecordError(path, f"no reader for {f}")  # pragma: no cover
 
@@ -234,8 +234,8 @@ def validate_events(path: str, events: list) -> "object":
     Raises :class:`RecordError` (file, deal, event index and kind, reason) if
     the record is impossible.
     """
-    from ..engine import ImpossibleEvent
-    from ..projections import Game
+    from euchre_events.rules.engine import ImpossibleEvent
+    from euchre_events.projections import Game
     try:
         return Game(events)
     except ImpossibleEvent as e:
@@ -260,7 +260,7 @@ def read_records_partial(path: str, fmt: Optional[str] = None) -> tuple:
     try:
         f = detect_format(path, fmt)
         if f in ("egn", "emn"):
-            from .egn import read_egn_file_partial
+            from euchre_events.formats.egn import read_egn_file_partial
             return read_egn_file_partial(path)
         return read_records(path, f), []
     except RecordError as e:

@@ -44,13 +44,14 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Iterable, Optional, Sequence
 
-from .. import cards as C
-from ..cards import UNKNOWN, CardError, parse_card
-from ..engine import ImpossibleEvent, Table, apply, new_table
-from ..events import (CardPlayed, CardsDealt, DealStarted, DealThrownIn, DefendedAlone,
+from euchre_events.rules import cards as C
+from euchre_events.rules.cards import UNKNOWN, CardError, parse_card
+from euchre_events.rules.engine import ImpossibleEvent, Table, apply, new_table
+from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, DealThrownIn, DefendedAlone,
                       Discarded, Event, GameStarted, OrderedUp, Passed, PlayedWithPartner,
                       TrumpNamed, UpCardPickedUp)
-from . import Record, RecordError, incomplete_warning, read_record_text, validate_events
+from euchre_events.formats import (Record, RecordError, incomplete_warning, read_record_text,
+                                    validate_events)
 
 EGN_FILE_TYPE = "Euchre Game Notation"
 EMN_FILE_TYPE = "Euchre Match Notation"
@@ -405,7 +406,7 @@ def _player_name(p: Any) -> str:
 
 def _options(ruleset: dict, deals: list, warnings: list) -> dict:
     """StandardOptions fields from an EGN ruleset (rules.md 2.9 toggles)."""
-    from ..variants.standard import StandardOptions
+    from euchre_events.rules.variants.standard import StandardOptions
     o = StandardOptions().to_dict()
     o["stick_the_dealer"] = bool(ruleset.get("std", True))
     o["dealers_partner_must_go_alone"] = bool(ruleset.get("canadian", False))
@@ -926,7 +927,7 @@ def write_egn(events: Sequence[Event], annotations: Iterable = (), variations: I
     (another variant, events such as ``UpCardDeclined`` or ``WentAlone``
     after the exchange) or events that cannot be folded.
     """
-    from ..projections import Game
+    from euchre_events.projections import Game
     notes_out = warnings if warnings is not None else []
     events = list(events)
     if not events or not isinstance(events[0], GameStarted):
@@ -1041,7 +1042,7 @@ def write_egn(events: Sequence[Event], annotations: Iterable = (), variations: I
 
 
 def _ruleset(opts: Any, original: dict, notes_out: list) -> dict:
-    from ..variants.standard import StandardOptions
+    from euchre_events.rules.variants.standard import StandardOptions
     r = {k: v for k, v in original.items()}
     r["std"] = bool(opts.stick_the_dealer)
     r["canadian"] = bool(opts.dealers_partner_must_go_alone)
@@ -1126,7 +1127,7 @@ def _write_variation(v: dict, events: list, where: dict, deals: list, out_deals:
     branch_index = idx if kind == "call" else ncalls + idx
     line_events = [x if isinstance(x, Event) else _event(x) for x in v.get("events", [])]
     # fold the line to know trick sizes and where each of its events goes
-    from ..projections import Game
+    from euchre_events.projections import Game
     try:
         g = Game(list(events[:pos]) + line_events)
     except ImpossibleEvent as e:
@@ -1198,7 +1199,7 @@ def _size_at(g: Any, pos: int) -> int:
 
 
 def _event(d: Any) -> Event:
-    from ..events import event_from_dict
+    from euchre_events.events import event_from_dict
     return event_from_dict(d)
 
 
@@ -1235,7 +1236,7 @@ def audit_egn_by_deal(path: str) -> dict:
     "findings": [dict...], "impossible": int}``.  Raises :class:`RecordError`
     when the file is not an EGN game at all (no deal-level reading possible).
     """
-    from ..projections import Game
+    from euchre_events.projections import Game
     doc = _parse(read_record_text(path), path)
     if not isinstance(doc, dict) or doc.get("fileType") != EGN_FILE_TYPE or not doc.get("deals"):
         raise RecordError(path, "deal-by-deal audit needs an EGN game file")

@@ -35,9 +35,10 @@ from typing import Any, Optional, Sequence
 
 import jsonschema
 
-from ..events import Event, event_from_dict
-from . import (VARIATION_KEYS, Record, RecordError, incomplete_warning, no_game_error,
-               read_record_text, validate_events, with_initial_score)
+from euchre_events.events import Event, event_from_dict
+from euchre_events.formats import (VARIATION_KEYS, Record, RecordError, incomplete_warning,
+                                    no_game_error, read_record_text, validate_events,
+                                    with_initial_score)
 
 __all__ = ["write_json", "read_json_file", "parse_json", "game_to_json", "FORMAT", "VERSION", "SCHEMA"]
 
@@ -179,7 +180,7 @@ def _record(path: str, obj: Any, where: str, validate: bool, index: int) -> Reco
     rec = Record(events=events, annotations=annotations, variations=variations,
                  source={"file": path, "format": "json", "game": index}, warnings=warnings)
     if validate:
-        from .text import check_variations
+        from euchre_events.formats.text import check_variations
         try:
             game = validate_events(path, events)
         except RecordError as e:

@@ -36,12 +36,12 @@ import json
 import random
 from typing import Iterator, Optional, Sequence
 
-from ..cards import RANKS, SUITS
-from ..engine import ImpossibleEvent, apply, new_table
-from ..events import (CardPlayed, CardsDealt, DealStarted, DealThrownIn, DefendedAlone,
+from euchre_events.rules.cards import RANKS, SUITS
+from euchre_events.rules.engine import ImpossibleEvent, apply, new_table
+from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, DealThrownIn, DefendedAlone,
                       Discarded, Event, GameStarted, OrderedUp, Passed, PlayedWithPartner,
                       TrumpNamed, UpCardPickedUp, WentAlone)
-from . import Record, RecordError, incomplete_warning, read_record_text
+from euchre_events.formats import Record, RecordError, incomplete_warning, read_record_text
 
 PASS_ACTION = 24
 """OpenSpiel action id of Pass."""

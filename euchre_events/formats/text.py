@@ -48,15 +48,15 @@ from typing import Any, Iterable, Optional, Sequence
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from ..cards import CardError, parse_card, parse_suit
-from ..engine import ImpossibleEvent, apply, new_table
-from ..events import (BidMade, CardPassed, CardPlayed, CardsDealt, DealStarted, DealThrownIn,
+from euchre_events.rules.cards import CardError, parse_card, parse_suit
+from euchre_events.rules.engine import ImpossibleEvent, apply, new_table
+from euchre_events.events import (BidMade, CardPassed, CardPlayed, CardsDealt, DealStarted, DealThrownIn,
                       DefendedAlone, Discarded, DroppedOut, DummyTaken, Event, GameStarted,
                       HandSwappedWithGhost, OrderedUp, Passed, PlayedWithPartner, StayedIn,
                       JokerSuitNamed, TrumpNamed, UpCardDeclined, UpCardPickedUp, WentAlone,
                       event_from_dict)
-from . import (Record, RecordError, incomplete_warning, no_game_error, read_record_text,
-               validate_events, with_initial_score)
+from euchre_events.formats import (Record, RecordError, incomplete_warning, no_game_error,
+                                    read_record_text, validate_events, with_initial_score)
 
 __all__ = ["parse_text", "read_text_file", "write_text", "check_variations", "GRAMMAR"]
 
@@ -217,7 +217,7 @@ def _str_options(variant: str) -> frozenset:
     """Names of the variant's options whose values are words (``str`` fields
     of its options dataclass): their tag values are taken as written."""
     try:
-        from ..variants import variant_class
+        from euchre_events.rules.registry import variant_class
         cls = variant_class(variant).options_class
         return frozenset(f.name for f in dataclasses.fields(cls) if f.type in ("str", str))
     except (KeyError, ValueError, TypeError):
@@ -500,7 +500,7 @@ class _GameBuilder:
     @staticmethod
     def variant_seats(variant: str) -> Optional[int]:
         try:
-            from ..variants import variant_class
+            from euchre_events.rules.registry import variant_class
             return variant_class(variant).n_seats
         except (KeyError, ValueError):
             return None
@@ -937,7 +937,7 @@ def _trick_labels(events: Sequence[Event]) -> tuple:
 def _default_initial_score(g: GameStarted) -> Optional[tuple]:
     """The variant's own initial scores (what a game without an
     ``[InitialScore]`` tag starts from), or None for an unknown variant."""
-    from ..variants import make_variant
+    from euchre_events.rules.registry import make_variant
     try:
         return tuple(make_variant(g.variant, g.options).initial_scores())
     except (KeyError, ValueError, TypeError):

@@ -37,7 +37,7 @@ import html
 from functools import lru_cache
 from typing import Iterable, Optional, Sequence
 
-from . import cards as C
+from euchre_events.rules import cards as C
 
 __all__ = [
     "CSS", "card_html", "card_svg", "hand_html", "state_html", "table_parts",
@@ -217,7 +217,7 @@ def seat_label(seat: Optional[int], n_seats: int = 4, short: bool = False) -> st
 
 @lru_cache(maxsize=32)
 def _variant(name: str):
-    from .variants import make_variant
+    from euchre_events.rules.registry import make_variant
     return make_variant(name)
 
 
@@ -252,7 +252,7 @@ def legal_cards_of(state) -> tuple:
 
 def _describe(ev, players, dealer=None) -> str:
     try:
-        from .describe import describe_event
+        from euchre_events.ui.describe import describe_event
         return describe_event(ev, players, dealer)
     except Exception:  # pragma: no cover - describe is the lead's module
         fields = {k: v for k, v in ev.to_dict().items() if k != "type"}
@@ -264,7 +264,7 @@ def _call_words(ev, players, dealer=None) -> str:
     text = _describe(ev, players, dealer)
     seat = getattr(ev, "seat", None)
     if seat is not None:
-        from .describe import seat_name
+        from euchre_events.ui.describe import seat_name
         who = seat_name(seat, players, len(players))
         if text.startswith(who + " "):
             return text[len(who) + 1:]

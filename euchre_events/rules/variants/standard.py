@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
-from .. import cards as C
-from ..engine import ImpossibleEvent, Renege, Table, Variant, flag, VariantOptions
-from ..events import (DefendedAlone, Discarded, OrderedUp, Passed, PlayedWithPartner,
+from euchre_events.rules import cards as C
+from euchre_events.rules.table import flag, ImpossibleEvent, Renege, Table
+from euchre_events.rules.variant import Variant, VariantOptions
+from euchre_events.events import (DefendedAlone, Discarded, OrderedUp, Passed, PlayedWithPartner,
                       TrumpNamed, UpCardDeclined, UpCardPickedUp, WentAlone)
-from . import register
 
 RENEGE_PRESETS = ("tournament", "casual", "deduct", "laws1888")
 
@@ -75,7 +75,6 @@ class StandardOptions(VariantOptions):
 
 
 
-@register
 class StandardEuchre(Variant):
     """Standard North American partnership Euchre (rules.md section 2)."""
 

@@ -34,10 +34,10 @@ from typing import Any, Optional, Sequence
 
 import ipywidgets as W
 
-from . import render as R
-from .engine import ImpossibleEvent, apply, new_table
-from .events import Event
-from .projections import Game
+from euchre_events.ui import render as R
+from euchre_events.rules.engine import ImpossibleEvent, apply, new_table
+from euchre_events.events import Event
+from euchre_events.projections import Game
 
 __all__ = ["GameViewer", "Line", "Quiz", "game_index"]
 
@@ -121,7 +121,7 @@ def game_index(game: Game) -> dict:
 
 def _resolve(game, archive):
     """(Game, archive, game_id, notes, variations) from what the caller gave."""
-    from .formats import Record
+    from euchre_events.formats import Record
     notes, variations, gid = [], [], None
     if isinstance(game, Game):
         g = game
@@ -137,14 +137,14 @@ def _resolve(game, archive):
     elif isinstance(game, (str, os.PathLike, uuid.UUID)):
         text = str(game)
         if not isinstance(game, uuid.UUID) and os.path.exists(text):
-            from .formats import read_records
+            from euchre_events.formats import read_records
             recs = read_records(text)
             if not recs:
                 raise ValueError(f"{text}: the file holds no game")
             rec = recs[0]
         else:
             if archive is None:
-                from .archive import Archive
+                from euchre_events.archive import Archive
                 archive = Archive()
             gid = archive.resolve(text) if not isinstance(game, uuid.UUID) else game
             return archive.load(gid), archive, gid, notes, variations
@@ -677,7 +677,7 @@ class GameViewer:
         """Descriptions of every event of ``g`` (cached per folded line)."""
         cache = getattr(self, "_texts_cache", None)
         if cache is None or cache[0] is not g:
-            from .describe import describe_events
+            from euchre_events.ui.describe import describe_events
             cache = (g, describe_events(g.events, g.players))
             self._texts_cache = cache
         return cache[1]

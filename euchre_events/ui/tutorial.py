@@ -28,10 +28,10 @@ import html
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Optional, Sequence
 
-from . import cards as C
-from .describe import describe_event, seat_name, suit_text
-from .events import Event
-from .projections import Game, TableState
+from euchre_events.rules import cards as C
+from euchre_events.ui.describe import describe_event, seat_name, suit_text
+from euchre_events.events import Event
+from euchre_events.projections import Game, TableState
 
 __all__ = [
     "Exercise", "legal_cards", "legal_action", "legal_choice", "trick_winner",
@@ -99,8 +99,8 @@ class Exercise:
         (the question with its picture, the choices, a check button and the
         feedback with this explanation).  Built once, then reused."""
         if self._quiz is None:
-            from .render import CSS
-            from .widgets import Quiz
+            from euchre_events.ui.render import CSS
+            from euchre_events.ui.widgets import Quiz
             ref = f" (rules.md {self.section})" if self.section else ""
             question = html.escape(self.question)
             if self.picture:
@@ -122,14 +122,14 @@ def who(state: TableState, seat: Optional[int]) -> str:
 
 def side_label(state: TableState, side: int) -> str:
     """A side in words: ``"N/S"`` / ``"E/W"`` in partnership games, else the seat."""
-    from .render import side_names
+    from euchre_events.ui.render import side_names
     if len(side_names(state)) == len(state.players):
         return who(state, side)
     return side_names(state)[side]
 
 
 def _cards_html(cards: Sequence[str], trump: Optional[str] = None, sort: bool = True) -> str:
-    from .render import hand_html
+    from euchre_events.ui.render import hand_html
     return hand_html(list(cards), trump, sort=sort).split("</style>", 1)[1]
 
 

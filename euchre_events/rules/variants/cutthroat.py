@@ -42,12 +42,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
-from .. import cards as C
-from ..engine import ImpossibleEvent, Renege, Table, Variant, VariantOptions
-from ..events import (CardsDealt, DefendedAlone, Discarded, DummyTaken, PlayedWithPartner,
+from euchre_events.rules import cards as C
+from euchre_events.rules.table import ImpossibleEvent, Renege, Table
+from euchre_events.rules.variant import Variant, VariantOptions
+from euchre_events.events import (CardsDealt, DefendedAlone, Discarded, DummyTaken, PlayedWithPartner,
                       WentAlone)
-from . import register
-from .standard import StandardEuchre
+from euchre_events.rules.variants.standard import StandardEuchre
 
 DEFEND_ALONE = ("off", "vs_lone", "any")
 LONE_DEFENDER_SCORING = ("source", "lone_defender_only_4")
@@ -117,7 +117,6 @@ class CutthroatOptions(VariantOptions):
 
 
 
-@register
 class CutthroatEuchre(StandardEuchre):
     """Three-handed cutthroat Euchre with a dummy (rules.md section 4):
     seats 0, 1, 2, each a side; the dummy is a hand, not a seat."""

@@ -27,9 +27,9 @@ from eventsourcing.application import Application
 from eventsourcing.domain import Aggregate, event
 from eventsourcing.persistence import IntegrityError
 
-from .events import EVENT_TYPES, Event, event_from_dict
-from .formats import Record
-from .projections import Game
+from euchre_events.events import EVENT_TYPES, Event, event_from_dict
+from euchre_events.formats import Record
+from euchre_events.projections import Game
 
 NAMESPACE = uuid.UUID("6f1c2a52-8c1e-5b7e-9d0b-3e5f0c2a9e11")
 DEFAULT_DB = "euchre-events.sqlite"
@@ -125,7 +125,7 @@ def content_id(events: list, annotations: Iterable = (), variations: Iterable = 
         d = e.to_dict()
         if d["type"] == "GameStarted":
             import dataclasses
-            from .variants import make_variant
+            from euchre_events.rules.registry import make_variant
             v = make_variant(e.variant, e.options)
             full = dataclasses.asdict(v.options)
             init = list(e.initial_score) if e.initial_score else v.initial_scores()

@@ -28,11 +28,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
-from .. import cards as C
-from ..engine import ImpossibleEvent, Renege, Table, Variant, VariantOptions
-from ..events import CardsDealt, HandSwappedWithGhost, Passed, TrumpNamed
-from . import register
-from .bid import BidAuction, bid_text, bidder_out_winner
+from euchre_events.rules import cards as C
+from euchre_events.rules.table import ImpossibleEvent, Renege, Table
+from euchre_events.rules.variant import Variant, VariantOptions
+from euchre_events.events import CardsDealt, HandSwappedWithGhost, Passed, TrumpNamed
+from euchre_events.rules.variants.bid import BidAuction, bid_text, bidder_out_winner
 
 
 @dataclass(frozen=True)
@@ -82,7 +82,6 @@ class GhostHandOptions(VariantOptions):
         self.check_choices(checks)
 
 
-@register
 class GhostHandEuchre(BidAuction, Variant):
     """Ghost Hand Euchre (rules.md section 5), a plug-in of the shared engine."""
 

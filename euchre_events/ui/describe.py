@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
-from . import cards as C
+from euchre_events.rules import cards as C
 
 SEAT_NAMES_4 = ("North", "East", "South", "West")
 

@@ -10,8 +10,9 @@ compare and store as JSON:
   ``"JS#1"`` and ``"JS#2"`` are the two jacks of spades;
 * ``"??"`` is a card the record does not state (design.md, "Unknown").
 
-:class:`Card` is a ``str`` subclass with properties and ``_repr_html_``; every
-function here accepts plain strings too.  Nothing in this module does I/O.
+:class:`Card` is a ``str`` subclass with properties; every function here
+accepts plain strings too.  Nothing in this module does I/O (Jupyter draws a
+Card through :mod:`euchre_events.ui.display`).
 """
 from __future__ import annotations
 
@@ -71,14 +72,6 @@ class Card(str):
     def pretty(self) -> str:
         """The card with a suit symbol: ``"J\u2666"``."""
         return pretty(self)
-
-    def _repr_html_(self) -> str:
-        from .render import card_html  # rendering lives outside the pure core
-        return card_html(self)
-
-    def _repr_svg_(self) -> str:
-        from .render import card_svg
-        return card_svg(self)
 
 
 def parse_suit(text: str) -> str:

@@ -17,7 +17,7 @@ from typing import Optional
 
 __all__ = ["serve", "voila_command", "default_notebook", "page_url"]
 
-NOTEBOOK_DIR = Path(__file__).resolve().parent.parent / "notebooks"
+NOTEBOOK_DIR = Path(__file__).resolve().parents[2] / "notebooks"
 DEFAULT_NOTEBOOK = "review-a-game.ipynb"
 
 

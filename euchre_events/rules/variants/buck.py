@@ -31,11 +31,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
-from .. import cards as C
-from ..engine import ImpossibleEvent, Renege, Table, Variant, VariantOptions
-from ..events import CardsDealt, DroppedOut, StayedIn, TrumpNamed
-from . import register
-from .standard import StandardEuchre
+from euchre_events.rules import cards as C
+from euchre_events.rules.table import ImpossibleEvent, Renege, Table
+from euchre_events.rules.variant import Variant, VariantOptions
+from euchre_events.events import CardsDealt, DroppedOut, StayedIn, TrumpNamed
+from euchre_events.rules.variants.standard import StandardEuchre
 
 DROP_ORDERS = ("dealer_left", "maker_left")
 TIE_RESOLUTIONS = ("tie", "play_on")
@@ -98,7 +98,6 @@ class BuckOptions(VariantOptions):
 
 
 
-@register
 class BuckEuchre(StandardEuchre):
     """Buck Euchre (rules.md section 6): four players, each a side,
     scores counting down from ``start_score``."""

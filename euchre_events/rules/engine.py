@@ -17,357 +17,23 @@ Pure: no I/O.
 from __future__ import annotations
 
 import dataclasses
-from abc import ABC, abstractmethod
-from dataclasses import dataclass
 from functools import lru_cache
 from itertools import chain
 from operator import itemgetter
 from typing import Any, Optional, Sequence
 
-from . import cards as C
-from .cards import UNKNOWN, base, effective_suit
-from .events import (CardPlayed, CardsDealt, DealStarted, DealThrownIn, Event,
-                     GameStarted)
+from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, DealThrownIn, Event,
+                                  GameStarted)
+from euchre_events.rules import cards as C
+from euchre_events.rules.cards import UNKNOWN, base, effective_suit
+from euchre_events.rules.registry import make_variant
+# the working state and the variant base, re-exported: the engine is their face
+from euchre_events.rules.table import ImpossibleEvent, Irregularity, Renege, Table, flag
+from euchre_events.rules.variant import Variant, VariantOptions, options_from_dict
 
-
-class ImpossibleEvent(ValueError):
-    """An event the record cannot contain (a card not in the hand, a card dealt
-    twice, a seat out of turn, an event after the game ended).
-
-    Attributes: ``reason`` (words), ``position`` (0-based event index, set by
-    the fold), ``deal`` (deal number or None), ``event`` (the event).
-    """
-
-    def __init__(self, reason: str, position: Optional[int] = None,
-                 deal: Optional[int] = None, event: Optional[Event] = None):
-        super().__init__(reason)
-        self.reason = reason
-        self.position = position
-        self.deal = deal
-        self.event = event
-
-    def __str__(self) -> str:
-        where = []
-        if self.deal is not None:
-            where.append(f"deal {self.deal}")
-        if self.position is not None:
-            where.append(f"event {self.position}")
-        if self.event is not None:
-            where.append(self.event.kind)
-        return (", ".join(where) + ": " if where else "") + self.reason
-
-
-@dataclass(frozen=True)
-class Renege:
-    """A renege as it happened (rules.md 1.5), found by the trick engine.
-
-    ``position``: index of the offending CardPlayed event; ``deal``/``trick``
-    count from 1; ``seat``; ``card``: the card played; ``led_suit``;
-    ``evidence``: the led-suit cards the seat held at that moment;
-    ``lone``: a lone hand was involved (maker or defender alone);
-    ``against_lone``: the renege was by the side opposing a lone player;
-    ``maker``: the maker's seat in that deal (None when there is no maker);
-    ``corrected_at``: position of the :class:`~euchre_events.events.PlayCorrected`
-    that took the card back before the trick was gathered (no penalty,
-    rules.md 1.5), or None.
-    """
-
-    position: int
-    deal: int
-    trick: int
-    seat: int
-    card: str
-    led_suit: Optional[str]
-    evidence: tuple
-    lone: bool = False
-    against_lone: bool = False
-    by_lone: bool = False
-    maker: Optional[int] = None
-    corrected_at: Optional[int] = None
-
-
-@dataclass(frozen=True)
-class Irregularity:
-    """An illegal-but-real action other than a renege (design.md "Three kinds
-    of wrong"): a call the rules do not allow, a stuck dealer who passes, a
-    dealer out of rotation.  ``position`` is the event index, ``deal`` counts
-    from 1, ``seat`` may be None, ``kind`` a short id, ``text`` in words."""
-
-    position: int
-    deal: int
-    seat: Optional[int]
-    kind: str
-    text: str
-
-
-def flag(t: "Table", kind: str, text: str, seat: Optional[int] = None) -> None:
-    """Record an :class:`Irregularity` at the event being folded."""
-    t.flags.append(Irregularity(t.pos, t.deal_no, seat, kind, text))
-
-
-class Table:
-    """Mutable working state of one game, folded event by event.
-
-    Seat-indexed lists have one entry per seat (``n_seats``); side-indexed
-    lists one per side (``variant.n_sides``).  Use :meth:`copy` for
-    checkpoints and :func:`euchre_events.projections.snapshot` for an immutable
-    view.  Variant-specific auction state lives in the ``x`` dict (values must
-    be immutable so that a shallow copy is safe).
-    """
-
-    __slots__ = (
-        "variant", "options", "players", "n_seats", "pos", "title", "source",
-        "scores", "initial_score", "deal_no", "dealer", "phase", "turn", "hands", "dealt",
-        "up_card", "up_status", "kitty", "dummy", "ghost", "dead", "discards",
-        "trump", "maker", "alone", "lone_defender", "out", "x",
-        "leader", "trick", "tricks", "tricks_won", "seen", "deal_results",
-        "reneges", "flags", "game_over", "winner", "led_suit", "deal_start_pos", "low",
-    )
-
-    def __init__(self):
-        self.variant: Any = None
-        self.options: Any = None
-        self.players: tuple = ()
-        self.n_seats = 0
-        self.pos = 0
-        self.title = ""
-        self.source: dict = {}
-        self.scores: list = []
-        self.initial_score: tuple = ()
-        self.deal_no = 0
-        self.dealer: Optional[int] = None
-        self.phase = "start"
-        self.turn: Optional[int] = None
-        self.hands: list = []
-        self.dealt: tuple = ()
-        self.up_card: Optional[str] = None
-        self.up_status = ""
-        self.kitty: list = []
-        self.dummy: list = []
-        self.ghost: list = []
-        self.dead: list = []
-        self.discards: list = []
-        self.trump: Optional[str] = None
-        self.maker: Optional[int] = None
-        self.alone: Optional[int] = None
-        self.lone_defender: Optional[int] = None
-        self.out: frozenset = frozenset()
-        self.x: dict = {}
-        self.leader: Optional[int] = None
-        self.trick: list = []
-        self.tricks: list = []
-        self.tricks_won: list = []
-        self.seen: set = set()
-        self.deal_results: list = []
-        self.reneges: list = []
-        self.flags: list = []
-        self.game_over = False
-        self.winner: Optional[int] = None
-        self.led_suit: Optional[str] = None
-        self.deal_start_pos = 0
-        self.low = False
-
-    def copy(self) -> "Table":
-        """An independent copy (lists and dicts copied; their values are immutable)."""
-        t = _copy_slots(self)  # every slot, shallow; the containers are copied below
-        t.scores = list(self.scores)
-        t.hands = [list(h) for h in self.hands]
-        t.kitty = list(self.kitty)
-        t.dummy = list(self.dummy)
-        t.ghost = list(self.ghost)
-        t.dead = list(self.dead)
-        t.discards = list(self.discards)
-        t.x = dict(self.x)
-        t.trick = list(self.trick)
-        t.tricks = list(self.tricks)
-        t.tricks_won = list(self.tricks_won)
-        t.seen = set(self.seen)
-        t.deal_results = list(self.deal_results)
-        t.reneges = list(self.reneges)
-        t.flags = list(self.flags)
-        return t
-
-    # ------------------------------------------------------------ helpers
-    def side_of(self, seat: int) -> int:
-        """The side (team or player) a seat scores for."""
-        return self.variant.side_of(seat)
-
-    def active(self) -> list:
-        """Seats that take part in the play of this deal, clockwise from 0."""
-        return [s for s in range(self.n_seats) if s not in self.out]
-
-    def next_active(self, seat: int) -> int:
-        """The next seat clockwise after ``seat`` that is not sitting out."""
-        n = self.n_seats
-        for k in range(1, n + 1):
-            s = (seat + k) % n
-            if s not in self.out:
-                return s
-        raise ImpossibleEvent("no seat is taking part in the play")
-
-    def next_seat(self, seat: int) -> int:
-        """The next seat clockwise (sitting out or not)."""
-        return (seat + 1) % self.n_seats
-
-    def remove_card(self, seat: int, card: str, what: str = "play") -> None:
-        """Take ``card`` out of ``seat``'s hand; a ``??`` in the hand can stand
-        for a card the record did not state.  Raises :class:`ImpossibleEvent`."""
-        hand = self.hands[seat]
-        if card in hand:
-            hand.remove(card)
-            return
-        if card == UNKNOWN:
-            raise ImpossibleEvent(f"seat {seat} cannot {what} an unknown card: none left in the hand")
-        if UNKNOWN in hand and card not in self.seen:
-            hand.remove(UNKNOWN)
-            self.seen.add(card)
-            return
-        if card in self.seen:
-            raise ImpossibleEvent(
-                f"seat {seat} cannot {what} {card}: it is not in that hand "
-                f"(it was dealt elsewhere or already played)")
-        raise ImpossibleEvent(f"seat {seat} cannot {what} {card}: it is not in that hand")
-
-
-def _slot_copier(cls):
-    """A function ``f(obj) -> new cls instance`` with every slot of ``obj``
-    (shallow), generated with one assignment per slot as :mod:`dataclasses`
-    does: several times faster than a ``setattr`` loop (checkpoints)."""
-    body = "".join(f"    t.{n} = s.{n}\n" for n in cls.__slots__)
-    ns = {"cls": cls}
-    exec(f"def copy_slots(s):\n    t = cls.__new__(cls)\n{body}    return t\n", ns)
-    return ns["copy_slots"]
-
-
-_copy_slots = _slot_copier(Table)
-
-
-class Variant(ABC):
-    """Base of a rule set.  Subclasses override the hooks they need.
-
-    Class attributes: ``name`` (the variant id used in events and files),
-    ``options_class`` (a frozen dataclass with defaults from rules.md),
-    ``n_seats``, ``n_sides``, ``hand_size``, ``tricks_per_deal``.
-    """
-
-    name = "base"
-    options_class: Any = None
-    n_seats = 4
-    n_sides = 2
-    hand_size = 5
-    tricks_per_deal = 5
-
-    def __init__(self, options: Any = None):
-        if options is None:
-            options = self.options_class()
-        elif isinstance(options, dict):
-            options = options_from_dict(self.options_class, options)
-        self.options = options
-
-    # --- seats and sides
-    partnerships = True
-    """False where every player scores alone (side == seat, no partner)."""
-
-    def side_of(self, seat: int) -> int:
-        """Side that ``seat`` scores for: seat % 2 in partnership games
-        (side 0 = seats 0 and 2), else the seat itself."""
-        return seat % 2 if self.partnerships else seat
-
-    def partner_of(self, seat: int) -> Optional[int]:
-        """The partner's seat (opposite), or None where there are no partnerships."""
-        return (seat + 2) % 4 if self.partnerships and self.n_seats == 4 else None
-
-    def initial_scores(self) -> list:
-        """Scores at the start of a game, one per side."""
-        return [0] * self.n_sides
-
-    # --- dealing
-    def deck(self) -> list:
-        """The deck of this variant (24 cards unless overridden)."""
-        return C.deck()
-
-    def next_dealer(self, t: Table) -> int:
-        """Dealer of the next deal: one seat to the left (rules.md 1.4)."""
-        return (t.dealer + 1) % t.n_seats if t.dealer is not None else 0
-
-    def check_dealt(self, t: Table, ev: CardsDealt) -> None:
-        """Raise :class:`ImpossibleEvent` if the dealt cards have the wrong shape."""
-        if len(ev.hands) != t.n_seats:
-            raise ImpossibleEvent(f"{len(ev.hands)} hands dealt, this game has {t.n_seats} seats")
-        if set(map(len, ev.hands)) != {self.hand_size}:  # then name the first short or long hand
-            for s, h in enumerate(ev.hands):
-                if len(h) != self.hand_size:
-                    raise ImpossibleEvent(f"seat {s} was dealt {len(h)} cards, not {self.hand_size}")
-
-    # --- hooks the subclasses implement
-    @abstractmethod
-    def start_auction(self, t: Table) -> None:
-        """Enter the variant's first auction phase after CardsDealt (sets ``t.phase`` and ``t.turn``)."""
-
-    def legal(self, t: Table) -> tuple:
-        """(legal events, reason in words) for the phase the variant owns."""
-        return (), ""
-
-    def apply(self, t: Table, ev: Event) -> None:
-        """Fold an auction or exchange event; raise :class:`ImpossibleEvent` if the phase does not admit it."""
-        raise ImpossibleEvent(f"{ev.kind} is not possible now (phase {t.phase})")
-
-    def first_leader(self, t: Table) -> int:
-        """Seat that leads trick 1: left of the dealer, skipping seats that sit out."""
-        return t.next_active(t.dealer)
-
-    @abstractmethod
-    def score_deal(self, t: Table) -> list:
-        """Points per side for the deal just finished."""
-
-    def game_winner(self, t: Table) -> Optional[int]:
-        """Side that has won after the deal just scored, or None."""
-        return None
-
-    def renege_penalty(self, t: Table, r: Renege, deal_points: Sequence[int]) -> tuple:
-        """(points per side that replace or add to the deal, abandons_hand, words)."""
-        return [0] * self.n_sides, False, "no penalty defined"
-
-    def after_trick(self, t: Table) -> bool:
-        """Hook after each trick; return True to end the deal early."""
-        return False
-
-    # --- shared: starting the play of tricks
-    def start_play(self, t: Table) -> None:
-        """Enter the trick-play phase with the first leader on turn."""
-        t.phase = "play"
-        t.leader = self.first_leader(t)
-        t.turn = t.leader
-        t.trick = []
-        t.led_suit = None
-
-
-class VariantOptions:
-    """Base of every variant's frozen options dataclass (rules.md: each open
-    point has a default and a named option)."""
-
-    def to_dict(self) -> dict:
-        """Every option as a plain dict (stored in GameStarted.options)."""
-        import dataclasses
-        return dataclasses.asdict(self)
-
-    def check_choices(self, choices: dict) -> None:
-        """Raise ``ValueError`` naming the option if a value is not one of
-        ``choices[name]`` (a tuple of allowed values)."""
-        for name, allowed in choices.items():
-            if getattr(self, name) not in allowed:
-                raise ValueError(f"option {name}={getattr(self, name)!r}: expected one of "
-                                 f"{', '.join(map(str, allowed))}")
-
-
-def options_from_dict(cls, d: dict):
-    """Options dataclass from a dict; unknown keys raise ``ValueError``."""
-    import dataclasses
-    names = {f.name for f in dataclasses.fields(cls)}
-    unknown = set(d) - names
-    if unknown:
-        raise ValueError(f"unknown option(s) for {cls.__name__}: {', '.join(sorted(unknown))}")
-    return cls(**d)
+__all__ = ["ImpossibleEvent", "Irregularity", "Renege", "Table", "flag", "Variant",
+           "VariantOptions", "options_from_dict", "new_table", "apply", "fold",
+           "legal_actions", "play_legal"]
 
 
 # --------------------------------------------------------------------- fold
@@ -447,7 +113,7 @@ _VARIANTS: dict = {}
 def _variant_for(name: str, options: Any):
     """The variant of a GameStarted: a cached instance per (name, options)
     (a variant holds nothing but its frozen options), else a new one from
-    :func:`euchre_events.variants.make_variant` (which raises ``ValueError``)."""
+    :func:`euchre_events.rules.registry.make_variant` (which raises ``ValueError``)."""
     key = None
     if isinstance(options, dict):
         try:
@@ -457,7 +123,6 @@ def _variant_for(name: str, options: Any):
             key = v = None
         if v is not None:
             return v
-    from .variants import make_variant
     v = make_variant(name, options)
     if key is not None and len(_VARIANTS) < 512:
         _VARIANTS[key] = v
@@ -748,44 +413,6 @@ def _end_deal(t: Table) -> None:
         t.game_over = True
         t.winner = w
         t.phase = "game_over"
-
-
-def _base_trick_size(self, t: Table) -> int:
-    return t.n_seats - len(t.out)
-
-
-def _base_tricks_in_deal(self, t: Table) -> int:
-    return self.tricks_per_deal
-
-
-def _base_trick_winner(self, t: Table, cards: list) -> int:
-    return C.trick_winner_index(cards, t.trump, t.led_suit if t.led_suit else None, low=t.low,
-                                first_twin_wins=getattr(self.options, "first_twin_wins", True))
-
-
-def _base_may_throw_in(self, t: Table, ev: Event) -> bool:
-    return False
-
-
-def _base_exempt_from_following(self, t: Table, card: str) -> bool:
-    """True if ``card`` may be played even by a seat holding the led suit
-    (e.g. the joker at no-trump under ``nt_joker_any_time``, rules.md 7.8)."""
-    return False
-
-
-def _base_after_card(self, t: Table) -> None:
-    """Hook after a card that does not complete the trick (the next seat is
-    already on turn); e.g. a joker led at no-trump, whose leader then names
-    the suit to follow (rules.md 7.8)."""
-    return None
-
-
-Variant.trick_size = _base_trick_size
-Variant.tricks_in_deal = _base_tricks_in_deal
-Variant.trick_winner = _base_trick_winner
-Variant.may_throw_in = _base_may_throw_in
-Variant.exempt_from_following = _base_exempt_from_following
-Variant.after_card = _base_after_card
 
 
 # ---------------------------------------------------------- play legality

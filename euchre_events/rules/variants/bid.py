@@ -31,11 +31,11 @@ from abc import abstractmethod
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
-from .. import cards as C
-from ..engine import ImpossibleEvent, Renege, Table, Variant, flag, VariantOptions
-from ..events import (BidMade, CardPassed, CardsDealt, DealThrownIn, Discarded,
+from euchre_events.rules import cards as C
+from euchre_events.rules.table import flag, ImpossibleEvent, Renege, Table
+from euchre_events.rules.variant import Variant, VariantOptions
+from euchre_events.events import (BidMade, CardPassed, CardsDealt, DealThrownIn, Discarded,
                       JokerSuitNamed, Passed, TrumpNamed)
-from . import register
 
 ACE_NO_FACE = "ace no face"
 """The ``DealThrownIn.reason`` of an ace-no-face redeal (rules.md 7.9)."""
@@ -364,7 +364,6 @@ class BidOptions(VariantOptions):
 
 # ------------------------------------------------------------------ variant
 
-@register
 class BidEuchre(BidAuction, Variant):
     """Bid Euchre (rules.md section 7), a plug-in of the shared engine.
 

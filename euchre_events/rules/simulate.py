@@ -14,10 +14,10 @@ import dataclasses
 import random
 from typing import Any, Optional
 
-from . import cards as C
-from .engine import ImpossibleEvent, Table, apply, legal_actions, new_table
-from .events import CardPlayed, CardsDealt, Event, GameStarted
-from .variants import make_variant
+from euchre_events.rules import cards as C
+from euchre_events.rules.engine import ImpossibleEvent, Table, apply, legal_actions, new_table
+from euchre_events.events import CardPlayed, CardsDealt, Event, GameStarted
+from euchre_events.rules.registry import make_variant
 
 __all__ = ["random_game", "random_deal", "SimulationError"]
 

@@ -30,11 +30,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
-from .. import cards as C
-from ..engine import ImpossibleEvent, Renege, Table, Variant, VariantOptions
-from ..events import CardsDealt
-from . import register
-from .standard import StandardEuchre
+from euchre_events.rules import cards as C
+from euchre_events.rules.table import ImpossibleEvent, Renege, Table
+from euchre_events.rules.variant import Variant, VariantOptions
+from euchre_events.events import CardsDealt
+from euchre_events.rules.variants.standard import StandardEuchre
 
 RENEGE_PRESETS = ("tournament", "casual", "deduct")
 DEAL_PATTERNS = ("2-3", "3-2", "crossed")
@@ -84,7 +84,6 @@ class TwoHandedOptions(VariantOptions):
 
 
 
-@register
 class TwoHandedEuchre(StandardEuchre):
     """Two-handed Euchre (rules.md section 3): seats 0 and 1, each a side."""
 

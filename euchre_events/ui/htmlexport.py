@@ -19,7 +19,7 @@ import os
 import tempfile
 from typing import Iterable, Optional
 
-from . import render as R
+from euchre_events.ui import render as R
 
 __all__ = ["export_html", "export_data"]
 
@@ -122,7 +122,7 @@ def export_data(game, annotations: Iterable = (), views: Optional[Iterable] = No
     after its cards are dealt), ``events`` (in words), ``notes``, ``reneges``
     (event indices), ``start``.
     """
-    from .describe import describe_events
+    from euchre_events.ui.describe import describe_events
     n = len(game.events)
     players = game.players
     n_seats = len(players)

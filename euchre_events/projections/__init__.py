@@ -1,0 +1,11 @@
+"""Projections: folds from a game's events to what people look at (design.md
+"Projections").  Pure: no I/O; nothing here is ever stored.
+
+* :mod:`.game`: :class:`Game` (a validated event list with per-deal
+  checkpoints) and :class:`TableState` (the immutable table after k events);
+* :mod:`.audit`: renege findings and irregularities (:class:`Finding`).
+"""
+from euchre_events.projections.audit import Finding, audit
+from euchre_events.projections.game import Game, TableState, snapshot
+
+__all__ = ["Game", "TableState", "snapshot", "Finding", "audit"]

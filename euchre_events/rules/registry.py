@@ -1,0 +1,47 @@
+"""The variant registry: every rule set of the family by the name stored in
+:class:`~euchre_events.events.GameStarted` (and its aliases: EGN letters,
+spellings people use).  A static table, built once at import: looking a
+variant up costs one dict access.
+
+Pure: no I/O.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from euchre_events.rules.variants.bid import BidEuchre
+from euchre_events.rules.variants.buck import BuckEuchre
+from euchre_events.rules.variants.cutthroat import CutthroatEuchre
+from euchre_events.rules.variants.ghost_hand import GhostHandEuchre
+from euchre_events.rules.variants.standard import StandardEuchre
+from euchre_events.rules.variants.two_handed import TwoHandedEuchre
+
+VARIANT_CLASSES = (StandardEuchre, TwoHandedEuchre, CutthroatEuchre, GhostHandEuchre,
+                   BuckEuchre, BidEuchre)
+"""The six rule sets (rules.md sections 2 to 7), in the order of rules.md."""
+
+VARIANTS: dict[str, type] = {}
+"""``{name or alias: variant class}``."""
+for _cls in VARIANT_CLASSES:
+    VARIANTS[_cls.name] = _cls
+    for _alias in _cls.aliases:
+        VARIANTS[_alias] = _cls
+
+
+def variant_class(name: str) -> type:
+    """The variant class registered under ``name`` (or an alias).
+    Raises ``ValueError`` for an unknown name."""
+    try:
+        return VARIANTS[name]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown variant {name!r}; known: "
+                         f"{', '.join(c.name for c in VARIANT_CLASSES)}") from None
+
+
+def make_variant(name: str, options: Any = None):
+    """The variant called ``name`` with ``options`` (a dict, the variant's
+    options dataclass, or None for the defaults of rules.md).
+
+    Raises ``ValueError`` for an unknown name or unknown option keys.
+    """
+    return variant_class(name)(options)

@@ -1,0 +1,172 @@
+"""The base of a rule set: :class:`Variant` declares every hook the shared
+engine calls (abstract where a variant must supply it), and
+:class:`VariantOptions` is the base of each variant's options dataclass
+(design.md "What a variant is").  Pure: no I/O.
+"""
+from __future__ import annotations
+
+import dataclasses
+from abc import ABC, abstractmethod
+from typing import Any, Optional, Sequence
+
+from euchre_events.events import CardsDealt, Event
+from euchre_events.rules import cards as C
+from euchre_events.rules.table import ImpossibleEvent, Renege, Table
+
+
+class Variant(ABC):
+    """Base of a rule set.  Subclasses override the hooks they need.
+
+    Class attributes: ``name`` (the variant id used in events and files),
+    ``options_class`` (a frozen dataclass with defaults from rules.md),
+    ``n_seats``, ``n_sides``, ``hand_size``, ``tricks_per_deal``.
+    """
+
+    name = "base"
+    options_class: Any = None
+    n_seats = 4
+    n_sides = 2
+    hand_size = 5
+    tricks_per_deal = 5
+
+    def __init__(self, options: Any = None):
+        if options is None:
+            options = self.options_class()
+        elif isinstance(options, dict):
+            options = options_from_dict(self.options_class, options)
+        self.options = options
+
+    # --- seats and sides
+    partnerships = True
+    """False where every player scores alone (side == seat, no partner)."""
+
+    def side_of(self, seat: int) -> int:
+        """Side that ``seat`` scores for: seat % 2 in partnership games
+        (side 0 = seats 0 and 2), else the seat itself."""
+        return seat % 2 if self.partnerships else seat
+
+    def partner_of(self, seat: int) -> Optional[int]:
+        """The partner's seat (opposite), or None where there are no partnerships."""
+        return (seat + 2) % 4 if self.partnerships and self.n_seats == 4 else None
+
+    def initial_scores(self) -> list:
+        """Scores at the start of a game, one per side."""
+        return [0] * self.n_sides
+
+    # --- dealing
+    def deck(self) -> list:
+        """The deck of this variant (24 cards unless overridden)."""
+        return C.deck()
+
+    def next_dealer(self, t: Table) -> int:
+        """Dealer of the next deal: one seat to the left (rules.md 1.4)."""
+        return (t.dealer + 1) % t.n_seats if t.dealer is not None else 0
+
+    def check_dealt(self, t: Table, ev: CardsDealt) -> None:
+        """Raise :class:`ImpossibleEvent` if the dealt cards have the wrong shape."""
+        if len(ev.hands) != t.n_seats:
+            raise ImpossibleEvent(f"{len(ev.hands)} hands dealt, this game has {t.n_seats} seats")
+        if set(map(len, ev.hands)) != {self.hand_size}:  # then name the first short or long hand
+            for s, h in enumerate(ev.hands):
+                if len(h) != self.hand_size:
+                    raise ImpossibleEvent(f"seat {s} was dealt {len(h)} cards, not {self.hand_size}")
+
+    # --- hooks the subclasses implement
+    @abstractmethod
+    def start_auction(self, t: Table) -> None:
+        """Enter the variant's first auction phase after CardsDealt (sets ``t.phase`` and ``t.turn``)."""
+
+    def legal(self, t: Table) -> tuple:
+        """(legal events, reason in words) for the phase the variant owns."""
+        return (), ""
+
+    def apply(self, t: Table, ev: Event) -> None:
+        """Fold an auction or exchange event; raise :class:`ImpossibleEvent` if the phase does not admit it."""
+        raise ImpossibleEvent(f"{ev.kind} is not possible now (phase {t.phase})")
+
+    def first_leader(self, t: Table) -> int:
+        """Seat that leads trick 1: left of the dealer, skipping seats that sit out."""
+        return t.next_active(t.dealer)
+
+    @abstractmethod
+    def score_deal(self, t: Table) -> list:
+        """Points per side for the deal just finished."""
+
+    def game_winner(self, t: Table) -> Optional[int]:
+        """Side that has won after the deal just scored, or None."""
+        return None
+
+    def renege_penalty(self, t: Table, r: Renege, deal_points: Sequence[int]) -> tuple:
+        """(points per side that replace or add to the deal, abandons_hand, words)."""
+        return [0] * self.n_sides, False, "no penalty defined"
+
+    def after_trick(self, t: Table) -> bool:
+        """Hook after each trick; return True to end the deal early."""
+        return False
+
+    # --- play hooks: the shared trick engine's defaults (rules.md 1.3)
+    def trick_size(self, t: Table) -> int:
+        return t.n_seats - len(t.out)
+
+
+    def tricks_in_deal(self, t: Table) -> int:
+        return self.tricks_per_deal
+
+
+    def trick_winner(self, t: Table, cards: list) -> int:
+        return C.trick_winner_index(cards, t.trump, t.led_suit if t.led_suit else None, low=t.low,
+                                    first_twin_wins=getattr(self.options, "first_twin_wins", True))
+
+
+    def may_throw_in(self, t: Table, ev: Event) -> bool:
+        return False
+
+
+    def exempt_from_following(self, t: Table, card: str) -> bool:
+        """True if ``card`` may be played even by a seat holding the led suit
+        (e.g. the joker at no-trump under ``nt_joker_any_time``, rules.md 7.8)."""
+        return False
+
+
+    def after_card(self, t: Table) -> None:
+        """Hook after a card that does not complete the trick (the next seat is
+        already on turn); e.g. a joker led at no-trump, whose leader then names
+        the suit to follow (rules.md 7.8)."""
+        return None
+
+    # --- shared: starting the play of tricks
+    def start_play(self, t: Table) -> None:
+        """Enter the trick-play phase with the first leader on turn."""
+        t.phase = "play"
+        t.leader = self.first_leader(t)
+        t.turn = t.leader
+        t.trick = []
+        t.led_suit = None
+
+
+class VariantOptions:
+    """Base of every variant's frozen options dataclass (rules.md: each open
+    point has a default and a named option)."""
+
+    def to_dict(self) -> dict:
+        """Every option as a plain dict (stored in GameStarted.options)."""
+        import dataclasses
+        return dataclasses.asdict(self)
+
+    def check_choices(self, choices: dict) -> None:
+        """Raise ``ValueError`` naming the option if a value is not one of
+        ``choices[name]`` (a tuple of allowed values)."""
+        for name, allowed in choices.items():
+            if getattr(self, name) not in allowed:
+                raise ValueError(f"option {name}={getattr(self, name)!r}: expected one of "
+                                 f"{', '.join(map(str, allowed))}")
+
+
+def options_from_dict(cls, d: dict):
+    """Options dataclass from a dict; unknown keys raise ``ValueError``."""
+    import dataclasses
+    names = {f.name for f in dataclasses.fields(cls)}
+    unknown = set(d) - names
+    if unknown:
+        raise ValueError(f"unknown option(s) for {cls.__name__}: {', '.join(sorted(unknown))}")
+    return cls(**d)
