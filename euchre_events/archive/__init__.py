@@ -30,6 +30,7 @@ from eventsourcing.persistence import IntegrityError
 from euchre_events.events import EVENT_TYPES, Event, event_from_dict
 from euchre_events.formats import Record
 from euchre_events.projections import Game
+from euchre_events.rules.registry import complete_start
 
 NAMESPACE = uuid.UUID("6f1c2a52-8c1e-5b7e-9d0b-3e5f0c2a9e11")
 DEFAULT_DB = "euchre-events.sqlite"
@@ -122,14 +123,10 @@ def content_id(events: list, annotations: Iterable = (), variations: Iterable = 
     included), its annotations and variations."""
     evs = []
     for e in events:
-        d = e.to_dict()
-        if d["type"] == "GameStarted":
-            import dataclasses
-            from euchre_events.rules.registry import make_variant
-            v = make_variant(e.variant, e.options)
-            full = dataclasses.asdict(v.options)
-            init = list(e.initial_score) if e.initial_score else v.initial_scores()
-            d = dict(d, source={}, options=full, initial_score=init)
+        if e.kind == "GameStarted":
+            d = dict(complete_start(e).to_dict(), source={})
+        else:
+            d = e.to_dict()
         evs.append(d)
     var = [{"position": v.get("position"), "comment": v.get("comment", ""),
             "annotations": list(v.get("annotations", [])),
@@ -145,18 +142,16 @@ def annotation_log_id(game_id: uuid.UUID) -> uuid.UUID:
     return uuid.uuid5(game_id, "annotations")
 
 
-def _with_full_options(record: Record, game: Game) -> Record:
-    """The record with every option of its variant written in GameStarted
-    (defaults included), so the stored game replays the same way even if a
-    default changes later (design.md "What a variant is")."""
+def _with_full_options(record: Record) -> Record:
+    """The record with its GameStarted completed (every option of its variant,
+    defaults included, and the initial score: :func:`complete_start`), so the
+    stored game replays the same way even if a default changes later."""
     import dataclasses
     first = record.events[0]
-    full = dataclasses.asdict(game.final.variant.options)
-    init = tuple(game.final.initial_score)
-    if first.options == full and first.initial_score is not None and tuple(first.initial_score) == init:
+    full = complete_start(first)
+    if full is first:
         return record
-    events = [dataclasses.replace(first, options=full, initial_score=init)] + list(record.events[1:])
-    return dataclasses.replace(record, events=events)
+    return dataclasses.replace(record, events=[full] + list(record.events[1:]))
 
 
 class Archive(Application):
@@ -190,8 +185,8 @@ class Archive(Application):
         transaction.  The record is validated again here (raises
         :class:`euchre_events.engine.ImpossibleEvent` if impossible).
         """
-        game = Game(record.events)  # never store what cannot be folded
-        record = _with_full_options(record, game)
+        Game(record.events)  # never store what cannot be folded
+        record = _with_full_options(record)
         gid = content_id(record.events, record.annotations,
                          [dict(v, events=list(v.get("events", []))) for v in record.variations])
         if gid in self.repository:

@@ -183,22 +183,20 @@ def with_initial_score(events: list) -> list:
     """``events`` with the GameStarted's ``initial_score`` always a tuple.
 
     A file that states no initial score starts from the variant's own
-    (``Variant.initial_scores()``: 0 per side), so every format reads the same
-    game the same way.  Returns the list unchanged when the score is given,
-    or when the variant or its options are unknown (validation reports that).
+    (:func:`euchre_events.rules.registry.complete_start`), so every format
+    reads the same game the same way.  Returns the list unchanged when the
+    variant or its options are unknown (validation reports that).
     """
     import dataclasses
+    from euchre_events.rules.registry import complete_start
     if not events or getattr(events[0], "kind", None) != "GameStarted":
         return events
     start = events[0]
-    if start.initial_score:
-        if not isinstance(start.initial_score, tuple):
-            return [dataclasses.replace(start, initial_score=tuple(start.initial_score))] + list(events[1:])
-        return events
-    from euchre_events.rules.registry import make_variant
     try:
-        init = tuple(make_variant(start.variant, start.options).initial_scores())
+        init = complete_start(start).initial_score
     except (KeyError, ValueError, TypeError):
+        return events
+    if start.initial_score == init:
         return events
     return [dataclasses.replace(start, initial_score=init)] + list(events[1:])
 

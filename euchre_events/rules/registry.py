@@ -7,7 +7,10 @@ Pure: no I/O.
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
+
+from euchre_events.events import GameStarted
 
 from euchre_events.rules.variants.bid import BidEuchre
 from euchre_events.rules.variants.buck import BuckEuchre
@@ -45,3 +48,22 @@ def make_variant(name: str, options: Any = None):
     Raises ``ValueError`` for an unknown name or unknown option keys.
     """
     return variant_class(name)(options)
+
+
+def complete_start(start: GameStarted) -> GameStarted:
+    """``start`` with every option of its variant written out (defaults of
+    rules.md included) and its initial score stated (the variant's own, 0 per
+    side, when the record gives none), as a tuple: the one form in which a
+    game is stored, hashed for its id and replayed (design.md "What a variant
+    is": a record replays the same way forever).  Returns ``start`` itself
+    when it is complete already.
+
+    Raises ``ValueError`` for an unknown variant or option (and whatever the
+    options dataclass raises for a bad value: ``ValueError``/``TypeError``).
+    """
+    v = make_variant(start.variant, start.options)
+    options = v.options.to_dict()
+    init = tuple(start.initial_score) if start.initial_score else tuple(v.initial_scores())
+    if start.options == options and start.initial_score == init:
+        return start
+    return dataclasses.replace(start, options=options, initial_score=init)
