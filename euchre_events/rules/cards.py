@@ -40,6 +40,11 @@ _SYMBOL_TO_SUIT = {
 }
 
 
+_GENERIC_SUITS = frozenset("xtng")
+"""EGN's suit letters for a suit the record does not name (``x`` unknown;
+``t``, ``n``, ``g`` generic suits): a card written with one is unknown."""
+
+
 class CardError(ValueError):
     """A card or suit code that cannot be read."""
 
@@ -97,6 +102,9 @@ def parse_card(text: str) -> str:
 
     Accepted: ``JD``, ``jd``, ``Jd`` (EGN), ``TD``, ``10D``, ``J\u2666``,
     ``JS#2`` (double-deck copy), ``JK``/``B``/``joker`` (joker), ``??``.
+    A card whose rank is ``X`` or whose suit is EGN's ``x``/``t``/``n``/``g``
+    (``Xd``, ``Jx``) is read as ``??``: the record does not say which card it
+    is, and it is never guessed.
     Raises :class:`CardError` naming the text when it is not a card.
     """
     if not isinstance(text, str):
@@ -115,7 +123,18 @@ def parse_card(text: str) -> str:
     if len(t) < 2:
         raise CardError(f"not a card: {text!r}")
     rank_text, suit_text = t[:-1].upper(), t[-1]
-    if rank_text == "10" or rank_text == "X":
+    if rank_text == "X" or (len(t) == 2 and suit_text in _GENERIC_SUITS):
+        # EGN's unknown rank (``Xd``: "a diamond, rank unknown") and its
+        # unknown or generic suits (``Jx``, ``Kt``...): the card is unknown.
+        # Never guessed (design.md "Three kinds of wrong": unknown stays
+        # unknown); it must still look like a card
+        if rank_text != "X" and rank_text not in RANKS and rank_text not in ("10", "N"):
+            raise CardError(f"not a card: {text!r} (rank {t[:-1]!r} is not one of 9 10 J Q K A)")
+        if suit_text not in _GENERIC_SUITS and suit_text.upper() not in SUITS \
+                and suit_text not in _SYMBOL_TO_SUIT:
+            raise CardError(f"not a card: {text!r} (suit {suit_text!r} is not one of C D H S)")
+        return UNKNOWN
+    if rank_text == "10":
         rank_text = "T"
     if rank_text == "N":
         rank_text = "9"
