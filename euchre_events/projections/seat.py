@@ -55,7 +55,7 @@ from euchre_events.rules.engine import fold, new_table
 from euchre_events.rules.registry import make_variant
 
 __all__ = ["SeatKnowledge", "ShownVoid", "knowledge", "knowledge_of_state", "event_visible",
-           "private_to", "JOKER_KEY", "SUIT_KEYS"]
+           "visible_from", "private_to", "JOKER_KEY", "SUIT_KEYS"]
 
 JOKER_KEY = "JK"
 """The key of the joker in :attr:`SeatKnowledge.cards_out` and
@@ -96,47 +96,60 @@ def private_to(ev: Event) -> Optional[frozenset]:
     return None
 
 
+def visible_from(events: Sequence[Event], k: int, seat: Optional[int]) -> Optional[int]:
+    """The position from which ``seat`` may read event ``k`` in full, or None
+    if it never may (it sees the event only as what it saw).
+
+    ``events``: the game's events (or a :class:`~euchre_events.projections.Game`);
+    ``k``: 0-based index; ``seat``: a seat index, or None for the all-hands
+    (director's) view, which reads everything.  Usually ``k + 1`` (as soon as
+    it happens) or None (:func:`private_to`).  The one later case: in
+    partner's best the choices are blind (rules.md 7.3), so the receiver reads
+    a passed card from the position where the whole exchange is done.
+    Raises ``IndexError`` for ``k`` outside the events.
+    """
+    events = getattr(events, "events", events)
+    ev = events[k]
+    who = None if seat is None else private_to(ev)
+    if who is None:
+        return k + 1
+    if seat not in who:
+        return None
+    if ev.kind == "CardPassed" and seat == ev.to_seat and seat != ev.seat:
+        return _exchange_end(events, k)
+    return k + 1
+
+
 def event_visible(events: Sequence[Event], k: int, seat: Optional[int], at: Optional[int] = None) -> bool:
     """Whether ``seat`` may read event ``k`` of ``events`` in full (True), or
     only as what it saw (False: the cards in it are face down for this seat).
 
-    ``events``: the game's events (or a :class:`~euchre_events.projections.Game`);
-    ``k``: 0-based index; ``seat``: a seat index, or None for the all-hands
-    (director's) view, which reads everything; ``at``: the position shown
-    (the table after ``at`` events; default the end of the record).  An
-    event not yet applied at ``at`` (``k >= at``) is judged as it will be
-    seen when it happens.  The one timing rule: in partner's best the choices
-    are blind (rules.md 7.3), so the receiver reads a passed card only once
-    the whole exchange is done.  See :func:`private_to`.  Raises
-    ``IndexError`` for ``k`` outside the events.
+    ``at``: the position shown (the table after ``at`` events; default the
+    end of the record); an event not yet applied at ``at`` (``k >= at``) is
+    judged as it will be seen when it happens.  See :func:`visible_from`
+    (the rule) and :func:`private_to`.  Raises ``IndexError`` for ``k``
+    outside the events.
     """
     events = getattr(events, "events", events)
-    ev = events[k]
-    if seat is None:
-        return True
-    who = private_to(ev)
-    if who is None:
-        return True
-    if seat not in who:
+    start = visible_from(events, k, seat)
+    if start is None:
         return False
-    if ev.kind == "CardPassed" and seat == ev.to_seat and seat != ev.seat:
-        return _exchange_done(events, k, max(k + 1, len(events) if at is None else at))
-    return True
+    return max(len(events) if at is None else at, k + 1) >= start
 
 
-def _exchange_done(events: Sequence[Event], k: int, at: int) -> bool:
-    """True if the partner's-best exchange holding pass ``k`` is complete
-    within the first ``at`` events (the passes are the only events of the
-    exchange, so any event after its last pass means it was done)."""
+def _exchange_end(events: Sequence[Event], k: int) -> Optional[int]:
+    """The position just after the last pass of the partner's-best exchange
+    holding pass ``k``, or None if the record stops before it is done (the
+    passes are the only events of the exchange, so an event after its last
+    pass means it was done)."""
     j = k
     while j + 1 < len(events) and events[j + 1].kind == "CardPassed":
         j += 1
-    if j >= at:
-        return False
     if j + 1 < len(events):
-        return True
+        return j + 1
     # the record stops on a pass: only the engine knows whether more are owed
-    return fold(new_table(), events, 0, j + 1).phase != "pb_exchange"
+    done = fold(new_table(), events, 0, j + 1).phase != "pb_exchange"
+    return j + 1 if done else None
 
 
 def _deal_start(events: Sequence[Event], position: int) -> Optional[int]:
@@ -421,21 +434,24 @@ def knowledge_of_state(state, seat: int, events: Optional[Sequence[Event]] = Non
     deck = variant.deck() if variant is not None else C.deck()
     low = bool(getattr(options, "low_no_trump", False)) and trump is None and state.maker is not None
 
-    def key_of(card: str) -> str:
-        s = C.effective_suit(card, trump)
-        return JOKER_KEY if s is None else s
+    eff = C.suit_and_power(trump)[0]
+    keys = list(SUIT_KEYS) + ([JOKER_KEY] if trump is None and any(C.base(c) == C.JOKER for c in deck) else [])
+    by_key: dict = {k: [] for k in keys}
+    for c in deck:                # each suit's cards, effective under trump (rules.md 1.2)
+        k = eff.get(c) or JOKER_KEY
+        if k in by_key:
+            by_key[k].append(c)
 
     def power(card: str) -> int:
         return C.strength(card, trump, low)
 
-    keys = list(SUIT_KEYS) + ([JOKER_KEY] if trump is None and any(C.base(c) == C.JOKER for c in deck) else [])
     unseen = [c for c in deck if c not in seen]
-    cards_out = {k: tuple(sorted((c for c in unseen if key_of(c) == k), key=power, reverse=True))
-                 for k in keys}
+    cards_out = {}
     master = {}
-    for k in keys:
-        live = [c for c in deck if key_of(c) == k and c not in gone]
-        master[k] = max(live, key=power) if live else None
+    for k, cards in by_key.items():
+        ranked = sorted(cards, key=power, reverse=True)   # stable: the first copy of twins first
+        cards_out[k] = tuple(c for c in ranked if c not in seen)
+        master[k] = next((c for c in ranked if c not in gone), None)
 
     # --- everything else as this seat sees it
     def face(cards, visible: bool) -> tuple:
