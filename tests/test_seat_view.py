@@ -67,6 +67,16 @@ def event_row(events_html: str, i: int) -> str:
     return m.group(1)
 
 
+_exports: dict = {}
+
+
+def exported(game: Game) -> dict:
+    """``export_data(game)``, once per game of this module (the cases share games)."""
+    if id(game) not in _exports:
+        _exports[id(game)] = (game, export_data(game))
+    return _exports[id(game)][1]
+
+
 def export_view(data: dict, view: str, k: int) -> tuple:
     """(table parts joined, readout) of an export view after ``k`` events."""
     row = data["views"][view][k - 1]
@@ -242,7 +252,7 @@ def test_viewer_seat_view_hides_private_cards(cases, name):
 def test_html_export_seat_views_hide_private_cards(cases, name):
     c = cases[name]
     n = len(c.game.players)
-    data = export_data(c.game)
+    data = exported(c.game)
     table, readout = export_view(data, "all", c.position)
     assert c.secret <= data_cards(table) and readout == ""
     for seat in range(n):
@@ -313,7 +323,7 @@ def test_partners_best_receiver_reads_the_card_once_the_exchange_is_done(cases):
     assert C.pretty(first.card) not in event_row(v.events_html, i)
     v.goto(i + 2)
     assert C.pretty(first.card) in event_row(v.events_html, i)
-    data = export_data(g)
+    data = exported(g)
     assert C.pretty(first.card) not in export_event(data, str(first.to_seat), i, i + 1)
     assert C.pretty(first.card) in export_event(data, str(first.to_seat), i, i + 2)
 
@@ -457,7 +467,7 @@ def test_a_renege_makes_the_shown_void_false():
     assert 'class="ee-void ee-void-false" data-suit="C"' in v.knowledge_html
     assert 'class="ee-renege-note"' in v.table_html
     # the event list marks it for North from the proof on; the offender sees the mark at once
-    assert export_data(g)["view_reneges"][str(N)] == {str(renege): proof + 1}
+    assert exported(g)["view_reneges"][str(N)] == {str(renege): proof + 1}
     assert "(renege)" in event_row(GameViewer(g, position=renege + 2, chart=False, seat=E).events_html, renege)
     assert "(renege)" not in event_row(GameViewer(g, position=renege + 2, chart=False, seat=N).events_html, renege)
     out = show(FIX / "standard/deals/c3-renege-audit.euchre", proof + 1, "N")
