@@ -59,7 +59,7 @@ SCRIPT = r"""
   const targets = D.parts.map(name => document.querySelector('[data-part="' + name + '"]'));
   const seats = Array.from(document.querySelectorAll('.ee-seat'));
   let pos = D.start, view = 'all';
-  const readout = $('.ee-knowledge');
+  const knowBox = $('.ee-knowledge');
   const esc = t => String(t).replace(/[&<>"]/g, c => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;'}[c]));
   function eventText(i) {
     // a seat reads a private event in full only from the position given (never if null)
@@ -97,8 +97,8 @@ SCRIPT = r"""
       if (targets[i].innerHTML !== html) targets[i].innerHTML = html;
     }
     const k = D.views[view][pos - 1][targets.length];
-    const khtml = k === undefined || k === null ? '' : S[k];
-    if (readout.innerHTML !== khtml) readout.innerHTML = khtml;
+    const khtml = k === undefined || k === null ? '' : k.map(i => S[i]).join('');
+    if (knowBox.innerHTML !== khtml) knowBox.innerHTML = khtml;
     const turn = D.turn[pos - 1];
     seats.forEach((el, s) => el.classList.toggle('ee-turn', turn === s));
     slider.value = pos;
@@ -142,7 +142,9 @@ def export_data(game, annotations: Iterable = (), views: Optional[Iterable] = No
     views to include (default: all hands and every seat).  Keys: ``n``
     (positions 1..n), ``parts`` (part names), ``strings`` (distinct part
     drawings), ``views`` (``{"all"|"0".., [[string index per part, then the
-    seat view's readout or None] per position]}``), ``turn``, ``deal_at``,
+    seat view's readout as the string indices of its pieces (see
+    :func:`euchre_events.ui.render.knowledge_parts`) or None] per
+    position]}``), ``turn``, ``deal_at``,
     ``deals`` (deal -> position just after its cards are dealt), ``events``
     (in words, all hands), ``texts`` (distinct event texts), ``view_events``
     (``{view: [entry per event]}``: a ``texts`` index, or ``[as seen, in
@@ -188,7 +190,8 @@ def export_data(game, annotations: Iterable = (), views: Optional[Iterable] = No
             know = None if v is None else knowledge_of_state(st, v, events=game.events, variant=variant)
             parts = R.table_parts(st, v, findings, nxt, knowledge=know)
             row = [intern(parts[name]) for name in names]
-            row.append(intern(parts["knowledge"]) if know is not None else None)
+            # the readout in its pieces: the voids and master cards change less often than the cards out
+            row.append([intern(x) for x in R.knowledge_parts(know, players)] if know is not None else None)
             rows[key(v)].append(row)
             if know is not None:
                 for p in know.reneges_known:

@@ -125,12 +125,12 @@ CSS = """
 .ee-knowledge .ee-k-label{display:inline-block;min-width:6.2em;color:#555;font-size:12px}
 .ee-knowledge .ee-out-suit,.ee-knowledge .ee-master-suit,.ee-knowledge .ee-void-seat{display:inline-block;
  margin-right:12px;white-space:nowrap}
-.ee-knowledge .ee-out-suit b{margin:0 4px 0 2px}
 .ee-knowledge .ee-suit-sym{font-size:15px}
-.ee-knowledge .ee-ctext{font-weight:600;margin-right:3px}
+.ee-knowledge .ee-out-suit,.ee-knowledge .ee-master-suit{font-weight:600}
+.ee-knowledge .ee-out-suit b{font-weight:400;color:#555}
 .ee-knowledge .ee-void{margin-left:2px}
 .ee-knowledge .ee-void-false{text-decoration:line-through;opacity:.55}
-.ee-knowledge .ee-mine{background:#fff0b3;border-radius:4px;padding:0 3px}
+.ee-knowledge .ee-mine{background:#fff0b3;border-radius:4px;padding:0 4px}
 .ee-knowledge .ee-none{color:#777}
 """
 """The style sheet for every class above (included once per drawing)."""
@@ -463,9 +463,12 @@ def _info_inner(state, know=None) -> str:
             rows.append(f'<div class="{cls} ee-small">{label}: '
                         + "".join(_card(c, face_down=c is None) for c in shown) + "</div>")
     discards = state.discards if know is None else know.discards
+    by_seat: dict = {}            # one row per seat (the cutthroat maker discards five)
     for s, c in discards:
+        by_seat.setdefault(s, []).append(c)
+    for s, cards in by_seat.items():
         rows.append(f'<div class="ee-discard ee-small">{_esc(seat_label(s, n))} discarded: '
-                    f'{_card(c, face_down=c is None)}</div>')
+                    + "".join(_card(c, face_down=c is None) for c in cards) + "</div>")
     passes = (state.extra or {}).get("pb_cards", ()) if know is None else know.passes
     for a, b, c in passes or ():
         rows.append(f'<div class="ee-passed ee-small">{_esc(seat_label(a, n))} passed to '
@@ -562,6 +565,11 @@ def _act_inner(state, know=None, findings: Sequence = (), here_reneges=()) -> st
     return "".join(rows)
 
 
+def _suit_sym(key: str) -> str:
+    """A suit's symbol (``"JK"``: the joker), coloured by the enclosing element."""
+    return C.SUIT_SYMBOLS.get(key, "Jo")
+
+
 def _suit_mark(key: str) -> str:
     """A suit as its symbol in the suit's colour (``"JK"``: the joker)."""
     if key not in C.SUITS:
@@ -570,28 +578,24 @@ def _suit_mark(key: str) -> str:
     return f'<span class="ee-suit-sym {colour}">{C.SUIT_SYMBOLS[key]}</span>'
 
 
-@lru_cache(maxsize=512)
-def _card_text(card: str) -> str:
-    """A card as short coloured text (``10\u2665``), for the readout."""
+def _rank_text(card: str, suit: str) -> str:
+    """A card in its suit's group of the readout: the rank alone (``10``), with
+    the printed suit when it differs from the group's (the left bower ``J\u2666``
+    among the hearts)."""
     b = C.base(card)
-    colour = "ee-red" if C.suit_of(b) in C.RED_SUITS else "ee-black"
-    return f'<span class="ee-ctext {colour}" data-card="{_esc(card)}" title="{_esc(_card_title(card))}">{_esc(C.pretty(b))}</span>'
+    if b == C.JOKER:
+        return "Jo"
+    rank = "10" if b[0] == "T" else b[0]
+    return rank if C.suit_of(b) == suit else rank + C.SUIT_SYMBOLS[C.suit_of(b)]
 
 
-def knowledge_html(know, players: Sequence[str] = ()) -> str:
-    """The seat view's readout (inner HTML of ``ee-knowledge``): the voids the
-    other seats have shown (``ee-voids``), the cards this seat has not seen
-    per suit (``ee-cards-out``) and the master card of each suit
-    (``ee-master``), from a
-    :class:`~euchre_events.projections.seat.SeatKnowledge` (rules.md 1.2-1.5).
-
-    Suits are listed trump first.  A void the seat knows to be false (a
-    renege, rules.md 1.5) is struck through with class ``ee-void-false``; a
-    master card in the seat's own hand carries ``ee-mine``.  Empty before the
-    cards are dealt.  Names from ``players`` are escaped.
-    """
+def knowledge_parts(know, players: Sequence[str] = ()) -> tuple:
+    """The seat view's readout as a tuple of HTML pieces whose concatenation
+    is :func:`knowledge_html` (the head, the voids, then the cards out and the
+    master card suit by suit); the HTML export stores each distinct piece
+    once, and they change at different moments.  Empty before the deal."""
     if not know.deal or not know.cards_out:
-        return ""
+        return ()
     n = know.n_seats
     trump = know.trump
     order = ([trump] if trump else []) + [k for k in know.cards_out if k != trump]
@@ -603,33 +607,58 @@ def knowledge_html(know, players: Sequence[str] = ()) -> str:
         marks = []
         for v in by_seat[s]:
             cls = "ee-void ee-void-false" if v.known_false else "ee-void"
-            title = (f"{C.SUIT_NAMES[v.suit]}: not followed in trick {v.trick}"
-                     + ("; false: a renege, the suit was held (rules.md 1.5)" if v.known_false else ""))
+            title = f"trick {v.trick}" + (": false, a renege (rules.md 1.5)" if v.known_false else "")
             marks.append(f'<span class="{cls}" data-suit="{v.suit}" title="{_esc(title)}">{_suit_mark(v.suit)}</span>')
-        voids.append(f'<span class="ee-void-seat" data-seat="{s}">{_esc(seat_label(s, n, short=True))} '
+        voids.append(f'<span class="ee-void-seat" data-seat="{s}">{_esc(seat_label(s, n, short=True))}: '
                      f'{"".join(marks)}</span>')
     void_html = " ".join(voids) if voids else '<span class="ee-none">none yet</span>'
     outs = []
     for k in order:
         cards = know.cards_out.get(k, ())
-        names = " ".join(_card_text(c) for c in cards)
+        colour = "ee-red" if k in C.RED_SUITS else "ee-black"
+        ranks = " ".join(_rank_text(c, k) for c in cards)
         trump_cls = " ee-trump-suit" if k == trump else ""
-        outs.append(f'<span class="ee-out-suit{trump_cls}" data-suit="{k}" data-count="{len(cards)}">'
-                    f'{_suit_mark(k)}<b>{len(cards)}</b>{" " + names if names else ""}</span>')
+        # compact: this piece changes with every card played, for every seat (the export keeps each once)
+        outs.append(f'<span class="ee-out-suit {colour}{trump_cls}" data-suit="{k}" data-count="{len(cards)}" '
+                    f'data-cards="{_esc(" ".join(cards))}">{_suit_sym(k)} <b>{len(cards)}</b>'
+                    + (f": {_esc(ranks)}" if ranks else "") + "</span>")
     masters = []
     for k in order:
         m = know.master.get(k)
-        mine = m is not None and m in know.hand
-        body = _card_text(m) if m else "-"
-        masters.append(f'<span class="ee-master-suit{" ee-mine" if mine else ""}" data-suit="{k}" '
-                       f'data-card="{_esc(m or "")}">{_suit_mark(k)} {body}</span>')
+        mine = " ee-mine" if m is not None and m in know.hand else ""
+        colour = "ee-red" if k in C.RED_SUITS else "ee-black"
+        body = _esc(_rank_text(m, k)) if m else "-"
+        masters.append(f'<span class="ee-master-suit {colour}{mine}" data-suit="{k}" data-card="{_esc(m or "")}">'
+                       f'{_suit_sym(k)} {body}</span>')
     who = seat_label(know.seat, n)
     player = players[know.seat] if know.seat < len(players) else ""
     head = _esc(who) + (f" ({_esc(player)})" if player and player not in (who, seat_label(know.seat, n, short=True)) else "")
-    return (f'<div class="ee-k-head">what {head} could know</div>'
-            f'<div class="ee-voids"><span class="ee-k-label">voids shown</span> {void_html}</div>'
-            f'<div class="ee-cards-out"><span class="ee-k-label">not seen</span> {" ".join(outs)}</div>'
-            f'<div class="ee-master"><span class="ee-k-label">master</span> {" ".join(masters)}</div>')
+    legend = ("voids shown: suits a seat did not follow (the left bower is a trump; struck out: known "
+              "to be false, a renege); not seen: the cards this seat has not seen, by suit, high to low; "
+              "master: the highest card left in each suit (highlighted: in this seat's hand)")
+    # many small pieces: each suit's entry changes only when a card of that suit shows
+    return ((f'<div class="ee-k-head" title="{legend}">what {head} could know</div>',
+             f'<div class="ee-voids"><span class="ee-k-label">voids shown</span> {void_html}</div>',
+             '<div class="ee-cards-out"><span class="ee-k-label">not seen</span> ')
+            + tuple(x + " " for x in outs)
+            + ('</div><div class="ee-master"><span class="ee-k-label">master</span> ',)
+            + tuple(x + " " for x in masters) + ("</div>",))
+
+
+def knowledge_html(know, players: Sequence[str] = ()) -> str:
+    """The seat view's readout (inner HTML of ``ee-knowledge``): the voids the
+    other seats have shown (``ee-voids``), the cards this seat has not seen
+    per suit (``ee-cards-out``: each suit's count, ``data-count``, and its
+    cards high to low, ``data-cards``) and the master card of each suit
+    (``ee-master``, ``data-card``), from a
+    :class:`~euchre_events.projections.seat.SeatKnowledge` (rules.md 1.2-1.5).
+
+    Suits are listed trump first.  A void the seat knows to be false (a
+    renege, rules.md 1.5) is struck through with class ``ee-void-false``; a
+    master card in the seat's own hand carries ``ee-mine``.  Empty before the
+    cards are dealt.  Names from ``players`` are escaped.
+    """
+    return "".join(knowledge_parts(know, players))
 
 
 def table_parts(state, seat: Optional[int] = None, findings: Sequence = (), next_event=None,
