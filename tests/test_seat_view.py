@@ -529,3 +529,29 @@ def test_one_annotation_mark_list():
     assert [o[1] for o in v.note_mark.options][1:] == list(ANNOTATION_MARKS)
     with pytest.raises(ValueError):
         v.add_note("x", "?!?")
+
+
+def test_a_card_taken_back_is_known_to_be_in_the_hand():
+    """Case C3 corrected (rules.md 1.5): East trumps the club lead with 9\u2665,
+    then takes it back and plays 10\u2663.  The table saw 9\u2665: every seat
+    knows East holds it until it is played; East has shown no void."""
+    from euchre_events.events import Discarded, OrderedUp, PlayCorrected, UpCardPickedUp
+    r = Recorder(GameStarted("standard", {}, ("Ann", "Bob", "Cy", "Di"), first_dealer=W))
+    r.add(DealStarted(1, W),
+          CardsDealt((("KC", "AS", "QD", "9S", "TD"), ("TC", "9H", "AD", "KD", "JS"),
+                      ("AC", "QC", "KS", "TS", "QH"), ("JH", "AH", "KH", "9C", "9D")), "TH", ("JC", "JD", "QS")),
+          Passed(N), Passed(E), OrderedUp(S), UpCardPickedUp(W), Discarded(W, "9D"))
+    r.play("KC 9H")
+    r.add(PlayCorrected(E, "9H", "TC"))
+    g = r.game()
+    k = len(g.events)
+    north = knowledge(g, k, N)
+    assert north.known_held[E] == ("9H",) and "9H" in north.seen
+    assert north.voids_of(E) == ()                     # 10\u2663 followed clubs after all
+    v = GameViewer(g, position=k, chart=False, seat=N)
+    assert data_cards(v.hand_w[E].value) == {"9H", "hidden"}
+    r.play("AC 9C")                                    # trick 1 gathered: S won
+    r.play("KS TH AS JS")                              # W trumps; E still holds 9\u2665
+    assert knowledge(r.game(), len(r.events), N).known_held[E] == ("9H",)
+    r.play("JH 9S 9H")                                 # East plays it: known no more
+    assert E not in knowledge(r.game(), len(r.events), N).known_held

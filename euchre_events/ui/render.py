@@ -22,7 +22,10 @@ Stable CSS classes (tests and style sheets rely on them):
 * ``ee-trick-cards``: the current trick (each card at its seat's side, the
   leader marked ``ee-leader``); ``ee-last-trick``: the last trick gathered;
 * ``ee-score``: points per side and tricks taken in this deal;
-* ``ee-info`` (deal, dealer, up-card, kitty, trump, maker, alone),
+* ``ee-info`` (deal, dealer, up-card, kitty, trump, maker, alone; the
+  face-down cards ``ee-kitty``, ``ee-dummy``, ``ee-ghost``, ``ee-dead`` (the
+  hand a ghost swapper gave up), ``ee-discard`` (one row per seat) and
+  ``ee-passed`` (partner's best), face up only for those who saw them),
   ``ee-act`` (who is to act, the legal calls or the reason in words, renege
   notes ``ee-renege-note``), ``ee-turn`` (the seat on turn).
 
@@ -51,7 +54,8 @@ from typing import Iterable, Optional, Sequence
 
 from euchre_events.projections.seat import knowledge_of_state
 from euchre_events.rules import cards as C
-from euchre_events.rules.seats import SEAT_LETTERS_4, SEAT_WORDS_4, seat_letter, seat_word
+# the seat names are the table of rules.seats (SEAT_*_4 re-exported for older callers)
+from euchre_events.rules.seats import SEAT_LETTERS_4, SEAT_WORDS_4, seat_letter, seat_word  # noqa: F401
 
 __all__ = [
     "CSS", "card_html", "card_svg", "hand_html", "state_html", "table_parts",

@@ -14,7 +14,15 @@ test can find it: ``ee-first``, ``ee-prev``, ``ee-next``, ``ee-last``,
 ``ee-hand-0`` .. ``ee-hand-3``, ``ee-trick-cards``, ``ee-score``,
 ``ee-events`` (the current event ``ee-current``), ``ee-note-input``,
 ``ee-note-mark``, ``ee-note-save``, ``ee-note-select``, ``ee-note-remove``,
-``ee-line``, ``ee-var-new``, ``ee-move``, ``ee-move-play``, ``ee-chart``.
+``ee-line``, ``ee-var-new``, ``ee-move``, ``ee-move-play``, ``ee-chart``, and
+in a seat view the readout ``ee-knowledge`` (``ee-voids``, ``ee-cards-out``,
+``ee-master``).
+
+A seat view (``seat=s``) shows what that seat could know and nothing else,
+all of it from :mod:`euchre_events.projections.seat` (:attr:`GameViewer.knowledge`):
+the hands, the face-down cards, the renege marks, the readout and the event
+list, where a private event reads as what the seat saw ("West discards a
+card face down").
 
 Positions: ``viewer.position == k`` shows the table after the first ``k``
 events of the current line (``Game.state_at(k)``), ``1 <= k <= len(events)``;
