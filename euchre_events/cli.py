@@ -148,24 +148,15 @@ def _load_game(arch_db: Optional[str], game: str, from_: Optional[str] = None):
 
 
 def _parse_seat(text: Optional[str], players) -> Optional[int]:
+    """The seat of ``--seat`` (None for all hands: no value, ``all`` or ``*``);
+    the names are :func:`euchre_events.rules.seats.parse_seat`'s."""
+    from euchre_events.rules.seats import parse_seat
     if text is None or text.lower() in ("all", "*"):
         return None
-    names = {"n": 0, "north": 0, "e": 1, "east": 1, "s": 2, "south": 2, "w": 3, "west": 3}
-    t = text.strip().lower()
-    if t.isdigit():
-        s = int(t)
-    elif t in names and len(players) == 4:
-        s = names[t]
-    elif t.startswith("p") and t[1:].isdigit():
-        s = int(t[1:]) - 1
-    else:
-        lowered = [p.lower() for p in players]
-        if t not in lowered:
-            raise typer.BadParameter(f"unknown seat {text!r}")
-        s = lowered.index(t)
-    if not 0 <= s < len(players):
-        raise typer.BadParameter(f"seat {text!r} does not exist in this game")
-    return s
+    try:
+        return parse_seat(text, players)
+    except ValueError as e:
+        raise typer.BadParameter(str(e)) from None
 
 
 @app.command("show")
@@ -205,15 +196,20 @@ def show_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique p
             what = f"deal {deal} has {end - start} events" if deal else f"the game has {end} events"
             _fail(f"--after {after} is outside the range: {what}")
         k = start + max(after, 1) if deal is not None else after
+    from euchre_events.projections.seat import event_visible, knowledge
     st = g.state_at(k)
+    # a seat's view: everything shown comes from what that seat could know
+    known = knowledge(g, k, s) if s is not None else None
     typer.echo(f"{g.title or g.id}  ({g.variant})")
     if k > 0:
-        typer.echo(f"Last event: {describe_event(g.events[k - 1], g.players, st.dealer)}")
-    typer.echo(state_text(st, s))
+        full = s is None or event_visible(g.events, k - 1, s, at=k)
+        typer.echo(f"Last event: {describe_event(g.events[k - 1], g.players, st.dealer, seat=s, full=full)}")
+    typer.echo(state_text(st, s, knowledge=known))
 
 
 def _seat_word(seat) -> str:
-    return ("North", "East", "South", "West")[seat] if seat is not None and 0 <= seat < 4 else f"seat {seat}"
+    from euchre_events.rules.seats import SEAT_WORDS_4
+    return SEAT_WORDS_4[seat] if seat is not None and 0 <= seat < 4 else f"seat {seat}"
 
 
 def _game_json(g, findings) -> dict:

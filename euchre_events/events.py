@@ -304,3 +304,10 @@ def event_from_dict(d: dict) -> Event:
         return cls(**kwargs)
     except TypeError as e:
         raise ValueError(f"bad {cls.kind} event: {e}") from None
+
+
+ANNOTATION_MARKS = ("!", "?", "!!", "??", "!?", "?!")
+"""The quality marks an annotation may carry, as in chess annotation (and in
+this order, that of PGN's NAGs $1..$6): good, mistake, brilliant, blunder,
+interesting, dubious.  An annotation without a mark has ``mark`` None.  The
+one list for the record formats, the archive and the viewer."""

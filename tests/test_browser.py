@@ -249,3 +249,46 @@ def test_exported_html_replays_without_jupyter(browser, tmp_path):
     assert [u for u in requests if not u.startswith("file://")] == []
     assert errors == [], errors
     context.close()
+
+
+def test_exported_seat_views_show_only_what_the_seat_saw(browser, tmp_path):
+    """The exported page in Chromium, partner's best (rules.md 7.3): East's view
+    shows the two passes face down, its event list says "a card", its readout
+    lists the cards East has not seen; North's view shows both cards."""
+    from euchre_events.projections.seat import knowledge
+    from euchre_events.rules.cards import pretty
+    game = Game(read_records(str(ROOT / "fixtures" / "bid" / "deals" / "partners-best-failed.euchre"))[0].events)
+    i = next(k for k, e in enumerate(game.events) if e.kind == "CardPassed")
+    passes = game.events[i:i + 2]
+    k = i + 2                                            # both cards passed
+    path = tmp_path / "pb.html"
+    export_html(game, str(path))
+    context = browser.new_context(viewport={"width": 1024, "height": 900})
+    local_only(context)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(path.as_uri())
+
+    def at(view, pos):
+        page.locator(".ee-seat-view").select_option(value=view)
+        page.evaluate(f"() => {{ const s = document.querySelector('.ee-slider'); s.value = {pos}; "
+                      f"s.dispatchEvent(new Event('input')); }}")
+        page.wait_for_function(f"() => document.querySelector('.ee-table').dataset.position === '{pos}'")
+
+    at("1", k)                                           # East
+    passed = page.eval_on_selector_all(".ee-passed .ee-card", "els => els.map(e => e.dataset.card)")
+    assert passed == ["hidden", "hidden"]
+    rows = [page.locator(f'.ee-events [data-pos="{j}"]').inner_text() for j in (i, i + 1)]
+    assert all("passes a card to" in r for r in rows), rows
+    out = page.eval_on_selector_all(".ee-knowledge .ee-out-suit", "els => els.map(e => e.dataset.cards)")
+    assert set(" ".join(out).split()) == set(knowledge(game, k, 1).unseen)
+    assert {e.card for e in passes} <= set(" ".join(out).split())
+    at("0", k)                                           # North, the bidder: both cards
+    passed = page.eval_on_selector_all(".ee-passed .ee-card", "els => els.map(e => e.dataset.card)")
+    assert passed == [e.card for e in passes]
+    assert pretty(passes[0].card) in page.locator(f'.ee-events [data-pos="{i}"]').inner_text()
+    at("all", k)
+    assert not page.locator(".ee-knowledge").inner_html()
+    assert errors == [], errors
+    context.close()

@@ -3,9 +3,13 @@
 
 * :mod:`.game`: :class:`Game` (a validated event list with per-deal
   checkpoints) and :class:`TableState` (the immutable table after k events);
-* :mod:`.audit`: renege findings and irregularities (:class:`Finding`).
+* :mod:`.audit`: renege findings and irregularities (:class:`Finding`);
+* :mod:`.seat`: what a seat could know (:func:`knowledge`, :class:`SeatKnowledge`,
+  :func:`event_visible`), the one source of every seat view.
 """
 from euchre_events.projections.audit import Finding, audit
 from euchre_events.projections.game import Game, TableState, snapshot
+from euchre_events.projections.seat import SeatKnowledge, event_visible, knowledge
 
-__all__ = ["Game", "TableState", "snapshot", "Finding", "audit"]
+__all__ = ["Game", "TableState", "snapshot", "Finding", "audit", "SeatKnowledge", "knowledge",
+           "event_visible"]

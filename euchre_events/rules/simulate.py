@@ -18,10 +18,11 @@ from euchre_events.rules import cards as C
 from euchre_events.rules.engine import ImpossibleEvent, Table, apply, legal_actions, new_table
 from euchre_events.events import CardPlayed, CardsDealt, Event, GameStarted
 from euchre_events.rules.registry import make_variant
+from euchre_events.rules.seats import SEAT_LETTERS_4, seat_letter
 
 __all__ = ["random_game", "random_deal", "SimulationError"]
 
-FOUR_SEATS = ("N", "E", "S", "W")
+FOUR_SEATS = SEAT_LETTERS_4  # the players' names of a simulated four-seat game
 
 
 class SimulationError(RuntimeError):
@@ -178,7 +179,7 @@ def random_game(variant: str = "standard", options: Any = None, seed: int = 0,
     v = make_variant(variant, options)
     n = v.n_seats
     if players is None:
-        players = FOUR_SEATS if n == 4 else tuple(f"P{i + 1}" for i in range(n))
+        players = tuple(seat_letter(s, n) for s in range(n))
     if first_dealer is None:
         first_dealer = rng.randrange(n)
     start = GameStarted(v.name, _options_dict(v.options), tuple(players), first_dealer=first_dealer)

@@ -1,18 +1,27 @@
-"""Events and states in words, for the CLI text replay and the viewer.  Pure."""
+"""Events and states in words, for the CLI text replay and the viewer.  Pure.
+
+Seat views (a seat index instead of None) say only what that seat could
+know, from :mod:`euchre_events.projections.seat`: a private event appears to
+the other seats as what they saw ("West discards a card face down", "South
+passes a card to North"), never with its cards.
+"""
 from __future__ import annotations
 
 from typing import Optional, Sequence
 
+from euchre_events.projections.seat import event_visible, knowledge_of_state, private_to, visible_from
 from euchre_events.rules import cards as C
+from euchre_events.rules.seats import SEAT_WORDS_4, seat_word
 
-SEAT_NAMES_4 = ("North", "East", "South", "West")
+SEAT_NAMES_4 = SEAT_WORDS_4
+"""Seat names of a four-seat game (kept for callers; the table is :mod:`euchre_events.rules.seats`)."""
 
 
 def seat_name(seat: Optional[int], players: Optional[Sequence[str]] = None, n_seats: int = 4) -> str:
     """``"East (Llama)"`` for seat 1 of a four-seat game with players; ``"P2"`` in others."""
     if seat is None:
         return "-"
-    base = SEAT_NAMES_4[seat] if n_seats == 4 and seat < 4 else f"P{seat + 1}"
+    base = seat_word(seat, n_seats)
     if (players and seat < len(players) and players[seat] and players[seat] != base
             and players[seat] != base[0]):
         return f"{base} ({players[seat]})"
@@ -26,22 +35,65 @@ def suit_text(suit: Optional[str]) -> str:
     return f"{C.SUIT_NAMES[suit]} {C.SUIT_SYMBOLS[suit]}"
 
 
-def describe_events(events: Sequence, players: Optional[Sequence[str]] = None) -> list:
+def describe_events(events: Sequence, players: Optional[Sequence[str]] = None,
+                    seat: Optional[int] = None, at: Optional[int] = None) -> list:
     """One line per event, knowing who deals each deal (so the dealer "takes
-    it up" and the dealer's partner "assists" rather than "orders it up")."""
+    it up" and the dealer's partner "assists" rather than "orders it up").
+
+    ``seat``: None for the all-hands view (every event in full), or the seat
+    whose view it is: each event as that seat reads it at position ``at``
+    (default the end of the record; see
+    :func:`euchre_events.projections.seat.event_visible`).
+    """
     out, dealer = [], None
-    for ev in events:
+    for i, ev in enumerate(events):
         if ev.kind == "DealStarted":
             dealer = ev.dealer
-        out.append(describe_event(ev, players, dealer))
+        full = True if seat is None else event_visible(events, i, seat, at)
+        out.append(describe_event(ev, players, dealer, seat=seat, full=full))
     return out
 
 
-def describe_event(ev, players: Optional[Sequence[str]] = None, dealer: Optional[int] = None) -> str:
+def seat_event_texts(events: Sequence, players: Optional[Sequence[str]] = None,
+                     seat: Optional[int] = None) -> list:
+    """For each event, ``(from_position, as_seen, in_full)``: how ``seat``
+    reads it (None: the all-hands view).  ``in_full`` is the whole event in
+    words, ``as_seen`` what the seat saw of it, ``from_position`` the
+    position from which the seat reads it in full (None: never; see
+    :func:`euchre_events.projections.seat.visible_from`).  At position ``p``
+    show ``in_full`` when ``from_position`` is not None and
+    ``max(p, k + 1) >= from_position`` (``k`` the event's index), else
+    ``as_seen``: this is :func:`~euchre_events.projections.seat.event_visible`.
+    """
+    out, dealer = [], None
+    for i, ev in enumerate(events):
+        if ev.kind == "DealStarted":
+            dealer = ev.dealer
+        full = describe_event(ev, players, dealer, seat=seat, full=True)
+        start = visible_from(events, i, seat)
+        seen = full if start == i + 1 else describe_event(ev, players, dealer, seat=seat, full=False)
+        out.append((start, seen, full))
+    return out
+
+
+def describe_event(ev, players: Optional[Sequence[str]] = None, dealer: Optional[int] = None,
+                   seat: Optional[int] = None, full: Optional[bool] = None) -> str:
     """One line of text for an event (``"East plays J\u2666"``); ``dealer``
     (a seat), when given, names round-1 acceptances as players say them
-    (take up, assist, order up: rules.md 2.2)."""
+    (take up, assist, order up: rules.md 2.2).
+
+    ``seat``: None (the all-hands view) or the seat index whose view it is;
+    ``full``: whether that seat reads the event in full (default: it does
+    when the event is public or private to it, see
+    :func:`euchre_events.projections.seat.private_to`; give
+    :func:`~euchre_events.projections.seat.event_visible` for the timing of
+    partner's best).  Read only as seen, a face-down discard is "a card face
+    down" and a passed card "a card" (rules.md 2.2, 4.3, 7.3, 7.8).
+    """
     n = len(players) if players else 4
+    if full is None:
+        who_sees = private_to(ev)
+        full = seat is None or who_sees is None or seat in who_sees
     k = ev.kind
     who = seat_name(getattr(ev, "seat", None), players, n) if hasattr(ev, "seat") else ""
     if k == "GameStarted":
@@ -67,7 +119,8 @@ def describe_event(ev, players: Optional[Sequence[str]] = None, dealer: Optional
     if k == "UpCardDeclined":
         return f"{who} leaves the up-card"
     if k == "Discarded":
-        return f"{who} discards " + ("a card face down" if ev.card == C.UNKNOWN else C.pretty(ev.card))
+        return f"{who} discards " + ("a card face down" if ev.card == C.UNKNOWN or not full
+                                     else C.pretty(ev.card))
     if k == "WentAlone":
         return f"{who} goes alone"
     if k == "PlayedWithPartner":
@@ -82,7 +135,8 @@ def describe_event(ev, players: Optional[Sequence[str]] = None, dealer: Optional
     if k == "DummyTaken":
         return f"{who} takes the dummy"
     if k == "CardPassed":
-        return f"{who} passes {C.pretty(ev.card)} to {seat_name(ev.to_seat, players, n)}"
+        card = C.pretty(ev.card) if full and ev.card != C.UNKNOWN else "a card"
+        return f"{who} passes {card} to {seat_name(ev.to_seat, players, n)}"
     if k == "DroppedOut":
         return f"{who} drops out"
     if k == "StayedIn":
@@ -98,14 +152,64 @@ def describe_event(ev, players: Optional[Sequence[str]] = None, dealer: Optional
     return k
 
 
-def state_text(state, seat: Optional[int] = None) -> str:
+def _cards_text(cards, trump=None, sort=True) -> str:
+    """Cards as ``"J\u2665 A\u2665"``; ``None`` (face down) as ``[n face down]``."""
+    shown = [c for c in cards if c is not None]
+    hidden = len(cards) - len(shown)
+    words = " ".join(C.pretty(c) for c in (C.sort_hand(shown, trump) if sort else shown))
+    if hidden:
+        words = (words + " " if words else "") + f"[{hidden} face down]"
+    return words or "-"
+
+
+def knowledge_lines(k, players: Sequence[str]) -> list:
+    """The seat's readout in words: the voids the others have shown, the
+    cards still out per suit and the master card of each suit (from a
+    :class:`~euchre_events.projections.seat.SeatKnowledge`; rules.md 1.2-1.5)."""
+    n = len(players)
+    trump = k.trump
+    lines = []
+    if k.voids:
+        parts = []
+        for v in k.voids:
+            txt = f"{seat_name(v.seat, players, n)} {C.SUIT_NAMES[v.suit]} (trick {v.trick})"
+            if v.known_false:
+                txt += " - false: a renege"
+            parts.append(txt)
+        lines.append("Voids shown: " + "; ".join(parts))
+    else:
+        lines.append("Voids shown: none")
+    order = ([trump] if trump else []) + [x for x in k.cards_out if x != trump]
+    out = []
+    for x in order:
+        cards = k.cards_out.get(x, ())
+        name = "joker" if x not in C.SUITS else C.SUIT_SYMBOLS[x]
+        out.append(f"{name} {len(cards)}" + (f" ({' '.join(C.pretty(c) for c in cards)})" if cards else ""))
+    lines.append("Cards out (not seen): " + ", ".join(out))
+    masters = []
+    for x in order:
+        m = k.master.get(x)
+        name = "joker" if x not in C.SUITS else C.SUIT_SYMBOLS[x]
+        masters.append(f"{name} {C.pretty(m) if m else '-'}" + (" (yours)" if m and m in k.hand else ""))
+    lines.append("Master cards: " + ", ".join(masters))
+    return lines
+
+
+def state_text(state, seat: Optional[int] = None, knowledge=None) -> str:
     """The table as plain text (used by ``euchre-events show``).
 
     ``seat``: show only what that seat could know (its own hand; the others
-    as counts of hidden cards); None shows all hands.
+    as the cards it knows of and counts of hidden cards; its own discards;
+    the voids shown, the cards out and the master cards), from ``knowledge``
+    (a :class:`~euchre_events.projections.seat.SeatKnowledge` of that seat at
+    ``state.position``; default: computed from the state alone, without the
+    events' extras); None shows all hands and every face-down card.
     """
     p = state.players
     n = len(p)
+    k = None
+    if seat is not None:
+        k = knowledge if knowledge is not None else knowledge_of_state(state, seat)
     lines = [f"Position {state.position} | deal {state.deal} | phase {state.phase}"]
     if state.dealer is not None:
         lines.append(f"Dealer: {seat_name(state.dealer, p, n)}")
@@ -117,10 +221,16 @@ def state_text(state, seat: Optional[int] = None) -> str:
                      + (f"; alone: {seat_name(state.alone, p, n)}" if state.alone is not None else "")
                      + (f"; defending alone: {seat_name(state.lone_defender, p, n)}"
                         if state.lone_defender is not None else ""))
+    maybe_note = False
     for s in range(n):
         hand = state.hands[s] if s < len(state.hands) else ()
-        if seat is not None and s != seat:
-            shown = f"[{len(hand)} cards hidden]"
+        if k is not None and s != seat:
+            seen = k.hands[s] if s < len(k.hands) else ()
+            known = [c for c in seen if c is not None]
+            maybe = set(k.may_hold.get(s, ()))
+            maybe_note = maybe_note or bool(maybe)
+            words = [C.pretty(c) + ("?" if c in maybe else "") for c in known]
+            shown = " ".join(words + [f"[{len(seen) - len(known)} cards hidden]"])
         else:
             shown = " ".join(C.pretty(c) for c in C.sort_hand(hand, state.trump)) or "-"
         tags = []
@@ -129,22 +239,41 @@ def state_text(state, seat: Optional[int] = None) -> str:
         if s == state.turn:
             tags.append("to act")
         lines.append(f"  {seat_name(s, p, n):<22} {shown}" + (f"   ({', '.join(tags)})" if tags else ""))
+    if maybe_note:
+        lines.append("  (?: the up-card the dealer picked up; the face-down discard may have been it)")
+    # the face-down cards: all of them in the all-hands view, as the seat saw them otherwise
+    for label, cards, mine in (("Kitty", state.kitty, k and k.kitty), ("Dummy", state.dummy, k and k.dummy),
+                               ("Ghost hand", state.ghost, k and k.ghost),
+                               ("Dead hand", state.dead, k and k.dead)):
+        if cards:
+            lines.append(f"{label}: {_cards_text(cards if k is None else mine, state.trump)}")
+    discards = state.discards if k is None else k.discards
+    if discards:
+        lines.append("Discards: " + ", ".join(
+            f"{seat_name(s, p, n)} {C.pretty(c) if c is not None else 'a card face down'}" for s, c in discards))
+    passes = (state.extra or {}).get("pb_cards", ()) if k is None else k.passes
+    if passes:
+        lines.append("Passed: " + ", ".join(
+            f"{seat_name(a, p, n)} to {seat_name(b, p, n)} {C.pretty(c) if c is not None else 'a card'}"
+            for a, b, c in passes))
     if state.trick:
         lines.append("Trick: " + ", ".join(f"{seat_name(s, p, n)} {C.pretty(c)}" for s, c in state.trick))
     if state.tricks:
-        lines.append("Tricks won: " + ", ".join(f"{seat_name(s, p, n)} {k}"
-                                                for s, k in enumerate(state.tricks_won) if k))
+        lines.append("Tricks won: " + ", ".join(f"{seat_name(s, p, n)} {k_}"
+                                                for s, k_ in enumerate(state.tricks_won) if k_))
     if state.score:
         sc = state.score
         lines.append("Score: " + (f"{sc[0]} - {sc[1]}" if len(sc) == 2 and min(sc) >= 0
                                   else " / ".join(str(x) for x in sc)))
     if state.legal and state.turn is not None and (seat is None or seat == state.turn):
         who = seat_name(state.turn, p, n) + " "
-        words = [describe_event(e, p, state.dealer) for e in state.legal[:12]]
+        words = [describe_event(e, p, state.dealer, seat=seat) for e in state.legal[:12]]
         acts = ", ".join(w[len(who):] if w.startswith(who) else w for w in words)
         if len(state.legal) > 12:
             acts += f", ... ({len(state.legal)} in all)"
         lines.append(f"Legal for {seat_name(state.turn, p, n)}: {acts}  [{state.legal_reason}]")
+    if k is not None and state.deal and state.dealt:
+        lines += knowledge_lines(k, p)
     if state.game_over:
         lines.append(f"Game over: side {state.winner} wins")
     return "\n".join(lines)

@@ -8,8 +8,14 @@ distinct part is kept once and each position lists which parts it shows), and
 a small embedded script steps through them.  The page carries the viewer's
 CSS classes: ``ee-first``, ``ee-prev``, ``ee-next``, ``ee-last``,
 ``ee-slider``, ``ee-deal``, ``ee-seat-view``, ``ee-table``, ``ee-hand-0`` ..,
-``ee-trick-cards``, ``ee-score``, ``ee-events`` (``ee-current``).  The arrow
-keys step too.
+``ee-trick-cards``, ``ee-score``, ``ee-events`` (``ee-current``), and in a
+seat view the readout ``ee-knowledge`` (``ee-voids``, ``ee-cards-out``,
+``ee-master``).  The arrow keys step too.
+
+Every seat view, its table and its event list, is drawn from what that seat
+could know (:mod:`euchre_events.projections.seat`): a private event (the
+dealer's discard, a partner's-best pass, the cutthroat dummy, the ghost swap)
+reads as what the seat saw, without its cards.
 """
 from __future__ import annotations
 
@@ -19,6 +25,7 @@ import os
 import tempfile
 from typing import Iterable, Optional
 
+from euchre_events.projections.seat import knowledge_of_state
 from euchre_events.ui import render as R
 
 __all__ = ["export_html", "export_data"]
@@ -30,6 +37,8 @@ body{margin:12px;background:#fff}
 .ee-controls button{padding:4px 10px;font-size:14px;cursor:pointer}
 .ee-controls input[type=range]{width:360px}
 .ee-layout{display:flex;gap:10px;align-items:flex-start}
+.ee-main{flex:0 1 900px;min-width:0}
+.ee-main .ee-knowledge:empty{display:none}
 .ee-events{font-size:12px;width:360px;max-height:560px;overflow:auto;background:#fafafa;border:1px solid #ddd;
  border-radius:6px;padding:3px}
 .ee-ev{padding:1px 4px;border-radius:3px}
@@ -50,21 +59,33 @@ SCRIPT = r"""
   const targets = D.parts.map(name => document.querySelector('[data-part="' + name + '"]'));
   const seats = Array.from(document.querySelectorAll('.ee-seat'));
   let pos = D.start, view = 'all';
+  const knowBox = $('.ee-knowledge');
   const esc = t => String(t).replace(/[&<>"]/g, c => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;'}[c]));
+  function eventText(i) {
+    // a seat reads a private event in full only from the position given (never if null)
+    const e = D.view_events[view][i];
+    if (typeof e === 'number') return D.texts[e];
+    return (e[2] !== null && Math.max(pos, i + 1) >= e[2]) ? D.texts[e[1]] : D.texts[e[0]];
+  }
+  function renegeShown(i) {
+    const from = D.view_reneges[view][i];
+    return from !== undefined && pos >= from;
+  }
   function eventList() {
     const cur = pos - 1, lo = Math.max(0, cur - 12), hi = Math.min(D.events.length, cur + 15);
     let out = lo > 0 ? '<div class="ee-ev ee-more">\u2026 ' + lo + ' earlier event(s)</div>' : '';
     for (let i = lo; i < hi; i++) {
       const cls = ['ee-ev'];
       if (i === cur) cls.push('ee-current');
-      if (D.reneges.includes(i)) cls.push('ee-ev-renege');
+      const renege = renegeShown(i);
+      if (renege) cls.push('ee-ev-renege');
       let notes = '';
       for (const n of (D.notes[i] || [])) {
         notes += '<span class="ee-note">' + (n.mark ? '<span class="ee-mark">' + esc(n.mark) + '</span>' : '') +
                  esc(n.text) + '</span>';
       }
       out += '<div class="' + cls.join(' ') + '" data-pos="' + i + '"><span class="ee-num">' + i + '</span>' +
-             esc(D.events[i]) + (D.reneges.includes(i) ? ' (renege)' : '') + notes + '</div>';
+             esc(eventText(i)) + (renege ? ' (renege)' : '') + notes + '</div>';
     }
     if (hi < D.events.length) out += '<div class="ee-ev ee-more">\u2026 ' + (D.events.length - hi) + ' later event(s)</div>';
     return out;
@@ -75,6 +96,9 @@ SCRIPT = r"""
       const html = S[row[i]];
       if (targets[i].innerHTML !== html) targets[i].innerHTML = html;
     }
+    const k = D.views[view][pos - 1][targets.length];
+    const khtml = k === undefined || k === null ? '' : k.map(i => S[i]).join('');
+    if (knowBox.innerHTML !== khtml) knowBox.innerHTML = khtml;
     const turn = D.turn[pos - 1];
     seats.forEach((el, s) => el.classList.toggle('ee-turn', turn === s));
     slider.value = pos;
@@ -117,12 +141,21 @@ def export_data(game, annotations: Iterable = (), views: Optional[Iterable] = No
     ``[{"position", "text", "mark"}]`` (event indices); ``views``: the seat
     views to include (default: all hands and every seat).  Keys: ``n``
     (positions 1..n), ``parts`` (part names), ``strings`` (distinct part
-    drawings), ``views`` (``{"all"|"0".., [[string index per part] per
-    position]}``), ``turn``, ``deal_at``, ``deals`` (deal -> position just
-    after its cards are dealt), ``events`` (in words), ``notes``, ``reneges``
-    (event indices), ``start``.
+    drawings), ``views`` (``{"all"|"0".., [[string index per part, then the
+    seat view's readout as the string indices of its pieces (see
+    :func:`euchre_events.ui.render.knowledge_parts`) or None] per
+    position]}``), ``turn``, ``deal_at``,
+    ``deals`` (deal -> position just after its cards are dealt), ``events``
+    (in words, all hands), ``texts`` (distinct event texts), ``view_events``
+    (``{view: [entry per event]}``: a ``texts`` index, or ``[as seen, in
+    full, from position or None]`` for an event the seat reads in full only
+    from that position, see
+    :func:`euchre_events.ui.describe.seat_event_texts`), ``notes``,
+    ``reneges`` (event indices), ``view_reneges`` (``{view: {event index:
+    position from which that view knows of the renege}}``), ``start``.
+    Every seat view is drawn from :mod:`euchre_events.projections.seat`.
     """
-    from euchre_events.ui.describe import describe_events
+    from euchre_events.ui.describe import describe_events, seat_event_texts
     n = len(game.events)
     players = game.players
     n_seats = len(players)
@@ -140,7 +173,13 @@ def export_data(game, annotations: Iterable = (), views: Optional[Iterable] = No
             strings.append(text)
         return i
 
-    rows = {("all" if v is None else str(v)): [] for v in view_keys}
+    def key(v) -> str:
+        return "all" if v is None else str(v)
+
+    variant = game.final.variant
+    renege_positions = [r.position for r in game.final.reneges if getattr(r, "corrected_at", None) is None]
+    rows = {key(v): [] for v in view_keys}
+    renege_from: dict = {key(v): {} for v in view_keys}
     turn, deal_at = [], []
     for k in range(1, n + 1):
         st = game.state_at(k)
@@ -148,8 +187,36 @@ def export_data(game, annotations: Iterable = (), views: Optional[Iterable] = No
         turn.append(st.turn)
         deal_at.append(st.deal)
         for v in view_keys:
-            parts = R.table_parts(st, v, findings, nxt)
-            rows["all" if v is None else str(v)].append([intern(parts[name]) for name in names])
+            know = None if v is None else knowledge_of_state(st, v, events=game.events, variant=variant)
+            parts = R.table_parts(st, v, findings, nxt, knowledge=know)
+            row = [intern(parts[name]) for name in names]
+            # the readout in its pieces: the voids and master cards change less often than the cards out
+            row.append([intern(x) for x in R.knowledge_parts(know, players)] if know is not None else None)
+            rows[key(v)].append(row)
+            if know is not None:
+                for p in know.reneges_known:
+                    renege_from[key(v)].setdefault(str(p), k)
+    if None in view_keys:
+        renege_from["all"] = {str(p): 0 for p in renege_positions}
+    texts: list = []
+    text_index: dict = {}
+
+    def text_id(t: str) -> int:
+        i = text_index.get(t)
+        if i is None:
+            i = text_index[t] = len(texts)
+            texts.append(t)
+        return i
+
+    view_events = {}
+    for v in view_keys:
+        entries = []
+        for i, (start, seen, full) in enumerate(seat_event_texts(game.events, players, v)):
+            if start == i + 1 or seen == full:
+                entries.append(text_id(full if start is not None else seen))
+            else:
+                entries.append([text_id(seen), text_id(full), start])
+        view_events[key(v)] = entries
     deals = {}
     for i, ev in enumerate(game.events):
         if ev.kind == "DealStarted":
@@ -160,8 +227,9 @@ def export_data(game, annotations: Iterable = (), views: Optional[Iterable] = No
     return {
         "n": n, "parts": names, "strings": strings, "views": rows, "turn": turn, "deal_at": deal_at,
         "deals": deals, "events": describe_events(game.events, players),
+        "texts": texts, "view_events": view_events,
         "notes": {str(k): v for k, v in _notes(annotations).items()},
-        "reneges": [r.position for r in game.final.reneges if getattr(r, "corrected_at", None) is None],
+        "reneges": renege_positions, "view_reneges": renege_from,
         "start": 1,
     }
 
@@ -225,7 +293,7 @@ def export_html(game, path: str, annotations: Iterable = (), title: Optional[str
 <label>deal <select class="ee-deal">{deal_opts}</select></label>
 <label>view <select class="ee-seat-view">{''.join(view_opts)}</select></label>
 </div>
-<div class="ee-layout">{_skeleton(n_seats)}<div class="ee-events"></div></div>
+<div class="ee-layout"><div class="ee-main">{_skeleton(n_seats)}<div class="ee-knowledge"></div></div><div class="ee-events"></div></div>
 </div>
 <script id="ee-data" type="application/json">{blob}</script>
 <script>{SCRIPT}</script>

@@ -22,14 +22,29 @@ Stable CSS classes (tests and style sheets rely on them):
 * ``ee-trick-cards``: the current trick (each card at its seat's side, the
   leader marked ``ee-leader``); ``ee-last-trick``: the last trick gathered;
 * ``ee-score``: points per side and tricks taken in this deal;
-* ``ee-info`` (deal, dealer, up-card, kitty, trump, maker, alone),
+* ``ee-info`` (deal, dealer, up-card, kitty, trump, maker, alone; the
+  face-down cards ``ee-kitty``, ``ee-dummy``, ``ee-ghost``, ``ee-dead`` (the
+  hand a ghost swapper gave up), ``ee-discard`` (one row per seat) and
+  ``ee-passed`` (partner's best), face up only for those who saw them),
   ``ee-act`` (who is to act, the legal calls or the reason in words, renege
   notes ``ee-renege-note``), ``ee-turn`` (the seat on turn).
 
+* ``ee-maybe``: in a seat view, a card another seat *may* hold (the up-card
+  the dealer picked up, once the dealer has discarded face down);
+* ``ee-knowledge`` (the seat view's readout, below the table): ``ee-voids``
+  (the voids the other seats have shown, ``ee-void-false`` on one the seat
+  knows to be false: a renege), ``ee-cards-out`` (the cards this seat has
+  not seen, per suit), ``ee-master`` (the highest card left in each suit);
+  each suit entry carries ``data-suit``.
+
 Seat views: ``seat=None`` shows every hand face up; ``seat=s`` shows what seat
-``s`` could know at that moment: its own hand, every card played, the up-card
-(and the dealer's copy of it while the dealer still holds it), its own discard;
-other hands, the kitty and other discards face down.
+``s`` could know at that moment, and nothing else: the drawing takes it from
+:mod:`euchre_events.projections.seat` (a
+:class:`~euchre_events.projections.seat.SeatKnowledge`): its own hand, every
+card played, the up-card (and the dealer's copy of it while the dealer holds
+it), its own discards, the cards passed to it, the dummy or ghost hand once it
+took it; other hands, the kitty, the dummy, the ghost hand and other seats'
+discards face down.
 """
 from __future__ import annotations
 
@@ -37,15 +52,15 @@ import html
 from functools import lru_cache
 from typing import Iterable, Optional, Sequence
 
+from euchre_events.projections.seat import knowledge_of_state
 from euchre_events.rules import cards as C
+# the seat names are the table of rules.seats (SEAT_*_4 re-exported for older callers)
+from euchre_events.rules.seats import SEAT_LETTERS_4, SEAT_WORDS_4, seat_letter, seat_word  # noqa: F401
 
 __all__ = [
     "CSS", "card_html", "card_svg", "hand_html", "state_html", "table_parts",
-    "seat_label", "side_names", "legal_cards_of", "POSITIONS",
+    "seat_label", "side_names", "legal_cards_of", "POSITIONS", "knowledge_html",
 ]
-
-SEAT_LETTERS_4 = ("N", "E", "S", "W")
-SEAT_WORDS_4 = ("North", "East", "South", "West")
 
 POSITIONS = {
     4: ("top", "right", "bottom", "left"),
@@ -107,6 +122,20 @@ CSS = """
 .ee-call.ee-legal{outline:2px solid #35d06a;transform:none}
 .ee-renege-note{margin-top:4px;padding:3px 5px;background:#7a0010;border-radius:5px;font-size:12px}
 .ee-info div,.ee-act div{margin:1px 0}
+.ee-maybe{outline:2px dashed #ffd54a;outline-offset:-1px}
+.ee-knowledge{max-width:900px;box-sizing:border-box;margin-top:6px;padding:4px 9px 5px;border:1px solid #b9cbbf;
+ border-radius:8px;background:#f3f7f4;color:#111;font-size:13px;line-height:1.55}
+.ee-knowledge .ee-k-head{font-size:11px;font-weight:700;color:#0b6b3a;text-transform:uppercase;letter-spacing:.04em}
+.ee-knowledge .ee-k-label{display:inline-block;min-width:6.2em;color:#555;font-size:12px}
+.ee-knowledge .ee-out-suit,.ee-knowledge .ee-master-suit,.ee-knowledge .ee-void-seat{display:inline-block;
+ margin-right:12px;white-space:nowrap}
+.ee-knowledge .ee-suit-sym{font-size:15px}
+.ee-knowledge .ee-out-suit,.ee-knowledge .ee-master-suit{font-weight:600}
+.ee-knowledge .ee-out-suit b{font-weight:400;color:#555}
+.ee-knowledge .ee-void{margin-left:2px}
+.ee-knowledge .ee-void-false{text-decoration:line-through;opacity:.55}
+.ee-knowledge .ee-mine{background:#fff0b3;border-radius:4px;padding:0 4px}
+.ee-knowledge .ee-none{color:#777}
 """
 """The style sheet for every class above (included once per drawing)."""
 
@@ -210,9 +239,7 @@ def seat_label(seat: Optional[int], n_seats: int = 4, short: bool = False) -> st
     """``"North"``/``"N"`` for seat 0 of four, ``"P2"`` for seat 1 of three; ``"-"`` for None."""
     if seat is None:
         return "-"
-    if n_seats == 4 and 0 <= seat < 4:
-        return SEAT_LETTERS_4[seat] if short else SEAT_WORDS_4[seat]
-    return f"P{seat + 1}"
+    return seat_letter(seat, n_seats) if short else seat_word(seat, n_seats)
 
 
 @lru_cache(maxsize=32)
@@ -286,17 +313,14 @@ def _renege_sets(state, findings: Sequence = ()):
     return here, by_trick, proofs
 
 
-def _renege_visible(r, state, seat_view: Optional[int], fmap: dict) -> bool:
-    """Whether the chosen view may know of a renege yet: every view sees it in
-    the all-hands view, the offender always, the others once the table has
-    seen the held-back card (the proof)."""
-    if seat_view is None or seat_view == r.seat:
-        return True
-    f = fmap.get(r.position)
-    return bool(f is not None and f.proven and f.proven["position"] < state.position)
+def _renege_visible(r, know) -> bool:
+    """Whether the view may know of a renege yet: the all-hands view
+    (``know`` None) always; a seat as its knowledge says (the offender, or
+    every seat once the table has seen a card of the suit held back)."""
+    return know is None or r.position in know.reneges_known
 
 
-def _seat_head(state, s: int, n: int, here_reneges, seat_view=None, fmap=None) -> str:
+def _seat_head(state, s: int, n: int, here_reneges, know=None) -> str:
     p = state.players
     name = seat_label(s, n)
     player = p[s] if s < len(p) else ""
@@ -314,7 +338,7 @@ def _seat_head(state, s: int, n: int, here_reneges, seat_view=None, fmap=None) -
     if state.turn == s:
         badges.append('<span class="ee-badge ee-turn-badge">to act</span>')
     for r in here_reneges:
-        if r.seat == s and r.position < state.position and _renege_visible(r, state, seat_view, fmap or {}):
+        if r.seat == s and r.position < state.position and _renege_visible(r, know):
             badges.append(f'<span class="ee-badge ee-renege-badge">renege, trick {r.trick}</span>')
     won = state.tricks_won[s] if s < len(state.tricks_won) else 0
     tricks = (f'<span class="ee-badge ee-tricks" data-tricks="{won}">{won} trick{"s" if won != 1 else ""}</span>'
@@ -324,18 +348,25 @@ def _seat_head(state, s: int, n: int, here_reneges, seat_view=None, fmap=None) -
     return f'<span class="ee-seat-name">{_esc(name)}</span>{pl} {"".join(badges)} {tricks}'
 
 
-def _hand_inner(state, s: int, seat_view: Optional[int], next_event=None, here_reneges=()) -> str:
+def _held_title(state, know, s: int, card: str) -> str:
+    """Why a seat's view shows a card of another seat's hand."""
+    if card in know.may_hold.get(s, ()):
+        return f"{_card_title(card)}: the up-card the dealer picked up (the face-down discard may have been it)"
+    if s == state.dealer and card == state.up_card:
+        return f"{_card_title(card)}: the up-card the dealer picked up"
+    return f"{_card_title(card)}: known to be in this hand"
+
+
+def _hand_inner(state, s: int, know=None, next_event=None, here_reneges=()) -> str:
     hand = list(state.hands[s]) if s < len(state.hands) else []
-    mine = seat_view is None or seat_view == s
+    mine = know is None or know.seat == s
     out_cls = "ee-out" if s in state.sitting_out else ""
     if not mine:
-        # what another seat knows of this hand: the up-card the dealer picked up, if still held
-        known = set()
-        if (s == state.dealer and state.up_card_status == "picked up" and state.up_card in hand):
-            known.add(state.up_card)
-        shown = [c for c in hand if c in known] + [None] * (len(hand) - len(known & set(hand)))
-        return "".join(_card(c, [out_cls], face_down=c is None,
-                             title="the up-card the dealer picked up" if c else None) for c in shown)
+        # what this seat knows of another hand (the seat projection): known cards, then backs
+        shown = know.hands[s] if s < len(know.hands) else ()
+        maybe = set(know.may_hold.get(s, ()))
+        return "".join(_card(c, [out_cls, "ee-maybe" if c in maybe else ""], face_down=c is None,
+                             title=_held_title(state, know, s, c) if c else None) for c in shown)
     legal = set(legal_cards_of(state)) if state.turn == s else set()
     evidence = set()
     for r in here_reneges:
@@ -415,7 +446,7 @@ def _last_inner(state, n: int, by_trick, proofs) -> str:
             f'<div>trick {k} ({_esc(order)}), won by {_esc(seat_label(winner, n))}</div>{cards}</div>')
 
 
-def _info_inner(state, seat_view: Optional[int]) -> str:
+def _info_inner(state, know=None) -> str:
     n = len(state.players)
     if not state.variant:
         return "<div>no game yet</div>"
@@ -425,20 +456,27 @@ def _info_inner(state, seat_view: Optional[int]) -> str:
     if state.up_card is not None and state.deal:
         rows.append(f'<div class="ee-upcard">up-card: {_card(state.up_card, ["ee-small-card"])} '
                     f'<span>{_esc(state.up_card_status)}</span></div>')
-    if state.kitty:
-        known = seat_view is None
-        rows.append('<div class="ee-kitty ee-small">kitty: '
-                    + "".join(_card(c, face_down=not known) for c in state.kitty) + "</div>")
-    for s, c in state.discards:
-        see = seat_view is None or seat_view == s
+    # face-down cards: all of them in the all-hands view, else as the seat saw them
+    faces = (("ee-kitty", "kitty", state.kitty, know and know.kitty),
+             ("ee-dummy", "dummy", state.dummy, know and know.dummy),
+             ("ee-ghost", "ghost hand", state.ghost, know and know.ghost),
+             ("ee-dead", "dead hand", state.dead, know and know.dead))
+    for cls, label, cards, seen in faces:
+        if cards:
+            shown = cards if know is None else seen
+            rows.append(f'<div class="{cls} ee-small">{label}: '
+                        + "".join(_card(c, face_down=c is None) for c in shown) + "</div>")
+    discards = state.discards if know is None else know.discards
+    by_seat: dict = {}            # one row per seat (the cutthroat maker discards five)
+    for s, c in discards:
+        by_seat.setdefault(s, []).append(c)
+    for s, cards in by_seat.items():
         rows.append(f'<div class="ee-discard ee-small">{_esc(seat_label(s, n))} discarded: '
-                    f'{_card(c, face_down=not see)}</div>')
-    if state.dummy:
-        rows.append('<div class="ee-dummy ee-small">dummy: '
-                    + "".join(_card(c, face_down=seat_view is not None) for c in state.dummy) + "</div>")
-    if state.ghost:
-        rows.append('<div class="ee-ghost ee-small">ghost hand: '
-                    + "".join(_card(c, face_down=seat_view is not None) for c in state.ghost) + "</div>")
+                    + "".join(_card(c, face_down=c is None) for c in cards) + "</div>")
+    passes = (state.extra or {}).get("pb_cards", ()) if know is None else know.passes
+    for a, b, c in passes or ():
+        rows.append(f'<div class="ee-passed ee-small">{_esc(seat_label(a, n))} passed to '
+                    f'{_esc(seat_label(b, n))}: {_card(c, face_down=c is None)}</div>')
     if state.maker is not None or state.trump is not None:
         if state.trump is None:
             tr = '<span class="ee-trump">NT</span> no-trump'
@@ -479,7 +517,7 @@ def _score_inner(state) -> str:
     return f'<table data-score="{score}">{"".join(rows)}</table>{last}'
 
 
-def _act_inner(state, seat_view: Optional[int], findings: Sequence = (), here_reneges=()) -> str:
+def _act_inner(state, know=None, findings: Sequence = (), here_reneges=()) -> str:
     n = len(state.players)
     p = state.players
     rows = []
@@ -490,7 +528,7 @@ def _act_inner(state, seat_view: Optional[int], findings: Sequence = (), here_re
                     f'{_esc("-".join(str(x) for x in state.score))}</div>')
     elif state.turn is not None:
         who = seat_label(state.turn, n)
-        may_see = seat_view is None or seat_view == state.turn
+        may_see = know is None or know.seat == state.turn
         rows.append(f'<div class="ee-to-act" data-turn="{state.turn}"><b>{_esc(who)}</b> to act</div>')
         if state.phase == "play":
             if may_see:
@@ -506,7 +544,7 @@ def _act_inner(state, seat_view: Optional[int], findings: Sequence = (), here_re
         rows.append('<div>deal over</div>')
     fmap = {getattr(f, "position", None): f for f in (findings or ()) if getattr(f, "kind", "") == "renege"}
     for r in here_reneges:
-        if r.position >= state.position or not _renege_visible(r, state, seat_view, fmap):
+        if r.position >= state.position or not _renege_visible(r, know):
             continue
         who = seat_label(r.seat, n)
         led = C.SUIT_NAMES.get(r.led_suit, "the led suit")
@@ -531,31 +569,140 @@ def _act_inner(state, seat_view: Optional[int], findings: Sequence = (), here_re
     return "".join(rows)
 
 
-def table_parts(state, seat: Optional[int] = None, findings: Sequence = (), next_event=None) -> dict:
+def _suit_sym(key: str) -> str:
+    """A suit's symbol (``"JK"``: the joker), coloured by the enclosing element."""
+    return C.SUIT_SYMBOLS.get(key, "Jo")
+
+
+def _suit_mark(key: str) -> str:
+    """A suit as its symbol in the suit's colour (``"JK"``: the joker)."""
+    if key not in C.SUITS:
+        return '<span class="ee-black">Jo</span>'
+    colour = "ee-red" if key in C.RED_SUITS else "ee-black"
+    return f'<span class="ee-suit-sym {colour}">{C.SUIT_SYMBOLS[key]}</span>'
+
+
+def _rank_text(card: str, suit: str) -> str:
+    """A card in its suit's group of the readout: the rank alone (``10``), with
+    the printed suit when it differs from the group's (the left bower ``J\u2666``
+    among the hearts)."""
+    b = C.base(card)
+    if b == C.JOKER:
+        return "Jo"
+    rank = "10" if b[0] == "T" else b[0]
+    return rank if C.suit_of(b) == suit else rank + C.SUIT_SYMBOLS[C.suit_of(b)]
+
+
+def knowledge_parts(know, players: Sequence[str] = ()) -> tuple:
+    """The seat view's readout as a tuple of HTML pieces whose concatenation
+    is :func:`knowledge_html` (the head, the voids, then the cards out and the
+    master card suit by suit); the HTML export stores each distinct piece
+    once, and they change at different moments.  Empty before the deal."""
+    if not know.deal or not know.cards_out:
+        return ()
+    n = know.n_seats
+    trump = know.trump
+    order = ([trump] if trump else []) + [k for k in know.cards_out if k != trump]
+    by_seat: dict = {}
+    for v in know.voids:
+        by_seat.setdefault(v.seat, []).append(v)
+    voids = []
+    for s in sorted(by_seat):
+        marks = []
+        for v in by_seat[s]:
+            cls = "ee-void ee-void-false" if v.known_false else "ee-void"
+            title = f"trick {v.trick}" + (": false, a renege (rules.md 1.5)" if v.known_false else "")
+            marks.append(f'<span class="{cls}" data-suit="{v.suit}" title="{_esc(title)}">{_suit_mark(v.suit)}</span>')
+        voids.append(f'<span class="ee-void-seat" data-seat="{s}">{_esc(seat_label(s, n, short=True))}: '
+                     f'{"".join(marks)}</span>')
+    void_html = " ".join(voids) if voids else '<span class="ee-none">none yet</span>'
+    outs = []
+    for k in order:
+        cards = know.cards_out.get(k, ())
+        colour = "ee-red" if k in C.RED_SUITS else "ee-black"
+        ranks = " ".join(_rank_text(c, k) for c in cards)
+        trump_cls = " ee-trump-suit" if k == trump else ""
+        # compact: this piece changes with every card played, for every seat (the export keeps each once)
+        outs.append(f'<span class="ee-out-suit {colour}{trump_cls}" data-suit="{k}" data-count="{len(cards)}" '
+                    f'data-cards="{_esc(" ".join(cards))}">{_suit_sym(k)} <b>{len(cards)}</b>'
+                    + (f": {_esc(ranks)}" if ranks else "") + "</span>")
+    masters = []
+    for k in order:
+        m = know.master.get(k)
+        mine = " ee-mine" if m is not None and m in know.hand else ""
+        colour = "ee-red" if k in C.RED_SUITS else "ee-black"
+        body = _esc(_rank_text(m, k)) if m else "-"
+        masters.append(f'<span class="ee-master-suit {colour}{mine}" data-suit="{k}" data-card="{_esc(m or "")}">'
+                       f'{_suit_sym(k)} {body}</span>')
+    who = seat_label(know.seat, n)
+    player = players[know.seat] if know.seat < len(players) else ""
+    head = _esc(who) + (f" ({_esc(player)})" if player and player not in (who, seat_label(know.seat, n, short=True)) else "")
+    legend = ("voids shown: suits a seat did not follow (the left bower is a trump; struck out: known "
+              "to be false, a renege); not seen: the cards this seat has not seen, by suit, high to low; "
+              "master: the highest card left in each suit (highlighted: in this seat's hand)")
+    # many small pieces: each suit's entry changes only when a card of that suit shows
+    return ((f'<div class="ee-k-head" title="{legend}">what {head} could know</div>',
+             f'<div class="ee-voids"><span class="ee-k-label">voids shown</span> {void_html}</div>',
+             '<div class="ee-cards-out"><span class="ee-k-label">not seen</span> ')
+            + tuple(x + " " for x in outs)
+            + ('</div><div class="ee-master"><span class="ee-k-label">master</span> ',)
+            + tuple(x + " " for x in masters) + ("</div>",))
+
+
+def knowledge_html(know, players: Sequence[str] = ()) -> str:
+    """The seat view's readout (inner HTML of ``ee-knowledge``): the voids the
+    other seats have shown (``ee-voids``), the cards this seat has not seen
+    per suit (``ee-cards-out``: each suit's count, ``data-count``, and its
+    cards high to low, ``data-cards``) and the master card of each suit
+    (``ee-master``, ``data-card``), from a
+    :class:`~euchre_events.projections.seat.SeatKnowledge` (rules.md 1.2-1.5).
+
+    Suits are listed trump first.  A void the seat knows to be false (a
+    renege, rules.md 1.5) is struck through with class ``ee-void-false``; a
+    master card in the seat's own hand carries ``ee-mine``.  Empty before the
+    cards are dealt.  Names from ``players`` are escaped.
+    """
+    return "".join(knowledge_parts(know, players))
+
+
+def table_parts(state, seat: Optional[int] = None, findings: Sequence = (), next_event=None,
+                knowledge=None) -> dict:
     """The table drawing in named parts (inner HTML, no style sheet, no wrapper).
 
     Keys: ``"head-s"`` and ``"hand-s"`` for each seat ``s``, ``"trick"``,
-    ``"last"``, ``"info"``, ``"score"``, ``"act"``.  ``state``: a
+    ``"last"``, ``"info"``, ``"score"``, ``"act"``, and in a seat view
+    ``"knowledge"`` (the readout, :func:`knowledge_html`).  ``state``: a
     :class:`~euchre_events.projections.TableState`; ``seat``: None for every
-    hand, or the seat index whose knowledge is shown; ``findings``: the game's
+    hand, or the seat index whose knowledge is shown; ``knowledge``: that
+    seat's :class:`~euchre_events.projections.seat.SeatKnowledge` at
+    ``state.position`` (give :func:`euchre_events.projections.seat.knowledge`
+    for a game; default: computed from the state alone, which lacks only the
+    events' extras such as a card taken back); ``findings``: the game's
     audit findings (renege notes gain proof and penalty); ``next_event``: the
     event recorded after this state, used to mark a coming renege in the hand.
     The viewer puts each part in its own widget, so that a step resends only
-    the parts that changed.
+    the parts that changed.  Raises ``ValueError`` for a seat the game does
+    not have, or a ``knowledge`` of another seat.
     """
     n = len(state.players)
+    know = None
+    if seat is not None:
+        know = knowledge if knowledge is not None else knowledge_of_state(state, seat)
+        if know.seat != seat:
+            raise ValueError(f"the knowledge given is seat {know.seat}'s, not seat {seat}'s")
     here, by_trick, proofs = _renege_sets(state, findings)
-    fmap = {getattr(f, "position", None): f for f in (findings or ()) if getattr(f, "kind", "") == "renege"}
-    by_trick = {k: r for k, r in by_trick.items() if _renege_visible(r, state, seat, fmap)}
+    by_trick = {k: r for k, r in by_trick.items() if _renege_visible(r, know)}
     parts = {}
     for s in range(n):
-        parts[f"head-{s}"] = _seat_head(state, s, n, here, seat, fmap)
-        parts[f"hand-{s}"] = _hand_inner(state, s, seat, next_event, here)
+        parts[f"head-{s}"] = _seat_head(state, s, n, here, know)
+        parts[f"hand-{s}"] = _hand_inner(state, s, know, next_event, here)
     parts["trick"] = _trick_inner(state, n, by_trick, proofs)
     parts["last"] = _last_inner(state, n, by_trick, proofs)
-    parts["info"] = _info_inner(state, seat)
+    parts["info"] = _info_inner(state, know)
     parts["score"] = _score_inner(state)
-    parts["act"] = _act_inner(state, seat, findings, here)
+    parts["act"] = _act_inner(state, know, findings, here)
+    if know is not None:
+        parts["knowledge"] = knowledge_html(know, state.players)
     return parts
 
 
@@ -578,18 +725,22 @@ def table_from_parts(parts: dict, state, include_css: bool = True) -> str:
             + f'<div class="ee-box ee-score" style="grid-area:score">{parts["score"]}</div>'
             + f'<div class="ee-box ee-act" style="grid-area:act">{parts["act"]}</div>')
     css = f"<style>{CSS}</style>" if include_css else ""
+    readout = ""
+    if parts.get("knowledge"):
+        readout = f'<div class="ee-knowledge">{parts["knowledge"]}</div>'
     return (f'{css}<div class="ee-root"><div class="ee-table" data-position="{state.position}" '
-            f'data-deal="{state.deal}" data-phase="{_esc(state.phase)}">{body}</div></div>')
+            f'data-deal="{state.deal}" data-phase="{_esc(state.phase)}">{body}</div>{readout}</div>')
 
 
 def state_html(state, seat: Optional[int] = None, findings: Sequence = (), next_event=None,
-               include_css: bool = True) -> str:
+               include_css: bool = True, knowledge=None) -> str:
     """The whole table after ``state.position`` events as one HTML drawing.
 
     ``state``: a :class:`~euchre_events.projections.TableState`; ``seat``: None
     (every hand face up) or a seat index (what that seat could know, others
-    face down); ``findings``, ``next_event``: see :func:`table_parts`;
+    face down, with the readout of :func:`knowledge_html` below the table);
+    ``findings``, ``next_event``, ``knowledge``: see :func:`table_parts`;
     ``include_css``: prepend the style sheet (True for a standalone drawing,
     as ``TableState._repr_html_`` uses it).  Classes: see the module docstring.
     """
-    return table_from_parts(table_parts(state, seat, findings, next_event), state, include_css)
+    return table_from_parts(table_parts(state, seat, findings, next_event, knowledge), state, include_css)

@@ -14,7 +14,15 @@ test can find it: ``ee-first``, ``ee-prev``, ``ee-next``, ``ee-last``,
 ``ee-hand-0`` .. ``ee-hand-3``, ``ee-trick-cards``, ``ee-score``,
 ``ee-events`` (the current event ``ee-current``), ``ee-note-input``,
 ``ee-note-mark``, ``ee-note-save``, ``ee-note-select``, ``ee-note-remove``,
-``ee-line``, ``ee-var-new``, ``ee-move``, ``ee-move-play``, ``ee-chart``.
+``ee-line``, ``ee-var-new``, ``ee-move``, ``ee-move-play``, ``ee-chart``, and
+in a seat view the readout ``ee-knowledge`` (``ee-voids``, ``ee-cards-out``,
+``ee-master``).
+
+A seat view (``seat=s``) shows what that seat could know and nothing else,
+all of it from :mod:`euchre_events.projections.seat` (:attr:`GameViewer.knowledge`):
+the hands, the face-down cards, the renege marks, the readout and the event
+list, where a private event reads as what the seat saw ("West discards a
+card face down").
 
 Positions: ``viewer.position == k`` shows the table after the first ``k``
 events of the current line (``Game.state_at(k)``), ``1 <= k <= len(events)``;
@@ -36,13 +44,15 @@ import ipywidgets as W
 
 from euchre_events.ui import render as R
 from euchre_events.rules.engine import ImpossibleEvent, apply, new_table
-from euchre_events.events import Event
+from euchre_events.events import ANNOTATION_MARKS, Event
 from euchre_events.projections import Game
+from euchre_events.projections.seat import knowledge_of_state
 
 __all__ = ["GameViewer", "Line", "Quiz", "game_index"]
 
-MARKS = ("", "!", "?", "!!", "??", "!?", "?!")
-"""Quality marks a note may carry (as in chess annotation)."""
+MARKS = ("",) + ANNOTATION_MARKS
+"""Quality marks a note may carry (as in chess annotation; ``""`` = none):
+:data:`euchre_events.events.ANNOTATION_MARKS`."""
 
 VIEWER_CSS = """
 .ee-viewer{max-width:1280px}
@@ -193,6 +203,7 @@ class GameViewer:
             self.lines.append(self._record_line(i, v))
         self.line_no = 0
         self.seat = seat
+        self._knowledge = None
         self._position = 1
         self._syncing = False
         self.status = ""
@@ -303,6 +314,9 @@ class GameViewer:
                             grid_template_columns="minmax(190px,1fr) minmax(230px,1.2fr) minmax(190px,1fr)",
                             width="900px"))
         self.table_w.add_class("ee-table")
+        # the seat view's readout (voids shown, cards out, master cards): empty for all hands
+        self.knowledge_w = W.HTML(layout=W.Layout(width="900px", display="none"))
+        self.knowledge_w.add_class("ee-knowledge")
 
         # the event list, notes, lines
         self.events_w = W.HTML(layout=W.Layout(width="360px"))
@@ -345,7 +359,8 @@ class GameViewer:
                        self.status_w, self.line_dd, self.var_new, self.move_box])
 
         self.chart = None
-        parts = [self.style_w, self.title_w, controls, jumps, W.HBox([self.table_w, side])]
+        parts = [self.style_w, self.title_w, controls, jumps,
+                 W.HBox([W.VBox([self.table_w, self.knowledge_w]), side])]
         if chart:
             self.chart = self._make_chart()
             parts.append(self.chart)
@@ -557,6 +572,18 @@ class GameViewer:
         return dict(self._parts)
 
     @property
+    def knowledge(self):
+        """What the seat of the view could know now (a
+        :class:`~euchre_events.projections.seat.SeatKnowledge`), or None in
+        the all-hands view.  Every seat view draws from it."""
+        return self._knowledge
+
+    @property
+    def knowledge_html(self) -> str:
+        """The seat view's readout as shown (empty for all hands)."""
+        return self.knowledge_w.value
+
+    @property
     def table_html(self) -> str:
         """The whole table as one HTML drawing, for the current seat view."""
         return R.table_from_parts(self._parts, self._state, include_css=True)
@@ -577,8 +604,18 @@ class GameViewer:
         g = self.game
         nxt = g.events[k] if k < len(g.events) else None
         findings = self.findings if self.line.kind == "main" else self._line_findings()
-        parts = R.table_parts(self._state, self.seat, findings, nxt)
+        self._knowledge = None
+        if self.seat is not None:
+            self._knowledge = knowledge_of_state(self._state, self.seat, events=g.events,
+                                                 variant=g.final.variant)
+        parts = R.table_parts(self._state, self.seat, findings, nxt, knowledge=self._knowledge)
         self._parts = parts
+        readout = parts.get("knowledge", "")
+        if self.knowledge_w.value != readout:
+            self.knowledge_w.value = readout
+        display = "block" if readout else "none"
+        if self.knowledge_w.layout.display != display:
+            self.knowledge_w.layout.display = display
         for s in range(self.n_seats):
             self.head_w[s].value = parts[f"head-{s}"]
             self.hand_w[s].value = parts[f"hand-{s}"]
@@ -643,6 +680,10 @@ class GameViewer:
         notes = self._notes_by_position()
         renege_pos = {r.position for r in (g.final.reneges if self.line.kind != "main" else self.main.final.reneges)
                       if getattr(r, "corrected_at", None) is None}
+        if self._knowledge is not None:   # a seat knows of a renege once the table could prove it
+            renege_pos &= set(self._knowledge.reneges_known)
+        texts = self._event_texts(g)
+        at = self._position
         branches = {}
         if self.line.kind == "main":
             for i, ln in enumerate(self.lines[1:], 1):
@@ -656,7 +697,8 @@ class GameViewer:
                 cls.append("ee-current")
             if i in renege_pos:
                 cls.append("ee-ev-renege")
-            text = self._event_texts(g)[i]
+            start, seen, full = texts[i]
+            text = full if start is not None and max(at, i + 1) >= start else seen
             if i in renege_pos:
                 text += " (renege)"
             if self.line.kind != "main" and i == self.line.branch:
@@ -674,13 +716,15 @@ class GameViewer:
         return "".join(rows)
 
     def _event_texts(self, g: Game) -> list:
-        """Descriptions of every event of ``g`` (cached per folded line)."""
+        """``(from_position, as_seen, in_full)`` of every event of ``g`` for
+        the seat of the view (cached per folded line and seat; see
+        :func:`euchre_events.ui.describe.seat_event_texts`)."""
         cache = getattr(self, "_texts_cache", None)
-        if cache is None or cache[0] is not g:
-            from euchre_events.ui.describe import describe_events
-            cache = (g, describe_events(g.events, g.players))
+        if cache is None or cache[0] is not g or cache[1] != self.seat:
+            from euchre_events.ui.describe import seat_event_texts
+            cache = (g, self.seat, seat_event_texts(g.events, g.players, self.seat))
             self._texts_cache = cache
-        return cache[1]
+        return cache[2]
 
     def _update_chart(self) -> None:
         if self.chart is None:

@@ -1,0 +1,66 @@
+"""Seat names: the one table of how seats are called, for every layer above
+the rules (formats, projections, ui, cli).  Pure: no I/O.
+
+Seats are indices ``0..n-1`` clockwise.  Four-seat games name them by the
+compass, as EGN and the table drawings do (0 = North, 1 = East, 2 = South,
+3 = West; partners sit opposite, rules.md 2.1); the two- and three-seat games
+(rules.md 3, 4, 5) call them ``P1``, ``P2``, ``P3``.
+"""
+from __future__ import annotations
+
+from typing import Optional, Sequence
+
+__all__ = ["SEAT_WORDS_4", "SEAT_LETTERS_4", "seat_word", "seat_letter", "seat_words",
+           "parse_seat"]
+
+SEAT_WORDS_4 = ("North", "East", "South", "West")
+"""Seat names of a four-seat game, seat 0 first."""
+SEAT_LETTERS_4 = ("N", "E", "S", "W")
+"""Their one-letter forms (EGN, the text notation, compact drawings)."""
+
+
+def seat_word(seat: int, n_seats: int = 4) -> str:
+    """``"North"`` for seat 0 of four; ``"P2"`` for seat 1 of two or three seats."""
+    if n_seats == 4 and 0 <= seat < 4:
+        return SEAT_WORDS_4[seat]
+    return f"P{seat + 1}"
+
+
+def seat_letter(seat: int, n_seats: int = 4) -> str:
+    """``"N"`` for seat 0 of four; ``"P2"`` for seat 1 of two or three seats."""
+    if n_seats == 4 and 0 <= seat < 4:
+        return SEAT_LETTERS_4[seat]
+    return f"P{seat + 1}"
+
+
+def seat_words(n_seats: int) -> tuple:
+    """Every seat's name in seat order: ``("North", ...)`` or ``("P1", "P2", "P3")``."""
+    return tuple(seat_word(s, n_seats) for s in range(n_seats))
+
+
+def parse_seat(text: str, players: Sequence[str] = (), n_seats: Optional[int] = None) -> int:
+    """The seat index named by ``text``.
+
+    Accepted (any case): a seat index ``"0"`` .. ``"n-1"``; ``N E S W`` or
+    ``North`` .. ``West`` in a four-seat game; ``P1`` .. ``Pn``; a player's
+    name from ``players`` (names in seat order).  ``n_seats`` defaults to
+    ``len(players)``.  Raises ``ValueError`` naming the text for an unknown
+    seat or one the game does not have.
+    """
+    n = len(players) if n_seats is None else n_seats
+    t = text.strip().lower()
+    if t.isdigit():
+        s = int(t)
+    elif n == 4 and t in [w.lower() for w in SEAT_WORDS_4 + SEAT_LETTERS_4]:
+        s = [w.lower() for w in SEAT_WORDS_4].index(t) if len(t) > 1 else \
+            [w.lower() for w in SEAT_LETTERS_4].index(t)
+    elif t.startswith("p") and t[1:].isdigit():
+        s = int(t[1:]) - 1
+    else:
+        lowered = [p.lower() for p in players]
+        if t not in lowered:
+            raise ValueError(f"unknown seat {text!r}")
+        s = lowered.index(t)
+    if not 0 <= s < n:
+        raise ValueError(f"seat {text!r} does not exist in this game")
+    return s
