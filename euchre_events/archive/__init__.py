@@ -9,11 +9,14 @@ library (design.md "Storage").
   (annotations and variations), and the topics of release 0.1.0, registered
   so old archives stay readable;
 * :mod:`~euchre_events.archive.transcodings`: how the library writes our
-  event classes.
+  event classes;
+* :mod:`~euchre_events.archive.opening`: :func:`open_game`, the one way to
+  open a game from an id, a file, a Record or a Game (CLI, viewer, app).
 """
 from euchre_events.archive.aggregates import AnnotationLog, GameRecord
+from euchre_events.archive.opening import Opened, open_game
 from euchre_events.archive.store import (DEFAULT_DB, NAMESPACE, Archive, ArchiveError, annotation_log_id,
                                          content_id, sqlite_file)
 
 __all__ = ["Archive", "ArchiveError", "GameRecord", "AnnotationLog", "content_id", "annotation_log_id",
-           "sqlite_file", "DEFAULT_DB", "NAMESPACE"]
+           "open_game", "Opened", "sqlite_file", "DEFAULT_DB", "NAMESPACE"]
