@@ -177,3 +177,17 @@ def test_viewer_opens_through_the_same_function(tmp_path):
     assert [n["text"] for n in a.annotations(v.game_id)] == [x["text"] for x in read_records(str(ANNOTATED))[0].annotations]
     w = GameViewer(v.game_id, archive=Archive(db), chart=False)   # a uuid.UUID
     assert w.game_id == v.game_id and len(w.lines) == len(v.lines)
+
+
+@pytest.mark.postgres
+def test_postgres_through_the_librarys_environment_variables(pg_schema, monkeypatch):  # noqa: F811
+    """No archive and no db given: the opener's Archive follows PERSISTENCE_MODULE
+    and the POSTGRES_* variables, as `euchre-events show` does for a club archive."""
+    for k, v in _pg_env(pg_schema).items():
+        monkeypatch.setenv(k, v)
+    gid, _ = Archive().import_record(Record(c3_events()))
+    op = open_game(str(gid)[:6])
+    assert op.stored and op.game_id == gid and op.archive.db == _pg_env(pg_schema)["POSTGRES_DBNAME"]
+    from euchre_events.cli import app
+    res = CliRunner().invoke(app, ["show", str(gid)[:6], "--deal", "1", "--after", "3"])
+    assert res.exit_code == 0, res.stderr
