@@ -123,28 +123,17 @@ def list_cmd(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)):
 
 
 def _load_game(arch_db: Optional[str], game: str, from_: Optional[str] = None):
-    """A Game from a stored id (or prefix) or from a record file (its first
-    game; a match file says so on stderr)."""
-    from euchre_events.archive import ArchiveError
-    looks_like_file = os.path.sep in game or os.path.splitext(game)[1].lower() in (
-        ".egn", ".emn", ".jsonl", ".euchre", ".txt", ".json", ".eej")
-    if os.path.exists(game) or looks_like_file:
-        recs, errors = _read(game, from_)
-        if errors:
-            raise errors[0]
-        from euchre_events.projections import Game
-        from euchre_events.archive import content_id
-        if len(recs) > 1:
-            typer.echo(f"note: {game} holds {len(recs)} games; showing the first "
-                       f"({recs[0].title or 'untitled'})", err=True)
-        r = recs[0]
-        _warn(game, r)
-        return Game(r.events, game_id=str(content_id(r.events, r.annotations, r.variations))), r
-    arch = _archive(arch_db)
-    try:
-        return arch.load(game), None
-    except ArchiveError as e:
-        raise ArchiveError(f"{e} (and there is no file of that name)") from None
+    """``(Game, Record or None)`` from a stored id (or prefix) or a record file
+    (its first game; a match file says so on stderr), through
+    :func:`euchre_events.archive.opening.open_game`.  Raises ``RecordError``
+    or ``ArchiveError`` naming what was tried."""
+    from euchre_events.archive.opening import open_game
+    opened = open_game(game, db=arch_db, fmt=from_)
+    if opened.note:
+        typer.echo(f"note: {opened.note}", err=True)
+    if opened.record is not None:
+        _warn(game, opened.record)
+    return opened.game, opened.record
 
 
 def _parse_seat(text: Optional[str], players) -> Optional[int]:

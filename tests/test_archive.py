@@ -81,7 +81,7 @@ def test_only_events_are_stored_nothing_derived(db):
     a.import_record(Record(c3_events()))
     topics = [r[0] for r in sqlite3.connect(db).execute("select topic from stored_events")]
     kinds = {t.split(".")[-1] for t in topics if "GameRecord" in t}
-    assert kinds == {"Started", "DealStarted", "CardsDealt", "Passed", "OrderedUp",
+    assert kinds == {"GameStarted", "DealStarted", "CardsDealt", "Passed", "OrderedUp",
                      "UpCardPickedUp", "Discarded", "CardPlayed"}
     blob = b"".join(r[0] for r in sqlite3.connect(db).execute("select state from stored_events"))
     for derived in (b"winner", b"\"score\"", b"reneges", b"findings", b"tricks_won", b"final_score"):

@@ -35,7 +35,6 @@ differ); the chart moves its marker only when a deal ends or the line changes.
 """
 from __future__ import annotations
 
-import os
 import uuid
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
@@ -130,46 +129,14 @@ def game_index(game: Game) -> dict:
 
 
 def _resolve(game, archive):
-    """(Game, archive, game_id, notes, variations) from what the caller gave."""
-    from euchre_events.formats import Record
-    notes, variations, gid = [], [], None
-    if isinstance(game, Game):
-        g = game
-        if archive is not None:
-            if g.id is not None:
-                gid = g.id
-            else:
-                gid, _ = archive.import_record(Record(events=list(g.events)))
-                g = archive.load(gid)
-        return g, archive, gid, notes, variations
-    if isinstance(game, Record):
-        rec = game
-    elif isinstance(game, (str, os.PathLike, uuid.UUID)):
-        text = str(game)
-        if not isinstance(game, uuid.UUID) and os.path.exists(text):
-            from euchre_events.formats import read_records
-            recs = read_records(text)
-            if not recs:
-                raise ValueError(f"{text}: the file holds no game")
-            rec = recs[0]
-        else:
-            if archive is None:
-                from euchre_events.archive import Archive
-                archive = Archive()
-            gid = archive.resolve(text) if not isinstance(game, uuid.UUID) else game
-            return archive.load(gid), archive, gid, notes, variations
-    else:
-        raise TypeError(f"cannot show {type(game).__name__}: give a Game, a Record, a stored game id "
-                        f"or a record file path")
-    if archive is not None:
-        gid, _ = archive.import_record(rec)
-        return archive.load(gid), archive, gid, notes, variations
-    g = Game(rec.events)
-    notes = [{"id": f"r{i}", "position": int(a["position"]), "text": str(a.get("text", "")),
-              "mark": a.get("mark"), "author": a.get("author", "record")}
-             for i, a in enumerate(rec.annotations)]
-    variations = [dict(v, id=f"v{i}") for i, v in enumerate(rec.variations)]
-    return g, None, None, notes, variations
+    """(Game, archive, game_id, notes, variations) from what the caller gave,
+    opened by :func:`euchre_events.archive.opening.open_game` (a Record or
+    file is imported into ``archive`` first when one is given)."""
+    from euchre_events.archive.opening import open_game
+    opened = open_game(game, archive=archive)
+    if opened.stored:  # the viewer reads notes and variations from the archive itself
+        return opened.game, opened.archive, opened.game_id, [], []
+    return opened.game, None, None, opened.notes, opened.variations
 
 
 class GameViewer:

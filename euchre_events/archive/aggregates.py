@@ -1,0 +1,246 @@
+"""The archive's aggregates: :class:`GameRecord` (one game's events) and
+:class:`AnnotationLog` (its annotations and variations), design.md "Storage"
+and "Events".
+
+A game is one stream: its stored events are exactly the game's events, one
+for one, in order.  Each stored event class is declared below, one per kind
+of :data:`euchre_events.events.EVENT_TYPES` and named after it, and holds the
+game event itself in its ``event`` attribute; the library writes that
+attribute through :mod:`euchre_events.archive.transcodings`.  The stored
+topics therefore name the event classes::
+
+    euchre_events.archive.aggregates:GameRecord.GameStarted
+    euchre_events.archive.aggregates:GameRecord.CardPlayed   (...)
+
+**Archives of release 0.1.0** kept every class in ``euchre_events.archive``
+itself, called the first event ``GameRecord.Started`` and stored each game
+event as a ``data`` dict (``Event.to_dict()``) instead of the event.  Those
+topics are registered here (``eventsourcing.utils.register_topic``) for the
+classes below, whose ``class_version = 2`` upcasts the old state
+(``upcast_v1_v2``: ``data`` -> ``event``), so old and new games load the same
+way, side by side in one archive.  Their content ids never change
+(:func:`euchre_events.archive.content_id` hashes the events, not their
+stored form).
+"""
+from typing import Optional, Sequence
+import uuid
+
+from eventsourcing.domain import Aggregate, event
+from eventsourcing.utils import get_topic, register_topic
+
+from euchre_events import events as ev
+from euchre_events.events import EVENT_TYPES, Event, event_from_dict
+
+__all__ = ["GameRecord", "AnnotationLog", "LEGACY_TOPICS", "GAME_START_TOPICS"]
+
+
+def _upcast_data_to_event(state: dict) -> None:
+    """Stored state of release 0.1.0 (``{"data": Event.to_dict(), ...}``) to
+    the current one (``{"event": Event, ...}``), in place."""
+    state["event"] = event_from_dict(state.pop("data"))
+
+
+class GameRecord(Aggregate):
+    """One recorded game: ``events`` is the list of its events
+    (:mod:`euchre_events.events` objects, :class:`~euchre_events.events.GameStarted`
+    first); position k is event k.  Nothing derived is kept.
+
+    Make one with :meth:`record`; ``append`` records one more event.
+    """
+
+    class GameStarted(Aggregate.Created):
+        """The stream's first stored event; ``event`` is the game's GameStarted."""
+        class_version = 2
+        upcast_v1_v2 = staticmethod(_upcast_data_to_event)
+        event: ev.GameStarted
+
+    def __init__(self, event: ev.GameStarted):  # applied by GameStarted
+        self.events = [event]
+
+    class Recorded(Aggregate.Event):
+        """Base of the stored form of every later game event: ``event`` is the
+        game event; applying it appends it to ``events``."""
+        class_version = 2
+        upcast_v1_v2 = staticmethod(_upcast_data_to_event)
+        event: Event
+
+        def apply(self, aggregate: "GameRecord") -> None:
+            aggregate.events.append(self.event)
+
+    # One stored class per event kind, named after it (the stored topics name
+    # the event classes).  A kind added to events.EVENT_TYPES needs its line
+    # here: the table _STORED below fails at import without it.
+    class DealStarted(Recorded):
+        event: ev.DealStarted
+
+    class CardsDealt(Recorded):
+        event: ev.CardsDealt
+
+    class Passed(Recorded):
+        event: ev.Passed
+
+    class OrderedUp(Recorded):
+        event: ev.OrderedUp
+
+    class TrumpNamed(Recorded):
+        event: ev.TrumpNamed
+
+    class UpCardPickedUp(Recorded):
+        event: ev.UpCardPickedUp
+
+    class UpCardDeclined(Recorded):
+        event: ev.UpCardDeclined
+
+    class Discarded(Recorded):
+        event: ev.Discarded
+
+    class WentAlone(Recorded):
+        event: ev.WentAlone
+
+    class PlayedWithPartner(Recorded):
+        event: ev.PlayedWithPartner
+
+    class DefendedAlone(Recorded):
+        event: ev.DefendedAlone
+
+    class BidMade(Recorded):
+        event: ev.BidMade
+
+    class HandSwappedWithGhost(Recorded):
+        event: ev.HandSwappedWithGhost
+
+    class DummyTaken(Recorded):
+        event: ev.DummyTaken
+
+    class CardPassed(Recorded):
+        event: ev.CardPassed
+
+    class DroppedOut(Recorded):
+        event: ev.DroppedOut
+
+    class StayedIn(Recorded):
+        event: ev.StayedIn
+
+    class DealThrownIn(Recorded):
+        event: ev.DealThrownIn
+
+    class CardPlayed(Recorded):
+        event: ev.CardPlayed
+
+    class JokerSuitNamed(Recorded):
+        event: ev.JokerSuitNamed
+
+    class PlayCorrected(Recorded):
+        event: ev.PlayCorrected
+
+    @classmethod
+    def record(cls, events: Sequence[Event], game_id: uuid.UUID) -> "GameRecord":
+        """A new aggregate ``game_id`` holding ``events`` (GameStarted first),
+        one stored event each, not yet saved (``Application.save``).
+
+        The events are not checked against the rules here (the archive folds
+        them first).  Raises ``ValueError`` when ``events`` is empty or does
+        not start with GameStarted, ``KeyError`` for an event of a kind
+        without a stored class.
+        """
+        if not events or not isinstance(events[0], ev.GameStarted):
+            raise ValueError("a game record starts with a GameStarted event")
+        agg = cls._create(cls.GameStarted, id=game_id, event=events[0])
+        for e in events[1:]:
+            agg.append(e)
+        return agg
+
+    def append(self, event: Event) -> None:
+        """Record one more event (stored as the class named after its kind).
+        Raises ``KeyError`` for a kind without a stored class, ``ValueError``
+        for a second GameStarted."""
+        if type(event) is ev.GameStarted:
+            raise ValueError("a game has one GameStarted event, the first")
+        self.trigger_event(_STORED[type(event)], event=event)
+
+
+_STORED: dict = {EVENT_TYPES[kind]: getattr(GameRecord, kind) for kind in EVENT_TYPES if kind != "GameStarted"}
+"""Event class -> its stored class."""
+
+
+def _as_event(d):
+    """A variation's event: an Event as it is, a dict of the 0.1.0 form rebuilt
+    (a dict that is no event, from an odd record, is kept as it is)."""
+    if isinstance(d, Event):
+        return d
+    try:
+        return event_from_dict(d)
+    except (ValueError, TypeError, KeyError):
+        return d
+
+
+class AnnotationLog(Aggregate):
+    """Annotations and variations of one game (its own stream, so commentary
+    never alters the evidence).
+
+    Notes point at an event position of the game stream; ``notes`` maps
+    ``note_id -> {"position", "text", "mark", "author"}``; ``variations`` maps
+    ``variation_id -> {"position", "events" ([Event]), "annotations",
+    "comment"}``.
+    """
+
+    @event("Created")
+    def __init__(self, game_id: str):
+        self.game_id = game_id
+        self.notes: dict = {}
+        self.variations: dict = {}
+
+    @event("AnnotationAdded")
+    def add(self, note_id: str, position: int, text: str, mark: Optional[str] = None,
+            author: Optional[str] = None) -> None:
+        """Append AnnotationAdded: a note at event ``position`` with an optional mark (``!``, ``?``, ``!?``...)."""
+        self.notes[note_id] = {"position": position, "text": text, "mark": mark, "author": author}
+
+    @event("AnnotationEdited")
+    def edit(self, note_id: str, text: str, mark: Optional[str] = None) -> None:
+        """Append AnnotationEdited: new text and mark for a note."""
+        self.notes[note_id] = dict(self.notes[note_id], text=text, mark=mark)
+
+    @event("AnnotationRemoved")
+    def remove(self, note_id: str) -> None:
+        """Append AnnotationRemoved."""
+        self.notes.pop(note_id, None)
+
+    @event("VariationAdded")
+    def add_variation(self, variation_id: str, position: int, events: list,
+                      annotations: list, comment: str = "") -> None:
+        """Append VariationAdded: an alternative line (events) branching before
+        ``position``.  The events are stored as events; those of a 0.1.0
+        archive, stored as dicts, are rebuilt here on every replay."""
+        self.variations[variation_id] = {"position": position, "events": [_as_event(e) for e in events],
+                                         "annotations": annotations, "comment": comment}
+
+
+LEGACY_MODULE = "euchre_events.archive"
+"""Where release 0.1.0 defined every archive class."""
+
+LEGACY_GAME_KINDS = (
+    "DealStarted", "CardsDealt", "Passed", "OrderedUp", "TrumpNamed", "UpCardPickedUp",
+    "UpCardDeclined", "Discarded", "WentAlone", "PlayedWithPartner", "DefendedAlone", "BidMade",
+    "HandSwappedWithGhost", "DummyTaken", "CardPassed", "DroppedOut", "StayedIn", "DealThrownIn",
+    "CardPlayed", "JokerSuitNamed", "PlayCorrected")
+"""The game event kinds release 0.1.0 stored as ``GameRecord.<kind>`` (every
+kind after GameStarted it had); written out, not taken from EVENT_TYPES, so
+that a later rename in events.py cannot lose an old topic."""
+
+LEGACY_TOPICS: dict = {
+    f"{LEGACY_MODULE}:GameRecord": GameRecord,
+    f"{LEGACY_MODULE}:GameRecord.Started": GameRecord.GameStarted,
+    **{f"{LEGACY_MODULE}:GameRecord.{k}": getattr(GameRecord, k) for k in LEGACY_GAME_KINDS},
+    f"{LEGACY_MODULE}:AnnotationLog": AnnotationLog,
+    **{f"{LEGACY_MODULE}:AnnotationLog.{n}": getattr(AnnotationLog, n)
+       for n in ("Created", "AnnotationAdded", "AnnotationEdited", "AnnotationRemoved", "VariationAdded")},
+}
+"""Topic of release 0.1.0 -> the class that reads it now."""
+
+for _topic, _cls in LEGACY_TOPICS.items():
+    register_topic(_topic, _cls)
+
+GAME_START_TOPICS = (get_topic(GameRecord.GameStarted), f"{LEGACY_MODULE}:GameRecord.Started")
+"""Topics of the first stored event of a game stream, this release's and
+0.1.0's (the archive lists its games by them)."""

@@ -1,0 +1,285 @@
+"""The archive application: games stored as event streams with the
+``eventsourcing`` library (design.md "Storage").
+
+* one :class:`~euchre_events.archive.aggregates.GameRecord` per game: its
+  stream holds exactly the game's events, one stored event per game event,
+  the event itself written by the transcodings of
+  :mod:`euchre_events.archive.transcodings`;
+* one :class:`~euchre_events.archive.aggregates.AnnotationLog` per game:
+  annotations and variations, kept apart so that commentary never alters the
+  evidence;
+* the game id is a UUID derived from the content (``uuid5``,
+  :func:`content_id`), so importing the same game twice stores it once; a
+  game and its annotation log are written in one ``save()``, one
+  transaction: a game is stored whole or not at all.
+
+Storage: an SQLite file by default (``db`` argument, else ``$EUCHRE_EVENTS_DB``,
+else ``euchre-events.sqlite`` in the current folder).  For a shared club
+archive set the library's own variables, e.g. ``PERSISTENCE_MODULE=eventsourcing.postgres``
+with ``POSTGRES_DBNAME``, ``POSTGRES_HOST``, ``POSTGRES_USER``, ``POSTGRES_PASSWORD``.
+Nothing derived (trick winners, scores, verdicts) is ever stored.
+"""
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import os
+import uuid
+from typing import Iterable, Optional
+
+from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.persistence import IntegrityError, JSONTranscoder
+
+from euchre_events.archive.aggregates import GAME_START_TOPICS, AnnotationLog, GameRecord
+from euchre_events.archive.transcodings import EVENT_TRANSCODINGS
+from euchre_events.events import Event, event_from_dict
+from euchre_events.formats import Record
+from euchre_events.projections import Game
+from euchre_events.rules.registry import complete_start
+
+NAMESPACE = uuid.UUID("6f1c2a52-8c1e-5b7e-9d0b-3e5f0c2a9e11")
+DEFAULT_DB = "euchre-events.sqlite"
+
+
+class ArchiveError(ValueError):
+    """A request the archive cannot satisfy (unknown or ambiguous game id, ...)."""
+
+
+def content_id(events: list, annotations: Iterable = (), variations: Iterable = ()) -> uuid.UUID:
+    """UUID5 of a game's content: its events (without the ``source`` of the
+    GameStarted event, so the same game read from another file, folder or
+    format has the same id, and with every option written out, defaults
+    included), its annotations and variations."""
+    evs = []
+    for e in events:
+        if e.kind == "GameStarted":
+            d = dict(complete_start(e).to_dict(), source={})
+        else:
+            d = e.to_dict()
+        evs.append(d)
+    var = [{"position": v.get("position"), "comment": v.get("comment", ""),
+            "annotations": list(v.get("annotations", [])),
+            "events": [x.to_dict() if isinstance(x, Event) else x for x in v.get("events", [])]}
+           for v in variations]
+    blob = json.dumps({"events": evs, "annotations": list(annotations), "variations": var},
+                      sort_keys=True, separators=(",", ":"), default=str)
+    return uuid.uuid5(NAMESPACE, hashlib.sha256(blob.encode()).hexdigest())
+
+
+def annotation_log_id(game_id: uuid.UUID) -> uuid.UUID:
+    """Id of a game's annotation stream."""
+    return uuid.uuid5(game_id, "annotations")
+
+
+def _with_full_options(record: Record) -> Record:
+    """The record with its GameStarted completed (every option of its variant,
+    defaults included, and the initial score: :func:`complete_start`), so the
+    stored game replays the same way even if a default changes later."""
+    first = record.events[0]
+    full = complete_start(first)
+    if full is first:
+        return record
+    return dataclasses.replace(record, events=[full] + list(record.events[1:]))
+
+
+def sqlite_file(db: Optional[str] = None, env: Optional[dict] = None) -> Optional[str]:
+    """The SQLite file ``Archive(db, env)`` opens: ``db``, else
+    ``$EUCHRE_EVENTS_DB``, else :data:`DEFAULT_DB` (in the current folder);
+    None when ``PERSISTENCE_MODULE`` is set (in ``env`` or the environment,
+    also as ``EUCHREEVENTS_PERSISTENCE_MODULE``): then the library's own
+    settings choose the store (PostgreSQL for a club archive)."""
+    if "PERSISTENCE_MODULE" in (env or {}) or os.environ.get("PERSISTENCE_MODULE") \
+            or os.environ.get("EUCHREEVENTS_PERSISTENCE_MODULE"):
+        return None
+    return db or os.environ.get("EUCHRE_EVENTS_DB") or DEFAULT_DB
+
+
+class Archive(Application):
+    """The game archive (an ``eventsourcing`` Application).
+
+    ``Archive(db)`` opens (or creates) the SQLite file ``db``; with
+    ``PERSISTENCE_MODULE`` set in the environment the library's own settings
+    are used instead (PostgreSQL for a shared archive).
+    """
+
+    name = "EuchreEvents"
+    log_section_size = 1000
+
+    def __init__(self, db: Optional[str] = None, env: Optional[dict] = None):
+        cfg = dict(env or {})
+        path = sqlite_file(db, env)
+        if path is not None:
+            cfg["PERSISTENCE_MODULE"] = "eventsourcing.sqlite"
+            cfg["SQLITE_DBNAME"] = path
+            cfg.setdefault("SQLITE_LOCK_TIMEOUT", "10")
+        self.db = cfg.get("SQLITE_DBNAME") or cfg.get("POSTGRES_DBNAME") or os.environ.get("POSTGRES_DBNAME") or ""
+        super().__init__(env=cfg)
+
+    def register_transcodings(self, transcoder: JSONTranscoder) -> None:
+        """The library's transcodings plus one per game event class
+        (:data:`~euchre_events.archive.transcodings.EVENT_TRANSCODINGS`)."""
+        super().register_transcodings(transcoder)
+        for t in EVENT_TRANSCODINGS:
+            transcoder.register(t)
+
+    # ------------------------------------------------------------ writing
+    def import_record(self, record: Record) -> tuple:
+        """Store one validated record; returns ``(game_id, created)``.
+
+        ``created`` is False when the same game was already stored (nothing is
+        written).  The game stream and its annotation stream are saved in one
+        transaction.  The record is validated again here (raises
+        :class:`euchre_events.engine.ImpossibleEvent` if impossible).
+        """
+        Game(record.events)  # never store what cannot be folded
+        record = _with_full_options(record)
+        gid = content_id(record.events, record.annotations,
+                         [dict(v, events=list(v.get("events", []))) for v in record.variations])
+        if gid in self.repository:
+            return gid, False
+        agg = GameRecord.record(record.events, gid)
+        notes = AnnotationLog._create(AnnotationLog.Created, id=annotation_log_id(gid), game_id=str(gid))
+        for i, a in enumerate(record.annotations):
+            notes.add(note_id=f"r{i}", position=int(a["position"]), text=str(a.get("text", "")),
+                      mark=a.get("mark"), author=a.get("author", "record"))
+        for i, v in enumerate(record.variations):
+            notes.add_variation(variation_id=f"v{i}", position=int(v.get("position", 0)),
+                                events=list(v.get("events", [])),
+                                annotations=list(v.get("annotations", [])), comment=str(v.get("comment", "")))
+        try:
+            self.save(agg, notes)
+        except IntegrityError:
+            # another writer stored the same game in the meantime: same content, same id
+            if gid in self.repository:
+                return gid, False
+            raise
+        return gid, True
+
+    def import_records(self, records: Iterable[Record]) -> list:
+        """Import several records; ``[(game_id, created), ...]``."""
+        return [self.import_record(r) for r in records]
+
+    # ------------------------------------------------------------ reading
+    def resolve(self, game: str) -> uuid.UUID:
+        """A stored game's UUID from its id or a unique prefix of it (as
+        printed by ``euchre-events list``).  Raises :class:`ArchiveError`."""
+        try:
+            gid = uuid.UUID(game)
+        except ValueError:
+            gid = None
+        if gid is not None:
+            if gid in self.repository:
+                return gid
+            raise ArchiveError(f"no stored game with id {gid}")
+        matches = [g for g in self.game_ids() if str(g).startswith(game.lower())]
+        if len(matches) == 1:
+            return matches[0]
+        if not matches:
+            raise ArchiveError(f"no stored game with id {game!r}")
+        raise ArchiveError(f"{game!r} matches {len(matches)} games; give more of the id")
+
+    def game_events(self, game_id) -> list:
+        """The events of a stored game, in order (:mod:`euchre_events.events`
+        objects).  Raises :class:`ArchiveError` for an unknown id."""
+        return list(self._stored_game(self._uuid(game_id)).events)
+
+    def load(self, game_id) -> Game:
+        """The stored game as a :class:`~euchre_events.projections.Game`
+        (validated by one fold, then checkpoints per deal built so that any
+        jump is fast from the start)."""
+        gid = self._uuid(game_id)
+        return Game(self.game_events(gid), game_id=str(gid)).prepare_jumps()
+
+    def game_ids(self) -> list:
+        """UUIDs of every stored game, in import order."""
+        out, start = [], None
+        while True:
+            items = self.notification_log.select(start=start, limit=self.log_section_size,
+                                                 topics=list(GAME_START_TOPICS),
+                                                 inclusive_of_start=start is None)
+            if not items:
+                break
+            out.extend(n.originator_id for n in items)
+            start = items[-1].id
+            if len(items) < self.log_section_size:
+                break
+        return [uuid.UUID(str(g)) for g in out]
+
+    def annotation_log(self, game_id) -> AnnotationLog:
+        """The annotation stream of a game (created empty if it is missing)."""
+        gid = self._uuid(game_id)
+        aid = annotation_log_id(gid)
+        if aid in self.repository:
+            return self.repository.get(aid)
+        return AnnotationLog._create(AnnotationLog.Created, id=aid, game_id=str(gid))
+
+    def annotations(self, game_id) -> list:
+        """Current annotations ``[{"id", "position", "text", "mark", "author"}]``
+        sorted by position."""
+        log = self.annotation_log(game_id)
+        return sorted(({"id": k, **v} for k, v in log.notes.items()), key=lambda a: (a["position"], a["id"]))
+
+    def variations(self, game_id) -> list:
+        """Variations ``[{"id", "position", "events": [Event], "annotations", "comment"}]``."""
+        log = self.annotation_log(game_id)
+        out = [{"id": k, **v, "events": list(v["events"])} for k, v in log.variations.items()]
+        return sorted(out, key=lambda v: v["position"])
+
+    def add_annotation(self, game_id, position: int, text: str, mark: Optional[str] = None,
+                       author: Optional[str] = None) -> str:
+        """Append an annotation at event ``position``; returns its id."""
+        log = self.annotation_log(game_id)
+        n = len(self._stored_game(self._uuid(game_id)).events)
+        if not 0 <= position <= n:
+            raise ArchiveError(f"position {position} is outside the game (0..{n})")
+        note_id = uuid.uuid4().hex[:12]
+        log.add(note_id=note_id, position=int(position), text=text, mark=mark, author=author)
+        self.save(log)
+        return note_id
+
+    def add_variation(self, game_id, position: int, events: list, comment: str = "",
+                      annotations: Iterable = ()) -> str:
+        """Store an alternative line branching before event ``position``
+        (appends VariationAdded to the game's annotation stream; the game's own
+        stream is untouched).  The line is checked by folding the game's first
+        ``position`` events followed by ``events``; returns the variation id.
+        Raises :class:`ArchiveError` or ``ImpossibleEvent``."""
+        main = self.game_events(game_id)
+        if not 0 <= position <= len(main):
+            raise ArchiveError(f"position {position} is outside the game (0..{len(main)})")
+        evs = [e if isinstance(e, Event) else event_from_dict(e) for e in events]
+        Game(main[:position] + evs)
+        log = self.annotation_log(game_id)
+        vid = "u" + uuid.uuid4().hex[:12]
+        log.add_variation(variation_id=vid, position=int(position), events=evs,
+                          annotations=list(annotations), comment=comment)
+        self.save(log)
+        return vid
+
+    def edit_annotation(self, game_id, note_id: str, text: str, mark: Optional[str] = None) -> None:
+        """Change an annotation's text and mark (appends AnnotationEdited)."""
+        log = self.annotation_log(game_id)
+        if note_id not in log.notes:
+            raise ArchiveError(f"no annotation {note_id!r} on this game")
+        log.edit(note_id=note_id, text=text, mark=mark)
+        self.save(log)
+
+    def remove_annotation(self, game_id, note_id: str) -> None:
+        """Remove an annotation (appends AnnotationRemoved)."""
+        log = self.annotation_log(game_id)
+        if note_id not in log.notes:
+            raise ArchiveError(f"no annotation {note_id!r} on this game")
+        log.remove(note_id=note_id)
+        self.save(log)
+
+    def _stored_game(self, gid: uuid.UUID) -> GameRecord:
+        try:
+            return self.repository.get(gid)
+        except AggregateNotFoundError:
+            raise ArchiveError(f"no stored game with id {gid}") from None
+
+    def _uuid(self, game_id) -> uuid.UUID:
+        if isinstance(game_id, uuid.UUID):
+            return game_id
+        return self.resolve(str(game_id))
