@@ -37,8 +37,15 @@ def _archive(db: Optional[str], create: bool = False):
         _fail(f"{path or 'the archive'}: cannot open the archive: {type(e).__name__}: {e}")
 
 
+def _say(line: str, err: bool = False) -> None:
+    """Print one line; control characters from records (a newline in a title,
+    an escape sequence in a name) are shown escaped (ui.describe.printable)."""
+    from euchre_events.ui.describe import printable
+    typer.echo(printable(line), err=err)
+
+
 def _fail(msg: str, code: int = 1) -> None:
-    typer.echo(f"error: {msg}", err=True)
+    _say(f"error: {msg}", err=True)
     raise typer.Exit(code)
 
 
@@ -51,7 +58,7 @@ def _score_text(score) -> str:
 
 def _warn(path: str, rec) -> None:
     for w in getattr(rec, "warnings", ()) or ():
-        typer.echo(f"warning: {path}: {w}", err=True)
+        _say(f"warning: {path}: {w}", err=True)
 
 
 def _read(path: str, from_: Optional[str]):
@@ -73,6 +80,9 @@ def _read(path: str, from_: Optional[str]):
         return [], [RecordError(path, f"cannot read the file: {e.strerror or e}")]
     except UnicodeDecodeError as e:
         return [], [RecordError(path, f"not a text file (UTF-8 expected): {e.reason}")]
+    except Exception as e:  # a reader's defect must not stop a batch of files
+        return [], [RecordError(path, f"could not be read ({type(e).__name__}: {str(e)[:200]}); "
+                                      f"nothing of it was stored")]
 
 
 def _progress(items, desc: str, total: Optional[int] = None):
@@ -95,19 +105,19 @@ def import_cmd(paths: List[str] = typer.Argument(..., help="Record files (.egn, 
     for path in paths:
         records, errors = _read(path, from_)
         for e in errors:
-            typer.echo(f"error: {e}", err=True)
+            _say(f"error: {e}", err=True)
             failed += 1
         for rec in _progress(records, "importing", len(records)):
             _warn(path, rec)
             try:
                 gid, created = arch.import_record(rec)
             except Exception as e:  # an impossible record: nothing of it was written
-                typer.echo(f"error: {path}: {e}", err=True)
+                _say(f"error: {path}: {e}", err=True)
                 failed += 1
                 continue
             g = Game(rec.events)
             note = "" if created else "  (already stored)"
-            typer.echo(f"{gid}  {g.title or os.path.basename(path)}  deals={g.deals}  "
+            _say(f"{gid}  {g.title or os.path.basename(path)}  deals={g.deals}  "
                        f"score={_score_text(g.final_score)}{note}")
     if failed:
         raise typer.Exit(1)
@@ -119,7 +129,7 @@ def list_cmd(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)):
     arch = _archive(db)
     for gid in arch.game_ids():
         g = arch.load(gid)
-        typer.echo(f"{gid}  {g.title or '-'}  {g.variant}  deals={g.deals}  score={_score_text(g.final_score)}")
+        _say(f"{gid}  {g.title or '-'}  {g.variant}  deals={g.deals}  score={_score_text(g.final_score)}")
 
 
 def _load_game(arch_db: Optional[str], game: str, from_: Optional[str] = None):
@@ -130,7 +140,7 @@ def _load_game(arch_db: Optional[str], game: str, from_: Optional[str] = None):
     from euchre_events.archive.opening import open_game
     opened = open_game(game, db=arch_db, fmt=from_)
     if opened.note:
-        typer.echo(f"note: {opened.note}", err=True)
+        _say(f"note: {opened.note}", err=True)
     if opened.record is not None:
         _warn(game, opened.record)
     return opened.game, opened.record
@@ -189,11 +199,12 @@ def show_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique p
     st = g.state_at(k)
     # a seat's view: everything shown comes from what that seat could know
     known = knowledge(g, k, s) if s is not None else None
-    typer.echo(f"{g.title or g.id}  ({g.variant})")
+    _say(f"{g.title or g.id}  ({g.variant})")
     if k > 0:
         full = s is None or event_visible(g.events, k - 1, s, at=k)
-        typer.echo(f"Last event: {describe_event(g.events[k - 1], g.players, st.dealer, seat=s, full=full)}")
-    typer.echo(state_text(st, s, knowledge=known))
+        _say(f"Last event: {describe_event(g.events[k - 1], g.players, st.dealer, seat=s, full=full)}")
+    for line in state_text(st, s, knowledge=known).split("\n"):
+        _say(line)
 
 
 def _seat_word(seat) -> str:
@@ -234,7 +245,7 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
         if os.path.exists(item) or os.path.sep in item:
             recs, errors = _read(item, from_)
             for e in errors:
-                typer.echo(f"error: {e}", err=True)
+                _say(f"error: {e}", err=True)
                 failed += 1
                 try:
                     fmt = detect_format(item, from_)
@@ -252,7 +263,7 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
             try:
                 g = _archive(db).load(item)
             except ArchiveError as e:
-                typer.echo(f"error: {e} (and no file of that name)", err=True)
+                _say(f"error: {e} (and no file of that name)", err=True)
                 failed += 1
                 continue
             out.append((g, g.audit(), None))
@@ -260,32 +271,32 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
         typer.echo(json.dumps({"games": [_game_json(g, f) for g, f, _ in out] + partial}, indent=2))
     else:
         for p in partial:
-            typer.echo(f"{p['file']}: audited deal by deal ({p['impossible']} impossible deal(s)); "
+            _say(f"{p['file']}: audited deal by deal ({p['impossible']} impossible deal(s)); "
                        f"score={_score_text(p['final_score'])}")
             for f in p["findings"]:
                 if f["kind"] == "impossible":
-                    typer.echo(f"  impossible: deal {f['deal']}: {f['penalty']}")
+                    _say(f"  impossible: deal {f['deal']}: {f['penalty']}")
                 else:
                     who = f.get("player") and f"{_seat_word(f['seat'])} ({f['player']})" or _seat_word(f["seat"])
                     proof = (f"proven at trick {f['proven']['trick']} when {who} showed {f['proven']['card']}"
                              if f.get("proven") else "shown by the record's hands")
-                    typer.echo(f"  {f['kind']}: deal {f['deal']}, trick {f['trick']}, {who} played {f['card']} "
+                    _say(f"  {f['kind']}: deal {f['deal']}, trick {f['trick']}, {who} played {f['card']} "
                                f"on a {f['led_suit']} lead holding {' '.join(f['evidence'])}; {proof}; "
                                f"penalty: {f['penalty']}; score if penalized "
                                f"{_score_text(f['score_if_penalized'] or [])}")
         from euchre_events.ui.describe import seat_name
         for g, findings, _ in out:
             win = "-" if g.winner is None else str(g.winner)
-            typer.echo(f"{g.id}  {g.title or '-'}  {g.variant}  deals={g.deals}  "
+            _say(f"{g.id}  {g.title or '-'}  {g.variant}  deals={g.deals}  "
                        f"score={_score_text(g.final_score)}  winner={win}  findings={len(findings)}")
             for f in findings:
                 who = seat_name(f.seat, g.players, len(g.players))
                 if f.kind != "renege":
-                    typer.echo(f"  {f.kind}: deal {f.deal}, event {f.position}, {who}: {f.penalty}")
+                    _say(f"  {f.kind}: deal {f.deal}, event {f.position}, {who}: {f.penalty}")
                     continue
                 proof = (f"proven at trick {f.proven['trick']} when {who} showed {f.proven['card']}"
                          if f.proven else "shown by the record's hands")
-                typer.echo(f"  renege: deal {f.deal}, trick {f.trick}, {who} played {f.card} on a "
+                _say(f"  renege: deal {f.deal}, trick {f.trick}, {who} played {f.card} on a "
                            f"{f.led_suit} lead holding {' '.join(f.evidence)}; {proof}; {f.established}; "
                            f"penalty: {f.penalty}; score if penalized {_score_text(f.score_if_penalized)}")
     if failed:
@@ -329,7 +340,7 @@ def export_cmd(game: str = typer.Argument(..., help="Stored game id (or prefix),
             export_html(g, output, annotations=notes)
         except OSError as e:
             _fail(f"{output}: cannot write: {e.strerror or e}")
-        typer.echo(output)
+        _say(output)
         return
     if fmt == "egn":
         from euchre_events.formats.egn import write_egn
@@ -337,7 +348,7 @@ def export_cmd(game: str = typer.Argument(..., help="Stored game id (or prefix),
             lost: list = []
             doc = write_egn(g.events, notes, variations=variations, warnings=lost)
             for w in lost:   # what EGN 1.4 cannot hold (a known kitty, some notes...)
-                typer.echo(f"warning: EGN cannot hold everything of this game: {w}", err=True)
+                _say(f"warning: EGN cannot hold everything of this game: {w}", err=True)
             text = json.dumps(doc, indent=2)
         except ValueError as e:
             _fail(f"cannot write this game as EGN: {e}")

@@ -292,3 +292,36 @@ def test_exported_seat_views_show_only_what_the_seat_saw(browser, tmp_path):
     assert not page.locator(".ee-knowledge").inner_html()
     assert errors == [], errors
     context.close()
+
+
+def test_exported_page_with_a_hostile_name_and_note_still_replays(browser, tmp_path):
+    """A player name and a note holding ``<!--<script>`` and ``</script>``
+    (issue: the embedded JSON must escape <, > and &): the page replays, the
+    text is shown as text, and no script from the record runs."""
+    src = (ROOT / "fixtures" / "standard" / "club-night-1.euchre").read_text()
+    hostile = "<!--<script>window.pwned=1</script>&amp;"
+    rec_path = tmp_path / "hostile.euchre"
+    rec_path.write_text(src.replace('[North "Ann"]', '[North "' + hostile + '"]'))
+    rec = read_records(str(rec_path))[0]
+    game = Game(rec.events)
+    assert game.players[0] == hostile
+    path = tmp_path / "hostile.html"
+    export_html(game, str(path), annotations=[{"position": 3, "text": hostile + "-->", "mark": "?"}])
+    raw = path.read_text()
+    data_start = raw.index('<script id="ee-data"')
+    data = raw[data_start:raw.index("</script>", data_start)]
+    assert "<!--" not in data and "<script>window" not in data
+    context = browser.new_context(viewport={"width": 1024, "height": 900})
+    local_only(context)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(path.as_uri())
+    wait_for_snapshot(page, expected_snapshot(game, 1), "hostile page at position 1")
+    for k in range(2, 6):
+        page.click(".ee-next")
+        wait_for_snapshot(page, expected_snapshot(game, k), f"hostile page after next to {k}", timeout=3000)
+    assert page.evaluate("() => window.pwned") is None
+    assert hostile in page.locator(".ee-root").first.inner_text()
+    assert errors == [], errors
+    context.close()

@@ -17,14 +17,37 @@ SEAT_NAMES_4 = SEAT_WORDS_4
 """Seat names of a four-seat game (kept for callers; the table is :mod:`euchre_events.rules.seats`)."""
 
 
+_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def printable(text: str) -> str:
+    """``text`` with every control character written as an escape (``\\n``,
+    ``\\x1b``, ``\\u2028``...), so that text from a record (a title, a name, a
+    note) can neither break a one-line-per-game listing nor send escape
+    sequences to a terminal.  Idempotent; other characters are kept."""
+    if text.isprintable():
+        return text
+    out = []
+    for ch in text:
+        if ch.isprintable() or ch == " ":
+            out.append(ch)
+        elif ch in _ESCAPES:
+            out.append(_ESCAPES[ch])
+        else:
+            code = ord(ch)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+    return "".join(out)
+
+
 def seat_name(seat: Optional[int], players: Optional[Sequence[str]] = None, n_seats: int = 4) -> str:
-    """``"East (Llama)"`` for seat 1 of a four-seat game with players; ``"P2"`` in others."""
+    """``"East (Llama)"`` for seat 1 of a four-seat game with players; ``"P2"`` in others.
+    The name is shown :func:`printable`."""
     if seat is None:
         return "-"
     base = seat_word(seat, n_seats)
     if (players and seat < len(players) and players[seat] and players[seat] != base
             and players[seat] != base[0]):
-        return f"{base} ({players[seat]})"
+        return f"{base} ({printable(str(players[seat]))})"
     return base
 
 

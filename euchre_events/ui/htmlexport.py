@@ -263,7 +263,11 @@ def export_html(game, path: str, annotations: Iterable = (), title: Optional[str
     data = export_data(game, annotations, views)
     n_seats = len(game.players)
     ttl = title or game.title or "Euchre game"
-    blob = json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
+    # text from the record (names, notes) must not end or open an HTML element
+    # inside the <script> that holds the data: <, > and & as JSON escapes
+    blob = (json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+            .replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
+            .replace("\u2028", "\\u2028").replace("\u2029", "\\u2029"))
     view_opts = []
     for key in data["views"]:
         if key == "all":
