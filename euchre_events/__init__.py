@@ -7,4 +7,9 @@ contract in pyproject.toml): :mod:`.events` (the vocabulary) ->
 (records in and out) -> :mod:`.archive` (the eventsourcing store) ->
 :mod:`.ui` (text, HTML, widgets, tutorials) -> :mod:`.cli`.
 """
-__version__ = "0.1.0"
+from importlib.metadata import PackageNotFoundError, version as _version
+
+try:  # one source of the version: pyproject.toml, read back from the installed metadata
+    __version__ = _version("euchre_events")
+except PackageNotFoundError:  # run from a checkout that was never installed
+    __version__ = "0+unknown"

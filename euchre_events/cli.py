@@ -1,4 +1,5 @@
-"""The ``euchre-events`` command: import, list, show, audit, export, serve.
+"""The ``euchre-events`` command: import, list, show, audit, export, serve,
+tutorial, samples, version.
 
 Games are stored in an SQLite file (``--db``, default ``euchre-events.sqlite``
 in the current folder, or ``$EUCHRE_EVENTS_DB``); set ``PERSISTENCE_MODULE=
@@ -376,19 +377,128 @@ def serve_cmd(port: int = typer.Option(8866, "--port", help="Port on 127.0.0.1."
               notebook: Optional[str] = typer.Option(None, "--notebook", help="Notebook to serve (default: the review notebook)."),
               db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)):
     """Start Voila on the review notebook at http://127.0.0.1:PORT (no code needed)."""
-    import importlib.util
-    if importlib.util.find_spec("voila") is None:
-        _fail("serve needs Voila: pip install -e '.[app]' (or '.[test]')")
-    from euchre_events.ui.serve import serve
-    rc = serve(notebook=notebook, port=port, db=db)
-    if isinstance(rc, int) and rc > 0:   # Voila failed (a signal that stopped it is not a failure)
-        raise typer.Exit(rc)
+    _need_voila("serve")
+    _run_voila(notebook=notebook, port=port, db=db)
 
 
 @app.command("version")
 def version_cmd():
     """Print the version."""
     typer.echo(__version__)
+
+
+# --- shipping: what a user of the installed wheel has (the notebooks, the samples) ---
+
+def _need_voila(command: str) -> None:
+    """Exit 1 with the install command that fits this installation if Voila is missing."""
+    import importlib.util
+    from euchre_events.samples import install_hint
+    if importlib.util.find_spec("voila") is None:
+        _fail(f"{command} needs Voila, in the app extra: {install_hint('app')}")
+
+
+def _run_voila(**kwargs) -> None:
+    """Serve a notebook with Voila until Ctrl-C; a missing notebook is a one-line error."""
+    from euchre_events.ui.serve import serve
+    try:
+        rc = serve(**kwargs)
+    except (FileNotFoundError, ValueError) as e:
+        _fail(str(e))
+    if isinstance(rc, int) and rc > 0:   # Voila failed (a signal that stopped it is not a failure)
+        raise typer.Exit(rc)
+
+
+def _tutorial_name(variant: str) -> str:
+    """``tutorial-<variant>.ipynb`` for a variant name or alias (``two_handed``, ``ghost``...)."""
+    from euchre_events.rules.registry import VARIANT_CLASSES, variant_class
+    from euchre_events.samples import DataMissing, notebook
+    try:
+        name = variant_class(variant.strip().lower()).name
+    except ValueError:
+        _fail(f"no tutorial for {variant!r}; there is one per variant: "
+              f"{', '.join(c.name for c in VARIANT_CLASSES)}")
+    try:
+        return notebook(f"tutorial-{name}").name
+    except DataMissing as e:
+        _fail(str(e))
+
+
+@app.command("tutorial")
+def tutorial_cmd(variant: str = typer.Argument("standard", help="The variant: standard, two-handed, cutthroat, "
+                                               "ghost-hand, buck or bid (or an alias)."),
+                 copy: Optional[str] = typer.Option(None, "--copy", metavar="DIR",
+                                                    help="Write an editable copy of the notebook (and rules.md) "
+                                                         "into DIR for JupyterLab, instead of serving it."),
+                 force: bool = typer.Option(False, "--force", help="With --copy: overwrite files already in DIR."),
+                 port: int = typer.Option(8866, "--port", help="Port on 127.0.0.1."),
+                 no_browser: bool = typer.Option(False, "--no-browser", help="Do not open a browser; print the address.")):
+    """Open a variant's rules tutorial as an app in the browser (Voila on 127.0.0.1), or copy it with --copy DIR."""
+    import shutil
+    from pathlib import Path
+    from euchre_events.samples import DataMissing, install_hint, notebook, rules_reference
+    name = _tutorial_name(variant)
+    if copy is None:
+        _need_voila("tutorial")
+        _run_voila(notebook=name, port=port, open_browser=not no_browser)
+        return
+    dest = Path(copy)
+    if dest.exists() and not dest.is_dir():
+        _fail(f"{dest}: exists and is not a folder")
+    try:
+        pairs = [(notebook(name), dest / name), (rules_reference(), dest / "rules.md")]
+    except DataMissing as e:
+        _fail(str(e))
+    # never overwrite a teacher's edited copy unless asked
+    clash = [str(t) for s, t in pairs if t.exists() and t.read_bytes() != s.read_bytes()]
+    if clash and not force:
+        _fail(f"would overwrite {', '.join(clash)} (give --force to overwrite)")
+    try:
+        dest.mkdir(parents=True, exist_ok=True)
+        for src, target in pairs:
+            shutil.copyfile(src, target)
+    except OSError as e:
+        _fail(f"{dest}: cannot write: {e.strerror or e}")
+    for _, target in pairs:
+        typer.echo(str(target))
+    typer.echo(f"open it with: jupyter lab {_shell_quote(str(dest / name))}  "
+               f"(JupyterLab and the widgets: {install_hint('app', also='jupyterlab')})", err=True)
+
+
+def _shell_quote(text: str) -> str:
+    """``text`` quoted for a shell command line (for the hints printed to the user)."""
+    import shlex
+    return shlex.quote(text)
+
+
+@app.command("samples")
+def samples_cmd(dest: str = typer.Argument(..., metavar="DIR", help="Folder to write the records into (created if missing)."),
+                force: bool = typer.Option(False, "--force", help="Overwrite sample files already in DIR.")):
+    """Write the sample records (real EGN games with their licence, one game per variant) into DIR."""
+    from euchre_events.samples import DataMissing, copy_samples
+    try:
+        written = copy_samples(dest, force=force)
+    except (DataMissing, FileExistsError, NotADirectoryError) as e:
+        _fail(str(e))
+    except OSError as e:
+        _fail(f"{dest}: cannot write: {e.strerror or e}")
+    for p in written:
+        typer.echo(str(p))
+    first = _shell_quote(os.path.join(dest, "egn", "VWEC Finals.egn"))
+    typer.echo(f"try: euchre-events import {first} && euchre-events list && euchre-events audit {first}",
+               err=True)
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        typer.echo(__version__)
+        raise typer.Exit()
+
+
+@app.callback()
+def _options(version: bool = typer.Option(False, "--version", callback=_print_version, is_eager=True,
+                                          help="Print the version (from the package metadata) and exit.")):
+    # the options that come before any command
+    pass
 
 
 def main() -> None:

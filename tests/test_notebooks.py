@@ -1,7 +1,8 @@
 """Every notebook in notebooks/ runs top to bottom on a fresh kernel (nbclient).
 
 The notebooks run with the notebooks/ folder as their working directory, as in
-Jupyter and Voila, so they find the records at ``../fixtures/egn/``.  The
+Jupyter and Voila; they find their records through ``euchre_events.samples.path``
+(the checkout's ``fixtures/`` here, the shipped copies in a wheel).  The
 archive they write goes to a temporary file (``EUCHRE_EVENTS_DB``).  Beyond
 "no error", a few outputs are checked against values from the records, from
 cases.md and from rules.md, worked out by hand.

@@ -12,27 +12,42 @@ import os
 import signal
 import subprocess
 import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+import webbrowser
 from pathlib import Path
 from typing import Optional
 
-__all__ = ["serve", "voila_command", "default_notebook", "page_url"]
+from euchre_events import samples
 
-NOTEBOOK_DIR = Path(__file__).resolve().parents[2] / "notebooks"
+__all__ = ["serve", "voila_command", "default_notebook", "notebook_dir", "page_url"]
+
 DEFAULT_NOTEBOOK = "review-a-game.ipynb"
 
 
+def notebook_dir() -> Path:
+    """The folder of the shipped notebooks: inside the installed package
+    (``euchre_events/data/notebooks``, a wheel) or the checkout's
+    ``notebooks/`` (an editable install); see :mod:`euchre_events.samples`.
+    Raises ``FileNotFoundError`` if the package has neither."""
+    return samples.notebooks_dir()
+
+
 def default_notebook() -> Path:
-    """The review notebook beside the package (``notebooks/review-a-game.ipynb``)."""
-    return NOTEBOOK_DIR / DEFAULT_NOTEBOOK
+    """The review notebook (``review-a-game.ipynb`` of :func:`notebook_dir`)."""
+    return notebook_dir() / DEFAULT_NOTEBOOK
 
 
 def _notebook_path(notebook: Optional[str]) -> Path:
     path = Path(notebook) if notebook else default_notebook()
-    if not path.is_absolute() and not path.exists() and (NOTEBOOK_DIR / path).exists():
-        path = NOTEBOOK_DIR / path  # a bare name such as "tutorial-standard.ipynb"
+    if notebook and not path.is_absolute() and not path.exists() and len(path.parts) == 1:
+        # a bare name such as "tutorial-standard.ipynb" (or "tutorial-standard")
+        path = notebook_dir() / (path.name if path.suffix else f"{path.name}.ipynb")
     if not path.exists():
-        raise FileNotFoundError(f"no notebook at {path} (the notebooks/ folder ships with the source "
-                                f"checkout; give --notebook PATH)")
+        raise FileNotFoundError(f"no notebook at {path}; the shipped notebooks are "
+                                f"{', '.join(samples.notebook_names())} (or give --notebook PATH)")
     if path.suffix != ".ipynb":
         raise ValueError(f"{path} is not a notebook (.ipynb)")
     return path.resolve()
@@ -51,15 +66,33 @@ def page_url(notebook: Optional[str] = None, port: int = 8866) -> str:
     return f"http://127.0.0.1:{int(port)}/voila/render/{_notebook_path(notebook).name}"
 
 
+def _open_when_ready(url: str, proc, quiet: bool, timeout: float = 120) -> None:
+    # Voila opens its own tree page, not the notebook: wait for the server, then open the page
+    end = time.monotonic() + timeout
+    while time.monotonic() < end and proc.poll() is None:
+        try:
+            urllib.request.urlopen(url.split("/voila/render/")[0] + "/voila/static/", timeout=2)
+            break
+        except urllib.error.HTTPError:
+            break   # any answer: the server is up
+        except OSError:
+            time.sleep(0.3)
+    else:
+        return
+    if not webbrowser.open(url) and not quiet:
+        print(f"no web browser found here: open {url} yourself", file=sys.stderr)
+
+
 def serve(notebook: Optional[str] = None, port: int = 8866, db: Optional[str] = None,
           record: Optional[str] = None, block: bool = True, env: Optional[dict] = None,
-          quiet: bool = False, log=None):
+          quiet: bool = False, log=None, open_browser: bool = False):
     """Start Voila on ``notebook`` (default: the review notebook) at 127.0.0.1:``port``.
 
     ``db``: the SQLite archive the notebook uses (``EUCHRE_EVENTS_DB``);
     ``record``: a record file for the review notebook (``EUCHRE_EVENTS_RECORD``);
     ``env``: extra environment variables for Voila and its kernels;
-    ``quiet``: no messages; ``log``: a file that receives Voila's output.
+    ``quiet``: no messages; ``log``: a file that receives Voila's output;
+    ``open_browser``: open the page in the default web browser once Voila answers.
     With ``block=True`` (the CLI) runs until Ctrl-C and returns Voila's exit
     status; with ``block=False`` returns the running ``subprocess.Popen``
     (its own process group: stop it with ``os.killpg(p.pid, signal.SIGTERM)``).
@@ -77,6 +110,9 @@ def serve(notebook: Optional[str] = None, port: int = 8866, db: Optional[str] = 
     out = log if log is not None else (subprocess.DEVNULL if quiet else None)
     proc = subprocess.Popen(cmd, env=run_env, start_new_session=True, stdout=out,
                             stderr=subprocess.STDOUT if log is not None else out)
+    if open_browser:
+        threading.Thread(target=_open_when_ready, args=(page_url(notebook, port), proc, quiet),
+                         daemon=True).start()
     if not block:
         return proc
 
