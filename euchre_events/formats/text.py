@@ -29,8 +29,8 @@ alternative line that replaces that event and what follows it.
 The file is parsed with ``lark`` (LALR, contextual lexer).  Public API:
 
 * :func:`parse_text` / :func:`read_text_file`: text -> list of
-  :class:`~euchre_events.formats.Record` (one per game, each validated with
-  :func:`~euchre_events.formats.validate_events`);
+  :class:`~euchre_events.formats.Record` (one per game, built and validated
+  by a :class:`~euchre_events.formats.builder.RecordBuilder`);
 * :func:`write_text`: events (+ annotations, variations) -> text.
 
 Errors: :class:`~euchre_events.formats.RecordError` naming the file, line and
@@ -55,10 +55,10 @@ from euchre_events.events import (BidMade, CardPassed, CardPlayed, CardsDealt, D
                       HandSwappedWithGhost, OrderedUp, Passed, PlayedWithPartner, StayedIn,
                       JokerSuitNamed, TrumpNamed, UpCardDeclined, UpCardPickedUp, WentAlone,
                       event_from_dict)
-from euchre_events.formats import (Record, RecordError, incomplete_warning, no_game_error,
-                                    read_record_text, validate_events, with_initial_score)
+from euchre_events.formats import Record, RecordError, no_game_error, read_record_text
+from euchre_events.formats.builder import RecordBuilder
 
-__all__ = ["parse_text", "read_text_file", "write_text", "check_variations", "GRAMMAR"]
+__all__ = ["parse_text", "read_text_file", "write_text", "GRAMMAR"]
 
 # --------------------------------------------------------------------- grammar
 
@@ -255,7 +255,7 @@ def parse_text(text: str, path: str = "<string>", validate: bool = True) -> list
     """Parse the text notation (docs/notation.md) into one :class:`Record` per game.
 
     ``path`` names the source in errors.  Every game is folded with the engine
-    (:func:`validate_events`) and so is every alternative line from its branch
+    (:class:`~euchre_events.formats.builder.RecordBuilder`) and so is every alternative line from its branch
     point; ``validate=False`` skips both (used to test the notation alone, or
     for a variant this installation does not know).
 
@@ -284,7 +284,7 @@ def parse_text(text: str, path: str = "<string>", validate: bool = True) -> list
         raise no_game_error(path)
     records = []
     for game in tree.children:
-        records.append(_GameBuilder(path, validate).build(game))
+        records.append(_GameReader(path, validate).build(game))
     return records
 
 
@@ -333,32 +333,23 @@ def _describe_expected(names: Iterable[str]) -> str:
     return ", ".join(words)
 
 
-class _Context:
-    """Events being built for the main line or one alternative line."""
+class _Lines:
+    """What the text reader keeps per line (main or alternative) besides the
+    events, which the :class:`~euchre_events.formats.builder.RecordBuilder`
+    holds: the dealt-cards block being read and the trick labels."""
 
-    def __init__(self, is_variation: bool, base: int = 0):
-        self.is_variation = is_variation
-        self.base = base               # stream index of the first event (a variation's position)
-        self.events: list = []
-        self.where: list = []          # (line, column) of each event
-        self.annotations: list = []
-        self.variations: list = []
-        self.comment_parts: list = []  # a variation's own leading comments
+    def __init__(self):
         self.block: Optional[dict] = None
-        self.labels: list = []          # (event index, trick number, line, column)
-
-    def last(self) -> int:
-        """Index, in this line's own stream, of the last event read so far."""
-        return self.base + len(self.events) - 1
+        self.labels: list = []          # (index in the line's events, trick number, line, column)
 
 
-class _GameBuilder:
-    """Turns one ``game`` parse tree into a :class:`Record`."""
+class _GameReader:
+    """Turns one ``game`` parse tree into a :class:`Record`, through a
+    :class:`~euchre_events.formats.builder.RecordBuilder`."""
 
     def __init__(self, path: str, validate: bool):
         self.path = path
         self.validate = validate
-        self.where_of: dict = {}   # id(variation dict) -> (line, column) of its events
 
     # ------------------------------------------------------------ errors
     def error(self, node, reason: str) -> RecordError:
@@ -377,24 +368,20 @@ class _GameBuilder:
         items = [c for c in game.children if not (isinstance(c, Tree) and c.data == "tag")]
         started, stated, warnings = self.header(game, tags)
         self.n_seats = len(started.players)
-        main = _Context(is_variation=False)
-        main.events.append(started)
-        main.where.append((game.meta.line, game.meta.column))
+        self.b = RecordBuilder(self.path, "text", validate=self.validate,
+                               source={"file": self.path, "format": "text", "line": game.meta.line})
+        for w in warnings:
+            self.b.warn(w)
+        if stated is not None:
+            self.b.state_final_score(stated)
+        self.b.add(started, line=game.meta.line, column=game.meta.column)
+        main = _Lines()
         self.items(main, items)
         self.finish(main)
-        main.events[:1] = with_initial_score(main.events[:1])
-        rec = Record(events=main.events, annotations=main.annotations,
-                     variations=main.variations,
-                     source={"file": self.path, "format": "text", "line": game.meta.line},
-                     warnings=warnings, stated_final_score=stated)
         if self.validate:
-            g = self.validated(main)
-            self.check_variation_lines(g, main)
-            rec.warnings.extend(self.label_warnings(g, main))
-            stop = incomplete_warning(g)
-            if stop:
-                rec.warnings.append(stop)
-        return rec
+            for w in self.label_warnings(self.b.validate(), main):
+                self.b.warn(w)
+        return self.b.finish()
 
     def header(self, game: Tree, tags: list):
         seen: dict = {}
@@ -570,7 +557,7 @@ class _GameBuilder:
         except CardError as e:
             raise self.error(tok, str(e)) from None
 
-    def items(self, ctx: _Context, items: Sequence) -> None:
+    def items(self, ctx: _Lines, items: Sequence) -> None:
         for it in items:
             kind = it.data
             if kind in ("hand_line", "up_line", "kitty_line", "dummy_line", "ghost_line"):
@@ -585,16 +572,16 @@ class _GameBuilder:
             elif kind == "trick_label":
                 tok = it.children[0]
                 n = int(re.search(r"\d+", str(tok)).group(0))
-                ctx.labels.append((len(ctx.events), n, tok.line, tok.column))
+                ctx.labels.append((len(self.b.events), n, tok.line, tok.column))
             elif kind == "deal_header":
                 deal_tok, seat_node = it.children
-                self.add(ctx, DealStarted(int(deal_tok), self.seat(seat_node)), it)
+                self.add(DealStarted(int(deal_tok), self.seat(seat_node)), it)
             else:
-                self.add(ctx, self.event(it), it)
+                self.add(self.event(it), it)
 
-    def add(self, ctx: _Context, ev: Event, node) -> None:
-        ctx.events.append(ev)
-        ctx.where.append((node.meta.line, node.meta.column) if isinstance(node, Tree) else node)
+    def add(self, ev: Event, node) -> None:
+        line, col = (node.meta.line, node.meta.column) if isinstance(node, Tree) else node
+        self.b.add(ev, line=line, column=col)
 
     def event(self, it: Tree) -> Event:
         k, ch = it.data, it.children
@@ -672,7 +659,7 @@ class _GameBuilder:
         return json.loads(str(v))  # LITERAL
 
     # ------------------------------------------------------------ dealt cards
-    def block_line(self, ctx: _Context, it: Tree) -> None:
+    def block_line(self, ctx: _Lines, it: Tree) -> None:
         if ctx.block is None:
             ctx.block = {"hands": {}, "where": (it.meta.line, it.meta.column), "node": it,
                          "notes": []}
@@ -693,7 +680,7 @@ class _GameBuilder:
             raise self.error(it, f"the {key} is given twice in this deal")
         b[key] = cards[0] if key == "up" else cards
 
-    def flush(self, ctx: _Context) -> None:
+    def flush(self, ctx: _Lines) -> None:
         b = ctx.block
         if b is None:
             return
@@ -705,16 +692,15 @@ class _GameBuilder:
                                          f"(write ?? for cards not known)")
         hands = tuple(b["hands"][s] for s in range(self.n_seats))
         ev = CardsDealt(hands, b.get("up"), b.get("kitty", ()), b.get("dummy", ()), b.get("ghost", ()))
-        self.add(ctx, ev, b["where"])
-        for note in b["notes"]:
-            note["position"] = ctx.last()
-            ctx.annotations.append(note)
+        self.add(ev, b["where"])
+        for text in b["notes"]:
+            self.b.annotate(text)
 
     def seat_label(self, s: int) -> str:
         return FOUR_SEATS[s] if self.n_seats == 4 else f"P{s + 1}"
 
     # ------------------------------------------------------------ comments
-    def annotation(self, ctx: _Context, it: Tree) -> None:
+    def annotation(self, ctx: _Lines, it: Tree) -> None:
         mark = None
         text = ""
         for tok in it.children:
@@ -725,69 +711,42 @@ class _GameBuilder:
         if ctx.block is not None:
             if mark is not None:
                 raise self.error(it, "a mark (! ? ...) judges a move; the dealt cards are not one")
-            ctx.block["notes"].append({"position": None, "text": text, "mark": None})
+            ctx.block["notes"].append(text)
             return
-        if ctx.is_variation and not ctx.events:
+        events = self.b.events
+        if self.b.in_variation and not events:
             if mark is not None:
                 raise self.error(it, "a mark must follow a move; a variation starts with its moves "
                                      "or with a plain {comment}")
-            ctx.comment_parts.append(text)
+            self.b.comment_variation(text)
             return
-        if ctx.events and ctx.events[-1].kind == "CardsDealt" and mark is not None:
+        if events and events[-1].kind == "CardsDealt" and mark is not None:
             raise self.error(it, "a mark (! ? ...) judges a move; the dealt cards are not one")
-        ctx.annotations.append({"position": ctx.last(), "text": text, "mark": mark})
+        self.b.annotate(text, mark)
 
     # ------------------------------------------------------------ variations
-    def variation(self, ctx: _Context, it: Tree) -> None:
-        first = 0 if ctx.is_variation else 1
-        if len(ctx.events) <= first:
+    def variation(self, ctx: _Lines, it: Tree) -> None:
+        first = 0 if self.b.in_variation else 1
+        if len(self.b.events) <= first:
             raise self.error(it, "an alternative line ( ... ) must follow the event it replaces")
-        sub = _Context(is_variation=True, base=ctx.last())
+        self.b.begin_variation()
+        sub = _Lines()
         self.items(sub, it.children)
         self.finish(sub)
-        if not sub.events:
+        if not self.b.events:
             raise self.error(it, "an alternative line ( ... ) holds no event")
-        d = {"position": ctx.last(), "events": sub.events, "annotations": sub.annotations,
-             "comment": "\n".join(sub.comment_parts)}
-        if sub.variations:
-            d["variations"] = sub.variations
-        self.where_of[id(d)] = sub.where
-        ctx.variations.append(d)
+        self.b.end_variation()
 
-    def finish(self, ctx: _Context) -> None:
+    def finish(self, ctx: _Lines) -> None:
         self.flush(ctx)
-        if ctx.labels and ctx.labels[-1][0] >= len(ctx.events):
+        if ctx.labels and ctx.labels[-1][0] >= len(self.b.events):
             _, n, line, col = ctx.labels[-1]
             raise self.error((line, col), f"trick label T{n}: is followed by no card")
 
     # ------------------------------------------------------------ validation
-    def validated(self, main: _Context):
-        try:
-            return validate_events(self.path, main.events)
-        except RecordError as e:
-            pos = _failing_position(main.events)
-            line = col = None
-            if pos is not None and pos < len(main.where):
-                line, col = main.where[pos]
-            raise RecordError(self.path, e.reason, deal=e.deal, event=e.event,
-                              line=line, column=col) from None
-
-    def check_variation_lines(self, game, main: _Context) -> None:
-        problem = check_variations(game, main.variations)
-        if problem is None:
-            return
-        trail, k, exc = problem
-        vlist, var = main.variations, None
-        for idx in trail:
-            var = vlist[idx]
-            vlist = var.get("variations", [])
-        where = self.where_of.get(id(var), [])
-        line, col = where[k] if k < len(where) else (None, None)
-        kind = exc.event.kind if exc.event is not None else "?"
-        raise RecordError(self.path, exc.reason, deal=exc.deal,
-                          event=f"{k} of the alternative line ({kind})", line=line, column=col)
-
-    def label_warnings(self, game, main: _Context) -> list:
+    def label_warnings(self, game, main: _Lines) -> list:
+        """A trick label that does not stand where that trick begins (the
+        game folded: :meth:`RecordBuilder.validate`)."""
         out = []
         for idx, n, line, col in main.labels:
             t = game.table_at(idx)
@@ -796,53 +755,6 @@ class _GameBuilder:
                           else f"phase {t.phase}")
                 out.append(f"{self.path}, line {line}, column {col}: label T{n}: stands at {actual}")
         return out
-
-
-def _failing_position(events: Sequence[Event]) -> Optional[int]:
-    t = new_table()
-    for ev in events:
-        try:
-            apply(t, ev)
-        except ImpossibleEvent as e:
-            return e.position
-        except ValueError:
-            return t.pos
-    return None
-
-
-def check_variations(game, variations: Sequence[dict]):
-    """Fold every alternative line of a validated game from its branch point.
-
-    ``game``: a :class:`~euchre_events.projections.Game`; ``variations``: as in
-    :class:`Record`: each replaces event ``position`` and what follows, and
-    its own positions (annotations, nested lines) index the line's stream
-    ``parent[:position] + events``.  Lines without events (kept as raw data
-    by a reader) are skipped.  Returns ``None`` if every line can have
-    happened, else ``(trail, k, ImpossibleEvent)``: ``trail`` the indices
-    leading to the bad line, ``k`` the bad event's index in its ``events``.
-    """
-    def walk(start_table, start_pos, line_events, vlist, trail):
-        for i, v in enumerate(vlist):
-            pos = v.get("position")
-            if pos is None or not v.get("events"):
-                continue
-            if start_table is None:
-                t = game.table_at(pos)
-            else:
-                t = start_table.copy()
-                for ev in line_events[:pos - start_pos]:
-                    apply(t, ev)
-            here = t.copy()
-            for k, ev in enumerate(v["events"]):
-                try:
-                    apply(t, ev)
-                except ImpossibleEvent as e:
-                    return (trail + [i], k, e)
-            bad = walk(here, pos, v["events"], v.get("variations", []), trail + [i])
-            if bad is not None:
-                return bad
-        return None
-    return walk(None, 0, (), list(variations), [])
 
 
 # ------------------------------------------------------------------- writing
