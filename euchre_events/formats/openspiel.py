@@ -38,6 +38,7 @@ from typing import Iterator, Optional, Sequence
 
 from euchre_events.rules.cards import RANKS, SUITS
 from euchre_events.rules.engine import ImpossibleEvent, apply, new_table
+from euchre_events.rules.registry import make_variant
 from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, DealThrownIn, DefendedAlone,
                       Discarded, Event, GameStarted, OrderedUp, Passed, PlayedWithPartner,
                       TrumpNamed, UpCardPickedUp, WentAlone)
@@ -137,7 +138,8 @@ def openspiel_options(params: Optional[dict] = None) -> dict:
       (rules.md 2.5 default): ``loner_lead="left_of_dealer"``; a lone maker
       euchred gives 2 (``lone_euchred_value=2``, rules.md 2.6 default);
     * one deal per game: a game ends after its only deal, so ``target_score``
-      (10) is never reached and does not matter; eight passes without stick
+      is never reached and does not matter (it is left at the standard
+      variant's default, rules.md 2.6); eight passes without stick
       end the game scoring 0 (our ``DealThrownIn``);
     * the deal is one card at a time and the first card goes to the dealer
       (rules.md 2.1: from the dealer's left, in packets); this changes no rule,
@@ -154,7 +156,7 @@ def openspiel_options(params: Optional[dict] = None) -> dict:
     return {
         "stick_the_dealer": p["stick_the_dealer"],
         "stick_allows_turned_down": False,
-        "target_score": 10,
+        "target_score": make_variant("standard").options.target_score,
         "loner_lead": "left_of_dealer",
         "lone_euchred_value": 2,
         "defend_alone": "any" if p["allow_lone_defender"] else "off",

@@ -48,14 +48,15 @@ from typing import Any, Iterable, Optional, Sequence
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from euchre_events.rules.cards import CardError, parse_card, parse_suit
+from euchre_events.rules.cards import SUITS, CardError, parse_card, parse_suit
 from euchre_events.rules.engine import ImpossibleEvent, apply, new_table
 from euchre_events.events import (BidMade, CardPassed, CardPlayed, CardsDealt, DealStarted, DealThrownIn,
                       DefendedAlone, Discarded, DroppedOut, DummyTaken, Event, GameStarted,
                       HandSwappedWithGhost, OrderedUp, Passed, PlayedWithPartner, StayedIn,
                       JokerSuitNamed, TrumpNamed, UpCardDeclined, UpCardPickedUp, WentAlone,
                       event_from_dict)
-from euchre_events.formats import Record, RecordError, no_game_error, read_record_text
+from euchre_events.formats import (Record, RecordError, default_initial_score, no_game_error,
+                                    read_record_text)
 from euchre_events.formats.builder import RecordBuilder
 
 __all__ = ["parse_text", "read_text_file", "write_text", "GRAMMAR"]
@@ -179,6 +180,16 @@ _EXPECTED_NAMES = {
 
 FOUR_SEATS = ("N", "E", "S", "W")
 FOUR_SEAT_TAGS = ("North", "East", "South", "West")
+# the events that are a seat and one word, both ways: grammar rule, class, word
+_SEAT_ONLY = (("passed", Passed, "pass"), ("picked_up", UpCardPickedUp, "pickup"),
+              ("declined", UpCardDeclined, "decline"), ("went_alone", WentAlone, "alone"),
+              ("with_partner", PlayedWithPartner, "with-partner"),
+              ("defended_alone", DefendedAlone, "defend-alone"),
+              ("swapped", HandSwappedWithGhost, "swap"), ("dummy_taken", DummyTaken, "dummy"),
+              ("dropped_out", DroppedOut, "drop"), ("stayed_in", StayedIn, "stay"))
+_SEAT_ONLY_BY_RULE = {rule: cls for rule, cls, _ in _SEAT_ONLY}
+_WORD_OF_SEAT_ONLY = {cls.kind: word for _, cls, word in _SEAT_ONLY}
+
 MARKS = ("!", "?", "!?", "?!", "!!", "??")
 """Marks a comment may carry, as in chess: good, mistake, interesting, dubious,
 brilliant, blunder."""
@@ -586,26 +597,16 @@ class _GameReader:
     def event(self, it: Tree) -> Event:
         k, ch = it.data, it.children
         seat = self.seat(ch[0]) if ch and isinstance(ch[0], Tree) and ch[0].data == "seat" else None
-        if k == "passed":
-            return Passed(seat)
+        if k in _SEAT_ONLY_BY_RULE:
+            return _SEAT_ONLY_BY_RULE[k](seat)
         if k == "ordered_up":
             return OrderedUp(seat, alone=len(ch) > 1)
         if k == "trump_named":
             tok = ch[1].children[0]
             suit = None if tok.type == "NOTRUMP" else parse_suit(str(tok))
             return TrumpNamed(seat, suit, alone=len(ch) > 2)
-        if k == "picked_up":
-            return UpCardPickedUp(seat)
-        if k == "declined":
-            return UpCardDeclined(seat)
         if k == "discarded":
             return Discarded(seat, self.card(ch[1]))
-        if k == "went_alone":
-            return WentAlone(seat)
-        if k == "with_partner":
-            return PlayedWithPartner(seat)
-        if k == "defended_alone":
-            return DefendedAlone(seat)
         if k == "bid_made":
             tok = ch[1].children[0]
             if tok.type == "INT":
@@ -615,16 +616,8 @@ class _GameReader:
             else:
                 bid = str(tok).lower()
             return BidMade(seat, bid)
-        if k == "swapped":
-            return HandSwappedWithGhost(seat)
-        if k == "dummy_taken":
-            return DummyTaken(seat)
         if k == "card_passed":
             return CardPassed(seat, self.seat(ch[2]), self.card(ch[1]))
-        if k == "dropped_out":
-            return DroppedOut(seat)
-        if k == "stayed_in":
-            return StayedIn(seat)
         if k == "thrown_in":
             reasons = [json.loads(str(c)) for c in ch if isinstance(c, Token) and c.type == "STRING"]
             return DealThrownIn(reasons[0] if reasons else "all passed", seat)
@@ -846,16 +839,6 @@ def _trick_labels(events: Sequence[Event]) -> tuple:
     return labels, mid
 
 
-def _default_initial_score(g: GameStarted) -> Optional[tuple]:
-    """The variant's own initial scores (what a game without an
-    ``[InitialScore]`` tag starts from), or None for an unknown variant."""
-    from euchre_events.rules.registry import make_variant
-    try:
-        return tuple(make_variant(g.variant, g.options).initial_scores())
-    except (KeyError, ValueError, TypeError):
-        return None
-
-
 def _escape_comment(text: str) -> str:
     return text.replace("\\", "\\\\").replace("{", "\\{").replace("}", "\\}")
 
@@ -900,7 +883,7 @@ class _Writer:
         for name, player in zip(names, g.players):
             lines.append(_tag(name, str(player)))
         lines.append(_tag("Dealer", self.seat(g.first_dealer)))
-        if g.initial_score and tuple(g.initial_score) != _default_initial_score(g):
+        if g.initial_score and tuple(g.initial_score) != default_initial_score(g):
             lines.append(_tag("InitialScore", ", ".join(str(int(x)) for x in g.initial_score)))
         if final_score is not None:
             lines.append(_tag("FinalScore", ", ".join(str(int(x)) for x in final_score)))
@@ -923,24 +906,14 @@ class _Writer:
     def event(self, ev: Event) -> str:
         k = ev.kind
         s = self.seat(ev.seat) if hasattr(ev, "seat") and ev.seat is not None else None
-        if k == "Passed":
-            return f"{s} pass"
+        if k in _WORD_OF_SEAT_ONLY:
+            return f"{s} {_WORD_OF_SEAT_ONLY[k]}"
         if k == "OrderedUp":
             return f"{s} order" + (" alone" if ev.alone else "")
         if k == "TrumpNamed":
             return f"{s} name {ev.suit or 'NT'}" + (" alone" if ev.alone else "")
-        if k == "UpCardPickedUp":
-            return f"{s} pickup"
-        if k == "UpCardDeclined":
-            return f"{s} decline"
         if k == "Discarded":
             return f"{s} discard {ev.card}"
-        if k == "WentAlone":
-            return f"{s} alone"
-        if k == "PlayedWithPartner":
-            return f"{s} with-partner"
-        if k == "DefendedAlone":
-            return f"{s} defend-alone"
         if k == "BidMade":
             b = ev.bid
             if isinstance(b, bool) or not isinstance(b, (int, str)) or (isinstance(b, int) and b < 0):
@@ -952,16 +925,8 @@ class _Writer:
             else:
                 txt = json.dumps(b, ensure_ascii=False)
             return f"{s} bid {txt}"
-        if k == "HandSwappedWithGhost":
-            return f"{s} swap"
-        if k == "DummyTaken":
-            return f"{s} dummy"
         if k == "CardPassed":
             return f"{s} give {ev.card} to {self.seat(ev.to_seat)}"
-        if k == "DroppedOut":
-            return f"{s} drop"
-        if k == "StayedIn":
-            return f"{s} stay"
         if k == "DealThrownIn":
             out = "thrown-in" if s is None else f"{s} thrown-in"
             if ev.reason != "all passed":
@@ -969,7 +934,7 @@ class _Writer:
             return out
         if k == "CardPlayed":
             return f"{s} {ev.card}"
-        if k == "JokerSuitNamed" and ev.suit in ("C", "D", "H", "S"):
+        if k == "JokerSuitNamed" and ev.suit in SUITS:
             return f"{s} joker-suit {ev.suit}"
         if k == "DealStarted":
             return f"Deal {ev.deal} dealer {self.seat(ev.dealer)}"

@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 import os
 import re
+from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
 from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, DealThrownIn, DefendedAlone,
@@ -298,18 +299,18 @@ class _DealData:
         self.initial_lead = p.get("initialLead")
 
 
-class _Line:
+@dataclass
+class _Driven:
     """What :func:`_drive` produced: events and the global position of each
     call and play, the seat and card code of every play, the index (in
     ``events``) of the Discarded event."""
 
-    def __init__(self):
-        self.events: list = []
-        self.call_pos: list = []
-        self.play_pos: list = []
-        self.seats: list = []
-        self.cards: list = []
-        self.discard_at: Optional[int] = None
+    events: list = field(default_factory=list)
+    call_pos: list = field(default_factory=list)
+    play_pos: list = field(default_factory=list)
+    seats: list = field(default_factory=list)
+    cards: list = field(default_factory=list)
+    discard_at: Optional[int] = None
 
 
 def _call_event(t: Table, call: str, seat: int, index: int, alone: bool) -> Event:
@@ -336,7 +337,7 @@ def _call_event(t: Table, call: str, seat: int, index: int, alone: bool) -> Even
 
 
 def _drive(t: Table, dd: _DealData, call_start: int, play_start: int, offset: int,
-           discard: Optional[str]) -> _Line:
+           discard: Optional[str]) -> _Driven:
     """Apply calls ``dd.calls[call_start:]``, the exchanges, and plays
     ``dd.plays[play_start:]`` to the working table ``t``, letting the engine
     say whose turn it is (rules.md 2.2-2.5: who bids, who leads, who wins
@@ -344,7 +345,7 @@ def _drive(t: Table, dd: _DealData, call_start: int, play_start: int, offset: in
     ``discard`` the dealer's discard (``None``: unknown, written ``"??"``).
     Raises :class:`_Bad` with the global ``position`` of the failing event.
     """
-    line = _Line()
+    line = _Driven()
 
     def put(ev: Event) -> None:
         try:
@@ -468,7 +469,7 @@ class _Converter:
 
     # -------------------------------------------------------------- a deal
     def deal_events(self, t: Table, n: int, dd: _DealData) -> tuple:
-        """(events of deal ``n``, its :class:`_Line`), ``t`` being the table before it."""
+        """(events of deal ``n``, its :class:`_Driven`), ``t`` being the table before it."""
         b = self.b
         n_seats, hand_size, kitty_size = _shape()
         base = t.pos
@@ -545,7 +546,7 @@ class _Converter:
         kitty = dd.kitty if any(c != UNKNOWN for c in dd.kitty) else (UNKNOWN,) * kitty_size
         return [head, CardsDealt(tuple(hands), dd.up, tuple(kitty))] + body, line
 
-    def deal_annotations(self, dd: _DealData, n: int, line: _Line) -> None:
+    def deal_annotations(self, dd: _DealData, n: int, line: _Driven) -> None:
         """The deal's call and play annotations, on the events they are about."""
         b = self.b
         for k, texts in sorted(dd.call_notes.items()):
@@ -568,7 +569,7 @@ class _Converter:
                 b.annotate(*_split_annotation(text), position=line.play_pos[k])
 
     # -------------------------------------------------------------- variations
-    def variation(self, dd: _DealData, main: _Line, deal: dict, alt: dict, n: int, j: int) -> None:
+    def variation(self, dd: _DealData, main: _Driven, deal: dict, alt: dict, n: int, j: int) -> None:
         """An EGN alternative line as a variation: ``position`` = the event it
         replaces, ``events`` = the rest of the deal along the line,
         annotations with positions in the line's own stream.  A line that
@@ -584,7 +585,7 @@ class _Converter:
             self.b.warn(f"deal {n}: alternative line {j + 1} ({where}) could not be replayed "
                         f"({e.reason}); left out")
 
-    def branch(self, dd: _DealData, main: _Line, alt: _DealData, bi: int) -> None:
+    def branch(self, dd: _DealData, main: _Driven, alt: _DealData, bi: int) -> None:
         """Replay the line on a copy of the table at its branch point (the
         engine gives the seats), then hand it to the builder.  Raises
         :class:`_Bad` (the builder's line is dropped)."""
