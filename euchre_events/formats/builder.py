@@ -184,7 +184,9 @@ class RecordBuilder:
         ``line``/``column``: where the file has it; ``name``: how the file
         names it in errors (``"history[22]"``; default ``"17 (CardPlayed)"``).
         If the line's :attr:`table` is in use the event is folded at once and
-        an impossible one raises :class:`RecordError` (and is not added).
+        an impossible one raises :class:`RecordError` (and is not added; the
+        table is left as the engine stopped: :meth:`rollback` to a
+        :meth:`mark` to go on reading).
         """
         ln = self.line
         if ln is self.main and not ln.events and isinstance(event, GameStarted):

@@ -209,15 +209,15 @@ def read_game(doc: dict, path: str, label: str = "", match: Optional[dict] = Non
         raise RecordError(path, pre + "breaks the EGN schema: " + "; ".join(errs[:5]) + more)
     md = full["metadata"]
     ruleset = md.get("ruleset", {}) or {}
+    v = standard()
     for k, ours in unsupported_rules().items():
         if k in ruleset and ruleset[k] != ours and ruleset[k] is not None:
             raise RecordError(path, pre + f"ruleset {k}={ruleset[k]!r} is not standard Euchre; "
-                                          "this reader replays standard 4-player Euchre only")
+                                          f"this reader replays standard {v.n_seats}-player Euchre only")
     deals = full["deals"]
     for i, d in enumerate(deals):
         if isinstance(d, str) and skipped is None:
             raise RecordError(path, pre + "packed (string) deals are not supported", deal=i + 1)
-    v = standard()
     players = tuple(player_name(p) for p in md["players"])
     if len(players) != v.n_seats:
         raise RecordError(path, pre + f"{len(players)} players listed; standard Euchre has {v.n_seats}")
@@ -240,13 +240,14 @@ def read_game(doc: dict, path: str, label: str = "", match: Optional[dict] = Non
         b.warn(pre + w)
     readable = [d for i, d in enumerate(deals) if isinstance(d, dict) and i not in deal_errs]
     first_dealer = readable[0]["initialState"]["dealer"] if readable else 0
-    b.start_game("standard", options, players, first_dealer=first_dealer,
+    b.start_game(v.name, options, players, first_dealer=first_dealer,
                  initial_score=[int(x) for x in init] if init else None,
                  title=md.get("title", ""), source=source)
     if md.get("finalScore") is not None and skipped is None:
         b.state_final_score(md["finalScore"])
     _Converter(b).convert(deals, skipped, deal_errs)
     return b.finish()
+
 
 def _split_annotation(text: str) -> tuple:
     m = _MARK.match(text)
@@ -428,6 +429,7 @@ class _Converter:
         ``(deal number, RecordError)`` appended; ``bad``: ``{deal index:
         [schema error, ...]}``, deals refused without reading them."""
         b = self.b
+        b.table   # the GameStarted is the game's, not a deal's: a bad one refuses the game
         for i, deal in enumerate(deals):
             n = i + 1
             if skipped is not None and (i in (bad or {}) or isinstance(deal, str)):
