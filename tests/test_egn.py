@@ -382,6 +382,76 @@ def test_negative_follow_suit_violations_flagged(name):
     assert dealt.hands[1] == ("QD", "QC", "KC", "KH", "KS")
 
 
+# ---------------------------------------------------------------------------
+# Game end is the variant's (rules.md 2.6: the first side to the target
+# score; EGN ruleset winning_score, default 10).  "Six Points in Two Hands"
+# starts 4-9; deal 1: S names hearts alone and takes all five, N/S +4; deal 2:
+# S orders up and N/S take all five, +2 (a march): 10-9.
+
+def _six(winning_score=None, initial=None):
+    doc = raw_games(fx("Six Points in Two Hands.egn"))[0]
+    if winning_score is not None:
+        doc["metadata"]["ruleset"]["winning_score"] = winning_score
+    if initial is not None:
+        doc["metadata"]["initialScore"] = initial
+    return doc
+
+
+def test_game_end_comes_from_the_ruleset_target():
+    (rec,) = read_egn_dict(_six(), "six.egn")
+    g = Game(rec.events)
+    assert (g.final_score, g.winner) == ([10, 9], 0)       # 10 reaches the default target
+    (rec,) = read_egn_dict(_six(winning_score=11), "six.egn")
+    g = Game(rec.events)
+    assert rec.events[0].options["target_score"] == 11
+    assert (g.final_score, g.winner) == ([10, 9], None)    # 10 is short of 11: not over
+
+
+def test_a_game_goes_on_past_10_when_the_target_is_11(tmp_path):
+    """From 6-9, deal 1 (+4) gives 10-9: under the default target the game is
+    over and deal 2 cannot be played; under winning_score 11 it goes on and
+    deal 2 (+2) gives 12-9, a win for N/S."""
+    from euchre_events.formats.egn import audit_egn_by_deal
+    with pytest.raises(RecordError) as e:
+        read_egn_dict(_six(initial=[6, 9]), "six.egn")
+    assert e.value.deal == 2 and "the game was already won (10 to 9) before this deal" in e.value.reason
+    (rec,) = read_egn_dict(_six(winning_score=11, initial=[6, 9]), "six.egn")
+    g = Game(rec.events)
+    assert (g.final_score, g.winner, g.deals) == ([12, 9], 0, 2)
+    # the deal-by-deal audit asks the same game: under 10, deal 2 is impossible
+    path = tmp_path / "six.egn"
+    path.write_text(json.dumps(_six(initial=[6, 9])), encoding="utf-8")
+    report = audit_egn_by_deal(str(path))
+    assert (report["final_score"], report["winner"], report["impossible"]) == ([10, 9], 0, 1)
+    assert [(f["deal"], f["kind"]) for f in report["findings"]] == [(2, "impossible")]
+    path.write_text(json.dumps(_six(winning_score=11, initial=[6, 9])), encoding="utf-8")
+    report = audit_egn_by_deal(str(path))
+    assert (report["final_score"], report["winner"], report["impossible"]) == ([12, 9], 0, 0)
+    # and the target goes back out as the EGN ruleset says it
+    assert write_egn(rec.events)["metadata"]["ruleset"]["winning_score"] == 11
+
+
+def test_deal_by_deal_audit_is_one_game_of_the_deals_it_can_fold(tmp_path):
+    """VWEC Finals with deal 5 made impossible (its trick 2 led by the AD
+    that trick 1 began with): the other twelve deals are one game, scored by
+    the engine: 8-10 less deal 5's point for N/S is 7-10, E/W win.  The deal
+    after the one left out is not flagged for its dealer (rotation cannot be
+    judged across a missing deal)."""
+    from euchre_events.formats.egn import audit_egn_by_deal
+    doc = raw_games(fx("VWEC Finals.egn"))[0]
+    play = [p for p in doc["deals"][4]["phases"] if p["type"] == "TRICK_PLAY"][0]
+    assert play["tricks"][0][0] == "Ad"
+    play["tricks"][1][0] = "Ad"
+    path = tmp_path / "vwec.egn"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    report = audit_egn_by_deal(str(path))
+    assert {k: report[k] for k in ("deals", "final_score", "winner", "impossible")} == {
+        "deals": 13, "final_score": [7, 10], "winner": 1, "impossible": 1}
+    [f] = report["findings"]
+    assert (f["deal"], f["kind"], f["event"]) == (5, "impossible", "124 (CardPlayed)")
+    assert f["penalty"].startswith("the deal is refused: seat 1 cannot play AD")
+
+
 def test_negative_annotated_alternative_line_of_second_deal():
     # test_annotated.egn dealNumber 1 has a line from call 3: the dealer E
     # takes up the QS himself and discards QD; S leads AC.

@@ -1,21 +1,27 @@
 """Reading and writing game records: EGN/EMN, OpenSpiel histories, our text notation.
 
 Every reader turns a file into :class:`Record` objects (events plus the
-record's annotations and alternative lines) and validates each game by
+record's annotations and alternative lines) by driving one
+:class:`~euchre_events.formats.builder.RecordBuilder` per game, as
+``chess.pgn`` readers drive a visitor: the builder validates each game by
 folding it with the engine, so an impossible record fails here, with a
 :class:`RecordError` naming the file, deal, event and reason, before anything
-is stored.
+is stored.  Writers walk the events (folded into a Game where they need the
+table).
 
-What every reader does the same way (helpers here):
+What every reader does the same way:
 
 * the file's bytes: :func:`read_record_text` (unreadable, not UTF-8, NUL
   bytes, empty -> :class:`RecordError` naming the file); a file with no game
   is ``"... holds no game"``;
 * ``GameStarted.initial_score`` is always a tuple (:func:`with_initial_score`:
-  the variant's initial scores when the file says nothing);
+  the variant's initial scores when the file says nothing), done by the builder;
 * a record that stops in the middle of a deal is kept, with the warning of
-  :func:`incomplete_warning`;
+  :func:`incomplete_warning`, given by the builder;
 * variations hold only :data:`VARIATION_KEYS`.
+
+Modules: :mod:`.builder` (the record builder), :mod:`.egn` (EGN/EMN, a
+package), :mod:`.text`, :mod:`.jsonfmt`, :mod:`.openspiel`.
 
 :func:`read_records` reads a file whole; :func:`read_records_partial` keeps
 the good games of a match file with a bad one.
@@ -188,15 +194,11 @@ def with_initial_score(events: list) -> list:
     variant or its options are unknown (validation reports that).
     """
     import dataclasses
-    from euchre_events.rules.registry import complete_start
     if not events or getattr(events[0], "kind", None) != "GameStarted":
         return events
     start = events[0]
-    try:
-        init = complete_start(start).initial_score
-    except (KeyError, ValueError, TypeError):
-        return events
-    if start.initial_score == init:
+    init = tuple(start.initial_score) if start.initial_score else default_initial_score(start)
+    if init is None or start.initial_score == init:
         return events
     return [dataclasses.replace(start, initial_score=init)] + list(events[1:])
 
@@ -230,19 +232,23 @@ def validate_events(path: str, events: list) -> "object":
     """Fold ``events`` with the engine; return the :class:`~euchre_events.projections.Game`.
 
     Raises :class:`RecordError` (file, deal, event index and kind, reason) if
-    the record is impossible.
+    the record is impossible: the builder's own check
+    (:func:`euchre_events.formats.builder.fold_game`).
     """
-    from euchre_events.rules.engine import ImpossibleEvent
-    from euchre_events.projections import Game
+    from euchre_events.formats.builder import fold_game
+    return fold_game(path, events)
+
+
+def default_initial_score(start: "object") -> Optional[tuple]:
+    """The initial score a game of ``start``'s variant and options begins with
+    when its record states none (rules.md: 0 per side in most variants), or
+    None when the variant or its options are unknown."""
+    import dataclasses
+    from euchre_events.rules.registry import complete_start
     try:
-        return Game(events)
-    except ImpossibleEvent as e:
-        ev = None
-        if e.position is not None:
-            ev = f"{e.position} ({e.event.kind})" if e.event is not None else e.position
-        raise RecordError(path, e.reason, deal=e.deal, event=ev) from None
-    except ValueError as e:
-        raise RecordError(path, str(e)) from None
+        return complete_start(dataclasses.replace(start, initial_score=None)).initial_score
+    except (KeyError, ValueError, TypeError):
+        return None
 
 
 def read_records_partial(path: str, fmt: Optional[str] = None) -> tuple:

@@ -19,12 +19,12 @@ other keys are not written, and are left out with a warning when read; a
 variation with no events and a ``null`` position (an alternative line some
 reader could not replay) is admitted by the schema but left out, with a
 warning.  A game without ``initial_score`` starts from the variant's
-initial scores (``with_initial_score``), as in every reader; a game that
-stops in the middle of a deal is read with a warning.
+initial scores, a game that stops in the middle of a deal is read with a
+warning, as in every reader.
 
-Reading validates the layout with a JSON schema, then folds every game with
-the engine (:func:`~euchre_events.formats.validate_events`) and every
-alternative line from its branch point.  Errors are
+Reading validates the layout with a JSON schema, then hands the game to a
+:class:`~euchre_events.formats.builder.RecordBuilder`, which folds it with
+the engine and every alternative line from its branch point.  Errors are
 :class:`~euchre_events.formats.RecordError` naming the file, the JSON line and
 column (syntax), the JSON path (layout) or the deal and event (impossible).
 """
@@ -36,9 +36,8 @@ from typing import Any, Optional, Sequence
 import jsonschema
 
 from euchre_events.events import Event, event_from_dict
-from euchre_events.formats import (VARIATION_KEYS, Record, RecordError, incomplete_warning,
-                                    no_game_error, read_record_text, validate_events,
-                                    with_initial_score)
+from euchre_events.formats import VARIATION_KEYS, Record, RecordError, no_game_error, read_record_text
+from euchre_events.formats.builder import RecordBuilder
 
 __all__ = ["write_json", "read_json_file", "parse_json", "game_to_json", "FORMAT", "VERSION", "SCHEMA"]
 
@@ -171,90 +170,45 @@ def _record(path: str, obj: Any, where: str, validate: bool, index: int) -> Reco
         e = errors[0]
         at = "/".join(str(p) for p in e.absolute_path) or "the top level"
         raise RecordError(path, f"{where}not an {FORMAT} v{VERSION} game: at {at}: {e.message}")
-    events = with_initial_score(_events(path, obj["events"], where))
-    annotations = [_annotation(a) for a in obj.get("annotations", [])]
-    _check_positions(path, annotations, 0, len(events), where + "annotation")
-    warnings: list = []
-    variations = _variations(path, obj.get("variations", []), where, "variations", warnings)
-    _check_var_positions(path, variations, 1, len(events), where)
-    rec = Record(events=events, annotations=annotations, variations=variations,
-                 source={"file": path, "format": "json", "game": index}, warnings=warnings)
-    if validate:
-        from euchre_events.formats.text import check_variations
-        try:
-            game = validate_events(path, events)
-        except RecordError as e:
-            raise RecordError(path, where + e.reason, deal=e.deal, event=e.event) from None
-        bad = check_variations(game, variations)
-        if bad is not None:
-            trail, k, exc = bad
-            kind = exc.event.kind if exc.event is not None else "?"
-            name = "/".join(f"variations/{i}" for i in trail)
-            raise RecordError(path, f"{where}{name}: {exc.reason}", deal=exc.deal,
-                              event=f"{k} of the alternative line ({kind})")
-        stop = incomplete_warning(game)
-        if stop:
-            rec.warnings.append(where + stop)
-    return rec
+    b = RecordBuilder(path, "json", label=where, validate=validate,
+                      source={"file": path, "format": "json", "game": index})
+    _events(b, obj["events"], "")
+    for a in obj.get("annotations", []):
+        b.annotate(a["text"], a.get("mark"), a["position"])
+    _variations(b, obj.get("variations", []), "variations")
+    return b.finish()
 
 
-def _events(path: str, items: list, where: str) -> list:
-    out = []
+def _events(b: RecordBuilder, items: list, what: str) -> None:
     for i, d in enumerate(items):
         try:
-            out.append(event_from_dict(d))
+            ev = event_from_dict(d)
         except ValueError as e:
-            raise RecordError(path, where + str(e), event=i) from None
-    return out
+            raise b.error(what + str(e), event=i) from None
+        b.add(ev)
 
 
-def _annotation(a: dict) -> dict:
-    return {"position": a["position"], "text": a["text"], "mark": a.get("mark")}
-
-
-def _variations(path: str, items: list, where: str, name: str, warnings: list) -> list:
-    """The variations of ``items`` (JSON path ``name``), with only the keys
-    of :data:`~euchre_events.formats.VARIATION_KEYS`; lines without events
-    and a ``null`` position are left out, each with a warning."""
-    out = []
+def _variations(b: RecordBuilder, items: list, name: str) -> None:
+    """The variations of ``items`` (JSON path ``name``) into the builder's
+    line, with only the keys of :data:`~euchre_events.formats.VARIATION_KEYS`;
+    lines without events and a ``null`` position are left out, each with a
+    warning."""
+    where = b.label
     for i, v in enumerate(items):
         here = f"{name}/{i}"
         extra = sorted(k for k in v if k not in VARIATION_KEYS)
         if extra:
-            warnings.append(f"{where}{here}: key(s) {', '.join(map(repr, extra))} are not part of "
-                            "an alternative line; left out")
+            b.warn(f"{where}{here}: key(s) {', '.join(map(repr, extra))} are not part of "
+                   "an alternative line; left out")
         if v["position"] is None:
             if v["events"] or v.get("annotations") or v.get("variations"):
-                raise RecordError(path, f"{where}{here}: an alternative line with events needs a position")
-            warnings.append(f"{where}{here}: an alternative line without events or position "
-                            "(one a reader could not replay); left out")
+                raise b.error(f"{here}: an alternative line with events needs a position")
+            b.warn(f"{where}{here}: an alternative line without events or position "
+                   "(one a reader could not replay); left out")
             continue
-        out.append(_variation(path, v, where, here, warnings))
-    return out
-
-
-def _variation(path: str, v: dict, where: str, name: str, warnings: list) -> dict:
-    events = _events(path, v["events"], where + "alternative line: ")
-    out = {"position": v["position"], "events": events,
-           "annotations": [_annotation(a) for a in v.get("annotations", [])],
-           "comment": v.get("comment", "")}
-    base, end = out["position"], out["position"] + len(events)
-    _check_positions(path, out["annotations"], base, end, where + "alternative line annotation")
-    subs = _variations(path, v.get("variations", []), where, name + "/variations", warnings)
-    if subs:
-        out["variations"] = subs
-        _check_var_positions(path, out["variations"], base, end, where)
-    return out
-
-
-def _check_positions(path: str, annotations: list, lo: int, hi: int, what: str) -> None:
-    for a in annotations:
-        if not lo <= a["position"] < hi:
-            raise RecordError(path, f"{what} position {a['position']} outside {lo}..{hi - 1}")
-
-
-def _check_var_positions(path: str, variations: list, lo: int, hi: int, where: str) -> None:
-    for v in variations:
-        if v["position"] is not None and not lo <= v["position"] < hi:
-            raise RecordError(path, f"{where}alternative line position {v['position']} "
-                                    f"outside {lo}..{hi - 1}")
+        b.begin_variation(v["position"], name=here, comment=v.get("comment", ""))
+        _events(b, v["events"], "alternative line: ")
+        for a in v.get("annotations", []):
+            b.annotate(a["text"], a.get("mark"), a["position"])
+        _variations(b, v.get("variations", []), here + "/variations")
+        b.end_variation()

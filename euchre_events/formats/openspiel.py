@@ -38,10 +38,12 @@ from typing import Iterator, Optional, Sequence
 
 from euchre_events.rules.cards import RANKS, SUITS
 from euchre_events.rules.engine import ImpossibleEvent, apply, new_table
+from euchre_events.rules.registry import make_variant
 from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, DealThrownIn, DefendedAlone,
                       Discarded, Event, GameStarted, OrderedUp, Passed, PlayedWithPartner,
                       TrumpNamed, UpCardPickedUp, WentAlone)
-from euchre_events.formats import Record, RecordError, incomplete_warning, read_record_text
+from euchre_events.formats import Record, RecordError, read_record_text
+from euchre_events.formats.builder import RecordBuilder
 
 PASS_ACTION = 24
 """OpenSpiel action id of Pass."""
@@ -136,7 +138,8 @@ def openspiel_options(params: Optional[dict] = None) -> dict:
       (rules.md 2.5 default): ``loner_lead="left_of_dealer"``; a lone maker
       euchred gives 2 (``lone_euchred_value=2``, rules.md 2.6 default);
     * one deal per game: a game ends after its only deal, so ``target_score``
-      (10) is never reached and does not matter; eight passes without stick
+      is never reached and does not matter (it is left at the standard
+      variant's default, rules.md 2.6); eight passes without stick
       end the game scoring 0 (our ``DealThrownIn``);
     * the deal is one card at a time and the first card goes to the dealer
       (rules.md 2.1: from the dealer's left, in packets); this changes no rule,
@@ -153,7 +156,7 @@ def openspiel_options(params: Optional[dict] = None) -> dict:
     return {
         "stick_the_dealer": p["stick_the_dealer"],
         "stick_allows_turned_down": False,
-        "target_score": 10,
+        "target_score": make_variant("standard").options.target_score,
         "loner_lead": "left_of_dealer",
         "lone_euchred_value": 2,
         "defend_alone": "any" if p["allow_lone_defender"] else "off",
@@ -294,32 +297,35 @@ def align_history(history: Sequence[int], params: Optional[dict] = None, title: 
 
 def _align(history, params, title, source):
     """(aligned events, folded table): see :func:`align_history`."""
-    head = _deal_events(history, params, title, source)
     t = new_table()
     out = []
-    for ev in head:
+    for ev, i in _decode(history, params, title, source, lambda: t):
         try:
             apply(t, ev)
         except (ImpossibleEvent, ValueError) as e:
-            raise OpenSpielError(str(e), deal=1) from None
-        out.append((ev, None))
-    for i in range(22, len(history)):
-        ev = _decision_event(t, history[i], i)
-        try:
-            apply(t, ev)
-        except ImpossibleEvent as e:
+            if i is None:
+                raise OpenSpielError(str(e), deal=1) from None
             raise OpenSpielError(e.reason, index=i, deal=1) from None
         out.append((ev, i))
-        ph = t.phase
-        if ph == "pickup":
-            ev = UpCardPickedUp(t.dealer)
-            apply(t, ev)
-            out.append((ev, None))
-        elif ph == "thrown_in":
-            ev = DealThrownIn("all passed")
-            apply(t, ev)
-            out.append((ev, None))
     return out, t
+
+
+def _decode(history, params, title, source, table) -> Iterator[tuple]:
+    """``(event, history index or None)`` for an OpenSpiel history, one at a
+    time; ``table()`` gives the table with every event yielded so far folded
+    (the caller folds each before asking for the next): the engine says
+    whose turn it is and which phase an action belongs to.  Raises
+    :class:`OpenSpielError` for an action that means nothing there."""
+    for ev in _deal_events(history, params, title, source):
+        yield ev, None
+    for i in range(22, len(history)):
+        yield _decision_event(table(), history[i], i), i
+        t = table()
+        # the steps OpenSpiel folds into the action before them
+        if t.phase == "pickup":
+            yield UpCardPickedUp(t.dealer), None
+        elif t.phase == "thrown_in":
+            yield DealThrownIn("all passed"), None
 
 
 def history_to_events(history: Sequence[int], params: Optional[dict] = None,
@@ -418,31 +424,26 @@ def _read_line(path: str, lineno: int, line: str, first: bool = False) -> Record
     if seed is not None:
         title += f" (seed {seed})"
     src = {"seed": seed, "index": index} if seed is not None or index is not None else {}
-    try:
-        aligned, t = _align(history, params, title, src)
-    except OpenSpielError as e:
-        ev = None if e.index is None else f"history[{e.index}]"
-        raise RecordError(path, e.reason, deal=e.deal, event=ev, line=lineno) from None
-    events = [ev for ev, _ in aligned]
-    warnings = []
-    stated = None
+    source = {"file": str(path), "format": "openspiel", "line": lineno, "params": dict(params)}
+    if "openspiel_version" in obj:
+        source["openspiel_version"] = obj["openspiel_version"]
+    source.update(src)
+    b = RecordBuilder(str(path), "openspiel", source=source)
     if "returns" in obj:
         try:
             stated = score_from_returns(obj["returns"])
         except (TypeError, ValueError) as e:
             raise RecordError(path, f"bad \"returns\": {e}", line=lineno) from None
-    stop = incomplete_warning(t)
-    if stop:
-        warnings.append(f"the history stops before the end of the deal (phase {t.phase}): {stop}")
-    elif stated is not None and list(t.scores) != stated:
-        warnings.append(f"the file's returns {obj['returns']} give {stated}, "
-                        f"the replay scores {list(t.scores)}")
-    source = {"file": str(path), "format": "openspiel", "line": lineno,
-              "params": dict(params)}
-    if "openspiel_version" in obj:
-        source["openspiel_version"] = obj["openspiel_version"]
-    source.update(src)
-    return Record(events=events, source=source, warnings=warnings, stated_final_score=stated)
+        b.state_final_score(stated, f"the file's returns {obj['returns']} give {{stated}}, "
+                                    "the replay scores {final}")
+    try:
+        for ev, i in _decode(history, params, title, src, lambda: b.table):
+            b.add(ev, line=lineno, name=None if i is None else f"history[{i}]")
+    except OpenSpielError as e:
+        ev = None if e.index is None else f"history[{e.index}]"
+        raise b.error(e.reason, deal=e.deal, event=ev, line=lineno) from None
+    return b.finish(stop_prefix="the history stops before the end of the deal "
+                                f"(phase {b.table.phase}): ")
 
 
 # ------------------------------------------------------- random games

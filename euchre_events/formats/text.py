@@ -29,8 +29,8 @@ alternative line that replaces that event and what follows it.
 The file is parsed with ``lark`` (LALR, contextual lexer).  Public API:
 
 * :func:`parse_text` / :func:`read_text_file`: text -> list of
-  :class:`~euchre_events.formats.Record` (one per game, each validated with
-  :func:`~euchre_events.formats.validate_events`);
+  :class:`~euchre_events.formats.Record` (one per game, built and validated
+  by a :class:`~euchre_events.formats.builder.RecordBuilder`);
 * :func:`write_text`: events (+ annotations, variations) -> text.
 
 Errors: :class:`~euchre_events.formats.RecordError` naming the file, line and
@@ -48,17 +48,18 @@ from typing import Any, Iterable, Optional, Sequence
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from euchre_events.rules.cards import CardError, parse_card, parse_suit
+from euchre_events.rules.cards import SUITS, CardError, parse_card, parse_suit
 from euchre_events.rules.engine import ImpossibleEvent, apply, new_table
 from euchre_events.events import (BidMade, CardPassed, CardPlayed, CardsDealt, DealStarted, DealThrownIn,
                       DefendedAlone, Discarded, DroppedOut, DummyTaken, Event, GameStarted,
                       HandSwappedWithGhost, OrderedUp, Passed, PlayedWithPartner, StayedIn,
                       JokerSuitNamed, TrumpNamed, UpCardDeclined, UpCardPickedUp, WentAlone,
                       event_from_dict)
-from euchre_events.formats import (Record, RecordError, incomplete_warning, no_game_error,
-                                    read_record_text, validate_events, with_initial_score)
+from euchre_events.formats import (Record, RecordError, default_initial_score, no_game_error,
+                                    read_record_text)
+from euchre_events.formats.builder import RecordBuilder
 
-__all__ = ["parse_text", "read_text_file", "write_text", "check_variations", "GRAMMAR"]
+__all__ = ["parse_text", "read_text_file", "write_text", "GRAMMAR"]
 
 # --------------------------------------------------------------------- grammar
 
@@ -179,6 +180,16 @@ _EXPECTED_NAMES = {
 
 FOUR_SEATS = ("N", "E", "S", "W")
 FOUR_SEAT_TAGS = ("North", "East", "South", "West")
+# the events that are a seat and one word, both ways: grammar rule, class, word
+_SEAT_ONLY = (("passed", Passed, "pass"), ("picked_up", UpCardPickedUp, "pickup"),
+              ("declined", UpCardDeclined, "decline"), ("went_alone", WentAlone, "alone"),
+              ("with_partner", PlayedWithPartner, "with-partner"),
+              ("defended_alone", DefendedAlone, "defend-alone"),
+              ("swapped", HandSwappedWithGhost, "swap"), ("dummy_taken", DummyTaken, "dummy"),
+              ("dropped_out", DroppedOut, "drop"), ("stayed_in", StayedIn, "stay"))
+_SEAT_ONLY_BY_RULE = {rule: cls for rule, cls, _ in _SEAT_ONLY}
+_WORD_OF_SEAT_ONLY = {cls.kind: word for _, cls, word in _SEAT_ONLY}
+
 MARKS = ("!", "?", "!?", "?!", "!!", "??")
 """Marks a comment may carry, as in chess: good, mistake, interesting, dubious,
 brilliant, blunder."""
@@ -255,7 +266,7 @@ def parse_text(text: str, path: str = "<string>", validate: bool = True) -> list
     """Parse the text notation (docs/notation.md) into one :class:`Record` per game.
 
     ``path`` names the source in errors.  Every game is folded with the engine
-    (:func:`validate_events`) and so is every alternative line from its branch
+    (:class:`~euchre_events.formats.builder.RecordBuilder`) and so is every alternative line from its branch
     point; ``validate=False`` skips both (used to test the notation alone, or
     for a variant this installation does not know).
 
@@ -284,7 +295,7 @@ def parse_text(text: str, path: str = "<string>", validate: bool = True) -> list
         raise no_game_error(path)
     records = []
     for game in tree.children:
-        records.append(_GameBuilder(path, validate).build(game))
+        records.append(_GameReader(path, validate).build(game))
     return records
 
 
@@ -333,32 +344,23 @@ def _describe_expected(names: Iterable[str]) -> str:
     return ", ".join(words)
 
 
-class _Context:
-    """Events being built for the main line or one alternative line."""
+class _Lines:
+    """What the text reader keeps per line (main or alternative) besides the
+    events, which the :class:`~euchre_events.formats.builder.RecordBuilder`
+    holds: the dealt-cards block being read and the trick labels."""
 
-    def __init__(self, is_variation: bool, base: int = 0):
-        self.is_variation = is_variation
-        self.base = base               # stream index of the first event (a variation's position)
-        self.events: list = []
-        self.where: list = []          # (line, column) of each event
-        self.annotations: list = []
-        self.variations: list = []
-        self.comment_parts: list = []  # a variation's own leading comments
+    def __init__(self):
         self.block: Optional[dict] = None
-        self.labels: list = []          # (event index, trick number, line, column)
-
-    def last(self) -> int:
-        """Index, in this line's own stream, of the last event read so far."""
-        return self.base + len(self.events) - 1
+        self.labels: list = []          # (index in the line's events, trick number, line, column)
 
 
-class _GameBuilder:
-    """Turns one ``game`` parse tree into a :class:`Record`."""
+class _GameReader:
+    """Turns one ``game`` parse tree into a :class:`Record`, through a
+    :class:`~euchre_events.formats.builder.RecordBuilder`."""
 
     def __init__(self, path: str, validate: bool):
         self.path = path
         self.validate = validate
-        self.where_of: dict = {}   # id(variation dict) -> (line, column) of its events
 
     # ------------------------------------------------------------ errors
     def error(self, node, reason: str) -> RecordError:
@@ -377,24 +379,20 @@ class _GameBuilder:
         items = [c for c in game.children if not (isinstance(c, Tree) and c.data == "tag")]
         started, stated, warnings = self.header(game, tags)
         self.n_seats = len(started.players)
-        main = _Context(is_variation=False)
-        main.events.append(started)
-        main.where.append((game.meta.line, game.meta.column))
+        self.b = RecordBuilder(self.path, "text", validate=self.validate,
+                               source={"file": self.path, "format": "text", "line": game.meta.line})
+        for w in warnings:
+            self.b.warn(w)
+        if stated is not None:
+            self.b.state_final_score(stated)
+        self.b.add(started, line=game.meta.line, column=game.meta.column)
+        main = _Lines()
         self.items(main, items)
         self.finish(main)
-        main.events[:1] = with_initial_score(main.events[:1])
-        rec = Record(events=main.events, annotations=main.annotations,
-                     variations=main.variations,
-                     source={"file": self.path, "format": "text", "line": game.meta.line},
-                     warnings=warnings, stated_final_score=stated)
         if self.validate:
-            g = self.validated(main)
-            self.check_variation_lines(g, main)
-            rec.warnings.extend(self.label_warnings(g, main))
-            stop = incomplete_warning(g)
-            if stop:
-                rec.warnings.append(stop)
-        return rec
+            for w in self.label_warnings(self.b.validate(), main):
+                self.b.warn(w)
+        return self.b.finish()
 
     def header(self, game: Tree, tags: list):
         seen: dict = {}
@@ -570,7 +568,7 @@ class _GameBuilder:
         except CardError as e:
             raise self.error(tok, str(e)) from None
 
-    def items(self, ctx: _Context, items: Sequence) -> None:
+    def items(self, ctx: _Lines, items: Sequence) -> None:
         for it in items:
             kind = it.data
             if kind in ("hand_line", "up_line", "kitty_line", "dummy_line", "ghost_line"):
@@ -585,40 +583,30 @@ class _GameBuilder:
             elif kind == "trick_label":
                 tok = it.children[0]
                 n = int(re.search(r"\d+", str(tok)).group(0))
-                ctx.labels.append((len(ctx.events), n, tok.line, tok.column))
+                ctx.labels.append((len(self.b.events), n, tok.line, tok.column))
             elif kind == "deal_header":
                 deal_tok, seat_node = it.children
-                self.add(ctx, DealStarted(int(deal_tok), self.seat(seat_node)), it)
+                self.add(DealStarted(int(deal_tok), self.seat(seat_node)), it)
             else:
-                self.add(ctx, self.event(it), it)
+                self.add(self.event(it), it)
 
-    def add(self, ctx: _Context, ev: Event, node) -> None:
-        ctx.events.append(ev)
-        ctx.where.append((node.meta.line, node.meta.column) if isinstance(node, Tree) else node)
+    def add(self, ev: Event, node) -> None:
+        line, col = (node.meta.line, node.meta.column) if isinstance(node, Tree) else node
+        self.b.add(ev, line=line, column=col)
 
     def event(self, it: Tree) -> Event:
         k, ch = it.data, it.children
         seat = self.seat(ch[0]) if ch and isinstance(ch[0], Tree) and ch[0].data == "seat" else None
-        if k == "passed":
-            return Passed(seat)
+        if k in _SEAT_ONLY_BY_RULE:
+            return _SEAT_ONLY_BY_RULE[k](seat)
         if k == "ordered_up":
             return OrderedUp(seat, alone=len(ch) > 1)
         if k == "trump_named":
             tok = ch[1].children[0]
             suit = None if tok.type == "NOTRUMP" else parse_suit(str(tok))
             return TrumpNamed(seat, suit, alone=len(ch) > 2)
-        if k == "picked_up":
-            return UpCardPickedUp(seat)
-        if k == "declined":
-            return UpCardDeclined(seat)
         if k == "discarded":
             return Discarded(seat, self.card(ch[1]))
-        if k == "went_alone":
-            return WentAlone(seat)
-        if k == "with_partner":
-            return PlayedWithPartner(seat)
-        if k == "defended_alone":
-            return DefendedAlone(seat)
         if k == "bid_made":
             tok = ch[1].children[0]
             if tok.type == "INT":
@@ -628,16 +616,8 @@ class _GameBuilder:
             else:
                 bid = str(tok).lower()
             return BidMade(seat, bid)
-        if k == "swapped":
-            return HandSwappedWithGhost(seat)
-        if k == "dummy_taken":
-            return DummyTaken(seat)
         if k == "card_passed":
             return CardPassed(seat, self.seat(ch[2]), self.card(ch[1]))
-        if k == "dropped_out":
-            return DroppedOut(seat)
-        if k == "stayed_in":
-            return StayedIn(seat)
         if k == "thrown_in":
             reasons = [json.loads(str(c)) for c in ch if isinstance(c, Token) and c.type == "STRING"]
             return DealThrownIn(reasons[0] if reasons else "all passed", seat)
@@ -672,7 +652,7 @@ class _GameBuilder:
         return json.loads(str(v))  # LITERAL
 
     # ------------------------------------------------------------ dealt cards
-    def block_line(self, ctx: _Context, it: Tree) -> None:
+    def block_line(self, ctx: _Lines, it: Tree) -> None:
         if ctx.block is None:
             ctx.block = {"hands": {}, "where": (it.meta.line, it.meta.column), "node": it,
                          "notes": []}
@@ -693,7 +673,7 @@ class _GameBuilder:
             raise self.error(it, f"the {key} is given twice in this deal")
         b[key] = cards[0] if key == "up" else cards
 
-    def flush(self, ctx: _Context) -> None:
+    def flush(self, ctx: _Lines) -> None:
         b = ctx.block
         if b is None:
             return
@@ -705,16 +685,15 @@ class _GameBuilder:
                                          f"(write ?? for cards not known)")
         hands = tuple(b["hands"][s] for s in range(self.n_seats))
         ev = CardsDealt(hands, b.get("up"), b.get("kitty", ()), b.get("dummy", ()), b.get("ghost", ()))
-        self.add(ctx, ev, b["where"])
-        for note in b["notes"]:
-            note["position"] = ctx.last()
-            ctx.annotations.append(note)
+        self.add(ev, b["where"])
+        for text in b["notes"]:
+            self.b.annotate(text)
 
     def seat_label(self, s: int) -> str:
         return FOUR_SEATS[s] if self.n_seats == 4 else f"P{s + 1}"
 
     # ------------------------------------------------------------ comments
-    def annotation(self, ctx: _Context, it: Tree) -> None:
+    def annotation(self, ctx: _Lines, it: Tree) -> None:
         mark = None
         text = ""
         for tok in it.children:
@@ -725,69 +704,42 @@ class _GameBuilder:
         if ctx.block is not None:
             if mark is not None:
                 raise self.error(it, "a mark (! ? ...) judges a move; the dealt cards are not one")
-            ctx.block["notes"].append({"position": None, "text": text, "mark": None})
+            ctx.block["notes"].append(text)
             return
-        if ctx.is_variation and not ctx.events:
+        events = self.b.events
+        if self.b.in_variation and not events:
             if mark is not None:
                 raise self.error(it, "a mark must follow a move; a variation starts with its moves "
                                      "or with a plain {comment}")
-            ctx.comment_parts.append(text)
+            self.b.comment_variation(text)
             return
-        if ctx.events and ctx.events[-1].kind == "CardsDealt" and mark is not None:
+        if events and events[-1].kind == "CardsDealt" and mark is not None:
             raise self.error(it, "a mark (! ? ...) judges a move; the dealt cards are not one")
-        ctx.annotations.append({"position": ctx.last(), "text": text, "mark": mark})
+        self.b.annotate(text, mark)
 
     # ------------------------------------------------------------ variations
-    def variation(self, ctx: _Context, it: Tree) -> None:
-        first = 0 if ctx.is_variation else 1
-        if len(ctx.events) <= first:
+    def variation(self, ctx: _Lines, it: Tree) -> None:
+        first = 0 if self.b.in_variation else 1
+        if len(self.b.events) <= first:
             raise self.error(it, "an alternative line ( ... ) must follow the event it replaces")
-        sub = _Context(is_variation=True, base=ctx.last())
+        self.b.begin_variation()
+        sub = _Lines()
         self.items(sub, it.children)
         self.finish(sub)
-        if not sub.events:
+        if not self.b.events:
             raise self.error(it, "an alternative line ( ... ) holds no event")
-        d = {"position": ctx.last(), "events": sub.events, "annotations": sub.annotations,
-             "comment": "\n".join(sub.comment_parts)}
-        if sub.variations:
-            d["variations"] = sub.variations
-        self.where_of[id(d)] = sub.where
-        ctx.variations.append(d)
+        self.b.end_variation()
 
-    def finish(self, ctx: _Context) -> None:
+    def finish(self, ctx: _Lines) -> None:
         self.flush(ctx)
-        if ctx.labels and ctx.labels[-1][0] >= len(ctx.events):
+        if ctx.labels and ctx.labels[-1][0] >= len(self.b.events):
             _, n, line, col = ctx.labels[-1]
             raise self.error((line, col), f"trick label T{n}: is followed by no card")
 
     # ------------------------------------------------------------ validation
-    def validated(self, main: _Context):
-        try:
-            return validate_events(self.path, main.events)
-        except RecordError as e:
-            pos = _failing_position(main.events)
-            line = col = None
-            if pos is not None and pos < len(main.where):
-                line, col = main.where[pos]
-            raise RecordError(self.path, e.reason, deal=e.deal, event=e.event,
-                              line=line, column=col) from None
-
-    def check_variation_lines(self, game, main: _Context) -> None:
-        problem = check_variations(game, main.variations)
-        if problem is None:
-            return
-        trail, k, exc = problem
-        vlist, var = main.variations, None
-        for idx in trail:
-            var = vlist[idx]
-            vlist = var.get("variations", [])
-        where = self.where_of.get(id(var), [])
-        line, col = where[k] if k < len(where) else (None, None)
-        kind = exc.event.kind if exc.event is not None else "?"
-        raise RecordError(self.path, exc.reason, deal=exc.deal,
-                          event=f"{k} of the alternative line ({kind})", line=line, column=col)
-
-    def label_warnings(self, game, main: _Context) -> list:
+    def label_warnings(self, game, main: _Lines) -> list:
+        """A trick label that does not stand where that trick begins (the
+        game folded: :meth:`RecordBuilder.validate`)."""
         out = []
         for idx, n, line, col in main.labels:
             t = game.table_at(idx)
@@ -796,53 +748,6 @@ class _GameBuilder:
                           else f"phase {t.phase}")
                 out.append(f"{self.path}, line {line}, column {col}: label T{n}: stands at {actual}")
         return out
-
-
-def _failing_position(events: Sequence[Event]) -> Optional[int]:
-    t = new_table()
-    for ev in events:
-        try:
-            apply(t, ev)
-        except ImpossibleEvent as e:
-            return e.position
-        except ValueError:
-            return t.pos
-    return None
-
-
-def check_variations(game, variations: Sequence[dict]):
-    """Fold every alternative line of a validated game from its branch point.
-
-    ``game``: a :class:`~euchre_events.projections.Game`; ``variations``: as in
-    :class:`Record`: each replaces event ``position`` and what follows, and
-    its own positions (annotations, nested lines) index the line's stream
-    ``parent[:position] + events``.  Lines without events (kept as raw data
-    by a reader) are skipped.  Returns ``None`` if every line can have
-    happened, else ``(trail, k, ImpossibleEvent)``: ``trail`` the indices
-    leading to the bad line, ``k`` the bad event's index in its ``events``.
-    """
-    def walk(start_table, start_pos, line_events, vlist, trail):
-        for i, v in enumerate(vlist):
-            pos = v.get("position")
-            if pos is None or not v.get("events"):
-                continue
-            if start_table is None:
-                t = game.table_at(pos)
-            else:
-                t = start_table.copy()
-                for ev in line_events[:pos - start_pos]:
-                    apply(t, ev)
-            here = t.copy()
-            for k, ev in enumerate(v["events"]):
-                try:
-                    apply(t, ev)
-                except ImpossibleEvent as e:
-                    return (trail + [i], k, e)
-            bad = walk(here, pos, v["events"], v.get("variations", []), trail + [i])
-            if bad is not None:
-                return bad
-        return None
-    return walk(None, 0, (), list(variations), [])
 
 
 # ------------------------------------------------------------------- writing
@@ -934,16 +839,6 @@ def _trick_labels(events: Sequence[Event]) -> tuple:
     return labels, mid
 
 
-def _default_initial_score(g: GameStarted) -> Optional[tuple]:
-    """The variant's own initial scores (what a game without an
-    ``[InitialScore]`` tag starts from), or None for an unknown variant."""
-    from euchre_events.rules.registry import make_variant
-    try:
-        return tuple(make_variant(g.variant, g.options).initial_scores())
-    except (KeyError, ValueError, TypeError):
-        return None
-
-
 def _escape_comment(text: str) -> str:
     return text.replace("\\", "\\\\").replace("{", "\\{").replace("}", "\\}")
 
@@ -988,7 +883,7 @@ class _Writer:
         for name, player in zip(names, g.players):
             lines.append(_tag(name, str(player)))
         lines.append(_tag("Dealer", self.seat(g.first_dealer)))
-        if g.initial_score and tuple(g.initial_score) != _default_initial_score(g):
+        if g.initial_score and tuple(g.initial_score) != default_initial_score(g):
             lines.append(_tag("InitialScore", ", ".join(str(int(x)) for x in g.initial_score)))
         if final_score is not None:
             lines.append(_tag("FinalScore", ", ".join(str(int(x)) for x in final_score)))
@@ -1011,24 +906,14 @@ class _Writer:
     def event(self, ev: Event) -> str:
         k = ev.kind
         s = self.seat(ev.seat) if hasattr(ev, "seat") and ev.seat is not None else None
-        if k == "Passed":
-            return f"{s} pass"
+        if k in _WORD_OF_SEAT_ONLY:
+            return f"{s} {_WORD_OF_SEAT_ONLY[k]}"
         if k == "OrderedUp":
             return f"{s} order" + (" alone" if ev.alone else "")
         if k == "TrumpNamed":
             return f"{s} name {ev.suit or 'NT'}" + (" alone" if ev.alone else "")
-        if k == "UpCardPickedUp":
-            return f"{s} pickup"
-        if k == "UpCardDeclined":
-            return f"{s} decline"
         if k == "Discarded":
             return f"{s} discard {ev.card}"
-        if k == "WentAlone":
-            return f"{s} alone"
-        if k == "PlayedWithPartner":
-            return f"{s} with-partner"
-        if k == "DefendedAlone":
-            return f"{s} defend-alone"
         if k == "BidMade":
             b = ev.bid
             if isinstance(b, bool) or not isinstance(b, (int, str)) or (isinstance(b, int) and b < 0):
@@ -1040,16 +925,8 @@ class _Writer:
             else:
                 txt = json.dumps(b, ensure_ascii=False)
             return f"{s} bid {txt}"
-        if k == "HandSwappedWithGhost":
-            return f"{s} swap"
-        if k == "DummyTaken":
-            return f"{s} dummy"
         if k == "CardPassed":
             return f"{s} give {ev.card} to {self.seat(ev.to_seat)}"
-        if k == "DroppedOut":
-            return f"{s} drop"
-        if k == "StayedIn":
-            return f"{s} stay"
         if k == "DealThrownIn":
             out = "thrown-in" if s is None else f"{s} thrown-in"
             if ev.reason != "all passed":
@@ -1057,7 +934,7 @@ class _Writer:
             return out
         if k == "CardPlayed":
             return f"{s} {ev.card}"
-        if k == "JokerSuitNamed" and ev.suit in ("C", "D", "H", "S"):
+        if k == "JokerSuitNamed" and ev.suit in SUITS:
             return f"{s} joker-suit {ev.suit}"
         if k == "DealStarted":
             return f"Deal {ev.deal} dealer {self.seat(ev.dealer)}"

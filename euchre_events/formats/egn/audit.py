@@ -1,0 +1,60 @@
+"""The deal-by-deal audit of an EGN game that cannot be read whole
+(``euchre-events audit FILE`` for a record with an impossible deal).
+
+The deals that can be folded are read as one game, in order, leaving out
+the impossible ones; that game is scored and audited by the projections
+(:class:`~euchre_events.projections.Game`, :func:`~euchre_events.projections.audit`):
+the score, the winner, game end (the variant's target score) and every
+renege penalty come from there, and each impossible deal becomes a finding
+of its own.
+"""
+from __future__ import annotations
+
+from euchre_events.formats import RecordError, read_record_text
+from euchre_events.formats.egn.read import read_game
+from euchre_events.formats.egn.schema import EGN_FILE_TYPE, parse_json
+
+
+def audit_egn_by_deal(path: str) -> dict:
+    """Audit an EGN game deal by deal, for a record that cannot be read whole.
+
+    A tournament director auditing a disputed file wants every problem in it,
+    not just the first: a deal that is impossible (it breaks the schema or
+    cannot have happened, design.md "Three kinds of wrong") is left out and
+    becomes a finding of kind ``"impossible"`` (with the reason; it scores
+    nothing), the other deals are read as one game and audited as usual
+    (their reneges flagged, rules.md 1.5, 2.7).  A deal after the one the
+    variant ends the game with is impossible too.  The rotation of the deal
+    cannot be judged across a deal left out: a dealer out of rotation just
+    after one is not flagged.  Nothing is stored.
+
+    Returns ``{"title", "variant", "deals" (in the file), "final_score" (per
+    side), "winner" (side or None), "findings": [dict...], "impossible":
+    int}``; each finding is :meth:`~euchre_events.projections.Finding.to_dict`
+    (with ``player``), and an impossible one is ``{"deal", "trick": None,
+    "seat": None, "kind": "impossible", "card": None, "led_suit": None,
+    "evidence": [], "penalty": words, "score_if_penalized": None, "event"}``.
+    Raises :class:`RecordError` when the file is not an EGN game at all (not
+    readable, not JSON, not an EGN game, a game-level schema error, players or
+    ruleset not of standard Euchre).
+    """
+    from euchre_events.projections import Game, audit
+    doc = parse_json(read_record_text(path), path)
+    if not isinstance(doc, dict) or doc.get("fileType") != EGN_FILE_TYPE or not doc.get("deals"):
+        raise RecordError(path, "deal-by-deal audit needs an EGN game file")
+    skipped: list = []
+    rec = read_game(doc, path, skipped=skipped)
+    game = Game(rec.events)
+    left_out = {n for n, _ in skipped}
+    # the first deal read after a deal left out: its dealer cannot be judged
+    after_gap = {pos for deal, pos in game.deal_positions() if deal - 1 in left_out}
+    findings = [{"deal": n, "trick": None, "seat": None, "kind": "impossible",
+                 "card": None, "led_suit": None, "evidence": [],
+                 "penalty": "the deal is refused: " + e.reason + "; it scores nothing here",
+                 "score_if_penalized": None, "event": e.event} for n, e in skipped]
+    findings += [f.to_dict(game.players) for f in audit(game)
+                 if not (f.kind == "dealer-out-of-rotation" and f.position in after_gap)]
+    findings.sort(key=lambda d: d["deal"])   # stable: a deal's own findings keep their order
+    return {"title": game.title, "variant": game.variant, "deals": len(doc["deals"]),
+            "final_score": game.final_score, "winner": game.winner,
+            "findings": findings, "impossible": len(skipped)}

@@ -1,0 +1,236 @@
+"""EGN and EMN layouts: the file types, the JSON schemas shipped in
+``euchre_events/schemas/``, schema checks, and the in-memory upgrade of
+version 1.0.0 documents to the 1.4 layout (notes-egn.md "Versions and
+strictness").  No rules here: what a layout means for the game is
+:mod:`.read`'s and :mod:`.write`'s.
+"""
+from __future__ import annotations
+
+import copy
+import json
+import re
+from functools import lru_cache
+from importlib import resources
+from typing import Any, Iterable
+
+from euchre_events.formats import RecordError
+
+EGN_FILE_TYPE = "Euchre Game Notation"
+EMN_FILE_TYPE = "Euchre Match Notation"
+EGN_WRITE_VERSION = "1.4"
+"""The EGN version :func:`~euchre_events.formats.egn.write_egn` produces."""
+
+_OLD_PHASE_KEYS = {"calls_annotations": "callAnnotations",
+                   "tricks_annotations": "playAnnotations",
+                   "plays_annotations": "playAnnotations",
+                   "play_annotations": "playAnnotations",
+                   "call_annotations": "callAnnotations"}
+
+# ------------------------------------------------------------------ schemas
+
+@lru_cache(maxsize=None)
+def _schema(name: str) -> dict:
+    """A JSON schema shipped in ``euchre_events/schemas`` (parsed)."""
+    text = resources.files("euchre_events").joinpath("schemas", name).read_text(encoding="utf-8")
+    return json.loads(text)
+
+
+_BASE = "https://euchre-events.invalid/schemas/"
+
+
+@lru_cache(maxsize=None)
+def _validators():
+    """(EGN validator, EMN validator), Draft 7, the EMN one resolving its
+    reference to the EGN schema's player definition."""
+    import jsonschema
+    egn = dict(_schema("egn-schema-v1.json"), **{"$id": _BASE + "egn-schema-v1.json"})
+    # the EMN schema refers to "../egn-schema-v1.json": give it a base URI one folder down
+    emn = dict(_schema("emn-schema-v1.json"), **{"$id": _BASE + "emn/emn-schema-v1.json"})
+    try:
+        from referencing import Registry, Resource
+        from referencing.jsonschema import DRAFT7
+    except ImportError:  # pragma: no cover - jsonschema < 4.18
+        resolver = jsonschema.RefResolver(base_uri=emn["$id"], referrer=emn,
+                                          store={egn["$id"]: egn})
+        return jsonschema.Draft7Validator(egn), jsonschema.Draft7Validator(emn, resolver=resolver)
+    reg = Registry().with_resources([
+        (egn["$id"], Resource.from_contents(egn, default_specification=DRAFT7)),
+        (emn["$id"], Resource.from_contents(emn, default_specification=DRAFT7)),
+    ])
+    return (jsonschema.Draft7Validator(egn, registry=reg),
+            jsonschema.Draft7Validator(emn, registry=reg))
+
+
+def _schema_errors(validator, doc: Any) -> list:
+    """Readable schema errors: ``["deals/3/phases/0: 'Oder' is not one of ...", ...]``."""
+    return [text for _, text in _located_errors(validator, doc)]
+
+
+def _located_errors(validator, doc: Any) -> list:
+    """``[(path, text)]``: each schema error with the JSON path (a tuple of
+    keys and indices) of its most specific part, and its readable text."""
+    out = []
+    for err in sorted(validator.iter_errors(doc), key=lambda e: list(map(str, e.absolute_path))):
+        leaf = err
+        while leaf.context:  # oneOf / anyOf: report the most specific sub-error
+            leaf = min(leaf.context, key=lambda e: (-len(e.absolute_path), str(e.message)))
+        where = "/".join(str(p) for p in leaf.absolute_path) or "(top level)"
+        out.append((tuple(leaf.absolute_path), f"{where}: {leaf.message}"))
+    return out
+
+
+def validate_egn(doc: Any) -> list:
+    """Schema errors of an EGN 1.2-1.4 document (empty list when it is valid).
+
+    ``doc`` is the parsed JSON.  Version 1.0.0 documents must be upgraded first
+    (:func:`upgrade_egn`).
+    """
+    return _schema_errors(_validators()[0], doc)
+
+
+def egn_errors_by_deal(doc: Any) -> tuple:
+    """``(game_errors, {deal index from 0: [error, ...]})``: the schema errors
+    of an EGN document (as :func:`validate_egn` words them), those inside one
+    deal set apart by deal (the deal-by-deal audit refuses only that deal)."""
+    game, deals = [], {}
+    for where, text in _located_errors(_validators()[0], doc):
+        if len(where) > 1 and where[0] == "deals" and isinstance(where[1], int):
+            deals.setdefault(where[1], []).append(text)
+        else:
+            game.append(text)
+    return game, deals
+
+
+def validate_emn(doc: Any) -> list:
+    """Schema errors of an EMN 1.0 document (its games are not checked here)."""
+    return _schema_errors(_validators()[1], doc)
+
+
+@lru_cache(maxsize=None)
+def known_keys() -> dict:
+    """Keys the EGN schema admits at each level (for warning about extra ones)."""
+    s = _schema("egn-schema-v1.json")
+    deal = s["properties"]["deals"]["items"]["oneOf"][0]
+    d = s["definitions"]
+    return {
+        "top": set(s["properties"]),
+        "metadata": set(s["properties"]["metadata"]["properties"]),
+        "ruleset": set(s["properties"]["metadata"]["properties"]["ruleset"]["properties"]),
+        "deal": set(deal["properties"]),
+        "initialState": set(deal["properties"]["initialState"]["properties"]),
+        "EUCHRE_BIDDING": set(d["biddingPhase"]["properties"]),
+        "TRICK_PLAY": set(d["trickPlayPhase"]["properties"]),
+        "alternativeLine": set(d["alternativeLine"]["properties"]),
+    }
+
+
+@lru_cache(maxsize=None)
+def ruleset_defaults() -> dict:
+    """``{key: default}`` of the EGN schema's ruleset (``std`` true,
+    ``winning_score`` 10, ``loner_euchred_score`` 2, ...): what a file that
+    leaves a key out means."""
+    props = _schema("egn-schema-v1.json")["properties"]["metadata"]["properties"]["ruleset"]["properties"]
+    return {k: p["default"] for k, p in props.items() if "default" in p}
+
+
+# ------------------------------------------------------------------ upgrade
+
+def upgrade_egn(doc: dict) -> tuple:
+    """Bring an EGN document to the 1.4 layout, in memory; the input is not changed.
+
+    Returns ``(schema_doc, full_doc, warnings)``:
+
+    * ``full_doc``: the upgraded document that the converter reads.  1.0.0
+      keys are renamed (``player_cards`` -> ``playerCards``,
+      ``calls_annotations`` -> ``callAnnotations``, ``tricks_annotations`` ->
+      ``playAnnotations``), ``version`` is set to 1.4, and what 1.4 has no
+      place for but a reader needs is kept: ``kitty`` (``""`` = unknown) and
+      ``initialLead`` (seat of the first card of a trick-play phase);
+    * ``schema_doc``: the same without those kept keys and without unknown
+      extra keys (such as ``timings``, ``videoUrl``, ``viewSwitches``), to be
+      checked against the EGN schema;
+    * ``warnings``: one line per unknown key that was set aside.
+    """
+    full = copy.deepcopy(doc)
+    warnings: list = []
+    if re.fullmatch(r"1\.[01](\.\d+)?", str(full.get("version", ""))):
+        full["version"] = EGN_WRITE_VERSION
+    keys = known_keys()
+    schema_doc = copy.deepcopy(full)
+
+    def strip(obj: Any, level: str, where: str, keep: Iterable = ()) -> None:
+        if not isinstance(obj, dict):
+            return
+        for k in list(obj):
+            if k in keys[level]:
+                continue
+            del obj[k]
+            if k in keep:
+                continue
+            if level == "ruleset":
+                warnings.append(f"unknown ruleset key {k!r}: not used, kept in the game's source")
+            else:
+                warnings.append(f"unknown key {k!r} in {where} ignored")
+
+    def upgrade_phase(ph: dict) -> None:
+        for old, new in _OLD_PHASE_KEYS.items():
+            if old in ph and new not in ph:
+                ph[new] = ph.pop(old)
+
+    def upgrade_deal(deal: Any) -> None:
+        if not isinstance(deal, dict):
+            return
+        st = deal.get("initialState")
+        if isinstance(st, dict) and "player_cards" in st and "playerCards" not in st:
+            st["playerCards"] = st.pop("player_cards")
+        for ph in deal.get("phases", []) or []:
+            if isinstance(ph, dict):
+                upgrade_phase(ph)
+        for alt in deal.get("alternativeLines", []) or []:
+            if isinstance(alt, dict):
+                for ph in alt.get("phases", []) or []:
+                    if isinstance(ph, dict):
+                        upgrade_phase(ph)
+
+    for target in (full, schema_doc):
+        for deal in target.get("deals", []) or []:
+            upgrade_deal(deal)
+
+    # set aside what 1.4 cannot hold, warn about what nobody knows
+    strip(schema_doc, "top", "the file")
+    md = schema_doc.get("metadata")
+    strip(md, "metadata", "metadata")
+    if isinstance(md, dict):
+        strip(md.get("ruleset"), "ruleset", "metadata.ruleset")
+    for i, deal in enumerate(schema_doc.get("deals", []) or []):
+        if not isinstance(deal, dict):
+            continue
+        w = f"deal {i + 1}"
+        strip(deal, "deal", w)
+        strip(deal.get("initialState"), "initialState", w + " initialState", keep=("kitty",))
+        for ph in deal.get("phases", []) or []:
+            if isinstance(ph, dict) and ph.get("type") in keys:
+                strip(ph, ph["type"], f"{w} {ph['type']} phase", keep=("initialLead",))
+        for j, alt in enumerate(deal.get("alternativeLines", []) or []):
+            strip(alt, "alternativeLine", f"{w} alternative line {j + 1}")
+            if isinstance(alt, dict):
+                for ph in alt.get("phases", []) or []:
+                    if isinstance(ph, dict) and ph.get("type") in keys:
+                        strip(ph, ph["type"], f"{w} alternative line {j + 1}", keep=("initialLead",))
+    # the unknown ruleset keys are warned about but kept in `full` (they go to the source)
+    return schema_doc, full, warnings
+
+
+
+def player_name(p: Any) -> str:
+    """A player's name: EGN lists players as names or as objects with a ``name``."""
+    return p.get("name", "") if isinstance(p, dict) else str(p)
+
+
+def parse_json(text: str, path: str) -> Any:
+    """The JSON document of a record file; :class:`RecordError` (file, line,
+    column) when it is not JSON."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as e:
+        raise RecordError(path, f"not JSON: {e.msg}", line=e.lineno, column=e.colno) from None

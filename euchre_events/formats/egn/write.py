@@ -1,0 +1,338 @@
+"""Writing EGN 1.4: a standard Euchre game (its events, annotations and
+alternative lines) to an EGN document, by walking the folded
+:class:`~euchre_events.projections.Game`: the engine says the trick sizes
+(a lone hand plays three to a trick) and the final score; the ruleset comes
+from the game's options (:mod:`.ruleset`).
+"""
+from __future__ import annotations
+
+import copy
+import json
+import os
+from typing import Any, Iterable, Optional, Sequence
+
+from euchre_events.events import Event, GameStarted, event_from_dict
+from euchre_events.formats.egn.ruleset import ruleset_from_options, standard
+from euchre_events.formats.egn.schema import (EGN_FILE_TYPE, EGN_WRITE_VERSION, player_name,
+                                              validate_egn)
+from euchre_events.rules import cards as C
+from euchre_events.rules.cards import UNKNOWN
+from euchre_events.rules.engine import ImpossibleEvent
+from euchre_events.rules.registry import variant_class
+
+
+def _egn_card(card: str) -> str:
+    """Our card code as EGN writes it: rank upper case, suit lower case (``"Kc"``)."""
+    if card == C.JOKER:
+        return "B"
+    if card == UNKNOWN or "#" in card:
+        raise ValueError(f"EGN cannot write the card {card!r}")
+    return card[0] + card[1].lower()
+
+
+
+def _egn_item(ev: Event) -> Optional[tuple]:
+    """What EGN writes for one event of a deal: ``("call", text, alone)``,
+    ``("play", card)``, ``("discard", card)``, ``("defender", seat)``; None
+    for the events the reader makes again by itself (the dealer's pick-up, a
+    defender who plays with the partner, a deal thrown in after eight
+    passes); ``("unwritable",)`` for an event EGN has no place for.  Raises
+    ``ValueError`` (the reason) for a no-trump call."""
+    k = ev.kind
+    if k == "Passed":
+        return "call", "Pass", False
+    if k == "OrderedUp":
+        return "call", "Order", ev.alone
+    if k == "TrumpNamed":
+        if ev.suit is None:
+            raise ValueError("no-trump is not standard Euchre")
+        return "call", ev.suit.lower(), ev.alone
+    if k == "CardPlayed":
+        return "play", ev.card
+    if k == "Discarded":
+        return "discard", ev.card
+    if k == "DefendedAlone":
+        return "defender", ev.seat
+    if k in ("UpCardPickedUp", "PlayedWithPartner", "DealThrownIn"):
+        return None
+    return ("unwritable",)
+
+
+def _note_text(a: dict) -> str:
+    """An annotation as EGN writes it: a mark as a leading ``[?!]``."""
+    text = str(a.get("text", ""))
+    return f"[{a['mark']}] {text}" if a.get("mark") else text
+
+
+def _put_note(phase: dict, kind: str, index: int, text: str) -> None:
+    """Note ``text`` on call or play ``index`` of an EGN phase."""
+    key = "callAnnotations" if kind == "call" else "playAnnotations"
+    phase.setdefault(key, {}).setdefault(str(index), []).append(text)
+
+
+def _size_at(g: Any, pos: int) -> int:
+    """Cards in the trick under way at event ``pos`` of game ``g`` (the variant's word)."""
+    return g.final.variant.trick_size(g.table_at(pos))
+
+
+def write_egn(events: Sequence[Event], annotations: Iterable = (), variations: Iterable = (),
+              warnings: Optional[list] = None) -> dict:
+    """An EGN 1.4 document (a dict ready for ``json.dump``) for a standard Euchre game.
+
+    ``events``: the game's events (GameStarted first, variant ``standard``);
+    ``annotations``: ``[{"position", "text", "mark"}]`` on calls and plays
+    (written as ``callAnnotations`` / ``playAnnotations``, a mark as a
+    leading ``[?!]``); ``variations``: as :class:`~euchre_events.formats.Record`
+    holds them (``{"position", "events", "annotations", "comment"}``, written
+    as ``alternativeLines``: :func:`~euchre_events.formats.egn.read_egn_dict`
+    reads them back the same, except the ``comment`` and nested lines, which
+    EGN cannot hold).  Dealt hands that are fully known are written as
+    ``playerCards`` (a partly known hand as ``[]``); the dealer's discard
+    when known; ``finalScore`` is the folded score (rules.md 2.6).
+
+    What EGN 1.4 cannot hold is left out and, if ``warnings`` is a list,
+    noted there: a known kitty, annotations on other events, options with no
+    EGN ruleset key, a variation's comment or nested lines.  Raises
+    ``ValueError`` for a game EGN cannot express (another variant, events
+    such as ``UpCardDeclined`` or ``WentAlone`` after the exchange) or events
+    that cannot be folded.
+    """
+    from euchre_events.projections import Game
+    notes_out = warnings if warnings is not None else []
+    events = list(events)
+    if not events or not isinstance(events[0], GameStarted):
+        raise ValueError("the first event must be GameStarted")
+    start = events[0]
+    try:
+        cls = variant_class(start.variant)
+    except ValueError:
+        cls = None
+    if cls is not type(standard()):
+        raise ValueError(f"EGN records standard Euchre only, not {start.variant!r}")
+    try:
+        game = Game(events)
+    except ImpossibleEvent as e:
+        raise ValueError(f"the events cannot be folded: {e}") from None
+    opts = game.final.options
+    src = start.source or {}
+    md: dict = {}
+    if start.title:
+        md["title"] = start.title[:128]
+    for k, longest in (("description", 1024), ("date", 64), ("gameId", 64)):
+        if src.get(k):
+            md[k] = str(src[k])[:longest]
+    raw_players = src.get("players")
+    if isinstance(raw_players, list) and [player_name(p) for p in raw_players] == list(start.players):
+        md["players"] = copy.deepcopy(raw_players)
+    else:
+        md["players"] = list(start.players)
+    md["initialScore"] = list(game.final.initial_score)
+    md["finalScore"] = list(game.final_score)
+    md["ruleset"] = ruleset_from_options(opts, src.get("ruleset") or {}, notes_out)
+
+    # ---- split the stream into deals
+    deals: list = []
+    where: dict = {}   # event position -> (deal index, "call"/"play", index)
+    cur = None
+    for pos, ev in enumerate(events[1:], start=1):
+        k = ev.kind
+        if k == "DealStarted":
+            cur = {"deal": ev.deal, "dealer": ev.dealer, "calls": [], "alone": False,
+                   "discard": None, "defender": None, "plays": [], "hands": None,
+                   "up": None, "kitty": (), "start": pos}
+            deals.append(cur)
+            continue
+        if cur is None:
+            raise ValueError(f"event {pos} ({k}) comes before the first deal")
+        if k == "CardsDealt":
+            cur["hands"], cur["up"], cur["kitty"] = ev.hands, ev.up_card, ev.kitty
+            continue
+        try:
+            item = _egn_item(ev)
+        except ValueError as e:
+            raise ValueError(f"event {pos}: {e}") from None
+        if item == ("unwritable",):
+            raise ValueError(f"event {pos} ({k}) cannot be written in EGN")
+        if item is not None:
+            _take(cur, item, pos, len(deals) - 1, where)
+
+    out_deals = []
+    if deals and deals[-1]["up"] is None:   # the record stops before the cards are dealt
+        notes_out.append(f"deal {deals[-1]['deal']} has no cards dealt yet; left out")
+        deals.pop()
+    for di, d in enumerate(deals):
+        out_deals.append(_egn_deal(d, di, game, notes_out))
+
+    # ---- annotations
+    for a in annotations:
+        pos = a.get("position")
+        if pos not in where:
+            notes_out.append(f"annotation at event {pos} is not on a call or a play; left out")
+            continue
+        di, kind, idx = where[pos]
+        phases = out_deals[di]["phases"]
+        ph = phases[0] if kind == "call" else (phases[1] if len(phases) > 1 else None)
+        if ph is None:
+            notes_out.append(f"annotation at event {pos} has no phase to go in; left out")
+            continue
+        _put_note(ph, kind, idx, _note_text(a))
+
+    # ---- variations
+    for v in variations:
+        _write_variation(v, events, where, deals, out_deals, notes_out)
+
+    return {"fileType": EGN_FILE_TYPE, "version": EGN_WRITE_VERSION, "metadata": md,
+            "deals": out_deals}
+
+
+def _take(cur: dict, item: tuple, pos: int, di: int, where: dict) -> None:
+    """Put one :func:`_egn_item` into the deal (or line) being written;
+    ``where[pos]`` says which call or play event ``pos`` became."""
+    what = item[0]
+    if what == "call":
+        where[pos] = (di, "call", len(cur["calls"]))
+        cur["calls"].append(item[1])
+        cur["alone"] = cur["alone"] or item[2]
+    elif what == "play":
+        where[pos] = (di, "play", len(cur["plays"]))
+        cur["plays"].append(item[1])
+    elif what == "discard":
+        cur["discard"] = item[1]
+    else:
+        cur["defender"] = item[1]
+
+
+def _bidding(d: dict) -> dict:
+    """The EUCHRE_BIDDING phase of a deal or line being written."""
+    bid: dict = {"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": list(d["calls"]),
+                 "isAlone": bool(d["alone"])}
+    if d["discard"] not in (None, UNKNOWN):
+        bid["discard"] = _egn_card(d["discard"])
+    if d["defender"] is not None:
+        bid["aloneDefender"] = d["defender"]
+    return bid
+
+
+def _tricks(plays: list, size: int, start_in_trick: int = 0) -> dict:
+    """The TRICK_PLAY phase: the cards in tricks of ``size`` (see :func:`_chunk`)."""
+    return {"phaseNumber": 1, "type": "TRICK_PLAY",
+            "tricks": _chunk([_egn_card(c) for c in plays], size, start_in_trick)}
+
+
+def _egn_deal(d: dict, di: int, game: Any, notes_out: list) -> dict:
+    st: dict = {"dealer": d["dealer"], "upCard": _egn_card(d["up"])}
+    hands = d["hands"] or ()
+    if any(all(c != UNKNOWN for c in h) for h in hands):
+        st["playerCards"] = [[_egn_card(c) for c in h] if all(c != UNKNOWN for c in h) else []
+                             for h in hands]
+    if d["kitty"] and any(c != UNKNOWN for c in d["kitty"]):
+        notes_out.append(f"deal {d['deal']}: EGN 1.4 has no place for the kitty; left out")
+    phases = [_bidding(d)]
+    if d["plays"]:
+        first = next(pos for pos in range(d["start"], len(game.events))
+                     if game.events[pos].kind == "CardPlayed")
+        phases.append(_tricks(d["plays"], _size_at(game, first)))
+    return {"dealNumber": di, "initialState": st, "phases": phases}
+
+
+def _chunk(cards: list, size: int, start_in_trick: int) -> list:
+    """Cards in tricks of ``size``; the first chunk holds what is left of a
+    trick whose first ``start_in_trick`` cards were already played."""
+    out = []
+    first = size - start_in_trick if start_in_trick else size
+    if cards:
+        out.append(cards[:first])
+        rest = cards[first:]
+        out += [rest[i:i + size] for i in range(0, len(rest), size)]
+    return out
+
+
+
+
+def _write_variation(v: dict, events: list, where: dict, deals: list, out_deals: list,
+                     notes_out: list) -> None:
+    """One variation as an ``alternativeLine`` of the deal it branches in
+    (its ``branchIndex`` counts the deal's calls, then its plays); the line
+    is folded from its branch point for its trick sizes."""
+    from euchre_events.projections import Game
+    pos = v.get("position")
+    if pos is None and not v.get("events"):
+        notes_out.append("an alternative line without position or events; left out")
+        return
+    if v.get("comment"):
+        notes_out.append(f"the comment of the alternative line at event {pos} has no place in EGN; "
+                         "left out")
+    if v.get("variations"):
+        notes_out.append(f"the alternative lines inside the line at event {pos} have no place in "
+                         "EGN; left out")
+    if pos not in where:
+        notes_out.append(f"variation at event {pos} does not start on a call or a play; left out")
+        return
+    di, kind, idx = where[pos]
+    d = deals[di]
+    branch_index = idx if kind == "call" else len(d["calls"]) + idx
+    line_events = [x if isinstance(x, Event) else event_from_dict(x) for x in v.get("events", [])]
+    try:
+        g = Game(list(events[:pos]) + line_events)
+    except ImpossibleEvent as e:
+        notes_out.append(f"variation at event {pos} cannot be folded ({e}); left out")
+        return
+    line = {"calls": [], "alone": False, "discard": None, "defender": None, "plays": []}
+    lwhere: dict = {}   # position in the line's stream -> (0, "call"/"play", index)
+    first_play = None
+    for p, ev in enumerate(line_events, start=pos):
+        try:
+            item = _egn_item(ev)
+        except ValueError as e:
+            item, why = ("unwritable",), str(e)
+        else:
+            why = f"{ev.kind} cannot be written in EGN"
+        if item == ("unwritable",):
+            notes_out.append(f"variation at event {pos}: {why}; left out")
+            return
+        if item is not None:
+            _take(line, item, p, 0, lwhere)
+            if item[0] == "play" and first_play is None:
+                first_play = p
+    phases = []
+    if kind == "call":
+        line["alone"] = line["alone"] or any(getattr(e, "alone", False)
+                                             for e in events[d["start"]:pos])
+        phases.append(_bidding(line))
+    if line["plays"]:
+        start_in_trick = 0 if kind == "call" else idx % _size_at(g, pos)
+        phases.append(_tricks(line["plays"], _size_at(g, first_play), start_in_trick))
+    for a in v.get("annotations", []):
+        ap = a.get("position")
+        if ap not in lwhere:
+            notes_out.append(f"variation annotation at event {ap} is not on a call or play; left out")
+            continue
+        _, kind2, i2 = lwhere[ap]
+        _put_note(phases[0] if kind2 == "call" else phases[-1], kind2, i2, _note_text(a))
+    if not phases:
+        notes_out.append(f"variation at event {pos} is empty; left out")
+        return
+    out_deals[di].setdefault("alternativeLines", []).append(
+        {"branchIndex": branch_index, "phases": phases})
+
+
+def egn_to_json(doc: dict, indent: int = 2) -> str:
+    """EGN document as JSON text (UTF-8 characters kept, ``indent`` spaces)."""
+    return json.dumps(doc, indent=indent, ensure_ascii=False) + "\n"
+
+
+def write_egn_file(path: str, events: Sequence[Event], annotations: Iterable = (),
+                   variations: Iterable = ()) -> list:
+    """Write :func:`write_egn` output to ``path`` (checked against the schema
+    first, so nothing is written when it fails).  Returns the warnings."""
+    notes: list = []
+    doc = write_egn(events, annotations, variations, warnings=notes)
+    errs = validate_egn(doc)
+    if errs:
+        raise ValueError("the EGN document breaks the schema: " + "; ".join(errs[:5]))
+    tmp = path + ".tmp"
+    with open(tmp, "w", encoding="utf-8") as f:
+        f.write(egn_to_json(doc))
+    os.replace(tmp, path)
+    return notes
+
