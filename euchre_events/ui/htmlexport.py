@@ -134,6 +134,20 @@ def _notes(annotations: Iterable) -> dict:
     return out
 
 
+def _interner(table: list):
+    """A function ``text -> index into table`` that appends each new text once
+    (the page ships every distinct piece of markup or text one time)."""
+    index: dict = {}
+
+    def intern(text: str) -> int:
+        i = index.get(text)
+        if i is None:
+            i = index[text] = len(table)
+            table.append(text)
+        return i
+    return intern
+
+
 def export_data(game, annotations: Iterable = (), views: Optional[Iterable] = None) -> dict:
     """The replay data of :func:`export_html` as a dict (JSON-ready).
 
@@ -164,14 +178,7 @@ def export_data(game, annotations: Iterable = (), views: Optional[Iterable] = No
     view_keys = list(views) if views is not None else [None] + list(range(n_seats))
     findings = game.audit()
     strings: list = []
-    index: dict = {}
-
-    def intern(text: str) -> int:
-        i = index.get(text)
-        if i is None:
-            i = index[text] = len(strings)
-            strings.append(text)
-        return i
+    intern = _interner(strings)
 
     def key(v) -> str:
         return "all" if v is None else str(v)
@@ -199,14 +206,7 @@ def export_data(game, annotations: Iterable = (), views: Optional[Iterable] = No
     if None in view_keys:
         renege_from["all"] = {str(p): 0 for p in renege_positions}
     texts: list = []
-    text_index: dict = {}
-
-    def text_id(t: str) -> int:
-        i = text_index.get(t)
-        if i is None:
-            i = text_index[t] = len(texts)
-            texts.append(t)
-        return i
+    text_id = _interner(texts)
 
     view_events = {}
     for v in view_keys:
