@@ -25,7 +25,7 @@ from typing import Any, Optional, Sequence
 from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, DealThrownIn, Event,
                                   GameStarted)
 from euchre_events.rules import cards as C
-from euchre_events.rules.cards import UNKNOWN, base, effective_suit
+from euchre_events.rules.cards import UNKNOWN, base, effective_suit, winning_index
 from euchre_events.rules.registry import make_variant
 # the working state and the variant base, re-exported: the engine is their face
 from euchre_events.rules.table import ImpossibleEvent, Irregularity, Renege, Table, flag
@@ -509,25 +509,6 @@ def _fast_plays_ok(v: Variant) -> bool:
     return ok
 
 
-@lru_cache(maxsize=256)
-def _trick_keys(trump: Optional[str], led: Optional[str], low: bool) -> dict:
-    """``{card code: key}`` for every card of every deck: the key
-    :func:`cards.trick_winner_index` gives a card in a trick led in ``led``
-    under ``trump`` (the joker at no-trump 2200, trumps 1000 + strength, the
-    led suit its strength, any other card -1: it cannot win), so that the
-    first highest key wins the trick (rules.md 1.3)."""
-    eff, power = C.suit_and_power(trump, low)
-    keys = {}
-    for c, s in eff.items():
-        if trump is None:
-            keys[c] = 2200 if c == C.JOKER else (power[c] if s == led else -1)
-        elif s == trump:
-            keys[c] = 1000 + power[c]
-        else:
-            keys[c] = power[c] if s == led else -1
-    return keys
-
-
 @lru_cache(maxsize=64)
 def _suit_sets(trump: Optional[str]) -> dict:
     """``{suit: frozenset of card codes}`` by effective suit under ``trump``
@@ -590,14 +571,14 @@ def _fast_plays(t: Table, events: Sequence[Event], i: int, n: int) -> int:
             if led is not None and suit != led and not of_suit[led].isdisjoint(hand):
                 break                             # a renege: recorded by _play
             if len(trick) + 1 == size:            # this card ends the trick
-                keys = _trick_keys(trump, led if led else eff.get(trick[0][1], UNKNOWN), low)
+                keys = C.trick_keys(trump, led if led else eff.get(trick[0][1], UNKNOWN), low)
                 ranked = list(map(keys.get, map(_second, trick)))
                 if None in ranked:                # a "??" or a card of no deck: _play's way
                     break
         else:
             led = suit
             if size == 1:
-                keys = _trick_keys(trump, led, low)
+                keys = C.trick_keys(trump, led, low)
                 ranked = []
         del hand[at]
         seen.add(card)
@@ -610,12 +591,7 @@ def _fast_plays(t: Table, events: Sequence[Event], i: int, n: int) -> int:
             turn = nxt if nxt not in out else t.next_active(seat)
             continue
         ranked.append(keys[card])
-        if twins:
-            w = ranked.index(max(ranked))         # the first of the highest
-        else:
-            w = C.trick_winner_index([c for _, c in trick], trump, led if led else None, low=low,
-                                     first_twin_wins=twins)
-        winner = trick[w][0]
+        winner = trick[winning_index(ranked, twins)][0]
         tricks.append((trick[0][0], tuple(trick), winner))
         tricks_won[winner] += 1
         trick = []
