@@ -29,6 +29,19 @@ class TableState:
     ``tricks`` are the finished tricks of this deal as ``(leader, ((seat, card),
     ...), winner)``; ``score`` is points per side; ``legal`` are the events the
     seat on ``turn`` may add, with ``legal_reason`` in words.
+
+    ``phase`` is a :class:`~euchre_events.rules.table.Phase` or a variant's
+    phase enum member, ``up_card_status`` an
+    :class:`~euchre_events.rules.table.UpCardStatus`: both ``str`` enums, so
+    ``state.phase == "play"`` holds as before.  ``extra`` is a plain dict and
+    a read-only view (a copy: changing it changes nothing) of the
+    variant-specific typed state (:meth:`~euchre_events.rules.table.Table.extra`):
+    ``first_dealer``; ``out_of_turn``; the auction's ``passes``,
+    ``called_in_round``, ``high``, ``high_seat``, ``bids``, ...; the
+    contract's ``contract`` (the won bid), ``made``, ``defenders_left``,
+    ``dummy_discards``, ``to_ask``, ``swapped``, ``pb_owed``, ...; at the
+    end of a game ``tied`` (Buck) or ``shared_winners`` (cutthroat).
+    Each key appears once the rules have set it.
     """
 
     position: int
@@ -94,7 +107,7 @@ def snapshot(t: Table, with_legal: bool = True) -> TableState:
         tricks_won=tuple(t.tricks_won), tricks_by_side=tuple(by_side), score=tuple(t.scores),
         deal_results=tuple(t.deal_results), legal=tuple(legal), legal_reason=reason,
         reneges=tuple(t.reneges), game_over=t.game_over, winner=t.winner,
-        extra={k: v2 for k, v2 in t.x.items()},
+        extra=t.extra(),
         dead=tuple(t.dead), flags=tuple(t.flags),
     )
 

@@ -16,6 +16,8 @@ Card through :mod:`euchre_events.ui.display`).
 """
 from __future__ import annotations
 
+from dataclasses import dataclass
+from enum import StrEnum
 from functools import lru_cache
 from typing import Iterable, Optional, Sequence
 
@@ -284,41 +286,149 @@ def left_bower(trump: str) -> str:
     return "J" + SAME_COLOUR[trump]
 
 
+# ---------------------------------------------------------------- trick ranking
+# The one ranking of cards in a trick (rules.md 1.3): every card gets a key
+# from trick_keys(); the first highest key wins (the last one when the later
+# of two identical double-deck cards wins).  trick_winner_index, rank_trick
+# and the engine's replay fast path all read this table.
+
+CANNOT_WIN = -1
+"""Trick key of a card that can never win its trick: neither a trump nor a
+card of the led suit (rules.md 1.3)."""
+TRUMP_KEY = 1000
+"""Trick keys of trumps are ``TRUMP_KEY + strength`` (1100 for the 9 up to
+1107 for the right bower, 1108 for the joker), above every led-suit key
+(0-5): any trump beats any card of the led suit (rules.md 1.1, 1.3)."""
+TOP_KEY = 2200
+"""Trick key of the joker at no-trump, the only trump there: it beats every
+other card (rules.md 7.8)."""
+
+
+class TrickRole(StrEnum):
+    """Why a card can (or cannot) win its trick (rules.md 1.3, 7.8), read from
+    its trick key."""
+
+    TOP = "top"                # the joker at no-trump: beats every card (7.8)
+    TRUMP = "trump"            # a trump, bowers and joker included (1.1, 1.2)
+    LED = "led"                # a card of the led suit (by effective suit, 1.2)
+    CANNOT_WIN = "cannot win"  # neither trump nor the led suit
+
+
+@lru_cache(maxsize=256)
+def trick_keys(trump: Optional[str], led: Optional[str], low: bool = False) -> dict:
+    """``{card code: trick key}`` for every card code of every deck (copies
+    ``#1``/``#2`` and the joker included, ``"??"`` excluded) in a trick led
+    in ``led`` (an effective suit letter, or None for a joker led at no-trump
+    with no suit named) under ``trump`` (a suit letter, None = no-trump).
+
+    Keys: :data:`TOP_KEY` for the joker at no-trump (7.8), :data:`TRUMP_KEY`
+    + strength for a trump, the strength (0-5; reversed with ``low``, low
+    no-trump 1.1) for a card of the led suit, :data:`CANNOT_WIN` for any
+    other card.  The highest key wins the trick; identical double-deck cards
+    share a key (see :func:`winning_index`).  Do not modify the returned dict.
+    """
+    eff, power = _tables(trump, low)
+    keys = {}
+    for c, s in eff.items():
+        if trump is None:
+            keys[c] = TOP_KEY if c == JOKER else (power[c] if s == led else CANNOT_WIN)
+        elif s == trump:
+            keys[c] = TRUMP_KEY + power[c]
+        else:
+            keys[c] = power[c] if s == led else CANNOT_WIN
+    return keys
+
+
+def winning_index(keys: Sequence[int], first_twin_wins: bool = True) -> int:
+    """Index (0 = leader) of the winning card given the cards' trick keys in
+    play order (:func:`trick_keys`): the highest key; of equal keys
+    (identical double-deck cards, rules.md 1.3 and 7.10) the first played,
+    or the last with ``first_twin_wins=False``.  0 if no card can win."""
+    best = max(keys)
+    if best < 0:
+        return 0
+    if first_twin_wins:
+        return keys.index(best)
+    return len(keys) - 1 - keys[::-1].index(best)
+
+
+def _led(cards: Sequence[str], trump: Optional[str], low: bool) -> Optional[str]:
+    """The effective suit of the first card (``KeyError`` for a code of no deck)."""
+    eff = _tables(trump, low)[0]
+    c0 = cards[0]
+    return eff[c0] if c0 in eff else eff[base(c0)]
+
+
+def _keys_of(cards: Sequence[str], keys: dict) -> list:
+    """The trick key of each card (``KeyError`` naming a card of no deck, e.g. ``"??"``)."""
+    return [keys[c] if c in keys else keys[base(c)] for c in cards]
+
+
 def trick_winner_index(cards: Sequence[str], trump: Optional[str], led_suit: Optional[str] = None,
                        low: bool = False, first_twin_wins: bool = True) -> int:
     """Index (0 = leader) of the card that wins a trick (rules.md 1.3).
 
-    The highest trump wins; with no trump in it, the highest card of the led
-    suit.  ``led_suit`` defaults to the effective suit of the first card (give it
-    for a led joker at no-trump, rules.md 7.8).  Identical double-deck cards:
-    the first played wins unless ``first_twin_wins`` is False.
+    ``cards``: card codes in play order; ``trump``: suit letter or None
+    (no-trump).  The highest trump wins; with no trump in it, the highest card
+    of the led suit.  ``led_suit`` defaults to the effective suit of the first
+    card (give it for a led joker at no-trump, rules.md 7.8).  Identical
+    double-deck cards: the first played wins unless ``first_twin_wins`` is
+    False.  Raises ``KeyError`` (the code) for a card of no deck, ``"??"``
+    included.  See :func:`rank_trick` for the keys and the reasons.
     """
-    eff, power = _tables(trump, low)
     if led_suit is None:
-        c0 = cards[0]
-        led_suit = eff[c0] if c0 in eff else eff[base(c0)]
-    best = 0
-    best_key = -1  # keys: joker at no-trump 2200 > trumps 1000 + strength > led suit strength
-    for i, c in enumerate(cards):
-        if c not in eff:
-            c = base(c)
-        s = eff[c]
-        if trump is None:
-            if c == JOKER:
-                key = 2200
-            elif s == led_suit:
-                key = power[c]
-            else:
-                continue
-        elif s == trump:
-            key = 1000 + power[c]
-        elif s == led_suit:
-            key = power[c]
-        else:
-            continue
-        if key > best_key or (key == best_key and not first_twin_wins):
-            best, best_key = i, key
-    return best
+        led_suit = _led(cards, trump, low)
+    return winning_index(_keys_of(cards, trick_keys(trump, led_suit, low)), first_twin_wins)
+
+
+@dataclass(frozen=True)
+class TrickRanking:
+    """How the cards of one trick rank (rules.md 1.3), from :func:`rank_trick`.
+
+    ``winner``: index (0 = leader) of the winning card; ``led_suit``: the
+    effective suit led (None: a joker led at no-trump with no suit named);
+    ``keys``: each card's trick key (:func:`trick_keys`), in play order;
+    ``roles``: each card's :class:`TrickRole`; ``twins``: indices of the
+    cards identical to the winner that lost to it on the twin rule (double
+    deck, 1.3 and 7.10), in play order.
+    """
+
+    winner: int
+    led_suit: Optional[str]
+    keys: tuple
+    roles: tuple
+    twins: tuple
+
+    def ranked(self) -> tuple:
+        """Indices of the cards that could win (trumps, else the led suit),
+        best first; the winner comes first among identical twins."""
+        can = [i for i, k in enumerate(self.keys) if k != CANNOT_WIN]
+        return tuple(sorted(can, key=lambda i: (-self.keys[i], i != self.winner, i)))
+
+
+def _role(key: int) -> TrickRole:
+    if key == TOP_KEY:
+        return TrickRole.TOP
+    if key >= TRUMP_KEY:
+        return TrickRole.TRUMP
+    return TrickRole.LED if key >= 0 else TrickRole.CANNOT_WIN
+
+
+def rank_trick(cards: Sequence[str], trump: Optional[str], led_suit: Optional[str] = None,
+               low: bool = False, first_twin_wins: bool = True) -> TrickRanking:
+    """The winner of a trick with the ranking behind it (rules.md 1.3): for
+    explaining why a card wins (the tutorial's "who wins this trick?").
+
+    Arguments as :func:`trick_winner_index`, whose answer ``winner`` always
+    equals.  Raises ``KeyError`` for a card of no deck (``"??"`` included).
+    """
+    if led_suit is None:
+        led_suit = _led(cards, trump, low)
+    keys = tuple(_keys_of(cards, trick_keys(trump, led_suit, low)))
+    w = winning_index(keys, first_twin_wins)
+    twins = tuple(i for i, c in enumerate(cards)
+                  if i != w and keys[i] == keys[w] != CANNOT_WIN and base(c) == base(cards[w]))
+    return TrickRanking(w, led_suit, keys, tuple(map(_role, keys)), twins)
 
 
 def cards_of_suit(hand: Iterable[str], suit: Optional[str], trump: Optional[str]) -> list[str]:

@@ -25,18 +25,21 @@ from typing import Any, Optional, Sequence
 from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, DealThrownIn, Event,
                                   GameStarted)
 from euchre_events.rules import cards as C
-from euchre_events.rules.cards import UNKNOWN, base, effective_suit
+from euchre_events.rules.cards import UNKNOWN, base, effective_suit, winning_index
 from euchre_events.rules.registry import make_variant
 # the working state and the variant base, re-exported: the engine is their face
-from euchre_events.rules.table import ImpossibleEvent, Irregularity, Renege, Table, flag
+from euchre_events.rules.table import (ImpossibleEvent, Irregularity, Phase, Renege, Table,
+                                       UpCardStatus, flag)
 from euchre_events.rules.variant import Variant, VariantOptions, options_from_dict
 
-__all__ = ["ImpossibleEvent", "Irregularity", "Renege", "Table", "flag", "Variant",
+__all__ = ["ImpossibleEvent", "Irregularity", "Phase", "Renege", "Table", "UpCardStatus", "flag", "Variant",
            "VariantOptions", "options_from_dict", "new_table", "apply", "fold",
            "legal_actions", "play_legal"]
 
 
 # --------------------------------------------------------------------- fold
+
+_PLAY = Phase.PLAY  # a module global: an enum class attribute costs ~4x more on the replay hot path
 
 def new_table() -> Table:
     """An empty working table, ready for a GameStarted event."""
@@ -68,7 +71,7 @@ def apply(t: Table, ev: Event) -> None:
 def _apply(t: Table, ev: Event) -> None:
     k = ev.kind
     if k == "CardPlayed":
-        if t.phase != "play":
+        if t.phase != _PLAY:
             raise ImpossibleEvent(f"a card is played outside the play of tricks (phase {t.phase})")
         _play(t, ev)
         return
@@ -78,27 +81,27 @@ def _apply(t: Table, ev: Event) -> None:
     if t.game_over:
         raise ImpossibleEvent("the game is already over")
     if k == "GameStarted":
-        if t.phase != "start":
+        if t.phase != Phase.START:
             raise ImpossibleEvent("GameStarted can only be the first event")
         _start(t, ev)
         return
-    if t.phase == "start":
+    if t.phase == Phase.START:
         raise ImpossibleEvent("the first event must be GameStarted")
     if k == "DealStarted":
-        if t.phase not in ("deal", "deal_over"):
+        if t.phase not in (Phase.DEAL, Phase.DEAL_OVER):
             raise ImpossibleEvent(f"a new deal starts before the last one ended (phase {t.phase})")
         _deal_started(t, ev)
         return
     if k == "CardsDealt":
-        if t.phase != "dealing":
+        if t.phase != Phase.DEALING:
             raise ImpossibleEvent(f"cards dealt outside a deal's start (phase {t.phase})")
         _cards_dealt(t, ev)
         return
     if k == "DealThrownIn":
-        if t.phase != "thrown_in" and not t.variant.may_throw_in(t, ev):
+        if t.phase != Phase.THROWN_IN and not t.variant.may_throw_in(t, ev):
             raise ImpossibleEvent(f"the deal cannot be thrown in now (phase {t.phase})")
         t.deal_results.append((t.deal_no, (0,) * t.variant.n_sides, ev.reason))
-        t.phase = "deal_over"
+        t.phase = Phase.DEAL_OVER
         t.turn = None
         return
     seat = getattr(ev, "seat", None)
@@ -145,8 +148,8 @@ def _start(t: Table, ev: GameStarted) -> None:
     t.title = ev.title
     t.source = ev.source
     t.dealer = None
-    t.x = {"first_dealer": ev.first_dealer}
-    t.phase = "deal"
+    t.first_dealer = ev.first_dealer
+    t.phase = Phase.DEAL
     t.game_over = False
     t.winner = None
 
@@ -154,7 +157,7 @@ def _start(t: Table, ev: GameStarted) -> None:
 def _deal_started(t: Table, ev: DealStarted) -> None:
     if not 0 <= ev.dealer < t.n_seats:
         raise ImpossibleEvent(f"dealer seat {ev.dealer} does not exist")
-    if t.dealer is not None and t.phase == "deal_over":
+    if t.dealer is not None and t.phase == Phase.DEAL_OVER:
         expected = t.variant.next_dealer(t)
         if ev.dealer != expected:
             flag(t, "dealer-out-of-rotation",
@@ -162,17 +165,18 @@ def _deal_started(t: Table, ev: DealStarted) -> None:
                  ev.dealer)
     t.deal_no = ev.deal
     t.dealer = ev.dealer
-    t.phase = "dealing"
+    t.phase = Phase.DEALING
     t.turn = None
     t.hands = [[] for _ in range(t.n_seats)]
     t.dealt = ()
     t.up_card = None
-    t.up_status = ""
+    t.up_status = UpCardStatus.NONE
     t.kitty, t.dummy, t.ghost, t.dead, t.discards = [], [], [], [], []
     t.trump = None
     t.maker = t.alone = t.lone_defender = None
     t.out = frozenset()
-    t.x = {"first_dealer": t.x.get("first_dealer", 0)}
+    t.out_of_turn = False
+    t.auction = t.contract = None  # the variant starts its own at CardsDealt
     t.leader = None
     t.trick, t.tricks = [], []
     t.tricks_won = [0] * t.n_seats
@@ -213,7 +217,7 @@ def _cards_dealt(t: Table, ev: CardsDealt) -> None:
     t.hands = list(map(list, hands))
     t.dealt = tuple(map(tuple, hands))
     t.up_card = ev.up_card
-    t.up_status = "face up" if ev.up_card is not None else ""
+    t.up_status = UpCardStatus.FACE_UP if ev.up_card is not None else UpCardStatus.NONE
     t.kitty = list(ev.kitty)
     t.dummy = list(ev.dummy)
     t.ghost = list(ev.ghost)
@@ -257,13 +261,13 @@ def _play(t: Table, ev: CardPlayed) -> None:
         if nxt == t.n_seats:
             nxt = 0
         t.turn = nxt if nxt not in t.out else t.next_active(seat)
-        if "out_of_turn" in t.x:  # after a card out of turn: the next seat yet to play
+        if t.out_of_turn:  # after a card out of turn: the next seat yet to play
             played = {s for s, _ in trick}
             while t.turn in played:
                 t.turn = t.next_active(t.turn)
         v.after_card(t)
         return
-    t.x.pop("out_of_turn", None)
+    t.out_of_turn = False
     w = v.trick_winner(t, [c for _, c in trick])
     winner = trick[w][0]
     t.tricks.append((trick[0][0], tuple(trick), winner))
@@ -307,8 +311,8 @@ def _play_corrected(t: Table, ev: Event) -> None:
     Raises :class:`ImpossibleEvent` for anything else.
     """
     seat, card, repl = ev.seat, ev.card, ev.replacement
-    if t.phase != "play":
-        if t.phase in ("deal_over", "game_over") and t.tricks:
+    if t.phase != _PLAY:
+        if t.phase in (Phase.DEAL_OVER, Phase.GAME_OVER) and t.tricks:
             raise ImpossibleEvent(
                 f"seat {seat} cannot take back {card}: trick {len(t.tricks)} ended the deal, "
                 f"which is already scored (the trick is gathered)")
@@ -397,7 +401,7 @@ def _out_of_turn(t: Table, seat: int) -> None:
              f"seat {seat} leads trick {n}; seat {t.turn} won the last trick and should lead (rules.md 1.3)",
              seat)
         t.leader = seat
-    t.x["out_of_turn"] = True
+    t.out_of_turn = True
 
 
 def _end_deal(t: Table) -> None:
@@ -407,12 +411,12 @@ def _end_deal(t: Table) -> None:
         t.scores[i] += p
     t.deal_results.append((t.deal_no, tuple(pts), "played"))
     t.turn = None
-    t.phase = "deal_over"
+    t.phase = Phase.DEAL_OVER
     w = v.game_winner(t)
     if w is not None:
         t.game_over = True
         t.winner = w
-        t.phase = "game_over"
+        t.phase = Phase.GAME_OVER
 
 
 # ---------------------------------------------------------- play legality
@@ -468,19 +472,19 @@ def legal_actions(t: Table) -> tuple:
     over the tuple is empty.
     """
     ph = t.phase
-    if ph == "play":
+    if ph == _PLAY:
         cards, reason = play_legal(t)
         return tuple(CardPlayed(t.turn, c) for c in cards), reason
-    if ph in ("deal", "deal_over"):
+    if ph in (Phase.DEAL, Phase.DEAL_OVER):
         if t.game_over:
             return (), "the game is over"
-        nd = t.variant.next_dealer(t) if t.dealer is not None else t.x.get("first_dealer", 0)
+        nd = t.variant.next_dealer(t) if t.dealer is not None else t.first_dealer
         return (DealStarted(t.deal_no + 1, nd),), f"deal {t.deal_no + 1} starts"
-    if ph == "game_over":
+    if ph == Phase.GAME_OVER:
         return (), "the game is over"
-    if ph == "dealing":
+    if ph == Phase.DEALING:
         return (), "the cards are dealt"
-    if ph == "thrown_in":
+    if ph == Phase.THROWN_IN:
         return (DealThrownIn("all passed"),), "everyone passed: the deal is thrown in"
     return t.variant.legal(t)
 
@@ -507,25 +511,6 @@ def _fast_plays_ok(v: Variant) -> bool:
         if len(_FAST_OK) < 1024:
             _FAST_OK[v] = ok
     return ok
-
-
-@lru_cache(maxsize=256)
-def _trick_keys(trump: Optional[str], led: Optional[str], low: bool) -> dict:
-    """``{card code: key}`` for every card of every deck: the key
-    :func:`cards.trick_winner_index` gives a card in a trick led in ``led``
-    under ``trump`` (the joker at no-trump 2200, trumps 1000 + strength, the
-    led suit its strength, any other card -1: it cannot win), so that the
-    first highest key wins the trick (rules.md 1.3)."""
-    eff, power = C.suit_and_power(trump, low)
-    keys = {}
-    for c, s in eff.items():
-        if trump is None:
-            keys[c] = 2200 if c == C.JOKER else (power[c] if s == led else -1)
-        elif s == trump:
-            keys[c] = 1000 + power[c]
-        else:
-            keys[c] = power[c] if s == led else -1
-    return keys
 
 
 @lru_cache(maxsize=64)
@@ -590,14 +575,14 @@ def _fast_plays(t: Table, events: Sequence[Event], i: int, n: int) -> int:
             if led is not None and suit != led and not of_suit[led].isdisjoint(hand):
                 break                             # a renege: recorded by _play
             if len(trick) + 1 == size:            # this card ends the trick
-                keys = _trick_keys(trump, led if led else eff.get(trick[0][1], UNKNOWN), low)
+                keys = C.trick_keys(trump, led if led else eff.get(trick[0][1], UNKNOWN), low)
                 ranked = list(map(keys.get, map(_second, trick)))
                 if None in ranked:                # a "??" or a card of no deck: _play's way
                     break
         else:
             led = suit
             if size == 1:
-                keys = _trick_keys(trump, led, low)
+                keys = C.trick_keys(trump, led, low)
                 ranked = []
         del hand[at]
         seen.add(card)
@@ -610,12 +595,7 @@ def _fast_plays(t: Table, events: Sequence[Event], i: int, n: int) -> int:
             turn = nxt if nxt not in out else t.next_active(seat)
             continue
         ranked.append(keys[card])
-        if twins:
-            w = ranked.index(max(ranked))         # the first of the highest
-        else:
-            w = C.trick_winner_index([c for _, c in trick], trump, led if led else None, low=low,
-                                     first_twin_wins=twins)
-        winner = trick[w][0]
+        winner = trick[winning_index(ranked, twins)][0]
         tricks.append((trick[0][0], tuple(trick), winner))
         tricks_won[winner] += 1
         trick = []
@@ -654,7 +634,7 @@ def fold(t: Table, events: Sequence[Event], start: int = 0, stop: Optional[int] 
         k = ev.kind
         if checkpoint is not None and (k == "DealStarted" or t.pos == 0):
             checkpoint(t)
-        if k == "CardPlayed" and t.phase == "play" and "out_of_turn" not in t.x \
+        if k == "CardPlayed" and t.phase == _PLAY and not t.out_of_turn \
                 and _fast_plays_ok(t.variant):
             j = _fast_plays(t, events, i, n)
             if j > i:

@@ -15,7 +15,7 @@ import random
 from typing import Any, Optional
 
 from euchre_events.rules import cards as C
-from euchre_events.rules.engine import ImpossibleEvent, Table, apply, legal_actions, new_table
+from euchre_events.rules.engine import ImpossibleEvent, Phase, Table, apply, legal_actions, new_table
 from euchre_events.events import CardPlayed, CardsDealt, Event, GameStarted
 from euchre_events.rules.registry import make_variant
 from euchre_events.rules.seats import SEAT_LETTERS_4, seat_letter
@@ -100,7 +100,7 @@ def _sensible_card(t: Table, acts, rng: random.Random):
 def _choose(t: Table, acts, rng: random.Random, policy: str):
     if policy == "uniform":
         return acts[rng.randrange(len(acts))]
-    if t.phase == "play" and all(isinstance(a, CardPlayed) for a in acts):
+    if t.phase == Phase.PLAY and all(isinstance(a, CardPlayed) for a in acts):
         return _sensible_card(t, acts, rng)
     return rng.choices(acts, weights=_weights(t, acts))[0]
 
@@ -188,13 +188,13 @@ def random_game(variant: str = "standard", options: Any = None, seed: int = 0,
     apply(t, start)
     ended = 0
     while not t.game_over:
-        if t.phase in ("deal", "deal_over") and t.deal_no:
+        if t.phase in (Phase.DEAL, Phase.DEAL_OVER) and t.deal_no:
             ended += 1
             if deals is not None and ended >= deals:
                 break
             if ended >= max_deals:
                 raise SimulationError(f"the game has not ended after {max_deals} deals")
-        if t.phase == "dealing":
+        if t.phase == Phase.DEALING:
             ev = random_deal(t, rng)
         else:
             acts, reason = legal_actions(t)

@@ -1,10 +1,15 @@
 """The working state of a game and the ways a record can be wrong (design.md
-"Three kinds of wrong"): :class:`Table`, :class:`ImpossibleEvent`,
+"Three kinds of wrong"): :class:`Table` (with its typed state: :class:`Phase`,
+:class:`UpCardStatus`, a variant's auction and contract dataclasses, and the
+read-only :meth:`Table.extra` view of them), :class:`ImpossibleEvent`,
 :class:`Renege`, :class:`Irregularity` and :func:`flag`.  Pure: no I/O.
 """
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
+from enum import StrEnum
+from types import MappingProxyType
 from typing import Any, Optional
 
 from euchre_events.events import Event
@@ -81,6 +86,49 @@ class Irregularity:
     text: str
 
 
+class Phase(StrEnum):
+    """The engine's phases of a game (``Table.phase``).  A variant adds the
+    phases of its auction and exchanges as a StrEnum of its own (e.g.
+    :class:`~euchre_events.rules.variants.upcard.UpCardPhase`).  Members are
+    ``str``: ``Phase.PLAY == "play"``, so readers may compare either way."""
+
+    START = "start"            # nothing folded yet: GameStarted comes first
+    DEAL = "deal"              # GameStarted folded; deal 1 starts next
+    DEALING = "dealing"        # DealStarted folded; CardsDealt comes next
+    PLAY = "play"              # the play of tricks (rules.md 1.3)
+    DEAL_OVER = "deal_over"    # the deal is scored or thrown in; the next deal starts next
+    GAME_OVER = "game_over"    # the game is won (or ends tied); nothing may follow
+    THROWN_IN = "thrown_in"    # everyone passed: DealThrownIn comes next (rules.md 2.3)
+
+
+class UpCardStatus(StrEnum):
+    """Where the up-card is (``Table.up_status``, rules.md 2.1-2.3, 3.2, 4.2, 6.1)."""
+
+    NONE = ""                                       # no up-card in this game or deal
+    FACE_UP = "face up"                             # turned up, the auction under way
+    TURNED_DOWN = "turned down"                     # all passed in round 1 (2.3)
+    DEALER_OUT = "face down (dealer sits out)"      # the dealer's partner went alone (2.2)
+    PICKED_UP = "picked up"                         # in the dealer's hand (2.2)
+    LEFT = "left"                                   # the dealer left it after an order-up (3.2, 4.2)
+
+
+def state_view(state: Any) -> dict:
+    """The plain-dict view of a variant's typed auction or contract state
+    (a frozen dataclass, or None for none): ``{key: value}`` with each field
+    that has no default, and each field whose value differs from its default
+    (the state as the former ``Table.x`` dict showed it: a key appears once
+    the rules have set it).  The key is the field's name, or its
+    ``metadata["key"]`` where the field is named otherwise."""
+    if state is None:
+        return {}
+    out = {}
+    for f in dataclasses.fields(state):
+        value = getattr(state, f.name)
+        if f.default is dataclasses.MISSING or value != f.default:
+            out[f.metadata.get("key", f.name)] = value
+    return out
+
+
 def flag(t: "Table", kind: str, text: str, seat: Optional[int] = None) -> None:
     """Record an :class:`Irregularity` at the event being folded."""
     t.flags.append(Irregularity(t.pos, t.deal_no, seat, kind, text))
@@ -92,15 +140,25 @@ class Table:
     Seat-indexed lists have one entry per seat (``n_seats``); side-indexed
     lists one per side (``variant.n_sides``).  Use :meth:`copy` for
     checkpoints and :func:`euchre_events.projections.snapshot` for an immutable
-    view.  Variant-specific auction state lives in the ``x`` dict (values must
-    be immutable so that a shallow copy is safe).
+    view.
+
+    Typed state: ``phase`` (a :class:`Phase`, or a member of the variant's
+    own phase enum), ``up_status`` (:class:`UpCardStatus`); ``first_dealer``
+    (seat of GameStarted's first dealer) and ``out_of_turn`` (True after a
+    card played out of turn until its trick is complete, rules.md 1.3): the
+    engine's own; ``auction`` and ``contract``: the variant's frozen
+    dataclasses (its ``auction_state`` and ``contract_state``, None until
+    its auction starts, reset by each DealStarted), replaced whole with
+    :func:`dataclasses.replace`, never changed in place, so that
+    :meth:`copy` needs to copy neither.
     """
 
     __slots__ = (
         "variant", "options", "players", "n_seats", "pos", "title", "source",
         "scores", "initial_score", "deal_no", "dealer", "phase", "turn", "hands", "dealt",
         "up_card", "up_status", "kitty", "dummy", "ghost", "dead", "discards",
-        "trump", "maker", "alone", "lone_defender", "out", "x",
+        "trump", "maker", "alone", "lone_defender", "out", "first_dealer", "out_of_turn",
+        "auction", "contract",
         "leader", "trick", "tricks", "tricks_won", "seen", "deal_results",
         "reneges", "flags", "game_over", "winner", "led_suit", "deal_start_pos", "low",
     )
@@ -117,12 +175,12 @@ class Table:
         self.initial_score: tuple = ()
         self.deal_no = 0
         self.dealer: Optional[int] = None
-        self.phase = "start"
+        self.phase: StrEnum = Phase.START
         self.turn: Optional[int] = None
         self.hands: list = []
         self.dealt: tuple = ()
         self.up_card: Optional[str] = None
-        self.up_status = ""
+        self.up_status = UpCardStatus.NONE
         self.kitty: list = []
         self.dummy: list = []
         self.ghost: list = []
@@ -133,7 +191,10 @@ class Table:
         self.alone: Optional[int] = None
         self.lone_defender: Optional[int] = None
         self.out: frozenset = frozenset()
-        self.x: dict = {}
+        self.first_dealer = 0
+        self.out_of_turn = False
+        self.auction: Any = None
+        self.contract: Any = None
         self.leader: Optional[int] = None
         self.trick: list = []
         self.tricks: list = []
@@ -149,7 +210,8 @@ class Table:
         self.low = False
 
     def copy(self) -> "Table":
-        """An independent copy (lists and dicts copied; their values are immutable)."""
+        """An independent copy (lists and sets copied; their values, and the
+        frozen auction and contract states, are immutable and shared)."""
         t = _copy_slots(self)  # every slot, shallow; the containers are copied below
         t.scores = list(self.scores)
         t.hands = [list(h) for h in self.hands]
@@ -158,7 +220,6 @@ class Table:
         t.ghost = list(self.ghost)
         t.dead = list(self.dead)
         t.discards = list(self.discards)
-        t.x = dict(self.x)
         t.trick = list(self.trick)
         t.tricks = list(self.tricks)
         t.tricks_won = list(self.tricks_won)
@@ -167,6 +228,28 @@ class Table:
         t.reneges = list(self.reneges)
         t.flags = list(self.flags)
         return t
+
+    # ------------------------------------------------------------ views
+    def extra(self) -> dict:
+        """A plain-dict, read-only view of the variant-specific state (what
+        ``TableState.extra`` carries): ``first_dealer`` once GameStarted is
+        folded, ``out_of_turn`` (True) after a card out of turn, then the
+        fields of ``auction`` and ``contract`` (:func:`state_view`), e.g.
+        ``passes``, ``called_in_round``, ``high``, ``bids``, ``contract``,
+        ``made``, ``tied``, ``shared_winners``.  A new dict each call:
+        changing it changes nothing."""
+        out = {} if self.phase == Phase.START else {"first_dealer": self.first_dealer}
+        if self.out_of_turn:
+            out["out_of_turn"] = True
+        out.update(state_view(self.auction))
+        out.update(state_view(self.contract))
+        return out
+
+    @property
+    def x(self):
+        """Deprecated read-only alias of :meth:`extra` (a mapping proxy:
+        writing to it raises ``TypeError``); read the typed state instead."""
+        return MappingProxyType(self.extra())
 
     # ------------------------------------------------------------ helpers
     def side_of(self, seat: int) -> int:

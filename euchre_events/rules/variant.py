@@ -11,7 +11,7 @@ from typing import Any, Optional, Sequence
 
 from euchre_events.events import CardsDealt, Event
 from euchre_events.rules import cards as C
-from euchre_events.rules.table import ImpossibleEvent, Renege, Table
+from euchre_events.rules.table import ImpossibleEvent, Phase, Renege, Table
 
 
 class Variant(ABC):
@@ -19,11 +19,18 @@ class Variant(ABC):
 
     Class attributes: ``name`` (the variant id used in events and files),
     ``options_class`` (a frozen dataclass with defaults from rules.md),
+    ``auction_state`` and ``contract_state`` (the frozen dataclasses the
+    variant keeps in ``Table.auction`` and ``Table.contract``, or None),
     ``n_seats``, ``n_sides``, ``hand_size``, ``tricks_per_deal``.
     """
 
     name = "base"
     options_class: Any = None
+    auction_state: Any = None
+    """The frozen dataclass of this variant's auction state (``Table.auction``), or None."""
+    contract_state: Any = None
+    """The frozen dataclass of this variant's contract state (``Table.contract``:
+    exchanges, dummy, drop-outs, the contract's outcome), or None."""
     n_seats = 4
     n_sides = 2
     hand_size = 5
@@ -137,7 +144,7 @@ class Variant(ABC):
     # --- shared: starting the play of tricks
     def start_play(self, t: Table) -> None:
         """Enter the trick-play phase with the first leader on turn."""
-        t.phase = "play"
+        t.phase = Phase.PLAY
         t.leader = self.first_leader(t)
         t.turn = t.leader
         t.trick = []
@@ -160,6 +167,17 @@ class VariantOptions:
             if getattr(self, name) not in allowed:
                 raise ValueError(f"option {name}={getattr(self, name)!r}: expected one of "
                                  f"{', '.join(map(str, allowed))}")
+
+    def check_fixed(self, fixed: dict, game: str) -> None:
+        """Raise ``ValueError`` if a field that the game's rules fix (a key of
+        ``fixed``, ``{name: value}``) holds another value.  Such a field is
+        no real option: it stays a field only because stored games carry it
+        in ``GameStarted.options`` (removing it would change their content
+        id); ``game`` names the game in the message."""
+        for name, value in fixed.items():
+            if hasattr(self, name) and getattr(self, name) != value:
+                raise ValueError(f"option {name}={getattr(self, name)!r}: the rules of {game} fix it "
+                                 f"at {value!r} (it is not an option there)")
 
 
 def options_from_dict(cls, d: dict):

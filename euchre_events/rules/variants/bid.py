@@ -21,55 +21,33 @@ Phases owned here (the engine owns dealing, trick play and game end):
   joker at no-trump names the suit the others must follow
   (:class:`~euchre_events.events.JokerSuitNamed`).
 
-:class:`BidAuction` (the one-turn numeric auction) is shared with Ghost Hand
-Euchre (rules.md 5.2, which follows pagat's general Bid Euchre rule).
+:class:`~euchre_events.rules.variants.bidding.BidAuction` (the numeric
+auction, phases ``auction`` and ``trump``) is shared with Ghost Hand Euchre
+(rules.md 5.2, which follows pagat's general Bid Euchre rule).  Typed state:
+``Table.auction`` a :class:`~euchre_events.rules.variants.bidding.BidAuctionState`,
+``Table.contract`` a :class:`BidContract`.
 """
 from __future__ import annotations
 
-from abc import abstractmethod
-
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Optional, Sequence
 
+from euchre_events.events import (CardPassed, CardsDealt, DealThrownIn, Discarded, JokerSuitNamed,
+                                  TrumpNamed)
 from euchre_events.rules import cards as C
-from euchre_events.rules.table import flag, ImpossibleEvent, Renege, Table
+from euchre_events.rules.table import ImpossibleEvent, Phase, Renege, Table
 from euchre_events.rules.variant import Variant, VariantOptions
-from euchre_events.events import (BidMade, CardPassed, CardsDealt, DealThrownIn, Discarded,
-                      JokerSuitNamed, Passed, TrumpNamed)
+# the shared numeric auction; its helpers stay importable from here
+from euchre_events.rules.variants.bidding import (AuctionPhase, BidAuction, BidContractBase,  # noqa: F401
+                                                  bid_text, bidder_out_winner, normalize_bid,
+                                                  note_irregular)
 
 ACE_NO_FACE = "ace no face"
 """The ``DealThrownIn.reason`` of an ace-no-face redeal (rules.md 7.9)."""
 
-_PLAIN_RANK = {"9": 0, "T": 1, "J": 2, "Q": 3, "K": 4, "A": 5}
-
 
 # ------------------------------------------------------------------ helpers
-
-def normalize_bid(bid) -> object:
-    """A bid as stored: an ``int`` number of tricks, ``"pb"`` or ``"moon"``.
-
-    Accepts ``"4"``, ``"PB"``, ``"partner's best"``, ``"shoot the moon"``.
-    Raises :class:`ImpossibleEvent` for anything else.
-    """
-    if isinstance(bid, bool):
-        raise ImpossibleEvent(f"{bid!r} is not a bid")
-    if isinstance(bid, int):
-        return bid
-    if isinstance(bid, str):
-        b = bid.strip().lower()
-        if b.isdigit():
-            return int(b)
-        if b in ("pb", "partner's best", "partners best", "partner's-best"):
-            return "pb"
-        if b in ("moon", "shoot the moon", "shoot-the-moon", "shoot"):
-            return "moon"
-    raise ImpossibleEvent(f"{bid!r} is not a bid")
-
-
-def bid_text(bid) -> str:
-    """A bid in words: ``"4"``, ``"partner's best"``, ``"shoot the moon"``."""
-    return {"pb": "partner's best", "moon": "shoot the moon"}.get(bid, str(bid))
-
 
 def is_ace_no_face(hand: Sequence[str], definition: str = "loose",
                    unknown_may_fit: bool = False) -> bool:
@@ -99,184 +77,6 @@ def _ace_no_face_reason(reason) -> bool:
     """True for ``"ace no face"`` however it is spelt (``ace-no-face``, ``ACE_NO_FACE``)."""
     text = str(reason or "").strip().lower().replace("-", " ").replace("_", " ")
     return text == ACE_NO_FACE
-
-
-def _flag(t: Table, words: str, kind: str = "irregular", seat: Optional[int] = None) -> None:
-    """Note an illegal-but-real step of the auction or exchanges.
-
-    The words go to ``t.x["irregular"]`` (tuple of str, per deal) and an
-    :class:`~euchre_events.engine.Irregularity` of ``kind`` at ``seat`` to
-    ``t.flags``, which the audit turns into findings (design.md "Three kinds
-    of wrong").
-    """
-    t.x["irregular"] = t.x.get("irregular", ()) + (words,)
-    flag(t, kind, words, seat)
-
-
-class BidAuction:
-    """Mixin: the numeric auction of Bid Euchre (rules.md 7.2, 5.2).
-
-    Bidding starts at the dealer's left.  ``auction_rounds="single"``: every
-    seat has exactly one turn (the dealer last).  ``"multi"``: bidding goes on
-    round the table until ``n_seats - 1`` passes in a row follow a bid (or
-    ``n_seats`` passes with no bid); a seat that passed may come back in.
-    Every bid must beat the high bid on the ladder :meth:`bid_ladder`.  With
-    ``stick_the_dealer`` the dealer may not pass when nobody has bid (7.7).
-    Everyone passing sends the deal to phase ``thrown_in`` (the engine then
-    offers ``DealThrownIn("all passed")``; the deal passes left, 7.2).
-
-    Illegal but real (design.md "Three kinds of wrong"), kept and flagged
-    for the audit, with no score penalty (the rules give none):
-
-    * an *insufficient bid*, a bid of the ladder that does not beat the high
-      bid, or a number below the minimum (1 or 2 when the minimum is 3):
-      flag ``"insufficient-bid"``.  The usual table remedy is that the bid
-      stands as a pass, so it counts as a pass for the auction's outcome and
-      the auction goes on;
-    * a *stuck dealer who passes* (``stick_the_dealer``): flag
-      ``"stuck-dealer-passed"``; the pass is kept, so when nobody bid the
-      deal is thrown in as the record shows.
-
-    Impossible (:class:`ImpossibleEvent`): a bid that is no bid of the game
-    (a plain 6, ``"pb"`` in Ghost Hand, 0, a word), or a seat out of turn.
-    ``auction_section`` / ``stick_section`` name the rules.md sections cited
-    in the flags (7.2 / 7.7 here; Ghost Hand 5.2 / 5.8).
-
-    Auction state in ``t.x``: ``high`` (bid or None), ``high_seat``,
-    ``bids`` (``((seat, bid or "pass"), ...)``), ``turns``, ``passes_in_row``.
-    The subclass implements :meth:`bid_ladder` and :meth:`auction_won`.
-    """
-
-    auction_section = "7.2"
-    stick_section = "7.7"
-
-    @abstractmethod
-    def bid_ladder(self) -> tuple:
-        """Possible bids, low to high."""
-
-    @abstractmethod
-    def auction_won(self, t: Table) -> None:
-        """Called when the auction ends with ``t.x["high_seat"]`` as bidder."""
-
-    def auction_start(self, t: Table) -> None:
-        """Enter phase ``auction`` with the dealer's left on turn."""
-        t.phase = "auction"
-        t.turn = (t.dealer + 1) % t.n_seats
-        t.x.update(high=None, high_seat=None, bids=(), turns=0, passes_in_row=0)
-
-    def bid_rank(self, bid) -> int:
-        """Place of ``bid`` on the ladder (0 = lowest).  Raises
-        :class:`ImpossibleEvent` if the game has no such bid."""
-        ladder = self.bid_ladder()
-        if bid not in ladder:
-            raise ImpossibleEvent(
-                f"{bid_text(bid)} is not a bid of this game (bids: "
-                + ", ".join(bid_text(b) for b in ladder) + ")")
-        return ladder.index(bid)
-
-    def insufficient(self, t: Table, bid) -> Optional[str]:
-        """Why ``bid`` (normalized) is too low to stand, in words citing
-        rules.md, or None if it is a proper bid now.
-
-        Too low: a bid of the ladder that does not beat the high bid, or a
-        whole number from 1 up to just below the minimum.  Raises
-        :class:`ImpossibleEvent` for a bid that does not exist in the game
-        (see :meth:`bid_rank`).
-        """
-        ladder = self.bid_ladder()
-        sec = self.auction_section
-        if (isinstance(bid, int) and bid not in ladder and isinstance(ladder[0], int)
-                and 1 <= bid < ladder[0]):
-            return (f"a bid of {bid} is below the minimum of {bid_text(ladder[0])} "
-                    f"(rules.md {sec}); it stands as a pass")
-        r = self.bid_rank(bid)
-        high = t.x.get("high")
-        if high is not None and r <= self.bid_rank(high):
-            return (f"a bid of {bid_text(bid)} does not beat the high bid of {bid_text(high)} "
-                    f"(rules.md {sec}: every bid must be higher); it stands as a pass")
-        return None
-
-    def stuck(self, t: Table) -> bool:
-        """True when the seat on turn is a dealer stuck with the bid (7.7)."""
-        return (bool(getattr(self.options, "stick_the_dealer", False)) and t.turn == t.dealer
-                and t.x.get("high") is None)
-
-    def auction_legal(self, t: Table) -> tuple:
-        """(events, reason) of the seat on turn in the auction."""
-        s = t.turn
-        high = t.x.get("high")
-        ladder = self.bid_ladder()
-        start = 0 if high is None else ladder.index(high) + 1
-        acts = [BidMade(s, b) for b in ladder[start:]]
-        if self.stuck(t):
-            return tuple(acts), "everyone else passed: the dealer is stuck and must bid"
-        acts.insert(0, Passed(s))
-        if high is None:
-            reason = f"bid at least {bid_text(ladder[0])}, or pass"
-        elif start >= len(ladder):
-            reason = f"{bid_text(high)} cannot be beaten: pass"
-        else:
-            reason = f"beat {bid_text(high)} or pass"
-        return tuple(acts), reason
-
-    def auction_apply(self, t: Table, ev) -> bool:
-        """Fold a Passed or BidMade of the auction; False for other events.
-
-        An insufficient bid is flagged and counts as a pass; a stuck dealer's
-        pass is flagged and kept (see the class docstring).  Raises
-        :class:`ImpossibleEvent` for a bid the game does not have.
-        """
-        x = t.x
-        too_low = None
-        if ev.kind == "BidMade":
-            too_low = self.insufficient(t, normalize_bid(ev.bid))
-            if too_low:
-                _flag(t, f"seat {ev.seat}: {too_low}", "insufficient-bid", ev.seat)
-        if ev.kind == "Passed" or too_low:
-            if ev.kind == "Passed" and self.stuck(t):
-                _flag(t, f"seat {ev.seat}, the dealer, passes although stuck: the dealer must bid "
-                         f"at least {bid_text(self.bid_ladder()[0])} (rules.md {self.stick_section}); "
-                         "the pass is kept as recorded", "stuck-dealer-passed", ev.seat)
-            x["bids"] = x["bids"] + ((ev.seat, "pass"),)
-            x["passes_in_row"] += 1
-        elif ev.kind == "BidMade":
-            bid = normalize_bid(ev.bid)
-            x["high"], x["high_seat"] = bid, ev.seat
-            x["bids"] = x["bids"] + ((ev.seat, bid),)
-            x["passes_in_row"] = 0
-        else:
-            return False
-        x["turns"] += 1
-        n = t.n_seats
-        if getattr(self.options, "auction_rounds", "single") == "multi":
-            need = n - 1 if x["high"] is not None else n
-            done = x["passes_in_row"] >= need
-        else:
-            done = x["turns"] >= n
-        if not done:
-            t.turn = (t.turn + 1) % n
-        elif x["high"] is None:
-            t.phase, t.turn = "thrown_in", None
-        else:
-            t.maker = x["high_seat"]
-            x["contract"] = x["high"]
-            self.auction_won(t)
-        return True
-
-
-def bidder_out_winner(scores: Sequence[int], target: int, qualified) -> Optional[int]:
-    """The side that wins after a hand (rules.md 5.5, 7.5), or None.
-
-    Sides with ``target`` or more points that are in ``qualified`` (all sides
-    unless the ``bidder_out`` rule narrows it) are candidates; the highest
-    wins; an exact tie at the top plays another hand (None).
-    """
-    cands = [s for s, p in enumerate(scores) if p >= target and s in qualified]
-    if not cands:
-        return None
-    top = max(scores[s] for s in cands)
-    best = [s for s in cands if scores[s] == top]
-    return best[0] if len(best) == 1 else None
 
 
 # ------------------------------------------------------------------ options
@@ -362,6 +162,33 @@ class BidOptions(VariantOptions):
             raise ValueError(f"option pb_cards_exchanged={self.pb_cards_exchanged!r}: expected 1, 2 or 3")
 
 
+# ------------------------------------------------------------------ state
+
+class BidPhase(StrEnum):
+    """Bid Euchre's phases of its own (the auction's are :class:`AuctionPhase`)."""
+
+    JOKER_DISCARD = "joker_discard"  # the dealer holds 7 and discards one before the auction (7.8)
+    PB_EXCHANGE = "pb_exchange"      # partner's best: the two blind card passes (7.3)
+    JOKER_SUIT = "joker_suit"        # the joker was led at no-trump: its leader names a suit (7.8)
+
+
+@dataclass(frozen=True, kw_only=True)
+class BidContract(BidContractBase):
+    """Bid Euchre's contract state (``Table.contract``): the won ``bid``,
+    ``irregular`` and ``made`` of :class:`BidContractBase`, and
+
+    * ``pb_owed``: in partner's best, ``((seat, cards still to pass), ...)``
+      for the partner and the bidder (7.3), None otherwise;
+    * ``pb_cards``: the cards passed so far, ``((from, to, card), ...)``;
+    * ``joker_next``: the seat to play after a joker led at no-trump, while
+      its leader names the suit (7.8), else None.
+    """
+
+    pb_owed: Optional[tuple] = None
+    pb_cards: Optional[tuple] = None
+    joker_next: Optional[int] = None
+
+
 # ------------------------------------------------------------------ variant
 
 class BidEuchre(BidAuction, Variant):
@@ -374,6 +201,7 @@ class BidEuchre(BidAuction, Variant):
     name = "bid"
     aliases = ("bid-euchre", "bid_euchre", "F")
     options_class = BidOptions
+    contract_state = BidContract
     n_seats = 4
     n_sides = 2
     hand_size = 6
@@ -441,8 +269,10 @@ class BidEuchre(BidAuction, Variant):
         return (t.dealer + 1) % 4
 
     def start_auction(self, t: Table) -> None:
+        """The joker discard (7.8), else the auction (7.2); a fresh contract state."""
+        t.contract = BidContract()
         if self.options.joker:
-            t.phase, t.turn = "joker_discard", t.dealer
+            t.phase, t.turn = BidPhase.JOKER_DISCARD, t.dealer
         else:
             self.auction_start(t)
 
@@ -451,16 +281,13 @@ class BidEuchre(BidAuction, Variant):
         o = self.options
         if not o.ace_no_face or ev.seat is None or not _ace_no_face_reason(ev.reason):
             return False
-        if not 0 <= ev.seat < 4 or t.phase not in ("joker_discard", "auction"):
+        if not 0 <= ev.seat < 4 or t.phase not in (BidPhase.JOKER_DISCARD, AuctionPhase.AUCTION):
             return False
-        if any(s == ev.seat for s, _ in t.x.get("bids", ())):
+        if t.auction is not None and any(s == ev.seat for s, _ in t.auction.bids):
             return False
         return is_ace_no_face(t.hands[ev.seat], o.ace_no_face_definition, unknown_may_fit=True)
 
     # ------------------------------------------------------------ auction and exchanges
-    def auction_won(self, t: Table) -> None:
-        t.phase, t.turn = "trump", t.maker
-
     def no_trump_allowed(self, contract) -> bool:
         """May no-trump be named for ``contract`` (7.2, 8.11)?"""
         a = self.options.allow_no_trump
@@ -469,27 +296,27 @@ class BidEuchre(BidAuction, Variant):
     def legal(self, t: Table) -> tuple:
         o = self.options
         ph, s = t.phase, t.turn
-        if ph == "joker_discard":
+        if ph == BidPhase.JOKER_DISCARD:
             hand = [c for c in t.hands[s] if c != C.UNKNOWN]
             if not o.dealer_may_discard_joker:
                 hand = [c for c in hand if c != C.JOKER]
             return tuple(Discarded(s, c) for c in hand), "the dealer discards one card before the auction"
-        if ph == "auction":
+        if ph == AuctionPhase.AUCTION:
             acts, reason = self.auction_legal(t)
             if (o.ace_no_face and is_ace_no_face(t.hands[s], o.ace_no_face_definition)
-                    and all(seat != s for seat, _ in t.x.get("bids", ()))):
+                    and all(seat != s for seat, _ in t.auction.bids)):
                 acts = acts + (DealThrownIn(ACE_NO_FACE, s),)
                 reason += "; an ace-no-face hand may be shown for a redeal"
             return acts, reason
-        if ph == "trump":
-            c = t.x["contract"]
+        if ph == AuctionPhase.TRUMP:
+            c = t.contract.bid
             acts = [TrumpNamed(s, x) for x in C.SUITS]
             if self.no_trump_allowed(c):
                 acts.append(TrumpNamed(s, None))
                 return tuple(acts), f"the bidder ({bid_text(c)}) names trump or no-trump"
             return tuple(acts), f"the bidder ({bid_text(c)}) names trump"
-        if ph == "pb_exchange":
-            owed = dict(t.x["pb_owed"])
+        if ph == BidPhase.PB_EXCHANGE:
+            owed = dict(t.contract.pb_owed)
             bidder, partner = t.maker, self.partner_of(t.maker)
             acts = []
             if owed.get(partner):
@@ -498,7 +325,7 @@ class BidEuchre(BidAuction, Variant):
                 acts += [CardPassed(bidder, partner, c) for c in t.hands[bidder] if c != C.UNKNOWN]
             return tuple(acts), ("partner's best: the partner gives the best trump, the bidder "
                                  "gives one card; both face down")
-        if ph == "joker_suit":
+        if ph == BidPhase.JOKER_SUIT:
             return (tuple(JokerSuitNamed(s, x) for x in C.SUITS),
                     "the joker was led at no-trump: its leader names the suit to follow")
         return (), ""
@@ -516,43 +343,43 @@ class BidEuchre(BidAuction, Variant):
             top = max(C.strength(c, t.trump) for c in trumps)
             return [c for c in trumps if C.strength(c, t.trump) == top]
         if o.pb_no_trump_rule == "best":
-            def rank(c):
-                return 9 if C.base(c) == C.JOKER else _PLAIN_RANK[c[0]]
-            top = max((rank(c) for c in hand), default=None)
-            return [c for c in hand if rank(c) == top]
+            # the best card by rank: the plain order (no trump), the joker on top
+            top = max((C.strength(c, None) for c in hand), default=None)
+            return [c for c in hand if C.strength(c, None) == top]
         return hand
 
     def apply(self, t: Table, ev) -> None:
         o = self.options
         ph, k = t.phase, ev.kind
-        if ph == "joker_discard" and k == "Discarded":
+        if ph == BidPhase.JOKER_DISCARD and k == "Discarded":
             if ev.seat != t.dealer:
                 raise ImpossibleEvent(f"only the dealer (seat {t.dealer}) discards before the auction")
             if C.base(ev.card) == C.JOKER and not o.dealer_may_discard_joker:
-                _flag(t, "the dealer discarded the joker, which this game does not allow (rules.md 7.8)")
+                note_irregular(t, "the dealer discarded the joker, which this game does not allow (rules.md 7.8)")
             t.remove_card(ev.seat, ev.card, "discard")
             t.discards.append((ev.seat, ev.card))
             self.auction_start(t)
             return
-        if ph == "auction" and self.auction_apply(t, ev):
+        if ph == AuctionPhase.AUCTION and self.auction_apply(t, ev):
             return
-        if ph == "trump" and k == "TrumpNamed":
+        if ph == AuctionPhase.TRUMP and k == "TrumpNamed":
             self._trump_named(t, ev)
             return
-        if ph == "pb_exchange" and k == "CardPassed":
+        if ph == BidPhase.PB_EXCHANGE and k == "CardPassed":
             self._card_passed(t, ev)
             return
-        if ph == "joker_suit" and k == "JokerSuitNamed":
+        if ph == BidPhase.JOKER_SUIT and k == "JokerSuitNamed":
             if ev.suit not in C.SUITS:
                 raise ImpossibleEvent(f"{ev.suit!r} is not a suit")
             t.led_suit = ev.suit
-            t.phase = "play"
-            t.turn = t.x.pop("joker_next")
+            t.phase = Phase.PLAY
+            t.turn = t.contract.joker_next
+            t.contract = replace(t.contract, joker_next=None)
             return
         raise ImpossibleEvent(f"{k} is not possible now (phase {ph})")
 
     def _trump_named(self, t: Table, ev) -> None:
-        c = t.x["contract"]
+        c = t.contract.bid
         if ev.alone:
             raise ImpossibleEvent("in Bid Euchre a lone hand is bid (partner's best or moon), not declared")
         if ev.suit is None:
@@ -573,14 +400,13 @@ class BidEuchre(BidAuction, Variant):
                 self._go_alone(t)
                 return
             k = self.options.pb_cards_exchanged
-            t.phase, t.turn = "pb_exchange", None
-            t.x["pb_owed"] = ((partner, k), (t.maker, k))
-            t.x["pb_cards"] = ()
+            t.phase, t.turn = BidPhase.PB_EXCHANGE, None
+            t.contract = replace(t.contract, pb_owed=((partner, k), (t.maker, k)), pb_cards=())
         else:
             self.start_play(t)
 
     def _card_passed(self, t: Table, ev) -> None:
-        owed = dict(t.x["pb_owed"])
+        owed = dict(t.contract.pb_owed)
         bidder, partner = t.maker, self.partner_of(t.maker)
         if not owed.get(ev.seat):
             raise ImpossibleEvent(f"seat {ev.seat} has no card to pass now")
@@ -590,13 +416,14 @@ class BidEuchre(BidAuction, Variant):
         if ev.seat == partner and ev.card != C.UNKNOWN and ev.card in t.hands[partner]:
             choices = self.partner_choices(t)
             if choices and ev.card not in choices:
-                _flag(t, f"the partner passed {ev.card}, not the best trump ({', '.join(choices)}) (rules.md 7.3)")
+                note_irregular(t, f"the partner passed {ev.card}, not the best trump "
+                                  f"({', '.join(choices)}) (rules.md 7.3)")
         t.remove_card(ev.seat, ev.card, "pass")
         owed[ev.seat] -= 1
-        t.x["pb_owed"] = tuple(owed.items())
-        t.x["pb_cards"] = t.x["pb_cards"] + ((ev.seat, to, ev.card),)
+        t.contract = replace(t.contract, pb_owed=tuple(owed.items()),
+                             pb_cards=t.contract.pb_cards + ((ev.seat, to, ev.card),))
         if not any(owed.values()):
-            for _, dest, card in t.x["pb_cards"]:
+            for _, dest, card in t.contract.pb_cards:
                 t.hands[dest].append(card)
             self._go_alone(t)
 
@@ -613,8 +440,8 @@ class BidEuchre(BidAuction, Variant):
     def after_card(self, t: Table) -> None:
         """A joker led at no-trump: its leader names the suit (7.8)."""
         if (len(t.trick) == 1 and t.trump is None and C.base(t.trick[0][1]) == C.JOKER):
-            t.x["joker_next"] = t.turn
-            t.phase = "joker_suit"
+            t.contract = replace(t.contract, joker_next=t.turn)
+            t.phase = BidPhase.JOKER_SUIT
             t.turn = t.trick[0][0]
 
     def exempt_from_following(self, t: Table, card: str) -> bool:
@@ -633,7 +460,7 @@ class BidEuchre(BidAuction, Variant):
         tricks = [0, 0]
         for s, n in enumerate(t.tricks_won):
             tricks[self.side_of(s)] += n
-        c = t.x["contract"]
+        c = t.contract.bid
         pts = [0, 0]
         pts[1 - bs] = tricks[1 - bs]
         if c in ("pb", "moon"):
@@ -644,7 +471,7 @@ class BidEuchre(BidAuction, Variant):
         else:
             made = tricks[bs] >= c
             pts[bs] = tricks[bs] if made else -c
-        t.x["made"] = made
+        t.contract = replace(t.contract, made=made)
         return pts
 
     def game_winner(self, t: Table) -> Optional[int]:
@@ -654,7 +481,7 @@ class BidEuchre(BidAuction, Variant):
         qualified = {0, 1}
         if self.options.bidder_out:
             bs = self.side_of(t.maker)
-            qualified = {bs} if t.x.get("made") else {1 - bs}
+            qualified = {bs} if t.contract.made else {1 - bs}
         return bidder_out_winner(t.scores, self.options.target_score, qualified)
 
     def renege_penalty(self, t: Table, r: Renege, deal_points: Sequence[int]) -> tuple:

@@ -9,11 +9,11 @@ Trump (6.1):
 
 * a club turned up makes clubs trump at once: no auction, no maker, nobody
   may drop out (case C8);
-* otherwise standard Euchre's up-card auction with four bidders from the
-  dealer's left (reused from
-  :class:`~euchre_events.variants.standard.StandardEuchre`): round 1 order up
-  or pass (the dealer takes it up), the dealer always exchanges; round 2 name
-  another suit (or no-trump with ``no_trump_callable``);
+* otherwise the shared up-card auction with four bidders from the
+  dealer's left (:class:`~euchre_events.rules.variants.upcard.UpCardAuction`,
+  every rule of it fixed by section 6: :data:`FIXED_RULES`): round 1 order
+  up or pass (the dealer takes it up), the dealer always exchanges; round 2
+  name another suit (or no-trump with ``no_trump_callable``);
 * everyone passing twice does *not* throw the deal in: it is played at
   no-trump (trump ``None``, no bowers, case C9), with no maker and no drops.
 
@@ -23,22 +23,62 @@ out (``t.out``) and scores nothing.  The player on the dealer's left leads,
 or the next active player (6.3).  Scoring and game end: see
 :meth:`BuckEuchre.score_deal` and :meth:`BuckEuchre.game_winner`.
 
-Phases: ``round1``, ``pickup``, ``discard``, ``round2`` (as in standard),
-``drop``, then the engine's ``play``.
+Phases: ``round1``, ``pickup``, ``discard``, ``round2``
+(:class:`~euchre_events.rules.variants.upcard.UpCardPhase`), ``drop``
+(:class:`BuckPhase`), then the engine's ``play``.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Optional, Sequence
 
-from euchre_events.rules import cards as C
-from euchre_events.rules.table import ImpossibleEvent, Renege, Table
-from euchre_events.rules.variant import Variant, VariantOptions
 from euchre_events.events import CardsDealt, DroppedOut, StayedIn, TrumpNamed
-from euchre_events.rules.variants.standard import StandardEuchre
+from euchre_events.rules import cards as C
+from euchre_events.rules.table import ImpossibleEvent, Phase, Renege, Table
+from euchre_events.rules.variant import Variant, VariantOptions
+from euchre_events.rules.variants.upcard import UpCardAuction, UpCardPhase
 
 DROP_ORDERS = ("dealer_left", "maker_left")
 TIE_RESOLUTIONS = ("tie", "play_on")
+
+FIXED_RULES = {
+    "stick_the_dealer": False,               # all passing twice is a no-trump hand (6.1)
+    "stick_allows_turned_down": False,       # round 2 names "a different suit" (6.1)
+    "dealer_may_decline_upcard": False,      # the dealer exchanges the up-card (6.1)
+    "alone_timing": "none",                  # no going alone in Buck Euchre
+    "dealers_partner_must_go_alone": False,  # no partnerships
+    "must_hold_named_suit": False,           # 6.1 puts no condition on naming
+    "exchange_when_dealer_out": False,       # nobody sits out before the drop-outs
+}
+"""The rules of the up-card auction that rules.md section 6 fixes (none is
+an option): :attr:`BuckEuchre.fixed_rules`."""
+
+
+class BuckPhase(StrEnum):
+    """Buck's phase of its own (the auction's are :class:`UpCardPhase`)."""
+
+    DROP = "drop"  # each player but the maker stays in or drops out (6.2)
+
+
+@dataclass(frozen=True)
+class BuckContract:
+    """Buck's contract state (``Table.contract``, rules.md 6.1-6.4).
+
+    * ``dirty_clubs``: a club was turned up: clubs are trump with no auction (6.1, case C8);
+    * ``no_trump``: everyone passed twice: the hand is played at no-trump (6.1, case C9);
+    * ``to_ask`` / ``asked``: the players still to be asked whether they drop
+      out, in order, and those asked so far (seat indices; None before the
+      drop-outs, 6.2);
+    * ``tied``: the players tied for the win (equal lowest at or below 0,
+      ``tie_resolution="tie"``, 6.4), else None.
+    """
+
+    dirty_clubs: bool = False
+    no_trump: bool = False
+    to_ask: Optional[tuple] = None
+    asked: Optional[tuple] = None
+    tied: Optional[tuple] = None
 
 
 @dataclass(frozen=True)
@@ -82,29 +122,23 @@ class BuckOptions(VariantOptions):
     tie_resolution: str = "tie"
     dealer_may_discard_upcard: bool = True
 
-    # Fixed by the rules of this game (not options, not stored): read by the
-    # shared up-card auction of standard.py.
-    stick_the_dealer = False            # all pass twice = no-trump hand (6.1)
-    stick_allows_turned_down = False
-    dealer_may_decline_upcard = False   # the dealer always exchanges (6.1)
-    alone_timing = "none"               # no going alone
-    dealers_partner_must_go_alone = False
-    must_hold_named_suit = False
-    exchange_when_dealer_out = False
-
     def __post_init__(self):
         checks = {"drop_order": DROP_ORDERS, "tie_resolution": TIE_RESOLUTIONS}
         self.check_choices(checks)
 
 
 
-class BuckEuchre(StandardEuchre):
+class BuckEuchre(UpCardAuction, Variant):
     """Buck Euchre (rules.md section 6): four players, each a side,
     scores counting down from ``start_score``."""
 
     name = "buck"
     aliases = ("buck-euchre", "buck_euchre", "dirty-clubs", "E")
     options_class = BuckOptions
+    contract_state = BuckContract
+    fixed_rules = FIXED_RULES
+    across_assists = False
+    no_going_alone = "there is no going alone in Buck Euchre (rules.md 6)"
     n_seats = 4
     partnerships = False
     n_sides = 4
@@ -118,14 +152,13 @@ class BuckEuchre(StandardEuchre):
         return [self.options.start_score] * 4
 
     # ------------------------------------------------------------ dealing
-    def next_dealer(self, t: Table) -> int:
-        """One seat to the left (1.4)."""
-        return Variant.next_dealer(self, t)
-
     def check_dealt(self, t: Table, ev: CardsDealt) -> None:
         """Four hands of 5, an up-card, a kitty of 3 (or none stated).
         Raises :class:`ImpossibleEvent` otherwise (6.1)."""
         super().check_dealt(t, ev)
+        self.check_up_card(ev)
+        if len(ev.kitty) not in (0, 3):
+            raise ImpossibleEvent(f"the kitty holds {len(ev.kitty)} cards, not 3")
         if ev.dummy or ev.ghost:
             raise ImpossibleEvent("Buck Euchre has no dummy or ghost hand")
 
@@ -143,15 +176,15 @@ class BuckEuchre(StandardEuchre):
         up = rest.pop(0)
         return CardsDealt(tuple(tuple(got[s]) for s in range(4)), up, tuple(rest))
 
-    # ------------------------------------------------------------ auction
+    # ------------------------------------------------------------ auction: the up-card auction, then
     def start_auction(self, t: Table) -> None:
         """A turned club makes clubs trump with no auction (6.1, case C8);
         otherwise round 1 starts on the dealer's left."""
         if C.suit_of(t.up_card) == "C":
             t.trump = "C"
-            t.x["dirty_clubs"] = True
+            t.contract = BuckContract(dirty_clubs=True)
             if self.options.club_upcard_dealer_exchange:
-                t.phase, t.turn = "pickup", t.dealer
+                t.phase, t.turn = UpCardPhase.PICKUP, t.dealer
             else:
                 self.start_play(t)
             return
@@ -161,12 +194,11 @@ class BuckEuchre(StandardEuchre):
         """``(events, reason)``: what the seat on turn may do in this variant's
         auction and exchange phases (rules.md 6.1-6.2); play is the engine's."""
         ph, s = t.phase, t.turn
-        if ph == "drop":
-            asked = t.x.get("asked", ())
-            rest = t.x.get("to_ask", ())
+        if ph == BuckPhase.DROP:
+            c = t.contract
             forced = ""
             o = self.options
-            if o.last_may_not_drop and not rest and asked and all(a in t.out for a in asked):
+            if o.last_may_not_drop and not c.to_ask and c.asked and all(a in t.out for a in c.asked):
                 forced = "the others asked have dropped, so the last player may not"
             if o.no_drop_at_or_below is not None and t.scores[s] <= o.no_drop_at_or_below:
                 forced = f"a player at {o.no_drop_at_or_below} or below may not drop"
@@ -174,16 +206,12 @@ class BuckEuchre(StandardEuchre):
                 return (StayedIn(s),), forced
             return (StayedIn(s), DroppedOut(s)), "stay in or drop out (a dropped player scores nothing)"
         acts, reason = super().legal(t)
-        if ph == "round1":
-            suit = C.SUIT_NAMES[C.suit_of(t.up_card)]
-            who = "take it up" if s == t.dealer else "order it up"
-            reason = f"round 1: pass or {who} ({suit} as trump)"
-        elif ph == "round2":
+        if ph == UpCardPhase.ROUND2:
             if self.options.no_trump_callable:
                 acts = acts + (TrumpNamed(s, None),)
-            if t.x.get("passes") == 7:
+            if t.auction.passes == 2 * t.n_seats - 1:
                 reason += "; if the dealer passes too, the hand is played at no-trump"
-        elif ph == "pickup" and t.maker is None:
+        elif ph == UpCardPhase.PICKUP and t.maker is None:
             reason = "a club was turned: the dealer takes it and discards"
         return acts, reason
 
@@ -191,41 +219,37 @@ class BuckEuchre(StandardEuchre):
         """Fold an auction or exchange event into ``t`` (rules.md 6.1-6.2).
         Raises :class:`ImpossibleEvent` for an event the phase cannot contain."""
         ph, k = t.phase, ev.kind
-        if ph == "drop" and k in ("StayedIn", "DroppedOut"):
+        if ph == BuckPhase.DROP:
+            if k not in ("StayedIn", "DroppedOut"):
+                raise ImpossibleEvent(f"{k} is not possible now (phase drop)")
             if k == "DroppedOut":
                 t.out = t.out | {ev.seat}
-            t.x["asked"] = t.x.get("asked", ()) + (ev.seat,)
-            rest = t.x.get("to_ask", ())
-            if rest:
-                t.turn = rest[0]
-                t.x["to_ask"] = rest[1:]
+            c = t.contract
+            if c.to_ask:
+                t.turn = c.to_ask[0]
+                t.contract = replace(c, asked=c.asked + (ev.seat,), to_ask=c.to_ask[1:])
             else:
+                t.contract = replace(c, asked=c.asked + (ev.seat,))
                 self.start_play(t)
             return
-        if ph == "drop":
-            raise ImpossibleEvent(f"{k} is not possible now (phase drop)")
-        if ph == "round2" and k == "Passed" and t.x.get("passes") == 2 * t.n_seats - 1:
-            # everyone passed twice: a no-trump hand, no maker, no drops (6.1, C9)
-            t.x["passes"] += 1
-            t.x["no_trump"] = True
-            t.trump = None
-            self.start_play(t)
-            return
-        if ph == "round2" and k == "TrumpNamed" and ev.suit is None:
+        if ph == UpCardPhase.ROUND2 and k == "TrumpNamed" and ev.suit is None:
             if not self.options.no_trump_callable:
                 raise ImpossibleEvent("no-trump cannot be called in this game (option no_trump_callable is off)")
             t.trump = None
             self._make(t, ev.seat, ev.alone)
-            self._after_exchange(t)
+            self.after_exchange(t)
             return
         super().apply(t, ev)
 
-    def _make(self, t: Table, seat: int, alone: bool) -> None:
-        if alone:
-            raise ImpossibleEvent("there is no going alone in Buck Euchre (rules.md 6)")
-        super()._make(t, seat, False)
+    def all_passed(self, t: Table) -> None:
+        """Everyone passed twice: a no-trump hand, no maker, no drops (6.1, case C9)."""
+        t.contract = replace(t.contract, no_trump=True)
+        t.trump = None
+        self.start_play(t)
 
-    def _after_exchange(self, t: Table) -> None:
+    def after_exchange(self, t: Table) -> None:
+        """The drop-outs (6.2), asked in ``drop_order``; after an exchanged
+        turned club (no maker), the play."""
         if t.maker is None:          # a turned club, exchanged by the dealer
             self.start_play(t)
             return
@@ -233,14 +257,8 @@ class BuckEuchre(StandardEuchre):
             order = [(t.maker + k) % 4 for k in range(1, 4)]
         else:
             order = [s for s in ((t.dealer + k) % 4 for k in range(1, 5)) if s != t.maker]
-        t.phase, t.turn = "drop", order[0]
-        t.x["to_ask"] = tuple(order[1:])
-        t.x["asked"] = ()
-
-    # ------------------------------------------------------------ play
-    def first_leader(self, t: Table) -> int:
-        """The player on the dealer's left, or the next one still in (6.3)."""
-        return t.next_active(t.dealer)
+        t.phase, t.turn = BuckPhase.DROP, order[0]
+        t.contract = replace(t.contract, to_ask=tuple(order[1:]), asked=())
 
     # ------------------------------------------------------------ scoring
     def score_deal(self, t: Table) -> list:
@@ -268,7 +286,7 @@ class BuckEuchre(StandardEuchre):
         no-trump hands too; a maker whom everyone left only with
         ``walkover_counts_as_five``).  Otherwise the lowest score at or below
         0 wins; equal lowest scores end the game as a tie
-        (``t.x["tied"]`` lists them, no winner) or, with
+        (``t.contract.tied`` lists them, no winner) or, with
         ``tie_resolution="play_on"``, play another hand.
         """
         o = self.options
@@ -284,9 +302,9 @@ class BuckEuchre(StandardEuchre):
         if len(lowest) == 1:
             return lowest[0]
         if o.tie_resolution == "tie":
-            t.x["tied"] = tuple(lowest)
+            t.contract = replace(t.contract, tied=tuple(lowest))
             t.game_over = True
-            t.phase = "game_over"
+            t.phase = Phase.GAME_OVER
         return None
 
     def renege_penalty(self, t: Table, r: Renege, deal_points: Sequence[int]) -> tuple:

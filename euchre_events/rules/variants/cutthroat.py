@@ -12,9 +12,9 @@ where unknown).  ``CardsDealt.hands`` has 3 hands of 5, the up-card is the
 ``use_dummy=False`` (Hoyle's three-hand game) there is no dummy and the kitty
 holds the 8 cards left after the up-card.
 
-The auction is standard Euchre's up-card auction with three bidders
-(eldest, across, dealer; reused from
-:class:`~euchre_events.variants.standard.StandardEuchre`).  The across
+The auction is the shared up-card auction with three bidders (eldest,
+across, dealer; :class:`~euchre_events.rules.variants.upcard.UpCardAuction`,
+with the rules section 4 fixes as :data:`FIXED_RULES`).  The across
 player's "assist" is just an order-up (4.2).  After an order-up the dealer
 may take the up-card and discard, or leave it (4.2, ``UpCardDeclined``).
 Then (4.3, 4.4):
@@ -34,24 +34,59 @@ defender's euchre = 2 to each defender, 4 each if the lone defender took all
 5 (``lone_defender_scoring``).  Game to 10; when several reach it on one
 hand the highest wins, equal highest play on (``shared_win``).
 
-Phases: ``round1``, ``pickup``, ``discard``, ``round2`` (as in standard),
-``dummy`` (take it or go alone), ``dummy_discard`` (5 discards), ``defend``.
+Phases: ``round1``, ``pickup``, ``discard``, ``round2`` and ``defend``
+(:class:`~euchre_events.rules.variants.upcard.UpCardPhase`), ``dummy``
+(take it or go alone) and ``dummy_discard`` (5 discards): :class:`CutthroatPhase`.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Optional, Sequence
 
+from euchre_events.events import CardsDealt, Discarded, DummyTaken, WentAlone
 from euchre_events.rules import cards as C
-from euchre_events.rules.table import ImpossibleEvent, Renege, Table
+from euchre_events.rules.table import ImpossibleEvent, Phase, Renege, Table
 from euchre_events.rules.variant import Variant, VariantOptions
-from euchre_events.events import (CardsDealt, DefendedAlone, Discarded, DummyTaken, PlayedWithPartner,
-                      WentAlone)
-from euchre_events.rules.variants.standard import StandardEuchre
+from euchre_events.rules.variants.upcard import DefendAloneState, UpCardAuction
 
 DEFEND_ALONE = ("off", "vs_lone", "any")
 LONE_DEFENDER_SCORING = ("source", "lone_defender_only_4")
 RENEGE_PRESETS = ("tournament", "casual")
+
+FIXED_RULES = {
+    "alone_timing": "none",                  # going alone is decided at the dummy (4.3, 4.4)
+    "stick_allows_turned_down": False,       # round 2 "names another suit" (4.2)
+    "dealers_partner_must_go_alone": False,  # no partnerships: "assist" is a name only (4.2)
+    "must_hold_named_suit": False,           # 4.2 puts no condition on naming
+    "exchange_when_dealer_out": False,       # the dealer never sits out before the exchange
+}
+"""The rules of the up-card auction that rules.md section 4 fixes (not
+options): :attr:`CutthroatEuchre.fixed_rules`."""
+
+
+class CutthroatPhase(StrEnum):
+    """Cutthroat's phases of its own (the auction's are :class:`UpCardPhase`)."""
+
+    DUMMY = "dummy"                  # the maker takes the dummy or goes alone (4.3)
+    DUMMY_DISCARD = "dummy_discard"  # the maker discards 5 of the 10 (or 11) cards (4.3)
+
+
+@dataclass(frozen=True)
+class CutthroatContract(DefendAloneState):
+    """Cutthroat's contract state (``Table.contract``, rules.md 4.3-4.5).
+
+    * ``dummy_discards``: cards the maker still has to discard after taking
+      the dummy (5 down to 0), None if the dummy was not taken;
+    * ``dummy_taken``: the maker took the dummy;
+    * ``defenders_left``: defenders still to be asked about defending alone (4.4);
+    * ``shared_winners``: with ``shared_win``, the players who share the
+      win (equal highest at the target, 4.5), else None.
+    """
+
+    dummy_discards: Optional[int] = None
+    dummy_taken: bool = False
+    shared_winners: Optional[tuple] = None
 
 
 @dataclass(frozen=True)
@@ -61,7 +96,11 @@ class CutthroatOptions(VariantOptions):
     * ``use_dummy``: a dummy hand is dealt and the maker may take it (4.3), on;
       off = Hoyle's three-hand game (no dummy, 8 cards in the kitty);
     * ``stick_the_dealer``: the dealer may not pass in round 2 (4.2), off;
-    * ``stick_allows_turned_down``: a stuck dealer may name the turned-down suit, off;
+    * ``stick_allows_turned_down``: *not an option*: fixed at False by 4.2
+      (round 2 "names another suit", stuck dealer included; 4.8 has no such
+      toggle).  Kept as a field, validated, because every stored game
+      carries it in ``GameStarted.options`` and its content id hashes the
+      options as stored (a different value raises ``ValueError``);
     * ``dealer_may_decline_upcard``: after an order-up the dealer may leave the
       up-card (4.2, default on); off = the mandatory exchange of standard Euchre;
     * ``dealer_may_discard_upcard``: the dealer may discard the card taken up (2.2), on;
@@ -83,7 +122,8 @@ class CutthroatOptions(VariantOptions):
       played and the same points are added);
     * ``renege_value``: 2; ``renege_lone_value``: 4.
 
-    Raises ``ValueError`` for a value outside the listed ones.
+    Raises ``ValueError`` for a value outside the listed ones, or a fixed
+    rule (:data:`FIXED_RULES`) given another value.
     """
 
     use_dummy: bool = True
@@ -100,30 +140,22 @@ class CutthroatOptions(VariantOptions):
     renege_value: int = 2
     renege_lone_value: int = 4
 
-    # Fixed by the rules of this game (not options, not stored): read by the
-    # shared up-card auction of standard.py.  Going alone is decided after
-    # the exchange (the ``dummy`` phase), not with the call.
-    alone_timing = "none"
-    dealers_partner_must_go_alone = False
-    must_hold_named_suit = False
-    exchange_when_dealer_out = False
-
     def __post_init__(self):
         checks = {"defend_alone": DEFEND_ALONE, "lone_defender_scoring": LONE_DEFENDER_SCORING,
-                  "renege_penalty": RENEGE_PRESETS}
+                  "renege_penalty": RENEGE_PRESETS, "lone_no_dummy_march": (3, 4)}
         self.check_choices(checks)
-        if self.lone_no_dummy_march not in (3, 4):
-            raise ValueError(f"option lone_no_dummy_march={self.lone_no_dummy_march!r}: expected 3 or 4")
+        self.check_fixed(FIXED_RULES, "cutthroat Euchre")
 
 
-
-class CutthroatEuchre(StandardEuchre):
+class CutthroatEuchre(UpCardAuction, Variant):
     """Three-handed cutthroat Euchre with a dummy (rules.md section 4):
     seats 0, 1, 2, each a side; the dummy is a hand, not a seat."""
 
     name = "cutthroat"
     aliases = ("three-handed", "three_handed", "C")
     options_class = CutthroatOptions
+    contract_state = CutthroatContract
+    fixed_rules = FIXED_RULES
     n_seats = 3
     partnerships = False
     n_sides = 3
@@ -131,17 +163,12 @@ class CutthroatEuchre(StandardEuchre):
     tricks_per_deal = 5
 
     # ------------------------------------------------------------ dealing
-    def next_dealer(self, t: Table) -> int:
-        """One player to the left, thrown-in deals included (1.4)."""
-        return Variant.next_dealer(self, t)
-
     def check_dealt(self, t: Table, ev: CardsDealt) -> None:
         """Three hands of 5, an up-card, the dummy's 5 cards and a kitty of 3
         (``use_dummy=False``: no dummy, a kitty of 8); an empty kitty is
         accepted.  Raises :class:`ImpossibleEvent` otherwise (4.1)."""
-        Variant.check_dealt(self, t, ev)
-        if ev.up_card is None or ev.up_card == C.UNKNOWN:
-            raise ImpossibleEvent("the deal has no up-card")
+        super().check_dealt(t, ev)
+        self.check_up_card(ev)
         if ev.ghost:
             raise ImpossibleEvent("cutthroat Euchre has no ghost hand")
         if self.options.use_dummy:
@@ -175,98 +202,66 @@ class CutthroatEuchre(StandardEuchre):
         hands = tuple(tuple(got[s]) for s in range(3))
         return CardsDealt(hands, up, tuple(rest), tuple(got.get("dummy", ())))
 
-    # ------------------------------------------------------------ auction
+    # ------------------------------------------------------------ auction: the up-card auction, then
     def legal(self, t: Table) -> tuple:
         """``(events, reason)``: what the seat on turn may do in this variant's
         auction and exchange phases (rules.md 4.2-4.4); play is the engine's."""
         ph, s = t.phase, t.turn
-        if ph == "dummy":
+        if ph == CutthroatPhase.DUMMY:
             return ((DummyTaken(s), WentAlone(s)),
                     "the maker takes the dummy (keeps 5 of 10) or goes alone without it")
-        if ph == "dummy_discard":
-            left = t.x.get("dummy_discards", 0)
+        if ph == CutthroatPhase.DUMMY_DISCARD:
+            left = t.contract.dummy_discards
             cards = [c for c in t.hands[s] if c != C.UNKNOWN]
             return (tuple(Discarded(s, c) for c in cards),
                     f"the maker keeps 5 of the cards: {left} more to discard face down")
-        if ph == "defend":
-            return (DefendedAlone(s), PlayedWithPartner(s)), "a defender may defend alone"
         return super().legal(t)
 
     def apply(self, t: Table, ev) -> None:
         """Fold an auction or exchange event into ``t`` (rules.md 4.2-4.4).
         Raises :class:`ImpossibleEvent` for an event the phase cannot contain."""
         ph, k = t.phase, ev.kind
-        if ph == "dummy" and k == "DummyTaken":
+        if ph == CutthroatPhase.DUMMY and k == "DummyTaken":
             t.hands[ev.seat].extend(t.dummy)
-            t.x["dummy_discards"] = len(t.dummy)
-            t.x["dummy_taken"] = True
+            t.contract = replace(t.contract, dummy_discards=len(t.dummy), dummy_taken=True)
             t.dummy = []
-            t.phase = "dummy_discard"
-            if t.x["dummy_discards"] == 0:
-                self._after_alone(t)
+            t.phase = CutthroatPhase.DUMMY_DISCARD
+            if t.contract.dummy_discards == 0:
+                self.offer_defend_alone(t)
             return
-        if ph == "dummy" and k == "WentAlone":
+        if ph == CutthroatPhase.DUMMY and k == "WentAlone":
             t.alone = ev.seat
-            self._after_alone(t)
+            self.offer_defend_alone(t)
             return
-        if ph == "dummy_discard" and k == "Discarded":
+        if ph == CutthroatPhase.DUMMY_DISCARD and k == "Discarded":
             t.remove_card(ev.seat, ev.card, "discard")
             t.discards.append((ev.seat, ev.card))
-            t.x["dummy_discards"] -= 1
-            if t.x["dummy_discards"] == 0:
-                self._after_alone(t)
+            t.contract = replace(t.contract, dummy_discards=t.contract.dummy_discards - 1)
+            if t.contract.dummy_discards == 0:
+                self.offer_defend_alone(t)
             return
-        if ph == "defend" and k in ("DefendedAlone", "PlayedWithPartner"):
-            rest = t.x.get("defenders_left", ())
-            if k == "DefendedAlone":
-                t.lone_defender = ev.seat
-                others = [s for s in range(3) if s not in (ev.seat, t.maker)]
-                t.out = t.out | set(others)
-                self.start_play(t)
-            elif rest:
-                t.turn = rest[0]
-                t.x["defenders_left"] = rest[1:]
-            else:
-                self.start_play(t)
-            return
-        if ph in ("dummy", "dummy_discard", "defend"):
+        if ph in (CutthroatPhase.DUMMY, CutthroatPhase.DUMMY_DISCARD):
             raise ImpossibleEvent(f"{k} is not possible now (phase {ph})")
         super().apply(t, ev)
 
-    def _make(self, t: Table, seat: int, alone: bool) -> None:
-        # "alone" declared with the call (a record may say so): the maker
-        # refuses the dummy; nobody sits out.
-        t.maker = seat
-        t.x["called_in_round"] = 1 if t.phase == "round1" else 2
-        if alone:
-            t.alone = seat
-
-    def _after_exchange(self, t: Table) -> None:
+    def after_exchange(self, t: Table) -> None:
+        """The maker takes the dummy or goes alone (4.3), unless alone
+        already or playing without a dummy; then the defenders (4.4)."""
         if self.options.use_dummy and t.alone is None:
-            t.phase, t.turn = "dummy", t.maker
+            t.phase, t.turn = CutthroatPhase.DUMMY, t.maker
             return
-        self._after_alone(t)
+        self.offer_defend_alone(t)
 
-    def _after_alone(self, t: Table) -> None:
-        o = self.options
-        if o.defend_alone == "any" or (o.defend_alone == "vs_lone" and t.alone is not None):
-            defenders = [(t.maker + 1) % 3, (t.maker + 2) % 3]
-            t.phase, t.turn = "defend", defenders[0]
-            t.x["defenders_left"] = tuple(defenders[1:])
-            return
-        self.start_play(t)
+    def defenders(self, t: Table) -> list:
+        """The two defenders, clockwise from the maker's left (4.4)."""
+        return [(t.maker + 1) % 3, (t.maker + 2) % 3]
 
     # ------------------------------------------------------------ play
     def first_leader(self, t: Table) -> int:
-        """Opening lead (4.4): the lone defender if the maker is alone too;
-        else the active player left of whoever declared alone; else eldest."""
-        if t.lone_defender is not None:
-            if t.alone is not None:
-                return t.lone_defender
-            return t.next_active(t.lone_defender)
-        if t.alone is not None:
-            return t.next_active(t.alone)
-        return t.next_active(t.dealer)
+        """Opening lead (4.4, pagat's British rule): the lone defender if the
+        maker is alone too; else the active player left of whoever declared
+        alone; else eldest.  Taking the dummy is not playing alone (4.7 item 4)."""
+        return self.lead_left_of_loner(t)
 
     # ------------------------------------------------------------ scoring
     def score_deal(self, t: Table) -> list:
@@ -300,7 +295,7 @@ class CutthroatEuchre(StandardEuchre):
     def game_winner(self, t: Table) -> Optional[int]:
         """The player at ``target_score`` or more; of several, the highest;
         equal highest play another hand, or with ``shared_win`` end the game
-        with no single winner (``t.x["shared_winners"]`` lists them) (4.5)."""
+        with no single winner (``t.contract.shared_winners`` lists them) (4.5)."""
         target = self.options.target_score
         over = [s for s in range(3) if t.scores[s] >= target]
         if not over:
@@ -310,9 +305,9 @@ class CutthroatEuchre(StandardEuchre):
         if len(best) == 1:
             return best[0]
         if self.options.shared_win:
-            t.x["shared_winners"] = tuple(best)
+            t.contract = replace(t.contract, shared_winners=tuple(best))
             t.game_over = True
-            t.phase = "game_over"
+            t.phase = Phase.GAME_OVER
         return None
 
     def renege_penalty(self, t: Table, r: Renege, deal_points: Sequence[int]) -> tuple:

@@ -13,11 +13,11 @@ Phases owned here (the engine owns dealing, trick play and game end):
   (3 < 4 < 5 < ``"moon"``) or :class:`Passed`; with the default
   ``swap_phase="at_turn"`` a seat on turn may first take the ghost hand blind
   (once per deal) and must then bid or pass at once; the hand given up is
-  dead (``t.dead``, also ``t.x["dead"]``); everyone passing throws the deal in
+  dead (``t.dead``, also ``t.contract.dead``); everyone passing throws the deal in
   and the deal passes left; an insufficient bid (not beating the high bid,
   or below 3) is kept, flagged ``"insufficient-bid"`` and stands as a pass;
   a stuck dealer's pass is kept and flagged ``"stuck-dealer-passed"``
-  (see :class:`~euchre_events.variants.bid.BidAuction`);
+  (see :class:`~euchre_events.rules.variants.bidding.BidAuction`);
 * ``trump``: the high bidder names trump (:class:`TrumpNamed`; no-trump only
   with ``allow_no_trump``), then leads (5.2).
 
@@ -25,14 +25,16 @@ Six tricks of three cards (5.3); scoring 5.4, winning 5.5, renege 5.6.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import Optional, Sequence
 
+from euchre_events.events import CardsDealt, HandSwappedWithGhost, Passed, TrumpNamed
 from euchre_events.rules import cards as C
 from euchre_events.rules.table import ImpossibleEvent, Renege, Table
 from euchre_events.rules.variant import Variant, VariantOptions
-from euchre_events.events import CardsDealt, HandSwappedWithGhost, Passed, TrumpNamed
-from euchre_events.rules.variants.bid import BidAuction, bid_text, bidder_out_winner
+from euchre_events.rules.variants.bidding import (AuctionPhase, BidAuction, BidContractBase, bid_text,
+                                                  bidder_out_winner)
 
 
 @dataclass(frozen=True)
@@ -82,12 +84,39 @@ class GhostHandOptions(VariantOptions):
         self.check_choices(checks)
 
 
+class GhostPhase(StrEnum):
+    """Ghost Hand's phase of its own (the auction's are :class:`AuctionPhase`)."""
+
+    SWAP = "swap"  # before the auction, in order: take the ghost hand or keep one's own (5.2)
+
+
+@dataclass(frozen=True, kw_only=True)
+class GhostContract(BidContractBase):
+    """Ghost Hand's contract state (``Table.contract``): the won ``bid``,
+    ``irregular`` and ``made`` of :class:`BidContractBase`, and the ghost swap (5.2):
+
+    * ``swapped``: the seat that took the ghost hand, None while nobody has
+      (once per deal);
+    * ``swap_turns``: with ``swap_phase="before_auction"``, the seats asked
+      so far (0-3), else None;
+    * ``dead``: the hand given up (dead, face down), None before a swap;
+    * ``swap_pending``: True from an at-turn swap until that seat bids or
+      passes; False after any bid or pass; None before the first.
+    """
+
+    swapped: Optional[int]
+    swap_turns: Optional[int] = None
+    dead: Optional[tuple] = None
+    swap_pending: Optional[bool] = None
+
+
 class GhostHandEuchre(BidAuction, Variant):
     """Ghost Hand Euchre (rules.md section 5), a plug-in of the shared engine."""
 
     name = "ghost-hand"
     aliases = ("ghost", "ghost_hand", "D")
     options_class = GhostHandOptions
+    contract_state = GhostContract
     n_seats = 3
     partnerships = False
     n_sides = 3
@@ -124,74 +153,72 @@ class GhostHandEuchre(BidAuction, Variant):
         return CardsDealt(tuple(tuple(hands[s]) for s in range(3)), ghost=tuple(hands["ghost"]))
 
     def start_auction(self, t: Table) -> None:
-        t.x["swapped"] = None
+        """The swap round (``swap_phase="before_auction"``), else the auction (5.2)."""
         if self.options.swap_phase == "before_auction":
-            t.phase, t.turn = "swap", (t.dealer + 1) % 3
-            t.x["swap_turns"] = 0
+            t.contract = GhostContract(swapped=None, swap_turns=0)
+            t.phase, t.turn = GhostPhase.SWAP, (t.dealer + 1) % 3
         else:
+            t.contract = GhostContract(swapped=None)
             self.auction_start(t)
 
     # ------------------------------------------------------------ auction
-    def auction_won(self, t: Table) -> None:
-        t.phase, t.turn = "trump", t.maker
-
     def may_swap(self, t: Table) -> bool:
         """True if the seat on turn may still take the ghost hand (5.2)."""
-        return t.x.get("swapped") is None and (
-            t.phase == "swap" or (t.phase == "auction" and self.options.swap_phase == "at_turn"))
+        return t.contract.swapped is None and (
+            t.phase == GhostPhase.SWAP
+            or (t.phase == AuctionPhase.AUCTION and self.options.swap_phase == "at_turn"))
 
     def legal(self, t: Table) -> tuple:
         ph, s = t.phase, t.turn
-        if ph == "swap":
+        if ph == GhostPhase.SWAP:
             return ((HandSwappedWithGhost(s), Passed(s)),
                     "before the auction: take the ghost hand blind, or keep your hand (pass)")
-        if ph == "auction":
+        if ph == AuctionPhase.AUCTION:
             acts, reason = self.auction_legal(t)
             if self.may_swap(t):
                 acts = (HandSwappedWithGhost(s),) + acts
                 reason += "; or first take the ghost hand blind (once per deal), then bid or pass"
-            elif t.x.get("swapped") == s and t.x.get("swap_pending"):
+            elif t.contract.swapped == s and t.contract.swap_pending:
                 reason = "you took the ghost hand: now " + reason
             return acts, reason
-        if ph == "trump":
+        if ph == AuctionPhase.TRUMP:
             acts = [TrumpNamed(s, x) for x in C.SUITS]
             if self.options.allow_no_trump:
                 acts.append(TrumpNamed(s, None))
-            return tuple(acts), f"the high bidder ({bid_text(t.x['contract'])}) names trump"
+            return tuple(acts), f"the high bidder ({bid_text(t.contract.bid)}) names trump"
         return (), ""
 
     def _swap(self, t: Table, seat: int) -> None:
-        if t.x.get("swapped") is not None:
-            raise ImpossibleEvent(f"only one ghost swap per deal (seat {t.x['swapped']} already swapped)")
+        if t.contract.swapped is not None:
+            raise ImpossibleEvent(f"only one ghost swap per deal (seat {t.contract.swapped} already swapped)")
         t.dead = list(t.hands[seat])
         t.hands[seat] = list(t.ghost)
         t.ghost = []
-        t.x["swapped"] = seat
-        t.x["dead"] = tuple(t.dead)
+        t.contract = replace(t.contract, swapped=seat, dead=tuple(t.dead))
 
     def apply(self, t: Table, ev) -> None:
         ph, k = t.phase, ev.kind
-        if ph == "swap" and k == "HandSwappedWithGhost":
+        if ph == GhostPhase.SWAP and k == "HandSwappedWithGhost":
             self._swap(t, ev.seat)
             self.auction_start(t)
             return
-        if ph == "swap" and k == "Passed":
-            t.x["swap_turns"] += 1
-            if t.x["swap_turns"] >= 3:
+        if ph == GhostPhase.SWAP and k == "Passed":
+            t.contract = replace(t.contract, swap_turns=t.contract.swap_turns + 1)
+            if t.contract.swap_turns >= 3:
                 self.auction_start(t)
             else:
                 t.turn = (t.turn + 1) % 3
             return
-        if ph == "auction" and k == "HandSwappedWithGhost":
+        if ph == AuctionPhase.AUCTION and k == "HandSwappedWithGhost":
             if self.options.swap_phase != "at_turn":
                 raise ImpossibleEvent("the ghost hand can only be taken before the auction in this game")
             self._swap(t, ev.seat)
-            t.x["swap_pending"] = True
+            t.contract = replace(t.contract, swap_pending=True)
             return
-        if ph == "auction" and self.auction_apply(t, ev):
-            t.x["swap_pending"] = False
+        if ph == AuctionPhase.AUCTION and self.auction_apply(t, ev):
+            t.contract = replace(t.contract, swap_pending=False)
             return
-        if ph == "trump" and k == "TrumpNamed":
+        if ph == AuctionPhase.TRUMP and k == "TrumpNamed":
             if ev.alone:
                 raise ImpossibleEvent("Ghost Hand Euchre has no going alone: every hand is played alone")
             if ev.suit is None and not self.options.allow_no_trump:
@@ -215,7 +242,7 @@ class GhostHandEuchre(BidAuction, Variant):
         ``moon_value`` (24), a failed moon loses ``failed_moon_penalty`` (24)."""
         o = self.options
         pts = list(t.tricks_won)
-        b, c = t.maker, t.x["contract"]
+        b, c = t.maker, t.contract.bid
         n = t.tricks_won[b]
         if c == "moon":
             made = n == self.tricks_per_deal
@@ -224,7 +251,7 @@ class GhostHandEuchre(BidAuction, Variant):
             made = n >= c
             if not made:
                 pts[b] = -c
-        t.x["made"] = made
+        t.contract = replace(t.contract, made=made)
         return pts
 
     def game_winner(self, t: Table) -> Optional[int]:
@@ -234,7 +261,7 @@ class GhostHandEuchre(BidAuction, Variant):
         qualified = {0, 1, 2}
         if self.options.bidder_out:
             b = t.maker
-            qualified = {b} if t.x.get("made") else qualified - {b}
+            qualified = {b} if t.contract.made else qualified - {b}
         return bidder_out_winner(t.scores, self.options.target_score, qualified)
 
     def renege_penalty(self, t: Table, r: Renege, deal_points: Sequence[int]) -> tuple:

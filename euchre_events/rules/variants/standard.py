@@ -1,21 +1,24 @@
 """A: standard four-player partnership Euchre (rules.md section 2).
 
 Seats 0..3 clockwise; side 0 = seats 0 and 2, side 1 = seats 1 and 3.
-Phases owned here: ``round1`` (order up / pass), ``pickup`` (dealer takes the
-up-card), ``discard``, ``round2`` (name a suit / pass), ``alone`` (maker decides
-after the exchange, when ``alone_timing="after_exchange"``), ``defend``
-(defenders may defend alone).  Play and deal bookkeeping are the shared engine's.
+The auction is the shared up-card auction
+(:class:`~euchre_events.rules.variants.upcard.UpCardAuction`: ``round1``,
+``pickup``, ``discard``, ``round2``, then ``defend`` where defenders may
+defend alone); standard Euchre adds ``alone`` (the maker decides after the
+exchange, when ``alone_timing="after_exchange"``).  Every rule of the
+auction is an option here (2.9).  Play and deal bookkeeping are the shared
+engine's.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Optional, Sequence
 
-from euchre_events.rules import cards as C
-from euchre_events.rules.table import flag, ImpossibleEvent, Renege, Table
+from euchre_events.events import PlayedWithPartner, WentAlone
+from euchre_events.rules.table import ImpossibleEvent, Renege, Table
 from euchre_events.rules.variant import Variant, VariantOptions
-from euchre_events.events import (DefendedAlone, Discarded, OrderedUp, Passed, PlayedWithPartner,
-                      TrumpNamed, UpCardDeclined, UpCardPickedUp, WentAlone)
+from euchre_events.rules.variants.upcard import DefendAloneState, UpCardAuction
 
 RENEGE_PRESETS = ("tournament", "casual", "deduct", "laws1888")
 
@@ -75,12 +78,26 @@ class StandardOptions(VariantOptions):
 
 
 
-class StandardEuchre(Variant):
+class StandardPhase(StrEnum):
+    """Standard Euchre's phase of its own (the others are :class:`UpCardPhase`)."""
+
+    ALONE = "alone"  # the maker decides on going alone after the exchange (alone_timing="after_exchange")
+
+
+@dataclass(frozen=True)
+class StandardContract(DefendAloneState):
+    """Standard Euchre's contract state (``Table.contract``): who is still to
+    be asked whether to defend alone (2.4).  Trump, maker, the lone hands and
+    the seats sitting out are the engine's own (``Table.trump``...)."""
+
+
+class StandardEuchre(UpCardAuction, Variant):
     """Standard North American partnership Euchre (rules.md section 2)."""
 
     name = "standard"
     aliases = ("euchre", "A")
     options_class = StandardOptions
+    contract_state = StandardContract
     n_seats = 4
     n_sides = 2
     hand_size = 5
@@ -97,171 +114,34 @@ class StandardEuchre(Variant):
     def check_dealt(self, t: Table, ev) -> None:
         """Four hands of 5, an up-card, a kitty of 3 or unstated (rules.md 2.1)."""
         super().check_dealt(t, ev)
-        if ev.up_card is None or ev.up_card == C.UNKNOWN:
-            raise ImpossibleEvent("the deal has no up-card")
+        self.check_up_card(ev)
         if len(ev.kitty) not in (0, 3):
             raise ImpossibleEvent(f"the kitty holds {len(ev.kitty)} cards, not 3")
 
-    def start_auction(self, t: Table) -> None:
-        """Round 1 starts with eldest, the seat left of the dealer (rules.md 2.2)."""
-        t.phase = "round1"
-        t.turn = (t.dealer + 1) % t.n_seats
-        t.x["passes"] = 0
-
-    # ------------------------------------------------------------ auction
+    # ------------------------------------------------------------ auction: the up-card auction, then
     def legal(self, t: Table) -> tuple:
         """(legal events, reason) in the auction and exchange phases (rules.md 2.2-2.4)."""
-        o = self.options
-        ph, s = t.phase, t.turn
-        if ph == "round1":
-            acts = [Passed(s), OrderedUp(s)]
-            if o.alone_timing == "with_call":
-                acts.append(OrderedUp(s, alone=True))
-            if o.dealers_partner_must_go_alone and s == (t.dealer + 2) % 4:
-                acts = [a for a in acts if not (isinstance(a, OrderedUp) and not a.alone)]
-            suit = C.SUIT_NAMES[C.suit_of(t.up_card)]
-            who = "take it up" if s == t.dealer else ("assist" if s == (t.dealer + 2) % t.n_seats else "order it up")
-            return tuple(acts), f"round 1: pass or {who} ({suit} as trump)"
-        if ph == "round2":
-            turned = C.suit_of(t.up_card)
-            stuck = o.stick_the_dealer and s == t.dealer
-            suits = [x for x in C.SUITS if x != turned or (stuck and o.stick_allows_turned_down)]
-            if o.must_hold_named_suit:
-                suits = [x for x in suits if C.cards_of_suit(t.hands[s], x, x)]
-            acts = [] if stuck else [Passed(s)]
-            for x in suits:
-                acts.append(TrumpNamed(s, x))
-                if o.alone_timing == "with_call":
-                    acts.append(TrumpNamed(s, x, alone=True))
-            reason = (f"round 2: name a suit other than {C.SUIT_NAMES[turned]}"
-                      + ("; the dealer is stuck and may not pass" if stuck else ", or pass"))
-            return tuple(acts), reason
-        if ph == "pickup":
-            if t.maker == t.dealer:  # taking it up *is* the exchange (rules.md 2.2, 3.2, 4.2)
-                return (UpCardPickedUp(s),), "the dealer took it up: the up-card joins the hand"
-            if o.dealer_may_decline_upcard:
-                return ((UpCardPickedUp(s), UpCardDeclined(s)),
-                        "trump is fixed; the dealer may take the up-card and discard, or leave it")
-            return (UpCardPickedUp(s),), "the dealer picks up the up-card"
-        if ph == "discard":
-            hand = [c for c in t.hands[s] if c != C.UNKNOWN]
-            if not o.dealer_may_discard_upcard:
-                hand = [c for c in hand if c != t.up_card]
-                return tuple(Discarded(s, c) for c in hand), "the dealer discards one card (not the up-card)"
-            return tuple(Discarded(s, c) for c in hand), "the dealer discards one card face down"
-        if ph == "alone":
-            return (WentAlone(s), PlayedWithPartner(s)), "the maker may go alone"
-        if ph == "defend":
-            return (DefendedAlone(s), PlayedWithPartner(s)), "a defender may defend alone"
-        return (), ""
+        if t.phase == StandardPhase.ALONE:
+            return (WentAlone(t.turn), PlayedWithPartner(t.turn)), "the maker may go alone"
+        return super().legal(t)
 
     def apply(self, t: Table, ev) -> None:
         """Fold a call, pick-up, discard or alone decision (rules.md 2.2-2.4); illegal-but-real calls are flagged."""
-        ph, k, o = t.phase, ev.kind, self.options
-        if ph == "round1" and k == "Passed":
-            t.x["passes"] += 1
-            if t.x["passes"] == t.n_seats:
-                t.up_status = "turned down"
-                t.phase = "round2"
-            t.turn = (t.turn + 1) % t.n_seats
+        if t.phase == StandardPhase.ALONE and ev.kind in ("WentAlone", "PlayedWithPartner") \
+                and ev.seat == t.maker:
+            if ev.kind == "WentAlone":
+                self.declare_alone(t, ev.seat)
+            self.offer_defend_alone(t)
             return
-        if ph == "round1" and k == "OrderedUp":
-            t.trump = C.suit_of(t.up_card)
-            self._make(t, ev.seat, ev.alone)
-            if t.dealer in t.out and not o.exchange_when_dealer_out:
-                t.up_status = "face down (dealer sits out)"
-                self._after_exchange(t)
-            else:
-                t.phase, t.turn = "pickup", t.dealer
-            return
-        if ph == "pickup" and k == "UpCardPickedUp":
-            t.hands[t.dealer].append(t.up_card)
-            t.up_status = "picked up"
-            t.phase = "discard"
-            return
-        if ph == "pickup" and k == "UpCardDeclined" and o.dealer_may_decline_upcard and t.maker != t.dealer:
-            t.up_status = "left"
-            self._after_exchange(t)
-            return
-        if ph == "discard" and k == "Discarded":
-            t.remove_card(ev.seat, ev.card, "discard")
-            t.discards.append((ev.seat, ev.card))
-            self._after_exchange(t)
-            return
-        if ph == "round2" and k == "Passed":
-            if o.stick_the_dealer and ev.seat == t.dealer:
-                # a stuck dealer who passes: illegal but real; the deal is dead
-                t.x["stuck_dealer_passed"] = True
-                flag(t, "stuck-dealer-passed", "the dealer passes although stuck (rules.md 2.3)", ev.seat)
-            t.x["passes"] += 1
-            if t.x["passes"] == 2 * t.n_seats:
-                t.phase = "thrown_in"
-                t.turn = None
-            else:
-                t.turn = (t.turn + 1) % t.n_seats
-            return
-        if ph == "round2" and k == "TrumpNamed":
-            if ev.suit not in C.SUITS:
-                raise ImpossibleEvent(f"{ev.suit!r} is not a suit that can be trump in standard Euchre")
-            turned = C.suit_of(t.up_card)
-            if ev.suit == turned and not (o.stick_the_dealer and o.stick_allows_turned_down
-                                          and ev.seat == t.dealer):
-                flag(t, "turned-down-suit-named",
-                     f"{C.SUIT_NAMES[turned]} was turned down and may not be named in round 2 (rules.md 2.3)",
-                     ev.seat)
-            elif o.must_hold_named_suit and not C.cards_of_suit(t.hands[ev.seat], ev.suit, ev.suit):
-                flag(t, "named-suit-not-held",
-                     f"the caller holds no {C.SUIT_NAMES[ev.suit]} (option must_hold_named_suit)", ev.seat)
-            t.trump = ev.suit
-            self._make(t, ev.seat, ev.alone)
-            self._after_exchange(t)
-            return
-        if ph == "alone" and k in ("WentAlone", "PlayedWithPartner") and ev.seat == t.maker:
-            if k == "WentAlone":
-                self._go_alone(t, ev.seat)
-            self._after_alone(t)
-            return
-        if ph == "defend" and k in ("DefendedAlone", "PlayedWithPartner"):
-            if k == "DefendedAlone":
-                t.lone_defender = ev.seat
-                t.out = t.out | {(ev.seat + 2) % 4}
-                self.start_play(t)
-                return
-            rest = t.x.get("defenders_left", ())
-            if rest:
-                t.turn = rest[0]
-                t.x["defenders_left"] = rest[1:]
-            else:
-                self.start_play(t)
-            return
-        raise ImpossibleEvent(f"{k} is not possible now (phase {ph})")
+        super().apply(t, ev)
 
-    def _make(self, t: Table, seat: int, alone: bool) -> None:
-        t.maker = seat
-        t.x["called_in_round"] = 1 if t.phase == "round1" else 2
-        if alone:
-            self._go_alone(t, seat)
-
-    @staticmethod
-    def _go_alone(t: Table, seat: int) -> None:
-        t.alone = seat
-        t.out = t.out | {(seat + 2) % 4}
-
-    def _after_exchange(self, t: Table) -> None:
+    def after_exchange(self, t: Table) -> None:
+        """The maker may go alone now (``alone_timing="after_exchange"``), then
+        the defenders may defend alone (2.4)."""
         if self.options.alone_timing == "after_exchange":
-            t.phase, t.turn = "alone", t.maker
+            t.phase, t.turn = StandardPhase.ALONE, t.maker
             return
-        self._after_alone(t)
-
-    def _after_alone(self, t: Table) -> None:
-        o = self.options
-        if o.defend_alone == "any" or (o.defend_alone == "vs_lone" and t.alone is not None):
-            defenders = [s for s in ((t.dealer + k) % 4 for k in range(1, 5))
-                         if self.side_of(s) != self.side_of(t.maker)]
-            t.phase, t.turn = "defend", defenders[0]
-            t.x["defenders_left"] = tuple(defenders[1:])
-            return
-        self.start_play(t)
+        self.offer_defend_alone(t)
 
     # ------------------------------------------------------------ play
     def first_leader(self, t: Table) -> int:
@@ -269,10 +149,7 @@ class StandardEuchre(Variant):
         ``left_of_loner`` the seat left of the lone player, the lone defender
         when both sides are alone."""
         if self.options.loner_lead == "left_of_loner":
-            if t.lone_defender is not None:
-                return t.lone_defender if t.alone is not None else t.next_active(t.lone_defender)
-            if t.alone is not None:
-                return t.next_active(t.alone)
+            return self.lead_left_of_loner(t)
         return t.next_active(t.dealer)
 
     # ------------------------------------------------------------ scoring

@@ -5,8 +5,8 @@ Five cards each, the 11th card turned up, the other 13 undealt: the
 :class:`~euchre_events.events.CardsDealt` kitty holds them (13 cards, usually
 all ``"??"`` because nobody sees them; an empty kitty is accepted too).
 
-The auction is standard Euchre's up-card auction (rules.md 2.2-2.3, reused
-from :class:`~euchre_events.variants.standard.StandardEuchre`) with two seats:
+The auction is the shared up-card auction (rules.md 2.2-2.3,
+:class:`~euchre_events.rules.variants.upcard.UpCardAuction`) with two seats:
 round 1 the non-dealer orders up or passes, then the dealer takes it up or
 turns it down; round 2 the non-dealer, then the dealer, name another suit or
 pass; two passes there throw the deal in (or the dealer is stuck).  What
@@ -16,7 +16,9 @@ differs (rules.md 3.2-3.4):
   discard (``UpCardPickedUp`` then ``Discarded``) or leave it
   (``UpCardDeclined``); trump is fixed either way.  A dealer who takes it up
   as maker always exchanges;
-* there is no going alone (every hand is already a lone hand, 3.3);
+* there is no going alone (every hand is already a lone hand, 3.3), and
+  the other rules of the auction that section 3 fixes are class-level
+  rules (:data:`FIXED_RULES`), not options;
 * the non-dealer always leads trick 1 (3.3, 3.6 item 3);
 * scoring: maker 3-4 tricks = 1, 5 = 2, euchred = 2 to the other player;
   game to 10 (3.4);
@@ -30,14 +32,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional, Sequence
 
-from euchre_events.rules import cards as C
+from euchre_events.events import CardsDealt
 from euchre_events.rules.table import ImpossibleEvent, Renege, Table
 from euchre_events.rules.variant import Variant, VariantOptions
-from euchre_events.events import CardsDealt
-from euchre_events.rules.variants.standard import StandardEuchre
+from euchre_events.rules.variants.upcard import UpCardAuction
 
 RENEGE_PRESETS = ("tournament", "casual", "deduct")
 DEAL_PATTERNS = ("2-3", "3-2", "crossed")
+
+FIXED_RULES = {
+    "alone_timing": "none",                  # no going alone: every hand is a lone hand (3.3)
+    "stick_allows_turned_down": False,       # round 2 names "any other suit" (3.2)
+    "dealers_partner_must_go_alone": False,  # there is no partner (3.3)
+    "must_hold_named_suit": False,           # 3.2 puts no condition on naming
+    "exchange_when_dealer_out": False,       # the dealer never sits out
+}
+"""The rules of the up-card auction that rules.md section 3 fixes (not
+options): :attr:`TwoHandedEuchre.fixed_rules`."""
 
 
 @dataclass(frozen=True)
@@ -45,7 +56,11 @@ class TwoHandedOptions(VariantOptions):
     """Options of two-handed Euchre, defaults from rules.md 3.7 and section 8.
 
     * ``stick_the_dealer``: the dealer may not pass in round 2 (3.2), off;
-    * ``stick_allows_turned_down``: a stuck dealer may name the turned-down suit (2.3), off;
+    * ``stick_allows_turned_down``: *not an option*: fixed at False by 3.2
+      (round 2 names "any other suit", stuck dealer included; 3.7 has no
+      such toggle).  Kept as a field, validated, because every stored game
+      carries it in ``GameStarted.options`` and its content id hashes the
+      options as stored (a different value raises ``ValueError``);
     * ``target_score``: points to win (3.4), 10 (older sources: 5);
     * ``dealer_may_decline_upcard``: after the non-dealer orders up, the dealer
       may leave the up-card (3.2, default on); off = Keller's mandatory exchange;
@@ -59,7 +74,8 @@ class TwoHandedOptions(VariantOptions):
       ``"deduct"`` (scored as played, the offender loses ``renege_value``);
     * ``renege_value``: points of a renege (3.5, section 8 item 10), 2.
 
-    Raises ``ValueError`` for an unknown preset or pattern.
+    Raises ``ValueError`` for an unknown preset or pattern, or a fixed rule
+    (:data:`FIXED_RULES`) given another value.
     """
 
     stick_the_dealer: bool = False
@@ -71,25 +87,20 @@ class TwoHandedOptions(VariantOptions):
     renege_penalty: str = "tournament"
     renege_value: int = 2
 
-    # Fixed by the rules of this game (not options, not stored): read by the
-    # shared up-card auction of standard.py.
-    alone_timing = "none"                 # no going alone (3.3)
-    dealers_partner_must_go_alone = False
-    must_hold_named_suit = False
-    exchange_when_dealer_out = False
-    defend_alone = "off"
-
     def __post_init__(self):
         self.check_choices({"renege_penalty": RENEGE_PRESETS, "deal_pattern": DEAL_PATTERNS})
+        self.check_fixed(FIXED_RULES, "two-handed Euchre")
 
 
 
-class TwoHandedEuchre(StandardEuchre):
+class TwoHandedEuchre(UpCardAuction, Variant):
     """Two-handed Euchre (rules.md section 3): seats 0 and 1, each a side."""
 
     name = "two-handed"
     aliases = ("two_handed", "B")
     options_class = TwoHandedOptions
+    fixed_rules = FIXED_RULES
+    no_going_alone = "there is no going alone in two-handed Euchre (rules.md 3.3)"
     n_seats = 2
     partnerships = False
     n_sides = 2
@@ -97,16 +108,11 @@ class TwoHandedEuchre(StandardEuchre):
     tricks_per_deal = 5
 
     # ------------------------------------------------------------ dealing
-    def next_dealer(self, t: Table) -> int:
-        """The deal alternates, thrown-in deals included (3.1)."""
-        return Variant.next_dealer(self, t)
-
     def check_dealt(self, t: Table, ev: CardsDealt) -> None:
         """Two hands of 5, an up-card, and 13 undealt cards in the kitty (or
         none stated).  Raises :class:`ImpossibleEvent` otherwise (3.1)."""
-        Variant.check_dealt(self, t, ev)
-        if ev.up_card is None or ev.up_card == C.UNKNOWN:
-            raise ImpossibleEvent("the deal has no up-card")
+        super().check_dealt(t, ev)
+        self.check_up_card(ev)
         if len(ev.kitty) not in (0, 13):
             raise ImpossibleEvent(f"the undealt stock holds {len(ev.kitty)} cards, not 13")
         if ev.dummy or ev.ghost:
@@ -127,15 +133,6 @@ class TwoHandedEuchre(StandardEuchre):
                 rest = rest[k:]
         up = rest.pop(0)
         return CardsDealt((tuple(hands[0]), tuple(hands[1])), up, tuple(rest))
-
-    # ------------------------------------------------------------ auction
-    def _make(self, t: Table, seat: int, alone: bool) -> None:
-        if alone:
-            raise ImpossibleEvent("there is no going alone in two-handed Euchre (rules.md 3.3)")
-        super()._make(t, seat, False)
-
-    def _after_exchange(self, t: Table) -> None:
-        self.start_play(t)
 
     # ------------------------------------------------------------ play
     def first_leader(self, t: Table) -> int:
