@@ -35,7 +35,7 @@ from typing import Any, Optional, Sequence
 
 import jsonschema
 
-from euchre_events.events import Event, event_from_dict
+from euchre_events.events import ANNOTATION_MARKS, Event, event_from_dict
 from euchre_events.formats import VARIATION_KEYS, Record, RecordError, no_game_error, read_record_text
 from euchre_events.formats.builder import RecordBuilder
 
@@ -50,7 +50,7 @@ _ANNOTATION = {
     "properties": {
         "position": {"type": "integer", "minimum": 0},
         "text": {"type": "string"},
-        "mark": {"enum": [None, "!", "?", "!?", "?!", "!!", "??"]},
+        "mark": {"enum": [None, *ANNOTATION_MARKS]},
     },
 }
 _EVENT = {"type": "object", "required": ["type"], "properties": {"type": {"type": "string"}}}

@@ -37,6 +37,7 @@ import random
 from typing import Iterator, Optional, Sequence
 
 from euchre_events.rules.cards import RANKS, SUITS
+from euchre_events.rules.seats import SEAT_LETTERS_4
 from euchre_events.rules.engine import ImpossibleEvent, apply, new_table
 from euchre_events.rules.registry import make_variant
 from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, DealThrownIn, DefendedAlone,
@@ -54,7 +55,7 @@ ALONE_ACTION = 29
 PARTNER_ACTION = 30
 """OpenSpiel action id of Partner (play with the partner)."""
 NUM_CARDS = 24
-PLAYERS = ("N", "E", "S", "W")
+PLAYERS = SEAT_LETTERS_4  # OpenSpiel games name no players: the seats stand for them
 """Player names used for OpenSpiel games: seats 0..3 clockwise from North."""
 DEFAULT_PARAMS = {"allow_lone_defender": False, "stick_the_dealer": True}
 """OpenSpiel's ``euchre`` parameters and their defaults (OpenSpiel 2.0)."""

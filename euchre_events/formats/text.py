@@ -49,7 +49,9 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from euchre_events.rules.cards import SUITS, CardError, parse_card, parse_suit
+from euchre_events.rules.seats import SEAT_LETTERS_4, SEAT_WORDS_4
 from euchre_events.rules.engine import ImpossibleEvent, apply, new_table
+from euchre_events.events import ANNOTATION_MARKS
 from euchre_events.events import (BidMade, CardPassed, CardPlayed, CardsDealt, DealStarted, DealThrownIn,
                       DefendedAlone, Discarded, DroppedOut, DummyTaken, Event, GameStarted,
                       HandSwappedWithGhost, OrderedUp, Passed, PlayedWithPartner, StayedIn,
@@ -178,8 +180,8 @@ _EXPECTED_NAMES = {
     "EQUAL": "'='", "$END": "the end of the file",
 }
 
-FOUR_SEATS = ("N", "E", "S", "W")
-FOUR_SEAT_TAGS = ("North", "East", "South", "West")
+FOUR_SEATS = SEAT_LETTERS_4     # seats as the text notation writes them (rules.seats)
+FOUR_SEAT_TAGS = SEAT_WORDS_4   # and as its seat tags name them
 # the events that are a seat and one word, both ways: grammar rule, class, word
 _SEAT_ONLY = (("passed", Passed, "pass"), ("picked_up", UpCardPickedUp, "pickup"),
               ("declined", UpCardDeclined, "decline"), ("went_alone", WentAlone, "alone"),
@@ -190,7 +192,7 @@ _SEAT_ONLY = (("passed", Passed, "pass"), ("picked_up", UpCardPickedUp, "pickup"
 _SEAT_ONLY_BY_RULE = {rule: cls for rule, cls, _ in _SEAT_ONLY}
 _WORD_OF_SEAT_ONLY = {cls.kind: word for _, cls, word in _SEAT_ONLY}
 
-MARKS = ("!", "?", "!?", "?!", "!!", "??")
+MARKS = ANNOTATION_MARKS  # the one list of annotation marks (events.py)
 """Marks a comment may carry, as in chess: good, mistake, interesting, dubious,
 brilliant, blunder."""
 _SOURCE_TAGS = {"Date": "date", "Event": "event", "Site": "site", "Round": "round"}

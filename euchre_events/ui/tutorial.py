@@ -228,18 +228,24 @@ def legal_choice(game: Game, k: int, candidates: Sequence[Event], question: str,
                     multiple=True, section=section)
 
 
-def trick_words(cards: Sequence[str], trump: Optional[str], led_suit: Optional[str], winner: int,
-                low: bool = False) -> str:
-    """Why card ``winner`` (index, 0 = leader) wins the trick ``cards``, in
-    words, from the card rules (rules.md 1.1-1.3): which cards could win
-    (trumps, else the led suit by effective suit), their order, and the
-    bowers or identical cards involved."""
-    led = led_suit if led_suit is not None else C.effective_suit(cards[0], trump)
-    trumps = [c for c in cards if C.is_trump(c, trump)]
-    counting = trumps or [c for c in cards if C.effective_suit(c, trump) == led]
-    ranked = sorted(counting, key=lambda c: -C.strength(c, trump, low))
+def trick_words(cards: Sequence[str], trump: Optional[str], led_suit: Optional[str],
+                winner: Optional[int] = None, low: bool = False, first_twin_wins: bool = True) -> str:
+    """Why a card wins the trick ``cards`` (leader first), in words, from the
+    rules' own trick ranking (:func:`euchre_events.rules.cards.rank_trick`,
+    rules.md 1.1-1.3): which cards could win (trumps, else the led suit by
+    effective suit), their order, and the bowers or identical cards involved.
+    ``winner`` (index, 0 = leader), when given, must be the ranking's winner
+    (raises ``ValueError`` otherwise: the words would explain another card)."""
+    r = C.rank_trick(cards, trump, led_suit, low, first_twin_wins)
+    if winner is not None and winner != r.winner:
+        raise ValueError(f"trick {cards}: the rules rank card {r.winner} first, not {winner}")
+    w = r.winner
+    trumps_played = trump is not None and any(x == C.TrickRole.TRUMP for x in r.roles)
+    # once a trump is in the trick only trumps can win it (rules.md 1.3)
+    counting = (C.TrickRole.TRUMP,) if trumps_played else (C.TrickRole.TOP, C.TrickRole.LED)
+    ranked = [cards[i] for i in r.ranked() if r.roles[i] in counting]
     out = []
-    if trumps:
+    if trumps_played:
         out.append(f"{_trump_words(trump).capitalize()}; trumps played, highest first: "
                    + ", ".join(C.pretty(c) for c in ranked))
         lb = C.left_bower(trump)
@@ -250,17 +256,16 @@ def trick_words(cards: Sequence[str], trump: Optional[str], led_suit: Optional[s
                 out.append(f"the {C.card_name(c)} is the right bower, the highest {C.SUIT_SINGULAR[trump]}")
     else:
         what = "No trump was played" if trump is not None else "At no-trump there are no bowers"
-        out.append(f"{what}, so the highest {C.SUIT_SINGULAR.get(led, 'card')} wins; led-suit cards, "
+        out.append(f"{what}, so the highest {C.SUIT_SINGULAR.get(r.led_suit, 'card')} wins; led-suit cards, "
                    "highest first: " + ", ".join(C.pretty(c) for c in ranked))
-    others = [c for c in cards if c not in counting]
+    others = [cards[i] for i, x in enumerate(r.roles) if x not in counting]
     if others:
         why = "neither trump nor the led suit" if trump is not None else "not the led suit"
         out.append(", ".join(C.pretty(c) for c in others) + f" cannot win ({why})")
-    twins = [c for c in counting if c != cards[winner] and C.base(c) == C.base(cards[winner])]
-    if twins:
-        out.append(f"{C.pretty(cards[winner])} and its identical twin tie: the one played "
-                   f"{'first' if cards.index(twins[0]) > winner else 'later'} wins")
-    return "; ".join(out) + f". {C.pretty(cards[winner])} wins."
+    if r.twins:
+        out.append(f"{C.pretty(cards[w])} and its identical twin tie: the one played "
+                   f"{'first' if r.twins[0] > w else 'later'} wins")
+    return "; ".join(out) + f". {C.pretty(cards[w])} wins."
 
 
 def trick_winner(game: Game, deal: int, trick: int, section: str = "1.3") -> Exercise:
@@ -284,7 +289,8 @@ def trick_winner(game: Game, deal: int, trick: int, section: str = "1.3") -> Exe
     if led is None and first + 1 < len(game.events) and game.events[first + 1].kind == "JokerSuitNamed":
         led = game.events[first + 1].suit
     low = bool(game.table_at(end).low)
-    words = trick_words(cards, st.trump, led, seats.index(winner), low)
+    twins_first = getattr(game.final.variant.options, "first_twin_wins", True)
+    words = trick_words(cards, st.trump, led, seats.index(winner), low, twins_first)
     question = (f"{_trump_words(st.trump).capitalize()}. Trick {trick}: "
                 + "; ".join(f"{who(st, s)} {'leads' if i == 0 else 'plays'} {C.pretty(c)}"
                             for i, (s, c) in enumerate(plays))
