@@ -131,6 +131,7 @@ class Game:
         # a game pays for none
         self._cp_pos: Optional[list] = None
         self._cp: Optional[list] = None
+        self._index: Optional[GameIndex] = None
         self.final = fold(new_table(), self.events)
         self.started: GameStarted = self.events[0]
 
@@ -215,22 +216,58 @@ class Game:
 
     def trick_positions(self, deal: int) -> list:
         """Positions just before the first card of each trick of ``deal``
-        (trick 1 first), for jumps.  One pass over the deal's events."""
-        out = []
-        start = dict(self.deal_positions()).get(deal)
-        if start is None:
-            return out
-        t = self.table_at(start)
-        for i in range(start, len(self.events)):
-            ev = self.events[i]
-            if ev.kind == "DealStarted" and i != start:
-                break
-            if ev.kind == "CardPlayed" and t.phase == "play" and not t.trick:
-                out.append(i)
-            apply(t, ev)
-        return out
+        (trick 1 first), for jumps (from :meth:`index`)."""
+        return list(self.index().trick_start.get(deal, ()))
+
+    def index(self) -> "GameIndex":
+        """Where the deals and tricks start and the score after each deal:
+        the one index the viewer, the tutorials and the formats jump with
+        (one fold, the first time only)."""
+        if self._index is None:
+            self._index = _build_index(self.events)
+        return self._index
 
     def audit(self) -> list:
         """Renege findings of the whole game (see
         :func:`euchre_events.projections.audit.audit`)."""
         return audit(self)
+
+
+@dataclass(frozen=True)
+class GameIndex:
+    """Positions in a game's event list (event indices), from one fold.
+
+    ``deal_start``: ``{deal number: position of its DealStarted}``;
+    ``trick_start``: ``{deal number: [position of the first card of trick 1,
+    2, ...]}``; ``deal_at``: the deal number after ``k`` events, for ``k`` =
+    0..n; ``score_after``: ``[(deal, points per side after it), ...]``, the
+    first entry deal 0 with the initial score.
+    """
+
+    deal_start: dict
+    trick_start: dict
+    deal_at: tuple
+    score_after: tuple
+
+
+def _build_index(events: Sequence[Event]) -> GameIndex:
+    t = new_table()
+    deal_start: dict = {}
+    trick_start: dict = {}
+    deal_at = [0]
+    score_after = []
+    n_results = 0
+    for i, ev in enumerate(events):
+        if ev.kind == "DealStarted":
+            deal_start[ev.deal] = i
+            trick_start.setdefault(ev.deal, [])
+        elif ev.kind == "CardPlayed" and not t.trick:
+            trick_start.setdefault(t.deal_no, []).append(i)
+        apply(t, ev)
+        if i == 0:
+            score_after.append((0, tuple(t.scores)))
+        if len(t.deal_results) > n_results:
+            n_results = len(t.deal_results)
+            score_after.append((t.deal_results[-1][0], tuple(t.scores)))
+        deal_at.append(t.deal_no)
+    return GameIndex(deal_start, trick_start, tuple(deal_at), tuple(score_after))

@@ -42,7 +42,7 @@ from typing import Any, Optional, Sequence
 import ipywidgets as W
 
 from euchre_events.ui import render as R
-from euchre_events.rules.engine import ImpossibleEvent, apply, new_table
+from euchre_events.rules.engine import ImpossibleEvent
 from euchre_events.events import ANNOTATION_MARKS, Event
 from euchre_events.projections import Game
 from euchre_events.projections.seat import knowledge_of_state
@@ -98,34 +98,12 @@ class Line:
 
 
 def game_index(game: Game) -> dict:
-    """One fold of ``game`` giving what the jumps and the chart need.
-
-    Returns ``{"deal_start": {deal: position of DealStarted}, "trick_start":
-    {deal: [position of the first card of trick 1, 2, ...]}, "deal_at":
-    [deal number after k events, k = 0..n], "score_after": [(deal, score per
-    side after that deal), ...] (the first entry is deal 0 with the initial
-    score)}``.  Positions are event indices.
-    """
-    t = new_table()
-    deal_start, trick_start = {}, {}
-    deal_at = [0]
-    score_after = []
-    n_results = 0
-    for i, ev in enumerate(game.events):
-        if ev.kind == "DealStarted":
-            deal_start[ev.deal] = i
-            trick_start.setdefault(ev.deal, [])
-        if ev.kind == "CardPlayed" and not t.trick:
-            trick_start.setdefault(t.deal_no, []).append(i)
-        apply(t, ev)
-        if i == 0:
-            score_after.append((0, tuple(t.scores)))
-        if len(t.deal_results) > n_results:
-            n_results = len(t.deal_results)
-            score_after.append((t.deal_results[-1][0], tuple(t.scores)))
-        deal_at.append(t.deal_no)
-    return {"deal_start": deal_start, "trick_start": trick_start, "deal_at": deal_at,
-            "score_after": score_after}
+    """What the jumps and the chart need, from the game's one index
+    (:meth:`euchre_events.projections.Game.index`) as a dict:
+    ``{"deal_start", "trick_start", "deal_at", "score_after"}``."""
+    ix = game.index()
+    return {"deal_start": ix.deal_start, "trick_start": ix.trick_start,
+            "deal_at": list(ix.deal_at), "score_after": list(ix.score_after)}
 
 
 def _resolve(game, archive):
