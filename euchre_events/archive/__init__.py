@@ -15,8 +15,8 @@ library (design.md "Storage").
 """
 from euchre_events.archive.aggregates import AnnotationLog, GameRecord
 from euchre_events.archive.opening import Opened, open_game
-from euchre_events.archive.store import (DEFAULT_DB, NAMESPACE, Archive, ArchiveError, VerifyResult, annotation_log_id,
+from euchre_events.archive.store import (DEFAULT_DB, NAMESPACE, Archive, ArchiveError, DamagedGame, VerifyResult, annotation_log_id,
                                          content_id, sqlite_file)
 
-__all__ = ["Archive", "ArchiveError", "VerifyResult", "GameRecord", "AnnotationLog", "content_id", "annotation_log_id",
+__all__ = ["Archive", "ArchiveError", "DamagedGame", "VerifyResult", "GameRecord", "AnnotationLog", "content_id", "annotation_log_id",
            "open_game", "Opened", "sqlite_file", "DEFAULT_DB", "NAMESPACE"]

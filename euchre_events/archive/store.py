@@ -49,6 +49,25 @@ class ArchiveError(ValueError):
     """A request the archive cannot satisfy (unknown or ambiguous game id, ...)."""
 
 
+class DamagedGame(ArchiveError):
+    """A stored game that cannot be read back (a changed or garbage stored
+    event, an unknown topic, a missing row, a damaged database page).
+
+    ``game_id``: its UUID; ``result``: what :meth:`Archive.verify` says of
+    it (a :class:`VerifyResult`, or None when even that failed); the message
+    names the game, the first bad event and what to run, e.g. ``game <id>:
+    stored event 17 cannot be read (...); run euchre-events verify <id>``.
+    """
+
+    def __init__(self, game_id: uuid.UUID, result: Optional["VerifyResult"], cause: Exception):
+        self.game_id, self.result, self.cause = game_id, result, cause
+        if result is not None and not result.ok and result.version is not None:
+            what = f"stored event {result.version} {result.problem}"
+        else:
+            what = f"cannot be read ({_short(cause)})"
+        super().__init__(f"game {game_id}: {what}; run euchre-events verify {game_id}")
+
+
 def content_id(events: list, annotations: Iterable = (), variations: Iterable = ()) -> uuid.UUID:
     """UUID5 of a game's content: its events (without the ``source`` of the
     GameStarted event, so the same game read from another file, folder or
@@ -139,7 +158,7 @@ class Archive(Application):
         record = _with_full_options(record)
         gid = content_id(record.events, record.annotations,
                          [dict(v, events=list(v.get("events", []))) for v in record.variations])
-        if gid in self.repository:
+        if self._has_stream(gid):
             return gid, False
         agg = GameRecord.record(record.events, gid)
         notes = AnnotationLog._create(AnnotationLog.Created, id=annotation_log_id(gid), game_id=str(gid))
@@ -154,7 +173,7 @@ class Archive(Application):
             self.save(agg, notes)
         except IntegrityError:
             # another writer stored the same game in the meantime: same content, same id
-            if gid in self.repository:
+            if self._has_stream(gid):
                 return gid, False
             raise
         return gid, True
@@ -172,7 +191,7 @@ class Archive(Application):
         except ValueError:
             gid = None
         if gid is not None:
-            if gid in self.repository:
+            if self._has_stream(gid):
                 return gid
             raise ArchiveError(f"no stored game with id {gid}")
         matches = [g for g in self.game_ids() if str(g).startswith(game.lower())]
@@ -184,15 +203,39 @@ class Archive(Application):
 
     def game_events(self, game_id) -> list:
         """The events of a stored game, in order (:mod:`euchre_events.events`
-        objects).  Raises :class:`ArchiveError` for an unknown id."""
-        return list(self._stored_game(self._uuid(game_id)).events)
+        objects).  Raises :class:`ArchiveError` for an unknown id,
+        :class:`DamagedGame` for one whose stored events cannot be read."""
+        gid = self._uuid(game_id)
+        try:
+            return list(self._stored_game(gid).events)
+        except ArchiveError:
+            raise
+        except Exception as e:  # any stored byte may be damaged: name the game, never a traceback
+            raise self._damaged(gid, e) from e
 
     def load(self, game_id) -> Game:
         """The stored game as a :class:`~euchre_events.projections.Game`
         (validated by one fold, then checkpoints per deal built so that any
-        jump is fast from the start)."""
+        jump is fast from the start).  Raises :class:`ArchiveError` for an
+        unknown id, :class:`DamagedGame` for a game that cannot be read or
+        whose stored events no longer fold (a changed card)."""
         gid = self._uuid(game_id)
-        return Game(self.game_events(gid), game_id=str(gid)).prepare_jumps()
+        events = self.game_events(gid)
+        try:
+            return Game(events, game_id=str(gid)).prepare_jumps()
+        except Exception as e:
+            raise self._damaged(gid, e) from e
+
+    def _damaged(self, gid: uuid.UUID, cause: Exception) -> "DamagedGame":
+        try:
+            result = self.verify(gid)
+        except Exception:
+            result = None
+        return DamagedGame(gid, result, cause)
+
+    def _has_stream(self, gid: uuid.UUID) -> bool:
+        """A stream of that id is stored (read raw: a damaged game is still there)."""
+        return bool(self.recorder.select_events(gid, limit=1))
 
     def game_ids(self) -> list:
         """UUIDs of every stored game, in import order."""
@@ -302,7 +345,10 @@ class Archive(Application):
         for an unknown one, never for a damaged one.
         """
         gid = game_id if isinstance(game_id, uuid.UUID) else self._resolve_raw(str(game_id))
-        rows = list(self.recorder.select_events(gid))
+        try:
+            rows = list(self.recorder.select_events(gid))
+        except Exception as e:  # a damaged database page
+            return VerifyResult(gid, "", "damaged", 0, None, f"cannot be read from the archive ({_short(e)})")
         if not rows:
             raise ArchiveError(f"no stored game with id {gid}")
         return _verify_rows(self, gid, rows)
@@ -384,6 +430,8 @@ class VerifyResult:
             return f"intact, {self.events} events"
         if self.status == "no chain":
             return f"no chain (stored before tamper evidence), {self.events} events"
+        if self.version is None:
+            return self.problem
         return f"event {self.version} {self.problem}"
 
 
@@ -404,6 +452,8 @@ def _raw_state(app: Application, row) -> dict:
         data = app.mapper.compressor.decompress(data)
     if isinstance(data, memoryview):
         data = bytes(data)
+    if isinstance(data, bytes):
+        data = data.decode("utf-8")  # the library writes UTF-8; json.loads would guess others
     st = json.loads(data)
     if not isinstance(st, dict):
         raise ValueError("the stored state is not a JSON object")
