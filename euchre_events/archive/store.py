@@ -527,8 +527,12 @@ def _verify_rows(app: "Archive", gid: uuid.UUID, rows: list) -> VerifyResult:
                 continue
             if not isinstance(stored, str):
                 return damaged(v, "was inserted or changed (it carries no hash)", title)
-            # was it moved up from a later position (rows before it removed and renumbered)?
-            if any(chain.link(prev, k, d) == stored for k in range(v + 1, max(length, n) + 2)):
+            if v > length:
+                return damaged(v, f"was inserted (the game was stored with {length} events)", title)
+            # does it still link to the row after it, as if it stood at a later
+            # position k (rows before it removed, the later ones renumbered)?
+            if i + 1 < n and any(chain.link(stored, k + 1, dicts[i + 1]) == states[i + 1].get("chain")
+                                 for k in range(v + 1, max(length, n) + 2)):
                 return damaged(v, "is missing (removed, and the later events renumbered)", title)
             # does the next row follow on from the event before this one (this row inserted)?
             if i + 1 < n and chain.link(prev, v, dicts[i + 1]) == states[i + 1].get("chain"):
