@@ -310,11 +310,18 @@ def test_a_damaged_first_row_is_still_listed_by_name(stored):
 
 
 def test_a_corrupt_database_page_is_an_error_line(stored):
-    db, _, _ = stored
+    db, ids, _ = stored
     data = bytearray(Path(db).read_bytes())
-    data[4096 * 3:4096 * 4] = b"\xab" * 4096
+    data[4096 * 3:4096 * 4] = b"\xab" * 4096  # a page of the first game's rows
     Path(db).write_bytes(bytes(data))
-    for args in (["list"], ["verify", "--all"], ["audit", "c4d3"], ["show", "c4d3"]):
+    # the log cannot be scanned; the ids come from the index and the other games still list
+    res = cli("list", "--db", db)
+    assert res.exit_code == 1
+    assert sorted(line.split()[0] for line in res.stdout.splitlines()) == sorted([str(ids[1]), str(ids[2])])
+    assert f"error: game {ids[0]}: cannot be read (DatabaseError" in res.stderr
+    ver = cli("verify", "--all", "--db", db)
+    assert ver.stdout.count(": intact, ") == 2 and f"{ids[0]}  -: cannot be read from the archive" in ver.stdout
+    for args in (["audit", "c4d3"], ["show", "c4d3"], ["export", "c4d3"]):
         res = cli(*args, "--db", db)
         assert res.exit_code == 1, args
         assert "error:" in res.stderr and "Traceback" not in res.output, args

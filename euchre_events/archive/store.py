@@ -363,22 +363,49 @@ class Archive(Application):
     def stream_ids(self) -> list:
         """UUIDs of every stream that is not an annotation stream, in the
         order of their first stored row (every game, even one whose
-        GameStarted row is damaged).  Reads the whole notification log."""
+        GameStarted row is damaged).  Reads the whole notification log; when
+        that fails on a damaged SQLite page, the ids are read from the
+        table's primary-key index instead (sorted by id, not import order),
+        so the undamaged games can still be read.  Raises the database's
+        error when neither can be read."""
         seen: dict = {}
         notes: set = set()
         start = None
-        while True:
-            items = self.notification_log.select(start=start, limit=self.log_section_size,
-                                                 inclusive_of_start=start is None)
-            for n in items:
-                oid = uuid.UUID(str(n.originator_id))
-                seen.setdefault(oid, None)
-                if n.topic in _ANNOTATION_TOPICS:
-                    notes.add(oid)
-            if len(items) < self.log_section_size:
-                break
-            start = items[-1].id
+        try:
+            while True:
+                items = self.notification_log.select(start=start, limit=self.log_section_size,
+                                                     inclusive_of_start=start is None)
+                for n in items:
+                    oid = uuid.UUID(str(n.originator_id))
+                    seen.setdefault(oid, None)
+                    if n.topic in _ANNOTATION_TOPICS:
+                        notes.add(oid)
+                if len(items) < self.log_section_size:
+                    break
+                start = items[-1].id
+        except Exception:
+            ids = self._ids_from_index()
+            if ids is None:
+                raise
+            return ids
         return [g for g in seen if g not in notes]
+
+    def _ids_from_index(self) -> Optional[list]:
+        """Stream ids (without the annotation streams of games) read from the
+        SQLite primary-key index alone, or None (not SQLite, or that fails
+        too).  Annotation streams are told by their id (:func:`annotation_log_id`)."""
+        datastore = getattr(self.recorder, "datastore", None)
+        table = getattr(self.recorder, "events_table_name", None)
+        if datastore is None or table is None or not type(self.recorder).__module__.startswith("eventsourcing.sqlite"):
+            return None
+        try:
+            with datastore.transaction(commit=False) as c:
+                c.execute(f"SELECT DISTINCT originator_id FROM {table}")  # the covering index, not the rows
+                ids = [uuid.UUID(str(r[0])) for r in c.fetchall()]
+        except Exception:
+            return None
+        logs = {annotation_log_id(g) for g in ids}
+        return [g for g in ids if g not in logs]
 
     def _resolve_raw(self, game: str) -> uuid.UUID:
         """:meth:`resolve` that does not need the game to be readable."""
