@@ -325,3 +325,82 @@ def test_a_corrupt_database_page_is_an_error_line(stored):
         res = cli(*args, "--db", db)
         assert res.exit_code == 1, args
         assert "error:" in res.stderr and "Traceback" not in res.output, args
+
+
+# ---------------------------------------------------------------- PostgreSQL (a club archive)
+
+
+def _pg_env(schema):
+    import os
+    return {"PERSISTENCE_MODULE": "eventsourcing.postgres", "POSTGRES_DBNAME": os.environ.get("POSTGRES_DBNAME", "test"),
+            "POSTGRES_HOST": os.environ.get("POSTGRES_HOST", "127.0.0.1"),
+            "POSTGRES_PORT": os.environ.get("POSTGRES_PORT", "5432"),
+            "POSTGRES_USER": os.environ.get("POSTGRES_USER", "postgres"),
+            "POSTGRES_PASSWORD": os.environ.get("POSTGRES_PASSWORD", ""),
+            "POSTGRES_SCHEMA": schema}
+
+
+@pytest.fixture
+def pg(monkeypatch):
+    """(env, a psycopg connection on the schema, [game ids], [event counts]):
+    FILES imported into a fresh schema; the environment points the CLI at it."""
+    import os
+    psycopg = pytest.importorskip("psycopg")
+    env = _pg_env("")
+    dsn = (f"host={env['POSTGRES_HOST']} port={env['POSTGRES_PORT']} dbname={env['POSTGRES_DBNAME']} "
+           f"user={env['POSTGRES_USER']}")
+    try:
+        conn = psycopg.connect(dsn, autocommit=True, connect_timeout=3)
+    except psycopg.OperationalError as e:
+        if os.environ.get("CI"):
+            raise
+        pytest.skip(f"PostgreSQL not reachable: {e}")
+    schema = "ee_verify_" + uuid.uuid4().hex[:8]
+    conn.execute(f"create schema {schema}")
+    env = _pg_env(schema)
+    for k, v in env.items():
+        monkeypatch.setenv(k, v)
+    arch = Archive(env=env)
+    ids, counts = [], []
+    for f in FILES:
+        rec = read_records(str(f))[0]
+        ids.append(arch.import_record(rec)[0])
+        counts.append(len(rec.events))
+    conn.execute(f"set search_path to {schema}")
+    yield env, conn, ids, counts
+    arch.close()
+    conn.execute(f"drop schema {schema} cascade")
+    conn.close()
+
+
+PG_TABLE = "euchreevents_events"   # the library's table: the application's name + "_events"
+
+
+@pytest.mark.postgres
+def test_postgres_verify_names_a_changed_and_a_removed_event(pg):
+    env, conn, ids, counts = pg
+    assert [Archive(env=env).verify(g).status for g in ids] == ["intact"] * 3
+    state = bytes(conn.execute(f"select state from {PG_TABLE} where originator_id=%s and originator_version=17",
+                               (ids[0],)).fetchone()[0])
+    conn.execute(f"update {PG_TABLE} set state=%s where originator_id=%s and originator_version=17",
+                 (_flip_one_byte(state), ids[0]))
+    conn.execute(f"delete from {PG_TABLE} where originator_id=%s and originator_version=30", (ids[1],))
+    conn.execute(f"update {PG_TABLE} set state=%s where originator_id=%s and originator_version=5",
+                 (b"{broken", ids[2]))
+    res = cli("verify", "--all")
+    assert res.exit_code == 1
+    lines = res.stdout.splitlines()
+    assert lines[0] == f"{ids[0]}  Club night, table 1: event 17 was changed (stored hash does not match its content)"
+    assert lines[1].startswith(f"{ids[1]}  VWEC Finals: event 30 is missing")
+    assert lines[2].startswith(f"{ids[2]}  Bid club 1: event 5 cannot be read")
+
+
+@pytest.mark.postgres
+def test_postgres_list_goes_on_past_a_damaged_game(pg):
+    env, conn, ids, counts = pg
+    conn.execute(f"update {PG_TABLE} set state=%s where originator_id=%s and originator_version=17",
+                 (b"\x00garbage", ids[1]))
+    res = cli("list")
+    assert res.exit_code == 1
+    assert [line.split()[0] for line in res.stdout.splitlines()] == [str(ids[0]), str(ids[2])]
+    assert f"error: game {ids[1]}: stored event 17 cannot be read" in res.stderr
