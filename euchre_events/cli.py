@@ -1,5 +1,5 @@
 """The ``euchre-events`` command: import, list, show, audit, export, serve,
-tutorial, samples, version.
+tutorial, samples, verify, version.
 
 Games are stored in an SQLite file (``--db``, default ``euchre-events.sqlite``
 in the current folder, or ``$EUCHRE_EVENTS_DB``); set ``PERSISTENCE_MODULE=

@@ -10,6 +10,9 @@ library (design.md "Storage").
   so old archives stay readable;
 * :mod:`~euchre_events.archive.transcodings`: how the library writes our
   event classes;
+* :mod:`~euchre_events.archive.chain`: the hash chain over a game stream
+  (tamper evidence; :meth:`Archive.verify` -> :class:`VerifyResult`, and
+  :class:`DamagedGame` when a stored game cannot be read back);
 * :mod:`~euchre_events.archive.opening`: :func:`open_game`, the one way to
   open a game from an id, a file, a Record or a Game (CLI, viewer, app).
 """

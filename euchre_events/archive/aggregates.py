@@ -21,6 +21,12 @@ classes below, whose ``class_version = 2`` upcasts the old state
 way, side by side in one archive.  Their content ids never change
 (:func:`euchre_events.archive.content_id` hashes the events, not their
 stored form).
+
+**Tamper evidence** (class_version 3): every stored game event also holds
+``chain``, its link of the game's hash chain, and the first one ``length``,
+the number of events stored (:mod:`euchre_events.archive.chain`;
+``Archive.verify`` checks them).  Events of version 1 and 2 are upcast with
+``chain`` (and ``length``) None: such a game verifies as "no chain".
 """
 from typing import Optional, Sequence
 import uuid
