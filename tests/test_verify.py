@@ -307,6 +307,8 @@ def test_a_damaged_first_row_is_still_listed_by_name(stored):
     assert [line.split()[0] for line in res.stdout.splitlines()] == [str(ids[0]), str(ids[2])]
     ver = cli("verify", "--all", "--db", db)
     assert f"{ids[1]}  -: event 1 cannot be read" in ver.stdout
+    shown = cli("show", str(ids[1])[:8], "--db", db)   # a prefix still finds it
+    assert shown.exit_code == 1 and f"error: game {ids[1]}: stored event 1 cannot be read" in shown.stderr
 
 
 def test_a_corrupt_database_page_is_an_error_line(stored):

@@ -195,10 +195,11 @@ class Archive(Application):
                 return gid
             raise ArchiveError(f"no stored game with id {gid}")
         matches = [g for g in self.game_ids() if str(g).startswith(game.lower())]
+        if not matches:
+            # a game whose first stored row is damaged is not among game_ids(): say which it is
+            return self._resolve_raw(game)
         if len(matches) == 1:
             return matches[0]
-        if not matches:
-            raise ArchiveError(f"no stored game with id {game!r}")
         raise ArchiveError(f"{game!r} matches {len(matches)} games; give more of the id")
 
     def game_events(self, game_id) -> list:
