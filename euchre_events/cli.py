@@ -1,5 +1,5 @@
 """The ``euchre-events`` command: import, list, show, audit, export, serve,
-tutorial, samples, version.
+tutorial, samples, verify, version.
 
 Games are stored in an SQLite file (``--db``, default ``euchre-events.sqlite``
 in the current folder, or ``$EUCHRE_EVENTS_DB``); set ``PERSISTENCE_MODULE=
@@ -126,11 +126,33 @@ def import_cmd(paths: List[str] = typer.Argument(..., help="Record files (.egn, 
 
 @app.command("list")
 def list_cmd(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)):
-    """One line per stored game: id (UUID), title, variant, deals and score."""
+    """One line per stored game: id (UUID), title, variant, deals and score.
+
+    A damaged game is an error line naming it (stderr) and the others are
+    still listed; exit status 1 then.
+    """
+    from euchre_events.archive import ArchiveError
     arch = _archive(db)
-    for gid in arch.game_ids():
-        g = arch.load(gid)
+    try:
+        ids = arch.stream_ids()   # every game stream, even one whose first row is damaged
+    except Exception as e:  # a damaged database page under the log itself
+        _fail(f"{arch.db or 'the archive'}: cannot list the stored games ({_short_error(e)})")
+    damaged = 0
+    for gid in ids:
+        try:
+            g = arch.load(gid)
+        except ArchiveError as e:
+            _say(f"error: {e}", err=True)
+            damaged += 1
+            continue
         _say(f"{gid}  {g.title or '-'}  {g.variant}  deals={g.deals}  score={_score_text(g.final_score)}")
+    if damaged:
+        raise typer.Exit(1)
+
+
+def _short_error(e: Exception) -> str:
+    """``Kind: first line`` of an exception, for an error line."""
+    return f"{type(e).__name__}: {str(e).splitlines()[0][:200] if str(e) else ''}"
 
 
 def _load_game(arch_db: Optional[str], game: str, from_: Optional[str] = None):
@@ -175,6 +197,8 @@ def show_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique p
         g, _ = _load_game(db, game, from_)
     except (RecordError, ArchiveError) as e:
         _fail(str(e))
+    except Exception as e:  # a damaged archive file: one line, never a traceback
+        _fail(f"{game}: cannot be read ({_short_error(e)}); run euchre-events verify --all")
     try:
         s = _parse_seat(seat, g.players)
     except typer.BadParameter as e:
@@ -237,7 +261,7 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
     each finding's ``score_if_penalized`` is the final score with that renege
     penalized under the game's options.
     """
-    from euchre_events.archive import ArchiveError, content_id
+    from euchre_events.archive import ArchiveError, DamagedGame, content_id
     from euchre_events.projections import Game
     out = []
     partial = []   # EGN games with impossible deals, audited deal by deal
@@ -263,8 +287,17 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
         else:
             try:
                 g = _archive(db).load(item)
+            except DamagedGame as e:
+                _say(f"error: {e}", err=True)
+                failed += 1
+                continue
             except ArchiveError as e:
                 _say(f"error: {e} (and no file of that name)", err=True)
+                failed += 1
+                continue
+            except Exception as e:  # a damaged archive file: name it, audit the rest
+                _say(f"error: {item}: cannot be read ({_short_error(e)}); run euchre-events verify --all",
+                     err=True)
                 failed += 1
                 continue
             out.append((g, g.audit(), None))
@@ -316,6 +349,8 @@ def export_cmd(game: str = typer.Argument(..., help="Stored game id (or prefix),
         g, rec = _load_game(db, game, from_)
     except (RecordError, ArchiveError) as e:
         _fail(str(e))
+    except Exception as e:  # a damaged archive file: one line, never a traceback
+        _fail(f"{game}: cannot be read ({_short_error(e)}); run euchre-events verify --all")
     notes, variations = [], []
     if rec is not None:
         notes, variations = rec.annotations, rec.variations
@@ -486,6 +521,44 @@ def samples_cmd(dest: str = typer.Argument(..., metavar="DIR", help="Folder to w
     first = _shell_quote(os.path.join(dest, "egn", "VWEC Finals.egn"))
     typer.echo(f"try: euchre-events import {first} && euchre-events list && euchre-events audit {first}",
                err=True)
+
+
+@app.command("verify")
+def verify_cmd(games: List[str] = typer.Argument(None, help="Stored game ids (or unique prefixes)."),
+               all_: bool = typer.Option(False, "--all", help="Verify every stored game."),
+               db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)):
+    """Tamper evidence: recompute each game's hash chain from the stored rows.
+
+    One line per game: ``intact, N events``; ``event K was changed``
+    (removed, inserted, cannot be read...); or ``no chain`` for a game
+    stored before tamper evidence (release 0.1.0 and before this check).
+    Event K counts from 1 (the game's start).  Exit status 1 if any game is
+    damaged or unknown.
+    """
+    from euchre_events.archive import ArchiveError
+    if not games and not all_:
+        _fail("give a game id, or --all")
+    arch = _archive(db)
+    bad = 0
+    try:
+        refs = arch.stream_ids() if all_ else list(games)
+    except Exception as e:  # a damaged database page under the log itself
+        _fail(f"{arch.db or 'the archive'}: cannot list the stored games ({_short_error(e)})")
+    for ref in refs:
+        try:
+            r = arch.verify(ref)
+        except ArchiveError as e:
+            _say(f"error: {e}", err=True)
+            bad += 1
+            continue
+        except Exception as e:  # never a traceback: the archive itself may be damaged
+            _say(f"{ref}  -: cannot be read from the archive ({_short_error(e)})")
+            bad += 1
+            continue
+        _say(f"{r.game_id}  {r.title or '-'}: {r.describe()}")
+        bad += not r.ok
+    if bad:
+        raise typer.Exit(1)
 
 
 def _print_version(value: bool) -> None:

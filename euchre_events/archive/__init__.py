@@ -10,13 +10,16 @@ library (design.md "Storage").
   so old archives stay readable;
 * :mod:`~euchre_events.archive.transcodings`: how the library writes our
   event classes;
+* :mod:`~euchre_events.archive.chain`: the hash chain over a game stream
+  (tamper evidence; :meth:`Archive.verify` -> :class:`VerifyResult`, and
+  :class:`DamagedGame` when a stored game cannot be read back);
 * :mod:`~euchre_events.archive.opening`: :func:`open_game`, the one way to
   open a game from an id, a file, a Record or a Game (CLI, viewer, app).
 """
 from euchre_events.archive.aggregates import AnnotationLog, GameRecord
 from euchre_events.archive.opening import Opened, open_game
-from euchre_events.archive.store import (DEFAULT_DB, NAMESPACE, Archive, ArchiveError, annotation_log_id,
+from euchre_events.archive.store import (DEFAULT_DB, NAMESPACE, Archive, ArchiveError, DamagedGame, VerifyResult, annotation_log_id,
                                          content_id, sqlite_file)
 
-__all__ = ["Archive", "ArchiveError", "GameRecord", "AnnotationLog", "content_id", "annotation_log_id",
+__all__ = ["Archive", "ArchiveError", "DamagedGame", "VerifyResult", "GameRecord", "AnnotationLog", "content_id", "annotation_log_id",
            "open_game", "Opened", "sqlite_file", "DEFAULT_DB", "NAMESPACE"]

@@ -21,6 +21,12 @@ classes below, whose ``class_version = 2`` upcasts the old state
 way, side by side in one archive.  Their content ids never change
 (:func:`euchre_events.archive.content_id` hashes the events, not their
 stored form).
+
+**Tamper evidence** (class_version 3): every stored game event also holds
+``chain``, its link of the game's hash chain, and the first one ``length``,
+the number of events stored (:mod:`euchre_events.archive.chain`;
+``Archive.verify`` checks them).  Events of version 1 and 2 are upcast with
+``chain`` (and ``length``) None: such a game verifies as "no chain".
 """
 from typing import Optional, Sequence
 import uuid
@@ -29,6 +35,7 @@ from eventsourcing.domain import Aggregate, event
 from eventsourcing.utils import get_topic, register_topic
 
 from euchre_events import events as ev
+from euchre_events.archive import chain
 from euchre_events.events import EVENT_TYPES, Event, event_from_dict
 
 __all__ = ["GameRecord", "AnnotationLog", "LEGACY_TOPICS", "GAME_START_TOPICS"]
@@ -36,8 +43,20 @@ __all__ = ["GameRecord", "AnnotationLog", "LEGACY_TOPICS", "GAME_START_TOPICS"]
 
 def _upcast_data_to_event(state: dict) -> None:
     """Stored state of release 0.1.0 (``{"data": Event.to_dict(), ...}``) to
-    the current one (``{"event": Event, ...}``), in place."""
+    the version 2 one (``{"event": Event, ...}``), in place."""
     state["event"] = event_from_dict(state.pop("data"))
+
+
+def _upcast_no_chain(state: dict) -> None:
+    """Version 2 state (no hash chain) to version 3, in place: ``chain`` None
+    says the event was stored before tamper evidence existed."""
+    state["chain"] = None
+
+
+def _upcast_start_no_chain(state: dict) -> None:
+    """As :func:`_upcast_no_chain`, for the first event (``length`` None too)."""
+    state["chain"] = None
+    state["length"] = None
 
 
 class GameRecord(Aggregate):
@@ -49,23 +68,36 @@ class GameRecord(Aggregate):
     """
 
     class GameStarted(Aggregate.Created):
-        """The stream's first stored event; ``event`` is the game's GameStarted."""
-        class_version = 2
+        """The stream's first stored event; ``event`` is the game's GameStarted,
+        ``length`` the number of events the game was stored with and
+        ``chain`` its link of the hash chain (:mod:`~euchre_events.archive.chain`);
+        both None for a game stored before tamper evidence (class_version 2)."""
+        class_version = 3
         upcast_v1_v2 = staticmethod(_upcast_data_to_event)
+        upcast_v2_v3 = staticmethod(_upcast_start_no_chain)
         event: ev.GameStarted
+        length: Optional[int]
+        chain: Optional[str]
 
-    def __init__(self, event: ev.GameStarted):  # applied by GameStarted
+    def __init__(self, event: ev.GameStarted, length: Optional[int] = None,
+                 chain: Optional[str] = None):  # applied by GameStarted
         self.events = [event]
+        self.chain_head = chain  # the last link, None for an unchained game
 
     class Recorded(Aggregate.Event):
         """Base of the stored form of every later game event: ``event`` is the
-        game event; applying it appends it to ``events``."""
-        class_version = 2
+        game event, ``chain`` its link of the hash chain (None for an
+        event stored before tamper evidence, class_version 2); applying it
+        appends the event to ``events``."""
+        class_version = 3
         upcast_v1_v2 = staticmethod(_upcast_data_to_event)
+        upcast_v2_v3 = staticmethod(_upcast_no_chain)
         event: Event
+        chain: Optional[str]
 
         def apply(self, aggregate: "GameRecord") -> None:
             aggregate.events.append(self.event)
+            aggregate.chain_head = self.chain
 
     # One stored class per event kind, named after it (the stored topics name
     # the event classes).  A kind added to events.EVENT_TYPES needs its line
@@ -138,25 +170,35 @@ class GameRecord(Aggregate):
         """A new aggregate ``game_id`` holding ``events`` (GameStarted first),
         one stored event each, not yet saved (``Application.save``).
 
-        The events are not checked against the rules here (the archive folds
+        Every stored event carries its link of the hash chain
+        (:mod:`~euchre_events.archive.chain`), the first one also the number
+        of events, so that ``Archive.verify`` sees any later change.  The
+        events are not checked against the rules here (the archive folds
         them first).  Raises ``ValueError`` when ``events`` is empty or does
         not start with GameStarted, ``KeyError`` for an event of a kind
         without a stored class.
         """
         if not events or not isinstance(events[0], ev.GameStarted):
             raise ValueError("a game record starts with a GameStarted event")
-        agg = cls._create(cls.GameStarted, id=game_id, event=events[0])
+        first = chain.link(chain.genesis(game_id, len(events)), 1, events[0].to_dict())
+        agg = cls._create(cls.GameStarted, id=game_id, event=events[0], length=len(events), chain=first)
         for e in events[1:]:
             agg.append(e)
         return agg
 
     def append(self, event: Event) -> None:
-        """Record one more event (stored as the class named after its kind).
+        """Record one more event (stored as the class named after its kind),
+        chained to the one before (unchained when that one is).  A game is
+        stored with the length :meth:`record` gave it: an event appended to a
+        stored game later is reported by ``Archive.verify`` as inserted.
         Raises ``KeyError`` for a kind without a stored class, ``ValueError``
         for a second GameStarted."""
         if type(event) is ev.GameStarted:
             raise ValueError("a game has one GameStarted event, the first")
-        self.trigger_event(_STORED[type(event)], event=event)
+        link = None
+        if self.chain_head is not None:
+            link = chain.link(self.chain_head, self.version + 1, event.to_dict())
+        self.trigger_event(_STORED[type(event)], event=event, chain=link)
 
 
 _STORED: dict = {EVENT_TYPES[kind]: getattr(GameRecord, kind) for kind in EVENT_TYPES if kind != "GameStarted"}

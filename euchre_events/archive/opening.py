@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Optional
 
-from euchre_events.archive.store import Archive, ArchiveError, content_id, sqlite_file
+from euchre_events.archive.store import Archive, ArchiveError, DamagedGame, content_id, sqlite_file
 from euchre_events.formats import Record, RecordError, no_game_error, read_records_partial
 from euchre_events.projections import Game
 
@@ -172,6 +172,8 @@ def _from_archive(ref, archive: Optional[Archive], db: Optional[str]) -> Opened:
     try:
         gid = ref if isinstance(ref, uuid.UUID) else arch.resolve(ref)
         game = arch.load(gid)
+    except DamagedGame:
+        raise  # it names the game and what to run; where it looked is not the point
     except ArchiveError as e:
         raise ArchiveError(f"{e} (looked in the archive {arch.db or '(library settings)'}{also})") from None
     return Opened(game, arch, gid, stored=True)
