@@ -1,4 +1,4 @@
-"""The event vocabulary of a recorded game (design.md, "Events").
+"""The event vocabulary of a recorded game (docs/design.md, "Events").
 
 Every action at the table is one immutable event; a game is the ordered list
 of its events, starting with :class:`GameStarted`.  Events hold only what

@@ -19,7 +19,7 @@ FULL_OPTIONS = dataclasses.asdict(StandardOptions())
 
 
 def c3_events():
-    """Case C3 of cases.md: dealer W, TH turned, S orders up, W discards 9D."""
+    """Case C3 of docs/cases.md: dealer W, TH turned, S orders up, W discards 9D."""
     dealt = ["KC AS QD 9S TD".split(), "TC 9H AD KD JS".split(),
              "AC QC KS TS QH".split(), "JH AH KH 9C 9D".split()]
     evs = [GameStarted("standard", FULL_OPTIONS, ("N", "E", "S", "W"), 3, initial_score=(0, 0), title="C3"),

@@ -1,5 +1,5 @@
 """Bid Euchre (rules.md section 7) as a plug-in of the shared engine, with
-cases C10 and C11 of cases.md.
+cases C10 and C11 of docs/cases.md.
 
 Seats: 0 = N, 1 = E, 2 = S, 3 = W (clockwise); side 0 = N/S, side 1 = E/W.
 Every expected value below is worked out by hand from rules.md section 7
@@ -88,7 +88,7 @@ def test_registered_with_defaults_of_rules_md():
 
 
 def test_c10_bid_of_four_made_scores_tricks_not_six_needed():
-    # cases.md C10: N wins the bidding with 4 hearts; N/S take 4, E/W 2.
+    # docs/cases.md C10: N wins the bidding with 4 hearts; N/S take 4, E/W 2.
     # Bid made: N/S +4, E/W +2 (with the max(bid, 6) bug N/S would be -4).
     h = contract(Hand(), N, 4, "H")
     assert h.t.turn == N  # the high bidder leads (7.4)
@@ -355,7 +355,7 @@ def test_joker_at_no_trump_only_when_void_unless_any_time(any_time):
     assert len(h.t.reneges) == (0 if any_time else 1)
 
 
-# cases.md C11: J-to-A double deck (32 cards, 8 each).
+# docs/cases.md C11: J-to-A double deck (32 cards, 8 each).
 C11 = (cards("JS#1 QS#1 KS#1 AH#1 AH#2 KH#1 KH#2 QH#1"),
        cards("JS#2 QS#2 KS#2 AD#1 AD#2 KD#1 KD#2 QD#1"),
        cards("AS#1 AS#2 JH#1 JH#2 QH#2 JD#1 JD#2 QD#2"),

@@ -1,6 +1,6 @@
 """Cards, effective suit, card order and trick winners (rules.md 1.1-1.3;
-cases.md C1, C2, C9, C11).  Every expected value below is worked out by hand
-from rules.md / cases.md."""
+docs/cases.md C1, C2, C9, C11).  Every expected value below is worked out by hand
+from rules.md / docs/cases.md."""
 import pytest
 
 from euchre_events.rules import cards as C

@@ -309,7 +309,7 @@ def test_stick_the_dealer_deal():
 
 
 # ---------------------------------------------------------------------------
-# The led-suit trap (notes-egn.md): a led left bower asks for trump.
+# The led-suit trap (docs/egn.md): a led left bower asks for trump.
 
 def test_left_bower_led_others_must_follow_trump():
     # VWEC Finals deal 12 (dealNumber 11): dealer E (1), S orders up TC (clubs

@@ -1,7 +1,7 @@
 """Insufficient bids and a stuck dealer who passes, in Bid Euchre (rules.md
 section 7) and Ghost Hand Euchre (section 5).
 
-design.md "Three kinds of wrong": these are *illegal but real*.  The record
+docs/design.md "Three kinds of wrong": these are *illegal but real*.  The record
 keeps them as they happened, the audit flags them (no score penalty: the
 rules give none), and an insufficient bid stands as a pass, the usual table
 remedy.  A bid the game does not have, or a seat bidding out of turn, stays
@@ -29,7 +29,7 @@ def cards(text):
     return tuple(text.split())
 
 
-# Bid Euchre deal (cases.md C10), dealer W.  Under hearts N holds both
+# Bid Euchre deal (docs/cases.md C10), dealer W.  Under hearts N holds both
 # bowers, AH, KH, 9S, 9C; S the other three hearts; E spades and TD; W clubs and 9D.
 BID_HANDS = (cards("JH JD AH KH 9S 9C"), cards("AS KS QS JS TS TD"),
              cards("QH TH 9H AD KD QD"), cards("AC KC QC JC TC 9D"))

@@ -1,4 +1,4 @@
-"""Illegal-but-real plays other than reneges (design.md "Three kinds of wrong"):
+"""Illegal-but-real plays other than reneges (docs/design.md "Three kinds of wrong"):
 a card led or played out of turn is kept, flagged, and the trick goes on."""
 import pytest
 
@@ -11,7 +11,7 @@ N, E, S, W = range(4)
 
 
 def c3_with(trick2):
-    """Case C3 of cases.md (dealer W, hearts trump, S maker), with trick 2 as given."""
+    """Case C3 of docs/cases.md (dealer W, hearts trump, S maker), with trick 2 as given."""
     dealt = ["KC AS QD 9S TD".split(), "TC 9H AD KD JS".split(),
              "AC QC KS TS QH".split(), "JH AH KH 9C 9D".split()]
     evs = [GameStarted("standard", {}, ("N", "E", "S", "W"), 3),

@@ -5,7 +5,7 @@ Jupyter and Voila; they find their records through ``euchre_events.samples.path`
 (the checkout's ``fixtures/`` here, the shipped copies in a wheel).  The
 archive they write goes to a temporary file (``EUCHRE_EVENTS_DB``).  Beyond
 "no error", a few outputs are checked against values from the records, from
-cases.md and from rules.md, worked out by hand.
+docs/cases.md and from rules.md, worked out by hand.
 """
 from pathlib import Path
 
@@ -72,7 +72,7 @@ def test_review_reads_the_tournament_record(jupyter_env):
 
 def test_audit_reports_case_c3(jupyter_env):
     _, text = run("audit-a-disputed-renege.ipynb")
-    # cases.md C3: winners E, S, W, W, W; renege at T1 by E, evidence at T4, penalty 2 to N/S
+    # docs/cases.md C3: winners E, S, W, W, W; renege at T1 by E, evidence at T4, penalty 2 to N/S
     assert "trick winners: East, South, West, West, West" in text
     assert "renege in deal 1, trick 1 by East" in text
     assert "holding 10\u2663" in text

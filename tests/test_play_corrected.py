@@ -1,4 +1,4 @@
-"""A card taken back before the trick is gathered (rules.md 1.5; cases.md C3).
+"""A card taken back before the trick is gathered (rules.md 1.5; docs/cases.md C3).
 
 C3: dealer W, up-card TH, S orders up (trump hearts, N/S make), W discards 9D.
 After the discard: N KC AS QD 9S TD, E TC 9H AD KD JS, S AC QC KS TS QH,
@@ -86,7 +86,7 @@ def test_corrected_after_the_trick_is_complete_but_not_gathered():
 
 
 def test_uncorrected_renege_still_costs_two_points():
-    """The same deal without the correction (cases.md C3): penalty 2 to N/S."""
+    """The same deal without the correction (docs/cases.md C3): penalty 2 to N/S."""
     r = c3().play("KC 9H AC 9C", "AD QH TH QD", "KS KH AS JS", "JH 9S TC TS", "AH TD KD QC")
     [f] = r.game().audit()
     assert f.kind == "renege" and f.proven["trick"] == 4

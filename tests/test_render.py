@@ -1,7 +1,7 @@
 """Drawing cards and the table (euchre_events.ui.render).
 
 The expected values are worked out by hand from rules.md and case C3 of
-cases.md (the renege audit case); the drawings are read back with an HTML
+docs/cases.md (the renege audit case); the drawings are read back with an HTML
 parser and compared with them, and with the projection where the test says so.
 Seats: 0 = N, 1 = E, 2 = S, 3 = W.
 """

@@ -1,7 +1,7 @@
-"""Standard four-player Euchre (rules.md section 2) and cases.md C1-C7.
+"""Standard four-player Euchre (rules.md section 2) and docs/cases.md C1-C7.
 
 Seats: 0 = N, 1 = E, 2 = S, 3 = W (clockwise); side 0 = N/S, side 1 = E/W.
-Every expected value is worked out by hand from rules.md / cases.md; the
+Every expected value is worked out by hand from rules.md / docs/cases.md; the
 comments give the reasoning.
 """
 import pytest
@@ -622,7 +622,7 @@ def test_wrong_hand_size_is_impossible():
 
 
 def test_out_of_turn_lead_is_kept_and_flagged():
-    """Illegal but real (design.md): E leads while N is to lead; the card stands,
+    """Illegal but real (docs/design.md): E leads while N is to lead; the card stands,
     the audit flags it, and the trick goes on clockwise from E (rules.md 1.3)."""
     h = c1_hand()                                # N is to lead
     pos = len(h.events)

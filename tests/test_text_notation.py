@@ -1,6 +1,6 @@
 """The text notation (docs/notation.md) and the JSON export.
 
-Expected values are worked out by hand from rules.md / cases.md, or recomputed
+Expected values are worked out by hand from rules.md / docs/cases.md, or recomputed
 here by a small trick and score counter of our own (rules.md 1.1-1.3, 2.6) that
 shares no code with the engine.
 """
@@ -190,7 +190,7 @@ def test_fixtures_exercise_the_notation():
 C3 = """[Variant "standard"]
 [North "N"] [East "E"] [South "S"] [West "W"]
 [Dealer "W"]
-{Case C3 of cases.md}
+{Case C3 of docs/cases.md}
 
 Deal 1 dealer W
 N: KC AS QD 9S TD
@@ -224,7 +224,7 @@ def test_case_c3_reads_to_the_events_of_cases_md():
     assert len(ev) == 8 + 20
     # comments: about the game (0), E's 9H (event 9), E's TC in trick 4 (event 8 + 14 = 22)
     assert rec.annotations == [
-        {"position": 0, "text": "Case C3 of cases.md", "mark": None},
+        {"position": 0, "text": "Case C3 of docs/cases.md", "mark": None},
         {"position": 9, "text": "renege: E holds TC", "mark": "??"},
         {"position": 22, "text": "the club shows", "mark": "!?"}]
     # the alternative line replaces E's JS (trick 3, 4th card: event 8 + 11 = 19); its
@@ -233,7 +233,7 @@ def test_case_c3_reads_to_the_events_of_cases_md():
                                "annotations": [{"position": 19, "text": "a club, had he kept it",
                                                 "mark": None}],
                                "comment": ""}]
-    # cases.md C3: trick winners E, S, W, W, W; N/S euchred (E/W +2) before any penalty
+    # docs/cases.md C3: trick winners E, S, W, W, W; N/S euchred (E/W +2) before any penalty
     mine = count_standard_game(ev)
     assert mine["deal_tricks"] == [[1, 2, 3, 3, 3]]
     assert mine["scores"] == [0, 2] and mine["reneges"] == 1

@@ -1,4 +1,4 @@
-"""Tamper evidence (design.md "Tamper evidence") and damaged archives.
+"""Tamper evidence (docs/design.md "Tamper evidence") and damaged archives.
 
 Each stored game event carries a hash chained to the one before;
 ``Archive.verify`` recomputes it from the raw stored rows and names the

@@ -2,7 +2,7 @@
 
 Each test drives the viewer as a person would (buttons, slider, dropdowns,
 note box) and reads back what it shows.  Expected values are worked out by
-hand from rules.md, case C3 of cases.md and the EGN records in
+hand from rules.md, case C3 of docs/cases.md and the EGN records in
 fixtures/egn/, or taken from the projection (``Game.state_at``) where the
 test says the viewer must agree with it.  Seats: 0 = N, 1 = E, 2 = S, 3 = W.
 """

@@ -1,5 +1,5 @@
 """The archive: games stored as event streams with the ``eventsourcing``
-library (design.md "Storage").
+library (docs/design.md "Storage").
 
 * :mod:`~euchre_events.archive.store`: the application :class:`Archive`
   (import, read, annotate; SQLite file by default, PostgreSQL through the

@@ -1,5 +1,5 @@
 """The archive's aggregates: :class:`GameRecord` (one game's events) and
-:class:`AnnotationLog` (its annotations and variations), design.md "Storage"
+:class:`AnnotationLog` (its annotations and variations), docs/design.md "Storage"
 and "Events".
 
 A game is one stream: its stored events are exactly the game's events, one

@@ -1,4 +1,4 @@
-"""The hash chain of a game stream (design.md "Tamper evidence").
+"""The hash chain of a game stream (docs/design.md "Tamper evidence").
 
 Each stored game event carries ``chain``: a SHA-256 hex digest (64 chars)
 over the previous event's digest, the event's stream version (1 for

@@ -1,5 +1,5 @@
 """The archive application: games stored as event streams with the
-``eventsourcing`` library (design.md "Storage").
+``eventsourcing`` library (docs/design.md "Storage").
 
 * one :class:`~euchre_events.archive.aggregates.GameRecord` per game: its
   stream holds exactly the game's events, one stored event per game event,
@@ -334,7 +334,7 @@ class Archive(Application):
     # ------------------------------------------------------------ tamper evidence
     def verify(self, game_id) -> "VerifyResult":
         """Recompute the hash chain of a stored game from its raw stored rows
-        (design.md "Tamper evidence"; :mod:`~euchre_events.archive.chain`).
+        (docs/design.md "Tamper evidence"; :mod:`~euchre_events.archive.chain`).
 
         The rows are read through the library's recorder, not rebuilt into
         an aggregate, so a changed byte, broken JSON, an unknown topic, a

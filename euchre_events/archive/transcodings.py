@@ -1,6 +1,6 @@
 """How game events are written into the archive: one ``eventsourcing``
 :class:`~eventsourcing.persistence.Transcoding` per event class of
-:mod:`euchre_events.events` (design.md "Storage").
+:mod:`euchre_events.events` (docs/design.md "Storage").
 
 The library's JSON transcoder calls a transcoding for any object whose exact
 type is registered and writes ``{"_type_": name, "_data_": encoded}``; on the

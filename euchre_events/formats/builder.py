@@ -11,7 +11,7 @@ does, once for every format, what a record needs:
   archive writes them all out when it stores the game, and the content id
   hashes that complete form, so a record and its stored game have one id;
 * folding with the engine to validate the game and every alternative line
-  (design.md "Three kinds of wrong": an impossible record is refused, a
+  (docs/design.md "Three kinds of wrong": an impossible record is refused, a
   renege is kept for the audit); a reader that needs the table while it reads
   (whose turn it is, who won the trick) asks :attr:`RecordBuilder.table`;
 * positions: an annotation is about an event of its line; a variation

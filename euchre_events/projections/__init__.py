@@ -1,4 +1,4 @@
-"""Projections: folds from a game's events to what people look at (design.md
+"""Projections: folds from a game's events to what people look at (docs/design.md
 "Projections").  Pure: no I/O; nothing here is ever stored.
 
 * :mod:`.game`: :class:`Game` (a validated event list with per-deal

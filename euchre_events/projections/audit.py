@@ -1,5 +1,5 @@
 """The audit projection: renege findings and irregularities of a game
-(rules.md 1.5, 2.7; design.md "Three kinds of wrong").
+(rules.md 1.5, 2.7; docs/design.md "Three kinds of wrong").
 
 Pure: no I/O.  Nothing here is ever stored.
 """

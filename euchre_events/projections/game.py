@@ -2,7 +2,7 @@
 
 * :class:`Game` holds a validated event list with checkpoints (one per deal)
   so that :meth:`Game.state_at` jumps to any event without replaying the whole
-  game (design.md, "Projections").
+  game (docs/design.md, "Projections").
 * :class:`TableState` is the immutable table after ``k`` events.
 * the audit (:mod:`euchre_events.projections.audit`) is :meth:`Game.audit`.
 

@@ -1,5 +1,5 @@
 """What a seat could know: one projection for every position and every seat
-(design.md "What a seat could know").  Every seat view (the CLI's ``show
+(docs/design.md "What a seat could know").  Every seat view (the CLI's ``show
 --seat``, the viewer, the HTML export, the tutorials) draws from it.
 
 At a position (the table after ``position`` events) a seat knows:

@@ -1,4 +1,4 @@
-"""Exercises for the rules tutorials (design.md, "Interfaces": one rules
+"""Exercises for the rules tutorials (docs/design.md, "Interfaces": one rules
 tutorial per variant, in ``notebooks/tutorial-*.ipynb``).
 
 An :class:`Exercise` is one question about one moment of a hand-built game:

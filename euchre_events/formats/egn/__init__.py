@@ -2,7 +2,7 @@
 
 EGN is a JSON format for standard four-player Euchre (rules.md section 2); an
 EMN file groups several EGN games into a match.  What a reader must know about
-the format is in ``notes-egn.md``; in short:
+the format is in ``docs/egn.md``; in short:
 
 * seats are ``0..3`` clockwise (team 0 = seats 0 and 2), scores are points per
   team ``[team 0, team 1]``;

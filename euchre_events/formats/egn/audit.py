@@ -20,7 +20,7 @@ def audit_egn_by_deal(path: str) -> dict:
 
     A tournament director auditing a disputed file wants every problem in it,
     not just the first: a deal that is impossible (it breaks the schema or
-    cannot have happened, design.md "Three kinds of wrong") is left out and
+    cannot have happened, docs/design.md "Three kinds of wrong") is left out and
     becomes a finding of kind ``"impossible"`` (with the reason; it scores
     nothing), the other deals are read as one game and audited as usual
     (their reneges flagged, rules.md 1.5, 2.7).  A deal after the one the

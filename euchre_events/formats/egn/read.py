@@ -3,7 +3,7 @@ objects, through a :class:`~euchre_events.formats.builder.RecordBuilder`.
 
 How an EGN deal becomes events is in :func:`read_egn_dict`; the seats of the
 cards come from our rules engine (the file lists each trick's cards leader
-first, without seats: notes-egn.md), the game's rules from the ruleset
+first, without seats: docs/egn.md), the game's rules from the ruleset
 (:mod:`.ruleset`), game end from the variant.
 """
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """EGN and EMN layouts: the file types, the JSON schemas shipped in
 ``euchre_events/schemas/``, schema checks, and the in-memory upgrade of
-version 1.0.0 documents to the 1.4 layout (notes-egn.md "Versions and
+version 1.0.0 documents to the 1.4 layout (docs/egn.md "Versions and
 strictness").  No rules here: what a layout means for the game is
 :mod:`.read`'s and :mod:`.write`'s.
 """
