@@ -8,7 +8,7 @@ compare and store as JSON:
 * ``"JK"`` is the joker (rules.md 7.8);
 * in a double deck (rules.md 7.10) every card carries a copy index:
   ``"JS#1"`` and ``"JS#2"`` are the two jacks of spades;
-* ``"??"`` is a card the record does not state (design.md, "Unknown").
+* ``"??"`` is a card the record does not state (docs/design.md, "Unknown").
 
 :class:`Card` is a ``str`` subclass with properties; every function here
 accepts plain strings too.  Nothing in this module does I/O (Jupyter draws a
@@ -128,7 +128,7 @@ def parse_card(text: str) -> str:
     if rank_text == "X" or (len(t) == 2 and suit_text in _GENERIC_SUITS):
         # EGN's unknown rank (``Xd``: "a diamond, rank unknown") and its
         # unknown or generic suits (``Jx``, ``Kt``...): the card is unknown.
-        # Never guessed (design.md "Three kinds of wrong": unknown stays
+        # Never guessed (docs/design.md "Three kinds of wrong": unknown stays
         # unknown); it must still look like a card
         if rank_text != "X" and rank_text not in RANKS and rank_text not in ("10", "N"):
             raise CardError(f"not a card: {text!r} (rank {t[:-1]!r} is not one of 9 10 J Q K A)")

@@ -1,10 +1,10 @@
-"""The shared rules engine of the Euchre family (design.md, "What a variant is").
+"""The shared rules engine of the Euchre family (docs/design.md, "What a variant is").
 
 A :class:`Table` is the working state of a game; :func:`apply` folds one event
 into it, checking that the event is *possible* (a card in the hand, a seat on
 turn, a phase that admits it).  Illegal-but-real plays (reneges) are *not*
 refused: the trick engine records a finding with its evidence and carries on
-(design.md, "Three kinds of wrong").
+(docs/design.md, "Three kinds of wrong").
 
 What every variant shares lives here: dealing bookkeeping, trick play
 (effective suit, follow-suit legality, trick winner, who leads next, seats that
@@ -383,7 +383,7 @@ def _play_corrected(t: Table, ev: Event) -> None:
 
 
 def _out_of_turn(t: Table, seat: int) -> None:
-    """A card led or played out of turn: illegal but real (design.md "Three
+    """A card led or played out of turn: illegal but real (docs/design.md "Three
     kinds of wrong"; rules.md 1.3 says who leads and plays).  It is kept and
     flagged; the trick goes on clockwise from it, each active seat playing
     once.  A seat that sits out, or has already played to the trick, cannot

@@ -54,7 +54,7 @@ def complete_start(start: GameStarted) -> GameStarted:
     """``start`` with every option of its variant written out (defaults of
     rules.md included) and its initial score stated (the variant's own, 0 per
     side, when the record gives none), as a tuple: the one form in which a
-    game is stored, hashed for its id and replayed (design.md "What a variant
+    game is stored, hashed for its id and replayed (docs/design.md "What a variant
     is": a record replays the same way forever).  Returns ``start`` itself
     when it is complete already.
 

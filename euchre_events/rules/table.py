@@ -1,4 +1,4 @@
-"""The working state of a game and the ways a record can be wrong (design.md
+"""The working state of a game and the ways a record can be wrong (docs/design.md
 "Three kinds of wrong"): :class:`Table` (with its typed state: :class:`Phase`,
 :class:`UpCardStatus`, a variant's auction and contract dataclasses, and the
 read-only :meth:`Table.extra` view of them), :class:`ImpossibleEvent`,
@@ -74,7 +74,7 @@ class Renege:
 
 @dataclass(frozen=True)
 class Irregularity:
-    """An illegal-but-real action other than a renege (design.md "Three kinds
+    """An illegal-but-real action other than a renege (docs/design.md "Three kinds
     of wrong"): a call the rules do not allow, a stuck dealer who passes, a
     dealer out of rotation.  ``position`` is the event index, ``deal`` counts
     from 1, ``seat`` may be None, ``kind`` a short id, ``text`` in words."""

@@ -1,7 +1,7 @@
 """The base of a rule set: :class:`Variant` declares every hook the shared
 engine calls (abstract where a variant must supply it), and
 :class:`VariantOptions` is the base of each variant's options dataclass
-(design.md "What a variant is").  Pure: no I/O.
+(docs/design.md "What a variant is").  Pure: no I/O.
 """
 from __future__ import annotations
 

@@ -96,7 +96,7 @@ def note_irregular(t: Table, words: str, kind: str = "irregular", seat: Optional
 
     The words go to the contract state's ``irregular`` (tuple of str, per
     deal) and an :class:`~euchre_events.rules.table.Irregularity` of ``kind``
-    at ``seat`` to ``t.flags``, which the audit turns into findings (design.md
+    at ``seat`` to ``t.flags``, which the audit turns into findings (docs/design.md
     "Three kinds of wrong").
     """
     t.contract = replace(t.contract, irregular=t.contract.irregular + (words,))
@@ -115,7 +115,7 @@ class BidAuction:
     Everyone passing sends the deal to phase ``thrown_in`` (the engine then
     offers ``DealThrownIn("all passed")``; the deal passes left, 7.2).
 
-    Illegal but real (design.md "Three kinds of wrong"), kept and flagged
+    Illegal but real (docs/design.md "Three kinds of wrong"), kept and flagged
     for the audit, with no score penalty (the rules give none):
 
     * an *insufficient bid*, a bid of the ladder that does not beat the high
