@@ -28,7 +28,8 @@ from euchre_events.rules import cards as C
 from euchre_events.rules.cards import UNKNOWN, base, effective_suit, winning_index
 from euchre_events.rules.registry import make_variant
 # the working state and the variant base, re-exported: the engine is their face
-from euchre_events.rules.table import (ImpossibleEvent, Irregularity, Phase, Renege, Table,
+from euchre_events.rules.table import (DEAL, DEAL_OVER, DEALING, GAME_OVER, PLAY, START, THROWN_IN,
+                                       ImpossibleEvent, Irregularity, Phase, Renege, Table,
                                        UpCardStatus, flag)
 from euchre_events.rules.variant import Variant, VariantOptions, options_from_dict
 
@@ -39,7 +40,8 @@ __all__ = ["ImpossibleEvent", "Irregularity", "Phase", "Renege", "Table", "UpCar
 
 # --------------------------------------------------------------------- fold
 
-_PLAY = Phase.PLAY  # a module global: an enum class attribute costs ~4x more on the replay hot path
+_NO_UP_CARD, _FACE_UP = UpCardStatus.NONE, UpCardStatus.FACE_UP  # globals: see table.PLAY
+
 
 def new_table() -> Table:
     """An empty working table, ready for a GameStarted event."""
@@ -71,7 +73,7 @@ def apply(t: Table, ev: Event) -> None:
 def _apply(t: Table, ev: Event) -> None:
     k = ev.kind
     if k == "CardPlayed":
-        if t.phase != _PLAY:
+        if t.phase != PLAY:
             raise ImpossibleEvent(f"a card is played outside the play of tricks (phase {t.phase})")
         _play(t, ev)
         return
@@ -81,27 +83,27 @@ def _apply(t: Table, ev: Event) -> None:
     if t.game_over:
         raise ImpossibleEvent("the game is already over")
     if k == "GameStarted":
-        if t.phase != Phase.START:
+        if t.phase != START:
             raise ImpossibleEvent("GameStarted can only be the first event")
         _start(t, ev)
         return
-    if t.phase == Phase.START:
+    if t.phase == START:
         raise ImpossibleEvent("the first event must be GameStarted")
     if k == "DealStarted":
-        if t.phase not in (Phase.DEAL, Phase.DEAL_OVER):
+        if t.phase not in (DEAL, DEAL_OVER):
             raise ImpossibleEvent(f"a new deal starts before the last one ended (phase {t.phase})")
         _deal_started(t, ev)
         return
     if k == "CardsDealt":
-        if t.phase != Phase.DEALING:
+        if t.phase != DEALING:
             raise ImpossibleEvent(f"cards dealt outside a deal's start (phase {t.phase})")
         _cards_dealt(t, ev)
         return
     if k == "DealThrownIn":
-        if t.phase != Phase.THROWN_IN and not t.variant.may_throw_in(t, ev):
+        if t.phase != THROWN_IN and not t.variant.may_throw_in(t, ev):
             raise ImpossibleEvent(f"the deal cannot be thrown in now (phase {t.phase})")
         t.deal_results.append((t.deal_no, (0,) * t.variant.n_sides, ev.reason))
-        t.phase = Phase.DEAL_OVER
+        t.phase = DEAL_OVER
         t.turn = None
         return
     seat = getattr(ev, "seat", None)
@@ -149,7 +151,7 @@ def _start(t: Table, ev: GameStarted) -> None:
     t.source = ev.source
     t.dealer = None
     t.first_dealer = ev.first_dealer
-    t.phase = Phase.DEAL
+    t.phase = DEAL
     t.game_over = False
     t.winner = None
 
@@ -157,7 +159,7 @@ def _start(t: Table, ev: GameStarted) -> None:
 def _deal_started(t: Table, ev: DealStarted) -> None:
     if not 0 <= ev.dealer < t.n_seats:
         raise ImpossibleEvent(f"dealer seat {ev.dealer} does not exist")
-    if t.dealer is not None and t.phase == Phase.DEAL_OVER:
+    if t.dealer is not None and t.phase == DEAL_OVER:
         expected = t.variant.next_dealer(t)
         if ev.dealer != expected:
             flag(t, "dealer-out-of-rotation",
@@ -165,12 +167,12 @@ def _deal_started(t: Table, ev: DealStarted) -> None:
                  ev.dealer)
     t.deal_no = ev.deal
     t.dealer = ev.dealer
-    t.phase = Phase.DEALING
+    t.phase = DEALING
     t.turn = None
     t.hands = [[] for _ in range(t.n_seats)]
     t.dealt = ()
     t.up_card = None
-    t.up_status = UpCardStatus.NONE
+    t.up_status = _NO_UP_CARD
     t.kitty, t.dummy, t.ghost, t.dead, t.discards = [], [], [], [], []
     t.trump = None
     t.maker = t.alone = t.lone_defender = None
@@ -217,7 +219,7 @@ def _cards_dealt(t: Table, ev: CardsDealt) -> None:
     t.hands = list(map(list, hands))
     t.dealt = tuple(map(tuple, hands))
     t.up_card = ev.up_card
-    t.up_status = UpCardStatus.FACE_UP if ev.up_card is not None else UpCardStatus.NONE
+    t.up_status = _FACE_UP if ev.up_card is not None else _NO_UP_CARD
     t.kitty = list(ev.kitty)
     t.dummy = list(ev.dummy)
     t.ghost = list(ev.ghost)
@@ -311,8 +313,8 @@ def _play_corrected(t: Table, ev: Event) -> None:
     Raises :class:`ImpossibleEvent` for anything else.
     """
     seat, card, repl = ev.seat, ev.card, ev.replacement
-    if t.phase != _PLAY:
-        if t.phase in (Phase.DEAL_OVER, Phase.GAME_OVER) and t.tricks:
+    if t.phase != PLAY:
+        if t.phase in (DEAL_OVER, GAME_OVER) and t.tricks:
             raise ImpossibleEvent(
                 f"seat {seat} cannot take back {card}: trick {len(t.tricks)} ended the deal, "
                 f"which is already scored (the trick is gathered)")
@@ -411,12 +413,12 @@ def _end_deal(t: Table) -> None:
         t.scores[i] += p
     t.deal_results.append((t.deal_no, tuple(pts), "played"))
     t.turn = None
-    t.phase = Phase.DEAL_OVER
+    t.phase = DEAL_OVER
     w = v.game_winner(t)
     if w is not None:
         t.game_over = True
         t.winner = w
-        t.phase = Phase.GAME_OVER
+        t.phase = GAME_OVER
 
 
 # ---------------------------------------------------------- play legality
@@ -472,19 +474,19 @@ def legal_actions(t: Table) -> tuple:
     over the tuple is empty.
     """
     ph = t.phase
-    if ph == _PLAY:
+    if ph == PLAY:
         cards, reason = play_legal(t)
         return tuple(CardPlayed(t.turn, c) for c in cards), reason
-    if ph in (Phase.DEAL, Phase.DEAL_OVER):
+    if ph in (DEAL, DEAL_OVER):
         if t.game_over:
             return (), "the game is over"
         nd = t.variant.next_dealer(t) if t.dealer is not None else t.first_dealer
         return (DealStarted(t.deal_no + 1, nd),), f"deal {t.deal_no + 1} starts"
-    if ph == Phase.GAME_OVER:
+    if ph == GAME_OVER:
         return (), "the game is over"
-    if ph == Phase.DEALING:
+    if ph == DEALING:
         return (), "the cards are dealt"
-    if ph == Phase.THROWN_IN:
+    if ph == THROWN_IN:
         return (DealThrownIn("all passed"),), "everyone passed: the deal is thrown in"
     return t.variant.legal(t)
 
@@ -595,7 +597,8 @@ def _fast_plays(t: Table, events: Sequence[Event], i: int, n: int) -> int:
             turn = nxt if nxt not in out else t.next_active(seat)
             continue
         ranked.append(keys[card])
-        winner = trick[winning_index(ranked, twins)][0]
+        # winning_index(ranked, twins), inlined for the usual rule (the first of the highest)
+        winner = trick[ranked.index(max(ranked)) if twins else winning_index(ranked, False)][0]
         tricks.append((trick[0][0], tuple(trick), winner))
         tricks_won[winner] += 1
         trick = []
@@ -634,7 +637,7 @@ def fold(t: Table, events: Sequence[Event], start: int = 0, stop: Optional[int] 
         k = ev.kind
         if checkpoint is not None and (k == "DealStarted" or t.pos == 0):
             checkpoint(t)
-        if k == "CardPlayed" and t.phase == _PLAY and not t.out_of_turn \
+        if k == "CardPlayed" and t.phase == PLAY and not t.out_of_turn \
                 and _fast_plays_ok(t.variant):
             j = _fast_plays(t, events, i, n)
             if j > i:

@@ -11,7 +11,7 @@ from typing import Any, Optional, Sequence
 
 from euchre_events.events import CardsDealt, Event
 from euchre_events.rules import cards as C
-from euchre_events.rules.table import ImpossibleEvent, Phase, Renege, Table
+from euchre_events.rules.table import PLAY, ImpossibleEvent, Renege, Table
 
 
 class Variant(ABC):
@@ -144,11 +144,23 @@ class Variant(ABC):
     # --- shared: starting the play of tricks
     def start_play(self, t: Table) -> None:
         """Enter the trick-play phase with the first leader on turn."""
-        t.phase = Phase.PLAY
+        t.phase = PLAY
         t.leader = self.first_leader(t)
         t.turn = t.leader
         t.trick = []
         t.led_suit = None
+
+
+def leaders(scores: Sequence[int], sides: Sequence[int], lowest: bool = False) -> tuple:
+    """Of the sides ``sides`` (indices into ``scores``, points per side),
+    those with the best score: the highest, or the lowest where scores count
+    down (Buck, rules.md 6.4).  One side: it wins; several: they are tied
+    at the top, and the game's tie rule decides (rules.md 1.6, 4.5, 5.5,
+    6.4, 7.5).  Empty when ``sides`` is."""
+    if not sides:
+        return ()
+    best = (min if lowest else max)(scores[s] for s in sides)
+    return tuple(s for s in sides if scores[s] == best)
 
 
 class VariantOptions:

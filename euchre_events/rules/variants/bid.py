@@ -29,17 +29,18 @@ auction, phases ``auction`` and ``trump``) is shared with Ghost Hand Euchre
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Optional, Sequence
 
 from euchre_events.events import (CardPassed, CardsDealt, DealThrownIn, Discarded, JokerSuitNamed,
                                   TrumpNamed)
 from euchre_events.rules import cards as C
-from euchre_events.rules.table import ImpossibleEvent, Phase, Renege, Table
+from euchre_events.rules.table import PLAY, ImpossibleEvent, Renege, Table, evolve
 from euchre_events.rules.variant import Variant, VariantOptions
 # the shared numeric auction; its helpers stay importable from here
-from euchre_events.rules.variants.bidding import (AuctionPhase, BidAuction, BidContractBase,  # noqa: F401
+from euchre_events.rules.variants.bidding import (AUCTION, TRUMP, AuctionPhase, BidAuction,  # noqa: F401
+                                                  BidContractBase,
                                                   bid_text, bidder_out_winner, normalize_bid,
                                                   note_irregular)
 
@@ -165,11 +166,16 @@ class BidOptions(VariantOptions):
 # ------------------------------------------------------------------ state
 
 class BidPhase(StrEnum):
-    """Bid Euchre's phases of its own (the auction's are :class:`AuctionPhase`)."""
+    """Bid Euchre's phases of its own (the auction's are
+    :class:`~euchre_events.rules.variants.bidding.AuctionPhase`)."""
 
     JOKER_DISCARD = "joker_discard"  # the dealer holds 7 and discards one before the auction (7.8)
     PB_EXCHANGE = "pb_exchange"      # partner's best: the two blind card passes (7.3)
     JOKER_SUIT = "joker_suit"        # the joker was led at no-trump: its leader names a suit (7.8)
+
+
+JOKER_DISCARD, PB_EXCHANGE, JOKER_SUIT = BidPhase
+"""The members as module constants (see :data:`euchre_events.rules.table.PLAY`)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -187,6 +193,9 @@ class BidContract(BidContractBase):
     pb_owed: Optional[tuple] = None
     pb_cards: Optional[tuple] = None
     joker_next: Optional[int] = None
+
+
+_NO_CONTRACT = BidContract()  # frozen: one shared instance serves every table
 
 
 # ------------------------------------------------------------------ variant
@@ -270,9 +279,9 @@ class BidEuchre(BidAuction, Variant):
 
     def start_auction(self, t: Table) -> None:
         """The joker discard (7.8), else the auction (7.2); a fresh contract state."""
-        t.contract = BidContract()
+        t.contract = _NO_CONTRACT
         if self.options.joker:
-            t.phase, t.turn = BidPhase.JOKER_DISCARD, t.dealer
+            t.phase, t.turn = JOKER_DISCARD, t.dealer
         else:
             self.auction_start(t)
 
@@ -281,7 +290,7 @@ class BidEuchre(BidAuction, Variant):
         o = self.options
         if not o.ace_no_face or ev.seat is None or not _ace_no_face_reason(ev.reason):
             return False
-        if not 0 <= ev.seat < 4 or t.phase not in (BidPhase.JOKER_DISCARD, AuctionPhase.AUCTION):
+        if not 0 <= ev.seat < 4 or t.phase not in (JOKER_DISCARD, AUCTION):
             return False
         if t.auction is not None and any(s == ev.seat for s, _ in t.auction.bids):
             return False
@@ -296,26 +305,26 @@ class BidEuchre(BidAuction, Variant):
     def legal(self, t: Table) -> tuple:
         o = self.options
         ph, s = t.phase, t.turn
-        if ph == BidPhase.JOKER_DISCARD:
+        if ph == JOKER_DISCARD:
             hand = [c for c in t.hands[s] if c != C.UNKNOWN]
             if not o.dealer_may_discard_joker:
                 hand = [c for c in hand if c != C.JOKER]
             return tuple(Discarded(s, c) for c in hand), "the dealer discards one card before the auction"
-        if ph == AuctionPhase.AUCTION:
+        if ph == AUCTION:
             acts, reason = self.auction_legal(t)
             if (o.ace_no_face and is_ace_no_face(t.hands[s], o.ace_no_face_definition)
                     and all(seat != s for seat, _ in t.auction.bids)):
                 acts = acts + (DealThrownIn(ACE_NO_FACE, s),)
                 reason += "; an ace-no-face hand may be shown for a redeal"
             return acts, reason
-        if ph == AuctionPhase.TRUMP:
+        if ph == TRUMP:
             c = t.contract.bid
             acts = [TrumpNamed(s, x) for x in C.SUITS]
             if self.no_trump_allowed(c):
                 acts.append(TrumpNamed(s, None))
                 return tuple(acts), f"the bidder ({bid_text(c)}) names trump or no-trump"
             return tuple(acts), f"the bidder ({bid_text(c)}) names trump"
-        if ph == BidPhase.PB_EXCHANGE:
+        if ph == PB_EXCHANGE:
             owed = dict(t.contract.pb_owed)
             bidder, partner = t.maker, self.partner_of(t.maker)
             acts = []
@@ -325,7 +334,7 @@ class BidEuchre(BidAuction, Variant):
                 acts += [CardPassed(bidder, partner, c) for c in t.hands[bidder] if c != C.UNKNOWN]
             return tuple(acts), ("partner's best: the partner gives the best trump, the bidder "
                                  "gives one card; both face down")
-        if ph == BidPhase.JOKER_SUIT:
+        if ph == JOKER_SUIT:
             return (tuple(JokerSuitNamed(s, x) for x in C.SUITS),
                     "the joker was led at no-trump: its leader names the suit to follow")
         return (), ""
@@ -351,7 +360,7 @@ class BidEuchre(BidAuction, Variant):
     def apply(self, t: Table, ev) -> None:
         o = self.options
         ph, k = t.phase, ev.kind
-        if ph == BidPhase.JOKER_DISCARD and k == "Discarded":
+        if ph == JOKER_DISCARD and k == "Discarded":
             if ev.seat != t.dealer:
                 raise ImpossibleEvent(f"only the dealer (seat {t.dealer}) discards before the auction")
             if C.base(ev.card) == C.JOKER and not o.dealer_may_discard_joker:
@@ -360,21 +369,21 @@ class BidEuchre(BidAuction, Variant):
             t.discards.append((ev.seat, ev.card))
             self.auction_start(t)
             return
-        if ph == AuctionPhase.AUCTION and self.auction_apply(t, ev):
+        if ph == AUCTION and self.auction_apply(t, ev):
             return
-        if ph == AuctionPhase.TRUMP and k == "TrumpNamed":
+        if ph == TRUMP and k == "TrumpNamed":
             self._trump_named(t, ev)
             return
-        if ph == BidPhase.PB_EXCHANGE and k == "CardPassed":
+        if ph == PB_EXCHANGE and k == "CardPassed":
             self._card_passed(t, ev)
             return
-        if ph == BidPhase.JOKER_SUIT and k == "JokerSuitNamed":
+        if ph == JOKER_SUIT and k == "JokerSuitNamed":
             if ev.suit not in C.SUITS:
                 raise ImpossibleEvent(f"{ev.suit!r} is not a suit")
             t.led_suit = ev.suit
-            t.phase = Phase.PLAY
+            t.phase = PLAY
             t.turn = t.contract.joker_next
-            t.contract = replace(t.contract, joker_next=None)
+            t.contract = evolve(t.contract, joker_next=None)
             return
         raise ImpossibleEvent(f"{k} is not possible now (phase {ph})")
 
@@ -400,8 +409,8 @@ class BidEuchre(BidAuction, Variant):
                 self._go_alone(t)
                 return
             k = self.options.pb_cards_exchanged
-            t.phase, t.turn = BidPhase.PB_EXCHANGE, None
-            t.contract = replace(t.contract, pb_owed=((partner, k), (t.maker, k)), pb_cards=())
+            t.phase, t.turn = PB_EXCHANGE, None
+            t.contract = evolve(t.contract, pb_owed=((partner, k), (t.maker, k)), pb_cards=())
         else:
             self.start_play(t)
 
@@ -420,7 +429,7 @@ class BidEuchre(BidAuction, Variant):
                                   f"({', '.join(choices)}) (rules.md 7.3)")
         t.remove_card(ev.seat, ev.card, "pass")
         owed[ev.seat] -= 1
-        t.contract = replace(t.contract, pb_owed=tuple(owed.items()),
+        t.contract = evolve(t.contract, pb_owed=tuple(owed.items()),
                              pb_cards=t.contract.pb_cards + ((ev.seat, to, ev.card),))
         if not any(owed.values()):
             for _, dest, card in t.contract.pb_cards:
@@ -440,8 +449,8 @@ class BidEuchre(BidAuction, Variant):
     def after_card(self, t: Table) -> None:
         """A joker led at no-trump: its leader names the suit (7.8)."""
         if (len(t.trick) == 1 and t.trump is None and C.base(t.trick[0][1]) == C.JOKER):
-            t.contract = replace(t.contract, joker_next=t.turn)
-            t.phase = BidPhase.JOKER_SUIT
+            t.contract = evolve(t.contract, joker_next=t.turn)
+            t.phase = JOKER_SUIT
             t.turn = t.trick[0][0]
 
     def exempt_from_following(self, t: Table, card: str) -> bool:
@@ -471,7 +480,7 @@ class BidEuchre(BidAuction, Variant):
         else:
             made = tricks[bs] >= c
             pts[bs] = tricks[bs] if made else -c
-        t.contract = replace(t.contract, made=made)
+        t.contract = evolve(t.contract, made=made)
         return pts
 
     def game_winner(self, t: Table) -> Optional[int]:

@@ -12,12 +12,14 @@ Pure: no I/O.
 from __future__ import annotations
 
 from abc import abstractmethod
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any, Optional, Sequence
 
 from euchre_events.events import BidMade, Passed
-from euchre_events.rules.table import ImpossibleEvent, Phase, Table, flag
+from euchre_events.rules.table import THROWN_IN, ImpossibleEvent, Table, evolve, flag
+from euchre_events.rules.variant import leaders
 
 
 class AuctionPhase(StrEnum):
@@ -25,6 +27,10 @@ class AuctionPhase(StrEnum):
 
     AUCTION = "auction"  # bid or pass, from the dealer's left (5.2, 7.2)
     TRUMP = "trump"      # the high bidder names trump (5.2, 7.2)
+
+
+AUCTION, TRUMP = AuctionPhase
+"""The members as module constants (see :data:`euchre_events.rules.table.PLAY`)."""
 
 
 @dataclass(frozen=True)
@@ -44,6 +50,18 @@ class BidAuctionState:
     bids: tuple
     turns: int
     passes_in_row: int
+
+
+@lru_cache(maxsize=4096)
+def bid_auction_state(high: Any, high_seat: Optional[int], bids: tuple, turns: int,
+                      passes_in_row: int) -> BidAuctionState:
+    """The :class:`BidAuctionState` with these values, one shared instance per
+    value while it is in the cache (it is frozen): the fold makes one on
+    every bid and pass, and a cached lookup costs a third of building one."""
+    return BidAuctionState(high, high_seat, bids, turns, passes_in_row)
+
+
+_NO_BIDS = bid_auction_state(None, None, (), 0, 0)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -99,7 +117,7 @@ def note_irregular(t: Table, words: str, kind: str = "irregular", seat: Optional
     at ``seat`` to ``t.flags``, which the audit turns into findings (docs/design.md
     "Three kinds of wrong").
     """
-    t.contract = replace(t.contract, irregular=t.contract.irregular + (words,))
+    t.contract = evolve(t.contract, irregular=t.contract.irregular + (words,))
     flag(t, kind, words, seat)
 
 
@@ -132,7 +150,8 @@ class BidAuction:
     ``auction_section`` / ``stick_section`` name the rules.md sections cited
     in the flags (7.2 / 7.7 here; Ghost Hand 5.2 / 5.8).
 
-    Auction state: ``Table.auction``, a :class:`BidAuctionState`; the won
+    Auction state: ``Table.auction``, a :class:`BidAuctionState` (made by
+    :func:`bid_auction_state`); the won
     bid goes to the contract state (a :class:`BidContractBase`:
     ``bid``, ``irregular``, ``made``).  The subclass implements
     :meth:`bid_ladder` and may override :meth:`auction_won`.
@@ -149,13 +168,13 @@ class BidAuction:
     def auction_won(self, t: Table) -> None:
         """The auction ended with ``t.maker`` the high bidder: the bidder
         names trump (phase ``trump``, rules.md 5.2, 7.2)."""
-        t.phase, t.turn = AuctionPhase.TRUMP, t.maker
+        t.phase, t.turn = TRUMP, t.maker
 
     def auction_start(self, t: Table) -> None:
         """Enter phase ``auction`` with the dealer's left on turn."""
-        t.phase = AuctionPhase.AUCTION
+        t.phase = AUCTION
         t.turn = (t.dealer + 1) % t.n_seats
-        t.auction = BidAuctionState(high=None, high_seat=None, bids=(), turns=0, passes_in_row=0)
+        t.auction = _NO_BIDS
 
     def bid_rank(self, bid) -> int:
         """Place of ``bid`` on the ladder (0 = lowest).  Raises
@@ -231,13 +250,13 @@ class BidAuction:
                                   f"bid at least {bid_text(self.bid_ladder()[0])} (rules.md "
                                   f"{self.stick_section}); the pass is kept as recorded",
                                "stuck-dealer-passed", ev.seat)
-            a = replace(a, bids=a.bids + ((ev.seat, "pass"),), passes_in_row=a.passes_in_row + 1)
+            a = bid_auction_state(a.high, a.high_seat, a.bids + ((ev.seat, "pass"),), a.turns + 1,
+                                  a.passes_in_row + 1)
         elif ev.kind == "BidMade":
             bid = normalize_bid(ev.bid)
-            a = replace(a, high=bid, high_seat=ev.seat, bids=a.bids + ((ev.seat, bid),), passes_in_row=0)
+            a = bid_auction_state(bid, ev.seat, a.bids + ((ev.seat, bid),), a.turns + 1, 0)
         else:
             return False
-        a = replace(a, turns=a.turns + 1)
         t.auction = a
         n = t.n_seats
         if getattr(self.options, "auction_rounds", "single") == "multi":
@@ -247,10 +266,10 @@ class BidAuction:
         if not done:
             t.turn = (t.turn + 1) % n
         elif a.high is None:
-            t.phase, t.turn = Phase.THROWN_IN, None
+            t.phase, t.turn = THROWN_IN, None
         else:
             t.maker = a.high_seat
-            t.contract = replace(t.contract, bid=a.high)
+            t.contract = evolve(t.contract, bid=a.high)
             self.auction_won(t)
         return True
 
@@ -262,11 +281,7 @@ def bidder_out_winner(scores: Sequence[int], target: int, qualified) -> Optional
     unless the ``bidder_out`` rule narrows it) are candidates; the highest
     wins; an exact tie at the top plays another hand (None).
     """
-    cands = [s for s, p in enumerate(scores) if p >= target and s in qualified]
-    if not cands:
-        return None
-    top = max(scores[s] for s in cands)
-    best = [s for s in cands if scores[s] == top]
+    best = leaders(scores, [s for s, p in enumerate(scores) if p >= target and s in qualified])
     return best[0] if len(best) == 1 else None
 
 

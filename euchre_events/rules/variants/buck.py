@@ -29,15 +29,16 @@ Phases: ``round1``, ``pickup``, ``discard``, ``round2``
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from typing import Optional, Sequence
 
 from euchre_events.events import CardsDealt, DroppedOut, StayedIn, TrumpNamed
 from euchre_events.rules import cards as C
-from euchre_events.rules.table import ImpossibleEvent, Phase, Renege, Table
-from euchre_events.rules.variant import Variant, VariantOptions
-from euchre_events.rules.variants.upcard import UpCardAuction, UpCardPhase
+from euchre_events.rules.table import GAME_OVER, ImpossibleEvent, Renege, Table, evolve
+from euchre_events.rules.variant import Variant, VariantOptions, leaders
+from euchre_events.rules.variants.upcard import PICKUP, ROUND2, UpCardAuction
 
 DROP_ORDERS = ("dealer_left", "maker_left")
 TIE_RESOLUTIONS = ("tie", "play_on")
@@ -56,9 +57,14 @@ an option): :attr:`BuckEuchre.fixed_rules`."""
 
 
 class BuckPhase(StrEnum):
-    """Buck's phase of its own (the auction's are :class:`UpCardPhase`)."""
+    """Buck's phase of its own (the auction's are
+    :class:`~euchre_events.rules.variants.upcard.UpCardPhase`)."""
 
     DROP = "drop"  # each player but the maker stays in or drops out (6.2)
+
+
+(DROP,) = BuckPhase
+"""The member as a module constant (see :data:`euchre_events.rules.table.PLAY`)."""
 
 
 @dataclass(frozen=True)
@@ -128,6 +134,18 @@ class BuckOptions(VariantOptions):
 
 
 
+_DIRTY_CLUBS = BuckContract(dirty_clubs=True)  # frozen: one shared instance serves every table
+
+
+@lru_cache(maxsize=None)
+def _asking(to_ask: tuple, asked: tuple) -> BuckContract:
+    """The contract state during the drop-outs (6.2; there is a maker, so
+    neither a turned club nor a no-trump hand, and the game is not over):
+    one shared instance per value (it is frozen), as the fold makes one per
+    answer."""
+    return BuckContract(to_ask=to_ask, asked=asked)
+
+
 class BuckEuchre(UpCardAuction, Variant):
     """Buck Euchre (rules.md section 6): four players, each a side,
     scores counting down from ``start_score``."""
@@ -135,6 +153,7 @@ class BuckEuchre(UpCardAuction, Variant):
     name = "buck"
     aliases = ("buck-euchre", "buck_euchre", "dirty-clubs", "E")
     options_class = BuckOptions
+    game_title = "Buck Euchre"
     contract_state = BuckContract
     fixed_rules = FIXED_RULES
     across_assists = False
@@ -152,27 +171,13 @@ class BuckEuchre(UpCardAuction, Variant):
         return [self.options.start_score] * 4
 
     # ------------------------------------------------------------ dealing
-    def check_dealt(self, t: Table, ev: CardsDealt) -> None:
-        """Four hands of 5, an up-card, a kitty of 3 (or none stated).
-        Raises :class:`ImpossibleEvent` otherwise (6.1)."""
-        super().check_dealt(t, ev)
-        self.check_up_card(ev)
-        if len(ev.kitty) not in (0, 3):
-            raise ImpossibleEvent(f"the kitty holds {len(ev.kitty)} cards, not 3")
-        if ev.dummy or ev.ghost:
-            raise ImpossibleEvent("Buck Euchre has no dummy or ghost hand")
+    absent_hands = ("dummy", "ghost")  # four hands of 5, an up-card, a kitty of 3 (6.1)
 
     def deal_cards(self, t: Table, shuffled: Sequence[str]) -> CardsDealt:
         """The deal of rules.md 6.1 from a shuffled deck: packets of 2 and 3
         clockwise from the dealer's left, the 21st card up, 3 in the kitty."""
-        got: dict = {s: [] for s in range(4)}
-        rest = list(shuffled)
         order = [(t.dealer + k) % 4 for k in range(1, 5)]
-        for rnd in (0, 1):
-            for i, s in enumerate(order):
-                n = 2 if (i + rnd) % 2 == 0 else 3
-                got[s] += rest[:n]
-                rest = rest[n:]
+        got, rest = self.deal_packets(shuffled, order, self.crossed_packets(4, 2))
         up = rest.pop(0)
         return CardsDealt(tuple(tuple(got[s]) for s in range(4)), up, tuple(rest))
 
@@ -182,9 +187,9 @@ class BuckEuchre(UpCardAuction, Variant):
         otherwise round 1 starts on the dealer's left."""
         if C.suit_of(t.up_card) == "C":
             t.trump = "C"
-            t.contract = BuckContract(dirty_clubs=True)
+            t.contract = _DIRTY_CLUBS
             if self.options.club_upcard_dealer_exchange:
-                t.phase, t.turn = UpCardPhase.PICKUP, t.dealer
+                t.phase, t.turn = PICKUP, t.dealer
             else:
                 self.start_play(t)
             return
@@ -194,56 +199,58 @@ class BuckEuchre(UpCardAuction, Variant):
         """``(events, reason)``: what the seat on turn may do in this variant's
         auction and exchange phases (rules.md 6.1-6.2); play is the engine's."""
         ph, s = t.phase, t.turn
-        if ph == BuckPhase.DROP:
-            c = t.contract
-            forced = ""
-            o = self.options
-            if o.last_may_not_drop and not c.to_ask and c.asked and all(a in t.out for a in c.asked):
-                forced = "the others asked have dropped, so the last player may not"
-            if o.no_drop_at_or_below is not None and t.scores[s] <= o.no_drop_at_or_below:
-                forced = f"a player at {o.no_drop_at_or_below} or below may not drop"
-            if forced:
-                return (StayedIn(s),), forced
-            return (StayedIn(s), DroppedOut(s)), "stay in or drop out (a dropped player scores nothing)"
         acts, reason = super().legal(t)
-        if ph == UpCardPhase.ROUND2:
+        if ph == ROUND2:
             if self.options.no_trump_callable:
                 acts = acts + (TrumpNamed(s, None),)
             if t.auction.passes == 2 * t.n_seats - 1:
                 reason += "; if the dealer passes too, the hand is played at no-trump"
-        elif ph == UpCardPhase.PICKUP and t.maker is None:
+        elif ph == PICKUP and t.maker is None:
             reason = "a club was turned: the dealer takes it and discards"
         return acts, reason
 
-    def apply(self, t: Table, ev) -> None:
-        """Fold an auction or exchange event into ``t`` (rules.md 6.1-6.2).
+    def legal_own(self, t: Table) -> tuple:
+        """``(events, reason)`` in the drop-outs (rules.md 6.2)."""
+        if t.phase != DROP:
+            return (), ""
+        s, c, o = t.turn, t.contract, self.options
+        forced = ""
+        if o.last_may_not_drop and not c.to_ask and c.asked and all(a in t.out for a in c.asked):
+            forced = "the others asked have dropped, so the last player may not"
+        if o.no_drop_at_or_below is not None and t.scores[s] <= o.no_drop_at_or_below:
+            forced = f"a player at {o.no_drop_at_or_below} or below may not drop"
+        if forced:
+            return (StayedIn(s),), forced
+        return (StayedIn(s), DroppedOut(s)), "stay in or drop out (a dropped player scores nothing)"
+
+    def apply_own(self, t: Table, ev) -> None:
+        """Fold a player's answer in the drop-outs (rules.md 6.2).
         Raises :class:`ImpossibleEvent` for an event the phase cannot contain."""
-        ph, k = t.phase, ev.kind
-        if ph == BuckPhase.DROP:
-            if k not in ("StayedIn", "DroppedOut"):
-                raise ImpossibleEvent(f"{k} is not possible now (phase drop)")
+        k = ev.kind
+        if t.phase == DROP and k in ("StayedIn", "DroppedOut"):
             if k == "DroppedOut":
                 t.out = t.out | {ev.seat}
             c = t.contract
+            t.contract = _asking(c.to_ask[1:], c.asked + (ev.seat,))
             if c.to_ask:
                 t.turn = c.to_ask[0]
-                t.contract = replace(c, asked=c.asked + (ev.seat,), to_ask=c.to_ask[1:])
             else:
-                t.contract = replace(c, asked=c.asked + (ev.seat,))
                 self.start_play(t)
             return
-        if ph == UpCardPhase.ROUND2 and k == "TrumpNamed" and ev.suit is None:
-            if not self.options.no_trump_callable:
-                raise ImpossibleEvent("no-trump cannot be called in this game (option no_trump_callable is off)")
-            t.trump = None
-            self._make(t, ev.seat, ev.alone)
-            self.after_exchange(t)
-            return
-        super().apply(t, ev)
+        super().apply_own(t, ev)
+
+    def name_no_trump(self, t: Table, ev) -> None:
+        """No-trump named in round 2: the caller is the maker (6.1, whiteknucklecards),
+        with ``no_trump_callable``; else :class:`ImpossibleEvent`."""
+        if not self.options.no_trump_callable:
+            raise ImpossibleEvent("no-trump cannot be called in this game (option no_trump_callable is off)")
+        t.trump = None
+        self._make(t, ev.seat, ev.alone)
+        self.after_exchange(t)
 
     def all_passed(self, t: Table) -> None:
         """Everyone passed twice: a no-trump hand, no maker, no drops (6.1, case C9)."""
-        t.contract = replace(t.contract, no_trump=True)
+        t.contract = evolve(t.contract, no_trump=True)
         t.trump = None
         self.start_play(t)
 
@@ -257,8 +264,8 @@ class BuckEuchre(UpCardAuction, Variant):
             order = [(t.maker + k) % 4 for k in range(1, 4)]
         else:
             order = [s for s in ((t.dealer + k) % 4 for k in range(1, 5)) if s != t.maker]
-        t.phase, t.turn = BuckPhase.DROP, order[0]
-        t.contract = replace(t.contract, to_ask=tuple(order[1:]), asked=())
+        t.phase, t.turn = DROP, order[0]
+        t.contract = _asking(tuple(order[1:]), ())
 
     # ------------------------------------------------------------ scoring
     def score_deal(self, t: Table) -> list:
@@ -294,17 +301,13 @@ class BuckEuchre(UpCardAuction, Variant):
         for s in range(4):
             if t.tricks_won[s] == 5 and (not walkover or o.walkover_counts_as_five):
                 return s
-        low = [s for s in range(4) if t.scores[s] <= 0]
-        if not low:
-            return None
-        best = min(t.scores[s] for s in low)
-        lowest = [s for s in low if t.scores[s] == best]
+        lowest = leaders(t.scores, [s for s in range(4) if t.scores[s] <= 0], lowest=True)
         if len(lowest) == 1:
             return lowest[0]
-        if o.tie_resolution == "tie":
-            t.contract = replace(t.contract, tied=tuple(lowest))
+        if lowest and o.tie_resolution == "tie":
+            t.contract = evolve(t.contract, tied=lowest)
             t.game_over = True
-            t.phase = Phase.GAME_OVER
+            t.phase = GAME_OVER
         return None
 
     def renege_penalty(self, t: Table, r: Renege, deal_points: Sequence[int]) -> tuple:

@@ -40,15 +40,16 @@ Phases: ``round1``, ``pickup``, ``discard``, ``round2`` and ``defend``
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
+from functools import lru_cache
 from typing import Optional, Sequence
 
 from euchre_events.events import CardsDealt, Discarded, DummyTaken, WentAlone
 from euchre_events.rules import cards as C
-from euchre_events.rules.table import ImpossibleEvent, Phase, Renege, Table
-from euchre_events.rules.variant import Variant, VariantOptions
-from euchre_events.rules.variants.upcard import DefendAloneState, UpCardAuction
+from euchre_events.rules.table import GAME_OVER, ImpossibleEvent, Renege, Table, evolve
+from euchre_events.rules.variant import Variant, VariantOptions, leaders
+from euchre_events.rules.variants.upcard import UpCardAuction
 
 DEFEND_ALONE = ("off", "vs_lone", "any")
 LONE_DEFENDER_SCORING = ("source", "lone_defender_only_4")
@@ -66,20 +67,24 @@ options): :attr:`CutthroatEuchre.fixed_rules`."""
 
 
 class CutthroatPhase(StrEnum):
-    """Cutthroat's phases of its own (the auction's are :class:`UpCardPhase`)."""
+    """Cutthroat's phases of its own (the auction's are
+    :class:`~euchre_events.rules.variants.upcard.UpCardPhase`)."""
 
     DUMMY = "dummy"                  # the maker takes the dummy or goes alone (4.3)
     DUMMY_DISCARD = "dummy_discard"  # the maker discards 5 of the 10 (or 11) cards (4.3)
 
 
+DUMMY, DUMMY_DISCARD = CutthroatPhase
+"""The members as module constants (see :data:`euchre_events.rules.table.PLAY`)."""
+
+
 @dataclass(frozen=True)
-class CutthroatContract(DefendAloneState):
+class CutthroatContract:
     """Cutthroat's contract state (``Table.contract``, rules.md 4.3-4.5).
 
     * ``dummy_discards``: cards the maker still has to discard after taking
       the dummy (5 down to 0), None if the dummy was not taken;
     * ``dummy_taken``: the maker took the dummy;
-    * ``defenders_left``: defenders still to be asked about defending alone (4.4);
     * ``shared_winners``: with ``shared_win``, the players who share the
       win (equal highest at the target, 4.5), else None.
     """
@@ -147,6 +152,14 @@ class CutthroatOptions(VariantOptions):
         self.check_fixed(FIXED_RULES, "cutthroat Euchre")
 
 
+@lru_cache(maxsize=None)
+def _dummy_taken(discards_left: int) -> CutthroatContract:
+    """The contract state while the maker who took the dummy has
+    ``discards_left`` cards to discard (4.3): one shared instance per value
+    (it is frozen), as the fold makes one per discard."""
+    return CutthroatContract(dummy_discards=discards_left, dummy_taken=True)
+
+
 class CutthroatEuchre(UpCardAuction, Variant):
     """Three-handed cutthroat Euchre with a dummy (rules.md section 4):
     seats 0, 1, 2, each a side; the dummy is a hand, not a seat."""
@@ -154,6 +167,7 @@ class CutthroatEuchre(UpCardAuction, Variant):
     name = "cutthroat"
     aliases = ("three-handed", "three_handed", "C")
     options_class = CutthroatOptions
+    game_title = "cutthroat Euchre"
     contract_state = CutthroatContract
     fixed_rules = FIXED_RULES
     n_seats = 3
@@ -163,24 +177,20 @@ class CutthroatEuchre(UpCardAuction, Variant):
     tricks_per_deal = 5
 
     # ------------------------------------------------------------ dealing
-    def check_dealt(self, t: Table, ev: CardsDealt) -> None:
-        """Three hands of 5, an up-card, the dummy's 5 cards and a kitty of 3
-        (``use_dummy=False``: no dummy, a kitty of 8); an empty kitty is
-        accepted.  Raises :class:`ImpossibleEvent` otherwise (4.1)."""
-        super().check_dealt(t, ev)
-        self.check_up_card(ev)
-        if ev.ghost:
-            raise ImpossibleEvent("cutthroat Euchre has no ghost hand")
-        if self.options.use_dummy:
-            if len(ev.dummy) != 5:
-                raise ImpossibleEvent(f"the dummy holds {len(ev.dummy)} cards, not 5")
-            if len(ev.kitty) not in (0, 3):
-                raise ImpossibleEvent(f"the kitty holds {len(ev.kitty)} cards, not 3")
-        else:
-            if ev.dummy:
-                raise ImpossibleEvent("a dummy is dealt but the game is played without one (use_dummy off)")
-            if len(ev.kitty) not in (0, 8):
-                raise ImpossibleEvent(f"the kitty holds {len(ev.kitty)} cards, not 8")
+    absent_hands = ("ghost",)
+
+    @property
+    def kitty_size(self) -> int:
+        """3 after the dummy's 5 and the up-card; 8 without a dummy (4.1)."""
+        return 3 if self.options.use_dummy else 8
+
+    def check_other_hands(self, ev: CardsDealt) -> None:
+        """The dummy's 5 cards (``use_dummy=False``: no dummy; the kitty then
+        holds 8).  Raises :class:`ImpossibleEvent` otherwise (4.1)."""
+        if self.options.use_dummy and len(ev.dummy) != 5:
+            raise ImpossibleEvent(f"the dummy holds {len(ev.dummy)} cards, not 5")
+        if not self.options.use_dummy and ev.dummy:
+            raise ImpossibleEvent("a dummy is dealt but the game is played without one (use_dummy off)")
 
     def deal_cards(self, t: Table, shuffled: Sequence[str]) -> CardsDealt:
         """The deal of rules.md 4.1 from a shuffled deck (24 card codes):
@@ -191,64 +201,55 @@ class CutthroatEuchre(UpCardAuction, Variant):
         order = [(d + 1) % 3, (d + 2) % 3, "dummy", d]
         if not self.options.use_dummy:
             order.remove("dummy")
-        got: dict = {k: [] for k in order}
-        rest = list(shuffled)
-        for rnd in (0, 1):
-            for i, k in enumerate(order):
-                n = 3 if (i + rnd) % 2 == 0 else 2
-                got[k] += rest[:n]
-                rest = rest[n:]
+        got, rest = self.deal_packets(shuffled, order, self.crossed_packets(len(order), 3))
         up = rest.pop(0)
         hands = tuple(tuple(got[s]) for s in range(3))
         return CardsDealt(hands, up, tuple(rest), tuple(got.get("dummy", ())))
 
     # ------------------------------------------------------------ auction: the up-card auction, then
-    def legal(self, t: Table) -> tuple:
-        """``(events, reason)``: what the seat on turn may do in this variant's
-        auction and exchange phases (rules.md 4.2-4.4); play is the engine's."""
+    def legal_own(self, t: Table) -> tuple:
+        """``(events, reason)`` of the maker at the dummy (rules.md 4.3)."""
         ph, s = t.phase, t.turn
-        if ph == CutthroatPhase.DUMMY:
+        if ph == DUMMY:
             return ((DummyTaken(s), WentAlone(s)),
                     "the maker takes the dummy (keeps 5 of 10) or goes alone without it")
-        if ph == CutthroatPhase.DUMMY_DISCARD:
+        if ph == DUMMY_DISCARD:
             left = t.contract.dummy_discards
             cards = [c for c in t.hands[s] if c != C.UNKNOWN]
             return (tuple(Discarded(s, c) for c in cards),
                     f"the maker keeps 5 of the cards: {left} more to discard face down")
-        return super().legal(t)
+        return (), ""
 
-    def apply(self, t: Table, ev) -> None:
-        """Fold an auction or exchange event into ``t`` (rules.md 4.2-4.4).
+    def apply_own(self, t: Table, ev) -> None:
+        """Fold the maker's choice at the dummy and its discards (rules.md 4.3).
         Raises :class:`ImpossibleEvent` for an event the phase cannot contain."""
         ph, k = t.phase, ev.kind
-        if ph == CutthroatPhase.DUMMY and k == "DummyTaken":
+        if ph == DUMMY and k == "DummyTaken":
             t.hands[ev.seat].extend(t.dummy)
-            t.contract = replace(t.contract, dummy_discards=len(t.dummy), dummy_taken=True)
+            t.contract = _dummy_taken(len(t.dummy))
             t.dummy = []
-            t.phase = CutthroatPhase.DUMMY_DISCARD
+            t.phase = DUMMY_DISCARD
             if t.contract.dummy_discards == 0:
                 self.offer_defend_alone(t)
             return
-        if ph == CutthroatPhase.DUMMY and k == "WentAlone":
+        if ph == DUMMY and k == "WentAlone":
             t.alone = ev.seat
             self.offer_defend_alone(t)
             return
-        if ph == CutthroatPhase.DUMMY_DISCARD and k == "Discarded":
+        if ph == DUMMY_DISCARD and k == "Discarded":
             t.remove_card(ev.seat, ev.card, "discard")
             t.discards.append((ev.seat, ev.card))
-            t.contract = replace(t.contract, dummy_discards=t.contract.dummy_discards - 1)
+            t.contract = _dummy_taken(t.contract.dummy_discards - 1)
             if t.contract.dummy_discards == 0:
                 self.offer_defend_alone(t)
             return
-        if ph in (CutthroatPhase.DUMMY, CutthroatPhase.DUMMY_DISCARD):
-            raise ImpossibleEvent(f"{k} is not possible now (phase {ph})")
-        super().apply(t, ev)
+        super().apply_own(t, ev)
 
     def after_exchange(self, t: Table) -> None:
         """The maker takes the dummy or goes alone (4.3), unless alone
         already or playing without a dummy; then the defenders (4.4)."""
         if self.options.use_dummy and t.alone is None:
-            t.phase, t.turn = CutthroatPhase.DUMMY, t.maker
+            t.phase, t.turn = DUMMY, t.maker
             return
         self.offer_defend_alone(t)
 
@@ -297,17 +298,13 @@ class CutthroatEuchre(UpCardAuction, Variant):
         equal highest play another hand, or with ``shared_win`` end the game
         with no single winner (``t.contract.shared_winners`` lists them) (4.5)."""
         target = self.options.target_score
-        over = [s for s in range(3) if t.scores[s] >= target]
-        if not over:
-            return None
-        top = max(t.scores[s] for s in over)
-        best = [s for s in over if t.scores[s] == top]
+        best = leaders(t.scores, [s for s in range(3) if t.scores[s] >= target])
         if len(best) == 1:
             return best[0]
-        if self.options.shared_win:
-            t.contract = replace(t.contract, shared_winners=tuple(best))
+        if best and self.options.shared_win:
+            t.contract = evolve(t.contract, shared_winners=best)
             t.game_over = True
-            t.phase = Phase.GAME_OVER
+            t.phase = GAME_OVER
         return None
 
     def renege_penalty(self, t: Table, r: Renege, deal_points: Sequence[int]) -> tuple:

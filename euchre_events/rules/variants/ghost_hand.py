@@ -25,15 +25,15 @@ Six tricks of three cards (5.3); scoring 5.4, winning 5.5, renege 5.6.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import Optional, Sequence
 
 from euchre_events.events import CardsDealt, HandSwappedWithGhost, Passed, TrumpNamed
 from euchre_events.rules import cards as C
-from euchre_events.rules.table import ImpossibleEvent, Renege, Table
+from euchre_events.rules.table import ImpossibleEvent, Renege, Table, evolve
 from euchre_events.rules.variant import Variant, VariantOptions
-from euchre_events.rules.variants.bidding import (AuctionPhase, BidAuction, BidContractBase, bid_text,
+from euchre_events.rules.variants.bidding import (AUCTION, TRUMP, BidAuction, BidContractBase, bid_text,
                                                   bidder_out_winner)
 
 
@@ -85,9 +85,14 @@ class GhostHandOptions(VariantOptions):
 
 
 class GhostPhase(StrEnum):
-    """Ghost Hand's phase of its own (the auction's are :class:`AuctionPhase`)."""
+    """Ghost Hand's phase of its own (the auction's are
+    :class:`~euchre_events.rules.variants.bidding.AuctionPhase`)."""
 
     SWAP = "swap"  # before the auction, in order: take the ghost hand or keep one's own (5.2)
+
+
+(SWAP,) = GhostPhase
+"""The member as a module constant (see :data:`euchre_events.rules.table.PLAY`)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -108,6 +113,11 @@ class GhostContract(BidContractBase):
     swap_turns: Optional[int] = None
     dead: Optional[tuple] = None
     swap_pending: Optional[bool] = None
+
+
+# frozen: one shared instance of each serves every table
+_SWAP_ROUND = GhostContract(swapped=None, swap_turns=0)
+_SWAP_AT_TURN = GhostContract(swapped=None)
 
 
 class GhostHandEuchre(BidAuction, Variant):
@@ -155,25 +165,25 @@ class GhostHandEuchre(BidAuction, Variant):
     def start_auction(self, t: Table) -> None:
         """The swap round (``swap_phase="before_auction"``), else the auction (5.2)."""
         if self.options.swap_phase == "before_auction":
-            t.contract = GhostContract(swapped=None, swap_turns=0)
-            t.phase, t.turn = GhostPhase.SWAP, (t.dealer + 1) % 3
+            t.contract = _SWAP_ROUND
+            t.phase, t.turn = SWAP, (t.dealer + 1) % 3
         else:
-            t.contract = GhostContract(swapped=None)
+            t.contract = _SWAP_AT_TURN
             self.auction_start(t)
 
     # ------------------------------------------------------------ auction
     def may_swap(self, t: Table) -> bool:
         """True if the seat on turn may still take the ghost hand (5.2)."""
         return t.contract.swapped is None and (
-            t.phase == GhostPhase.SWAP
-            or (t.phase == AuctionPhase.AUCTION and self.options.swap_phase == "at_turn"))
+            t.phase == SWAP
+            or (t.phase == AUCTION and self.options.swap_phase == "at_turn"))
 
     def legal(self, t: Table) -> tuple:
         ph, s = t.phase, t.turn
-        if ph == GhostPhase.SWAP:
+        if ph == SWAP:
             return ((HandSwappedWithGhost(s), Passed(s)),
                     "before the auction: take the ghost hand blind, or keep your hand (pass)")
-        if ph == AuctionPhase.AUCTION:
+        if ph == AUCTION:
             acts, reason = self.auction_legal(t)
             if self.may_swap(t):
                 acts = (HandSwappedWithGhost(s),) + acts
@@ -181,44 +191,46 @@ class GhostHandEuchre(BidAuction, Variant):
             elif t.contract.swapped == s and t.contract.swap_pending:
                 reason = "you took the ghost hand: now " + reason
             return acts, reason
-        if ph == AuctionPhase.TRUMP:
+        if ph == TRUMP:
             acts = [TrumpNamed(s, x) for x in C.SUITS]
             if self.options.allow_no_trump:
                 acts.append(TrumpNamed(s, None))
             return tuple(acts), f"the high bidder ({bid_text(t.contract.bid)}) names trump"
         return (), ""
 
-    def _swap(self, t: Table, seat: int) -> None:
+    def _swap(self, t: Table, seat: int, **more) -> None:
+        """``seat`` takes the ghost hand blind; its own hand is dead (5.2).
+        ``more``: other contract fields to set with it."""
         if t.contract.swapped is not None:
             raise ImpossibleEvent(f"only one ghost swap per deal (seat {t.contract.swapped} already swapped)")
         t.dead = list(t.hands[seat])
         t.hands[seat] = list(t.ghost)
         t.ghost = []
-        t.contract = replace(t.contract, swapped=seat, dead=tuple(t.dead))
+        t.contract = evolve(t.contract, swapped=seat, dead=tuple(t.dead), **more)
 
     def apply(self, t: Table, ev) -> None:
         ph, k = t.phase, ev.kind
-        if ph == GhostPhase.SWAP and k == "HandSwappedWithGhost":
+        if ph == SWAP and k == "HandSwappedWithGhost":
             self._swap(t, ev.seat)
             self.auction_start(t)
             return
-        if ph == GhostPhase.SWAP and k == "Passed":
-            t.contract = replace(t.contract, swap_turns=t.contract.swap_turns + 1)
+        if ph == SWAP and k == "Passed":
+            t.contract = evolve(t.contract, swap_turns=t.contract.swap_turns + 1)
             if t.contract.swap_turns >= 3:
                 self.auction_start(t)
             else:
                 t.turn = (t.turn + 1) % 3
             return
-        if ph == AuctionPhase.AUCTION and k == "HandSwappedWithGhost":
+        if ph == AUCTION and k == "HandSwappedWithGhost":
             if self.options.swap_phase != "at_turn":
                 raise ImpossibleEvent("the ghost hand can only be taken before the auction in this game")
-            self._swap(t, ev.seat)
-            t.contract = replace(t.contract, swap_pending=True)
+            self._swap(t, ev.seat, swap_pending=True)
             return
-        if ph == AuctionPhase.AUCTION and self.auction_apply(t, ev):
-            t.contract = replace(t.contract, swap_pending=False)
+        if ph == AUCTION and self.auction_apply(t, ev):
+            if t.contract.swap_pending is not False:  # set once: after the first bid or pass
+                t.contract = evolve(t.contract, swap_pending=False)
             return
-        if ph == AuctionPhase.TRUMP and k == "TrumpNamed":
+        if ph == TRUMP and k == "TrumpNamed":
             if ev.alone:
                 raise ImpossibleEvent("Ghost Hand Euchre has no going alone: every hand is played alone")
             if ev.suit is None and not self.options.allow_no_trump:
@@ -251,7 +263,7 @@ class GhostHandEuchre(BidAuction, Variant):
             made = n >= c
             if not made:
                 pts[b] = -c
-        t.contract = replace(t.contract, made=made)
+        t.contract = evolve(t.contract, made=made)
         return pts
 
     def game_winner(self, t: Table) -> Optional[int]:

@@ -18,7 +18,7 @@ from typing import Optional, Sequence
 from euchre_events.events import PlayedWithPartner, WentAlone
 from euchre_events.rules.table import ImpossibleEvent, Renege, Table
 from euchre_events.rules.variant import Variant, VariantOptions
-from euchre_events.rules.variants.upcard import DefendAloneState, UpCardAuction
+from euchre_events.rules.variants.upcard import UpCardAuction
 
 RENEGE_PRESETS = ("tournament", "casual", "deduct", "laws1888")
 
@@ -79,16 +79,14 @@ class StandardOptions(VariantOptions):
 
 
 class StandardPhase(StrEnum):
-    """Standard Euchre's phase of its own (the others are :class:`UpCardPhase`)."""
+    """Standard Euchre's phase of its own (the others are
+    :class:`~euchre_events.rules.variants.upcard.UpCardPhase`)."""
 
     ALONE = "alone"  # the maker decides on going alone after the exchange (alone_timing="after_exchange")
 
 
-@dataclass(frozen=True)
-class StandardContract(DefendAloneState):
-    """Standard Euchre's contract state (``Table.contract``): who is still to
-    be asked whether to defend alone (2.4).  Trump, maker, the lone hands and
-    the seats sitting out are the engine's own (``Table.trump``...)."""
+(ALONE,) = StandardPhase
+"""The member as a module constant (see :data:`euchre_events.rules.table.PLAY`)."""
 
 
 class StandardEuchre(UpCardAuction, Variant):
@@ -97,7 +95,7 @@ class StandardEuchre(UpCardAuction, Variant):
     name = "standard"
     aliases = ("euchre", "A")
     options_class = StandardOptions
-    contract_state = StandardContract
+    game_title = "standard Euchre"
     n_seats = 4
     n_sides = 2
     hand_size = 5
@@ -111,35 +109,28 @@ class StandardEuchre(UpCardAuction, Variant):
             return t.dealer
         return (t.dealer + 1) % 4
 
-    def check_dealt(self, t: Table, ev) -> None:
-        """Four hands of 5, an up-card, a kitty of 3 or unstated (rules.md 2.1)."""
-        super().check_dealt(t, ev)
-        self.check_up_card(ev)
-        if len(ev.kitty) not in (0, 3):
-            raise ImpossibleEvent(f"the kitty holds {len(ev.kitty)} cards, not 3")
-
     # ------------------------------------------------------------ auction: the up-card auction, then
-    def legal(self, t: Table) -> tuple:
-        """(legal events, reason) in the auction and exchange phases (rules.md 2.2-2.4)."""
-        if t.phase == StandardPhase.ALONE:
+    def legal_own(self, t: Table) -> tuple:
+        """(legal events, reason) in phase ``alone`` (rules.md 2.4)."""
+        if t.phase == ALONE:
             return (WentAlone(t.turn), PlayedWithPartner(t.turn)), "the maker may go alone"
-        return super().legal(t)
+        return (), ""
 
-    def apply(self, t: Table, ev) -> None:
-        """Fold a call, pick-up, discard or alone decision (rules.md 2.2-2.4); illegal-but-real calls are flagged."""
-        if t.phase == StandardPhase.ALONE and ev.kind in ("WentAlone", "PlayedWithPartner") \
-                and ev.seat == t.maker:
+    def apply_own(self, t: Table, ev) -> None:
+        """Fold the maker's alone decision after the exchange (rules.md 2.4).
+        Raises :class:`ImpossibleEvent` for any other event."""
+        if t.phase == ALONE and ev.kind in ("WentAlone", "PlayedWithPartner") and ev.seat == t.maker:
             if ev.kind == "WentAlone":
                 self.declare_alone(t, ev.seat)
             self.offer_defend_alone(t)
             return
-        super().apply(t, ev)
+        super().apply_own(t, ev)
 
     def after_exchange(self, t: Table) -> None:
         """The maker may go alone now (``alone_timing="after_exchange"``), then
         the defenders may defend alone (2.4)."""
         if self.options.alone_timing == "after_exchange":
-            t.phase, t.turn = StandardPhase.ALONE, t.maker
+            t.phase, t.turn = ALONE, t.maker
             return
         self.offer_defend_alone(t)
 

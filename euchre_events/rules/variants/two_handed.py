@@ -99,6 +99,7 @@ class TwoHandedEuchre(UpCardAuction, Variant):
     name = "two-handed"
     aliases = ("two_handed", "B")
     options_class = TwoHandedOptions
+    game_title = "two-handed Euchre"
     fixed_rules = FIXED_RULES
     no_going_alone = "there is no going alone in two-handed Euchre (rules.md 3.3)"
     n_seats = 2
@@ -108,29 +109,18 @@ class TwoHandedEuchre(UpCardAuction, Variant):
     tricks_per_deal = 5
 
     # ------------------------------------------------------------ dealing
-    def check_dealt(self, t: Table, ev: CardsDealt) -> None:
-        """Two hands of 5, an up-card, and 13 undealt cards in the kitty (or
-        none stated).  Raises :class:`ImpossibleEvent` otherwise (3.1)."""
-        super().check_dealt(t, ev)
-        self.check_up_card(ev)
-        if len(ev.kitty) not in (0, 13):
-            raise ImpossibleEvent(f"the undealt stock holds {len(ev.kitty)} cards, not 13")
-        if ev.dummy or ev.ghost:
-            raise ImpossibleEvent("two-handed Euchre has no dummy or ghost hand")
+    # two hands of 5, an up-card, the 13 undealt cards in the kitty (or none stated), 3.1
+    kitty_size = 13
+    kitty_name = "the undealt stock"
+    absent_hands = ("dummy", "ghost")
 
     def deal_cards(self, t: Table, shuffled: Sequence[str]) -> CardsDealt:
         """The deal of rules.md 3.1 from a shuffled deck (24 card codes):
         packets alternately to the non-dealer first (``deal_pattern``), the
         11th card up, the other 13 undealt (given as known cards)."""
-        first, second = {"2-3": ((2, 2), (3, 3)), "3-2": ((3, 3), (2, 2)),
-                         "crossed": ((3, 2), (2, 3))}[self.options.deal_pattern]
-        order = [(t.dealer + 1) % 2, t.dealer]
-        hands = {0: [], 1: []}
-        rest = list(shuffled)
-        for sizes in (first, second):
-            for seat, k in zip(order, sizes):
-                hands[seat] += rest[:k]
-                rest = rest[k:]
+        rounds = {"2-3": ((2, 2), (3, 3)), "3-2": ((3, 3), (2, 2)),
+                  "crossed": self.crossed_packets(2, 3)}[self.options.deal_pattern]
+        hands, rest = self.deal_packets(shuffled, [(t.dealer + 1) % 2, t.dealer], rounds)
         up = rest.pop(0)
         return CardsDealt((tuple(hands[0]), tuple(hands[1])), up, tuple(rest))
 

@@ -16,22 +16,24 @@ What the rules of a game fix and what its options choose is one
 fields a game's rules.md section fixes are class-level values
 (:attr:`UpCardAuction.fixed_rules`), the others are read from the option of
 the same name.  A variant plugs in what follows the exchange (going alone,
-the dummy, drop-outs) with :meth:`UpCardAuction.after_exchange`.
+the dummy, drop-outs) with :meth:`UpCardAuction.after_exchange`.  The deal
+check and the packet deal of these games (2.1, 3.1, 4.1, 6.1) and the lead
+when a lone hand moves it (2.5, 4.4) live here too.
 
 Pure: no I/O.
 """
 from __future__ import annotations
 
 import dataclasses
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
-from functools import cached_property
-from typing import Any, Mapping, Optional
+from functools import cached_property, lru_cache
+from typing import Any, Mapping, Optional, Sequence
 
 from euchre_events.events import (DefendedAlone, Discarded, OrderedUp, Passed, PlayedWithPartner,
                                   TrumpNamed, UpCardDeclined, UpCardPickedUp)
 from euchre_events.rules import cards as C
-from euchre_events.rules.table import ImpossibleEvent, Phase, Table, UpCardStatus, flag
+from euchre_events.rules.table import THROWN_IN, ImpossibleEvent, Table, UpCardStatus, flag
 
 
 class UpCardPhase(StrEnum):
@@ -44,29 +46,50 @@ class UpCardPhase(StrEnum):
     DEFEND = "defend"    # each defender in turn may defend alone (2.4, 4.4)
 
 
+ROUND1, PICKUP, DISCARD, ROUND2, DEFEND = UpCardPhase
+"""The members as module constants (see :data:`euchre_events.rules.table.PLAY`)."""
+
+_TURNED_DOWN, _DEALER_OUT, _PICKED_UP, _LEFT = (UpCardStatus.TURNED_DOWN, UpCardStatus.DEALER_OUT,
+                                                UpCardStatus.PICKED_UP, UpCardStatus.LEFT)
+
+
 @dataclass(frozen=True)
 class UpCardAuctionState:
-    """The auction state of an up-card game (``Table.auction``, rules.md 2.2-2.3).
+    """The auction state of an up-card game (``Table.auction``, rules.md 2.2-2.4).
 
     * ``passes``: Passed events of this deal so far, both rounds
       (0 .. 2 x seats; ``n_seats`` passes end round 1);
     * ``called_in_round``: 1 or 2 once a seat has made trump, else None;
     * ``stuck_dealer_passed``: a stuck dealer passed in round 2 (illegal but
-      real, flagged ``"stuck-dealer-passed"``, 2.3).
+      real, flagged ``"stuck-dealer-passed"``, 2.3);
+    * ``defenders_left``: in the offer to defend alone (2.4, 4.4), the
+      defenders still to be asked, in order (seat indices); None before it.
+
+    Build one with :func:`upcard_state`, not the constructor.
     """
 
     passes: int
     called_in_round: Optional[int] = None
     stuck_dealer_passed: bool = False
-
-
-@dataclass(frozen=True)
-class DefendAloneState:
-    """Contract state of a game whose defenders may defend alone (2.4, 4.4):
-    ``defenders_left``: the defenders still to be asked, in order (seat
-    indices; None before the offer)."""
-
     defenders_left: Optional[tuple] = None
+
+
+@lru_cache(maxsize=None)
+def upcard_state(passes: int, called_in_round: Optional[int] = None,
+                 stuck_dealer_passed: bool = False,
+                 defenders_left: Optional[tuple] = None) -> UpCardAuctionState:
+    """The :class:`UpCardAuctionState` with these values, one shared instance
+    per value (it is frozen).  The fold makes one on almost every event of
+    every up-card deal: a cached lookup costs about a tenth of
+    :func:`dataclasses.replace` there (the standard replay benchmark), and
+    the values are few (passes 0-8, a round, a flag, a tuple of seats)."""
+    return UpCardAuctionState(passes, called_in_round, stuck_dealer_passed, defenders_left)
+
+
+@lru_cache(maxsize=None)
+def _initial(state_class: Any) -> Any:
+    """The all-defaults instance of a contract state class (shared: it is frozen), or None."""
+    return state_class() if state_class is not None else None
 
 
 @dataclass(frozen=True)
@@ -108,10 +131,12 @@ class UpCardAuction:
     A variant sets :attr:`fixed_rules` (the rules its rules.md section fixes)
     and may override :meth:`after_exchange` (what follows the exchange;
     default: the play), :meth:`declare_alone` (a call that says alone),
-    :meth:`all_passed` (everyone passed twice; default: thrown in) and
+    :meth:`all_passed` (everyone passed twice; default: thrown in),
+    :meth:`name_no_trump` (a round-2 call of no-trump; default: impossible),
+    :meth:`legal_own` / :meth:`apply_own` (the phases the variant adds) and
     :attr:`no_going_alone` (words of the :class:`ImpossibleEvent` for a call
     that says alone in a game without going alone).  ``Table.auction`` holds
-    an :class:`UpCardAuctionState`.
+    an :class:`UpCardAuctionState` (built with :func:`upcard_state`).
     """
 
     auction_state: Any = UpCardAuctionState
@@ -137,18 +162,62 @@ class UpCardAuction:
                               for f in dataclasses.fields(UpCardRules)})
 
     # ------------------------------------------------------------ deal
-    @staticmethod
-    def check_up_card(ev) -> None:
-        """Raise :class:`ImpossibleEvent` when a deal has no known up-card (2.1)."""
+    kitty_size = 3
+    """Cards left face down after the up-card (2.1); a record may leave them unstated (0)."""
+    kitty_name = "the kitty"
+    absent_hands: tuple = ()
+    """Hands of :class:`CardsDealt` this game never deals (``"dummy"``, ``"ghost"``)."""
+    game_title = "this game"
+    """The game in words, for messages."""
+
+    def check_dealt(self, t: Table, ev) -> None:
+        """Hands of ``hand_size`` for every seat, a known up-card, none of
+        :attr:`absent_hands`, the other hands (:meth:`check_other_hands`), a
+        kitty of :attr:`kitty_size` cards or none stated (rules.md 2.1, 3.1,
+        4.1, 6.1).  Raises :class:`ImpossibleEvent` at the first that is not so."""
+        super().check_dealt(t, ev)
         if ev.up_card is None or ev.up_card == C.UNKNOWN:
             raise ImpossibleEvent("the deal has no up-card")
+        if any(getattr(ev, h) for h in self.absent_hands):
+            raise ImpossibleEvent(f"{self.game_title} has no {' or '.join(self.absent_hands)} hand")
+        self.check_other_hands(ev)
+        if len(ev.kitty) not in (0, self.kitty_size):
+            raise ImpossibleEvent(f"{self.kitty_name} holds {len(ev.kitty)} cards, not {self.kitty_size}")
+
+    def check_other_hands(self, ev) -> None:
+        """Check a hand a game deals besides the seats' (the dummy, 4.1); none here."""
+
+    @staticmethod
+    def deal_packets(shuffled: Sequence[str], receivers: Sequence, rounds: Sequence[Sequence[int]]):
+        """Deal ``shuffled`` (card codes) in rounds of packets (rules.md 2.1,
+        3.1, 4.1, 6.1): in each round every receiver (seat index, or a name
+        such as ``"dummy"``) in ``receivers`` order gets the number of cards
+        ``rounds[i]`` gives it, in the same order.  Returns
+        ``({receiver: [cards]}, the cards left)``; the first left is the up-card."""
+        got: dict = {r: [] for r in receivers}
+        rest = list(shuffled)
+        for sizes in rounds:
+            for r, n in zip(receivers, sizes):
+                got[r] += rest[:n]
+                rest = rest[n:]
+        return got, rest
+
+    @staticmethod
+    def crossed_packets(n_receivers: int, first: int) -> tuple:
+        """The two rounds of the usual deal of five (2.1): ``first`` cards (3 or
+        2) to the first receiver, the other size to the next, alternating; in
+        round 2 each receiver gets the other size."""
+        other = 5 - first
+        return (tuple(first if i % 2 == 0 else other for i in range(n_receivers)),
+                tuple(other if i % 2 == 0 else first for i in range(n_receivers)))
 
     def start_auction(self, t: Table) -> None:
         """Round 1 starts with eldest, the seat left of the dealer (rules.md 2.2)."""
-        t.phase = UpCardPhase.ROUND1
+        t.phase = ROUND1
         t.turn = (t.dealer + 1) % t.n_seats
-        t.auction = UpCardAuctionState(passes=0)
-        t.contract = self.contract_state() if self.contract_state else None
+        t.auction = upcard_state(0)
+        cs = self.contract_state
+        t.contract = None if cs is None else _initial(cs)
 
     # ------------------------------------------------------------ legal
     def legal(self, t: Table) -> tuple:
@@ -156,7 +225,7 @@ class UpCardAuction:
         and in the offer to defend alone (2.4, 4.4)."""
         r = self.upcard_rules
         ph, s = t.phase, t.turn
-        if ph == UpCardPhase.ROUND1:
+        if ph == ROUND1:
             acts = [Passed(s), OrderedUp(s)]
             if r.alone_timing == "with_call":
                 acts.append(OrderedUp(s, alone=True))
@@ -170,7 +239,7 @@ class UpCardAuction:
             else:
                 who = "order it up"
             return tuple(acts), f"round 1: pass or {who} ({suit} as trump)"
-        if ph == UpCardPhase.ROUND2:
+        if ph == ROUND2:
             turned = C.suit_of(t.up_card)
             stuck = r.stick_the_dealer and s == t.dealer
             suits = [x for x in C.SUITS if x != turned or (stuck and r.stick_allows_turned_down)]
@@ -184,21 +253,25 @@ class UpCardAuction:
             reason = (f"round 2: name a suit other than {C.SUIT_NAMES[turned]}"
                       + ("; the dealer is stuck and may not pass" if stuck else ", or pass"))
             return tuple(acts), reason
-        if ph == UpCardPhase.PICKUP:
+        if ph == PICKUP:
             if t.maker == t.dealer:  # taking it up *is* the exchange (rules.md 2.2, 3.2, 4.2)
                 return (UpCardPickedUp(s),), "the dealer took it up: the up-card joins the hand"
             if r.dealer_may_decline_upcard:
                 return ((UpCardPickedUp(s), UpCardDeclined(s)),
                         "trump is fixed; the dealer may take the up-card and discard, or leave it")
             return (UpCardPickedUp(s),), "the dealer picks up the up-card"
-        if ph == UpCardPhase.DISCARD:
+        if ph == DISCARD:
             hand = [c for c in t.hands[s] if c != C.UNKNOWN]
             if not r.dealer_may_discard_upcard:
                 hand = [c for c in hand if c != t.up_card]
                 return tuple(Discarded(s, c) for c in hand), "the dealer discards one card (not the up-card)"
             return tuple(Discarded(s, c) for c in hand), "the dealer discards one card face down"
-        if ph == UpCardPhase.DEFEND:
+        if ph == DEFEND:
             return (DefendedAlone(s), PlayedWithPartner(s)), "a defender may defend alone"
+        return self.legal_own(t)
+
+    def legal_own(self, t: Table) -> tuple:
+        """(legal events, reason) in the variant's own phases (after the auction); none here."""
         return (), ""
 
     # ------------------------------------------------------------ apply
@@ -206,78 +279,104 @@ class UpCardAuction:
         """Fold a call, pick-up or discard (rules.md 2.2-2.3), or a defender's
         answer (2.4, 4.4); illegal-but-real calls are flagged.  Raises
         :class:`ImpossibleEvent` for an event the phase cannot contain."""
-        ph, k, r = t.phase, ev.kind, self.upcard_rules
-        if ph == UpCardPhase.ROUND1 and k == "Passed":
-            passes = t.auction.passes + 1
-            t.auction = replace(t.auction, passes=passes)
-            if passes == t.n_seats:
-                t.up_status = UpCardStatus.TURNED_DOWN
-                t.phase = UpCardPhase.ROUND2
-            t.turn = (t.turn + 1) % t.n_seats
-            return
-        if ph == UpCardPhase.ROUND1 and k == "OrderedUp":
-            t.trump = C.suit_of(t.up_card)
-            self._make(t, ev.seat, ev.alone)
-            if t.dealer in t.out and not r.exchange_when_dealer_out:
-                t.up_status = UpCardStatus.DEALER_OUT
-                self.after_exchange(t)
-            else:
-                t.phase, t.turn = UpCardPhase.PICKUP, t.dealer
-            return
-        if ph == UpCardPhase.PICKUP and k == "UpCardPickedUp":
-            t.hands[t.dealer].append(t.up_card)
-            t.up_status = UpCardStatus.PICKED_UP
-            t.phase = UpCardPhase.DISCARD
-            return
-        if (ph == UpCardPhase.PICKUP and k == "UpCardDeclined" and r.dealer_may_decline_upcard
-                and t.maker != t.dealer):
-            t.up_status = UpCardStatus.LEFT
-            self.after_exchange(t)
-            return
-        if ph == UpCardPhase.DISCARD and k == "Discarded":
-            t.remove_card(ev.seat, ev.card, "discard")
-            t.discards.append((ev.seat, ev.card))
-            self.after_exchange(t)
-            return
-        if ph == UpCardPhase.ROUND2 and k == "Passed":
-            if r.stick_the_dealer and ev.seat == t.dealer:
-                # a stuck dealer who passes: illegal but real; the deal is dead
-                t.auction = replace(t.auction, stuck_dealer_passed=True)
-                flag(t, "stuck-dealer-passed", "the dealer passes although stuck (rules.md 2.3)", ev.seat)
-            passes = t.auction.passes + 1
-            t.auction = replace(t.auction, passes=passes)
-            if passes == 2 * t.n_seats:
-                self.all_passed(t)
-            else:
+        ph, k = t.phase, ev.kind
+        if ph == ROUND1:
+            if k == "Passed":
+                passes = t.auction.passes + 1
+                t.auction = upcard_state(passes)  # in round 1 nothing but the passes is set yet
+                if passes == t.n_seats:
+                    t.up_status = _TURNED_DOWN
+                    t.phase = ROUND2
                 t.turn = (t.turn + 1) % t.n_seats
+                return
+            if k == "OrderedUp":
+                t.trump = C.suit_of(t.up_card)
+                self._make(t, ev.seat, ev.alone)
+                if t.dealer in t.out and not self.upcard_rules.exchange_when_dealer_out:
+                    t.up_status = _DEALER_OUT
+                    self.after_exchange(t)
+                else:
+                    t.phase, t.turn = PICKUP, t.dealer
+                return
+        elif ph == PICKUP:
+            if k == "UpCardPickedUp":
+                t.hands[t.dealer].append(t.up_card)
+                t.up_status = _PICKED_UP
+                t.phase = DISCARD
+                return
+            if k == "UpCardDeclined" and self.upcard_rules.dealer_may_decline_upcard and t.maker != t.dealer:
+                t.up_status = _LEFT
+                self.after_exchange(t)
+                return
+        elif ph == DISCARD:
+            if k == "Discarded":
+                t.remove_card(ev.seat, ev.card, "discard")
+                t.discards.append((ev.seat, ev.card))
+                self.after_exchange(t)
+                return
+        elif ph == ROUND2:
+            if k == "Passed":
+                self._round2_pass(t, ev.seat)
+                return
+            if k == "TrumpNamed":
+                self._round2_call(t, ev)
+                return
+        elif ph == DEFEND:
+            if k in ("DefendedAlone", "PlayedWithPartner"):
+                self._defender_answers(t, ev.seat, k == "DefendedAlone")
+                return
+        self.apply_own(t, ev)
+
+    def _round2_pass(self, t: Table, seat: int) -> None:
+        """A pass in round 2; a stuck dealer's pass is flagged (2.3); the last
+        pass ends the auction (:meth:`all_passed`)."""
+        r, a = self.upcard_rules, t.auction
+        stuck = a.stuck_dealer_passed
+        if r.stick_the_dealer and seat == t.dealer:
+            # a stuck dealer who passes: illegal but real; the deal is dead
+            stuck = True
+            flag(t, "stuck-dealer-passed", "the dealer passes although stuck (rules.md 2.3)", seat)
+        passes = a.passes + 1
+        t.auction = upcard_state(passes, a.called_in_round, stuck, a.defenders_left)
+        if passes == 2 * t.n_seats:
+            self.all_passed(t)
+        else:
+            t.turn = (t.turn + 1) % t.n_seats
+
+    def _round2_call(self, t: Table, ev) -> None:
+        """A suit named in round 2 (2.3): the turned-down suit, or a suit the
+        caller does not hold under ``must_hold_named_suit``, is flagged and stands."""
+        if ev.suit is None:
+            self.name_no_trump(t, ev)
             return
-        if ph == UpCardPhase.ROUND2 and k == "TrumpNamed":
-            if ev.suit not in C.SUITS:
-                raise ImpossibleEvent(f"{ev.suit!r} is not a suit that can be trump in standard Euchre")
-            turned = C.suit_of(t.up_card)
-            if ev.suit == turned and not (r.stick_the_dealer and r.stick_allows_turned_down
-                                          and ev.seat == t.dealer):
-                flag(t, "turned-down-suit-named",
-                     f"{C.SUIT_NAMES[turned]} was turned down and may not be named in round 2 (rules.md 2.3)",
-                     ev.seat)
-            elif r.must_hold_named_suit and not C.cards_of_suit(t.hands[ev.seat], ev.suit, ev.suit):
-                flag(t, "named-suit-not-held",
-                     f"the caller holds no {C.SUIT_NAMES[ev.suit]} (option must_hold_named_suit)", ev.seat)
-            t.trump = ev.suit
-            self._make(t, ev.seat, ev.alone)
-            self.after_exchange(t)
-            return
-        if ph == UpCardPhase.DEFEND and k in ("DefendedAlone", "PlayedWithPartner"):
-            self._defender_answers(t, ev.seat, k == "DefendedAlone")
-            return
-        raise ImpossibleEvent(f"{k} is not possible now (phase {ph})")
+        if ev.suit not in C.SUITS:
+            raise ImpossibleEvent(f"{ev.suit!r} is not a suit that can be trump in standard Euchre")
+        r = self.upcard_rules
+        turned = C.suit_of(t.up_card)
+        if ev.suit == turned and not (r.stick_the_dealer and r.stick_allows_turned_down
+                                      and ev.seat == t.dealer):
+            flag(t, "turned-down-suit-named",
+                 f"{C.SUIT_NAMES[turned]} was turned down and may not be named in round 2 (rules.md 2.3)",
+                 ev.seat)
+        elif r.must_hold_named_suit and not C.cards_of_suit(t.hands[ev.seat], ev.suit, ev.suit):
+            flag(t, "named-suit-not-held",
+                 f"the caller holds no {C.SUIT_NAMES[ev.suit]} (option must_hold_named_suit)", ev.seat)
+        t.trump = ev.suit
+        self._make(t, ev.seat, ev.alone)
+        self.after_exchange(t)
+
+    def apply_own(self, t: Table, ev) -> None:
+        """Fold an event of the variant's own phases (after the auction);
+        here, none: raises :class:`ImpossibleEvent`."""
+        raise ImpossibleEvent(f"{ev.kind} is not possible now (phase {t.phase})")
 
     def _make(self, t: Table, seat: int, alone: bool) -> None:
         """``seat`` makes trump (in the round being played), alone or not."""
         if alone and self.no_going_alone:
             raise ImpossibleEvent(self.no_going_alone)
         t.maker = seat
-        t.auction = replace(t.auction, called_in_round=1 if t.phase == UpCardPhase.ROUND1 else 2)
+        a = t.auction  # a call ends the auction: no defender has been asked yet
+        t.auction = upcard_state(a.passes, 1 if t.phase == ROUND1 else 2, a.stuck_dealer_passed)
         if alone:
             self.declare_alone(t, seat)
 
@@ -294,9 +393,15 @@ class UpCardAuction:
         """What follows trump and the dealer's exchange; default: the play."""
         self.start_play(t)
 
+    def name_no_trump(self, t: Table, ev) -> None:
+        """A round-2 call of no-trump (``TrumpNamed`` with no suit): not a
+        call of the up-card auction (2.3), so :class:`ImpossibleEvent`;
+        Buck may allow it (6.1, ``no_trump_callable``)."""
+        raise ImpossibleEvent(f"{ev.suit!r} is not a suit that can be trump in standard Euchre")
+
     def all_passed(self, t: Table) -> None:
         """Everyone passed in both rounds: the deal is thrown in (2.3)."""
-        t.phase = Phase.THROWN_IN
+        t.phase = THROWN_IN
         t.turn = None
 
     # ------------------------------------------------------------ defending alone
@@ -309,12 +414,13 @@ class UpCardAuction:
         """Ask the defenders in turn whether one defends alone, when the
         ``defend_alone`` option allows it (``"any"``; ``"vs_lone"``: only
         against a lone maker, 2.4, 4.4); otherwise start the play.  The
-        contract state (a :class:`DefendAloneState`) keeps who is left to ask."""
+        auction state keeps who is left to ask (``defenders_left``)."""
         o = self.options
         if o.defend_alone == "any" or (o.defend_alone == "vs_lone" and t.alone is not None):
             order = self.defenders(t)
-            t.phase, t.turn = UpCardPhase.DEFEND, order[0]
-            t.contract = replace(t.contract, defenders_left=tuple(order[1:]))
+            t.phase, t.turn = DEFEND, order[0]
+            a = t.auction
+            t.auction = upcard_state(a.passes, a.called_in_round, a.stuck_dealer_passed, tuple(order[1:]))
             return
         self.start_play(t)
 
@@ -323,13 +429,16 @@ class UpCardAuction:
         and the play starts; or does not, and the next defender is asked."""
         if alone:
             t.lone_defender = seat
-            t.out = t.out | {s for s in self.defenders(t) if s != seat}
+            partner = self.partner_of(seat)   # the lone defender's partner sits out (2.4);
+            t.out = t.out | ({partner} if partner is not None   # else the other defender (4.4)
+                             else {s for s in range(t.n_seats) if s not in (seat, t.maker)})
             self.start_play(t)
             return
-        rest = t.contract.defenders_left
+        a = t.auction
+        rest = a.defenders_left
         if rest:
             t.turn = rest[0]
-            t.contract = replace(t.contract, defenders_left=rest[1:])
+            t.auction = upcard_state(a.passes, a.called_in_round, a.stuck_dealer_passed, rest[1:])
         else:
             self.start_play(t)
 
