@@ -277,13 +277,55 @@ class PlayCorrected(Event):
     replacement: str
 
 
+@dataclass(frozen=True, slots=True)
+class RenegeClaimed(Event):
+    """A player claims a renege (rules.md 1.5 "Claim window"): ``by`` (seat)
+    says that ``against`` (seat) failed to follow suit at trick ``trick``
+    (from 1) of deal ``deal`` (the deal's number as its DealStarted gives it).
+
+    What happened at the table, kept as it was said: the claim may be false
+    or late; the rules judge it (:mod:`euchre_events.rules.claims`), and
+    nothing derived is stored.  Not a turn-taking action (``by_seat`` False):
+    it may come at any moment after GameStarted, even after the game is won.
+    """
+
+    kind: ClassVar[str] = "RenegeClaimed"
+    by_seat: ClassVar[bool] = False
+    by: int
+    against: int
+    deal: int
+    trick: int
+
+
+@dataclass(frozen=True, slots=True)
+class RenegeRuled(Event):
+    """A ruling on a renege (rules.md 1.5, 2.7: "a game recorded with claims
+    and rulings is scored by its rulings"): the renege of seat ``against`` at
+    trick ``trick`` of deal ``deal`` is ``ruling`` = ``"upheld"`` or
+    ``"rejected"``; ``penalty``: the points per side that deal scores under
+    the ruling (None: the game's renege preset decides); ``by``: who ruled
+    (a director's name, free text); ``reason`` in words.  Not a turn-taking
+    action; it may come at any moment after GameStarted.
+    """
+
+    kind: ClassVar[str] = "RenegeRuled"
+    by_seat: ClassVar[bool] = False
+    deal: int
+    trick: int
+    against: int
+    ruling: str
+    penalty: Optional[tuple] = None
+    by: str = ""
+    reason: str = ""
+
+
 EVENT_TYPES: dict[str, type] = {
     cls.kind: cls for cls in (
         GameStarted, DealStarted, CardsDealt, Passed, OrderedUp, TrumpNamed,
         UpCardPickedUp, UpCardDeclined, Discarded, WentAlone, PlayedWithPartner,
         DefendedAlone, BidMade, HandSwappedWithGhost, DummyTaken, CardPassed,
         DroppedOut, StayedIn, DealThrownIn, CardPlayed, JokerSuitNamed,
-        PlayCorrected)
+        PlayCorrected, RenegeClaimed, RenegeRuled)
 }
 """Every event class by its ``kind`` name."""
 

@@ -15,7 +15,7 @@ from euchre_events.formats import Record
 
 from euchre_events.rules.variants.standard import StandardOptions
 
-FULL_OPTIONS = dataclasses.asdict(StandardOptions())
+FULL_OPTIONS = StandardOptions().to_dict()  # every option as stored
 
 
 def c3_events():

@@ -56,7 +56,8 @@ def corrected_c3():
 
 def sample_games() -> list:
     """Random games of every variant (some reneges), Bid Euchre with the joker at
-    no-trump (JokerSuitNamed), and a corrected play: together every kind."""
+    no-trump (JokerSuitNamed), a corrected play, and case C3 with a claim
+    and a ruling: together every kind."""
     games = [random_game(cls.name, seed=seed, renege_rate=0.1, deals=6)
              for cls in VARIANT_CLASSES for seed in (1, 2)]
     for seed in range(10):
@@ -65,6 +66,8 @@ def sample_games() -> list:
             games.append(g)
             break
     games.append(corrected_c3())
+    from test_official_result import c3_events, claim_and_ruling
+    games.append(claim_and_ruling(c3_events()))   # RenegeClaimed, RenegeRuled
     return games
 
 
@@ -116,6 +119,7 @@ def test_every_kind_round_trips_through_the_archive_transcoder(tmp_path):
         ev.DummyTaken(0), ev.CardPassed(0, 2, "AS#2"), ev.DroppedOut(3), ev.StayedIn(2),
         ev.DealThrownIn("ace-no-face", 1), ev.DealThrownIn(), ev.CardPlayed(0, "JK"),
         ev.JokerSuitNamed(0, "H"), ev.PlayCorrected(1, "9H", "TC"),
+        ev.RenegeClaimed(0, 1, 1, 1), ev.RenegeRuled(1, 1, 1, "upheld", (2, 0), "the director", "TC shown"),
     ]
     assert {e.kind for e in samples} == set(EVENT_TYPES)
     mapper = Archive(str(tmp_path / "a.sqlite")).mapper

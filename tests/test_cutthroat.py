@@ -269,7 +269,8 @@ def test_renege_by_defender_in_a_three_card_trick():
     assert g.final_score == [0, 1, 0]
     (f,) = g.audit()
     assert (f.seat, f.trick, f.card, f.led_suit, f.evidence) == (2, 3, "KC", "S", ("AS",))
-    assert f.proven["trick"] == 5 and f.established == "when the offending side played to trick 4"
+    assert f.proven["trick"] == 5 and f.established == "when trick 3 was gathered: seat 1 played to trick 4"
+    assert f.established_at["trick"] == 4 and f.provable_at["trick"] == 5 and f.public_proof
     # 4.6: the hand stops; a defender's renege gives the maker 2
     assert f.penalty_points == (0, 2, 0) and f.score_if_penalized == (0, 2, 0)
     g = Game(start({"renege_penalty": "casual"}) + evs[1:])

@@ -40,7 +40,7 @@ REST_OF_DEAL = "KS TH AS JS  JH 9S 9H QH  AH TD AD TS  KH QD KD QC"
 def c3():
     dealt = ("KC AS QD 9S TD".split(), "TC 9H AD KD JS".split(),
              "AC QC KS TS QH".split(), "JH AH KH 9C 9D".split())
-    r = Recorder(GameStarted("standard", dataclasses.asdict(StandardOptions()),
+    r = Recorder(GameStarted("standard", StandardOptions().to_dict(),
                              ("N", "E", "S", "W"), first_dealer=W, initial_score=(0, 0)))
     r.add(DealStarted(1, W), CardsDealt(tuple(map(tuple, dealt)), "TH", ("JC", "JD", "QS")),
           Passed(N), Passed(E), OrderedUp(S), UpCardPickedUp(W), Discarded(W, "9D"))

@@ -568,12 +568,16 @@ def test_game_ends_at_ten_and_refuses_later_events():
     assert h.legal()[0] == ()
     g = h.game()
     assert g.winner == NS and g.final_score == [10, 8] and g.deals == 5
+    # a deal recorded after the game was won is kept and flagged, never
+    # refused, and counts for nothing (rules.md 1.6; real records do this)
+    g6 = Game(h.events + [DealStarted(6, N)])
+    [fl] = [f for f in g6.final.flags if f.kind == "played-after-game-won"]
+    assert (fl.deal, fl.position) == (6, len(h.events))
+    assert g6.winner == NS and g6.final.official_scores == [10, 8]
+    # anything but a new deal after the game is over cannot have happened
     with pytest.raises(ImpossibleEvent) as e:
-        h.add(DealStarted(6, N))
-    assert "over" in e.value.reason
-    with pytest.raises(ImpossibleEvent) as e:
-        Game(h.events + [DealStarted(6, N)])
-    assert e.value.position == len(h.events)
+        Game(h.events + [Passed(N)])
+    assert "game is over" in e.value.reason and e.value.position == len(h.events)
 
 
 def test_target_score_option():

@@ -201,7 +201,8 @@ def test_renege_in_a_two_card_trick():
     assert (f.seat, f.trick, f.card, f.led_suit, f.evidence) == (0, 4, "KC", "H", ("AH",))
     # A shows the AH on trick 5
     assert f.proven["trick"] == 5 and f.proven["card"] == "AH"
-    assert f.established == "when the offending side played to trick 5"
+    assert f.established == "when trick 4 was gathered: seat 1 played to trick 5"
+    assert f.established_at["trick"] == 5 and f.provable_at["trick"] == 5
     # 3.5: the hand stops and the other player scores 2 (not the +1 as played)
     assert f.penalty_points == (0, 2) and f.score_if_penalized == (0, 2)
 
@@ -222,8 +223,10 @@ def test_game_ends_at_target_and_nothing_after():
     evs = start(initial=(8, 5)) + DEAL_A + PLAY_A
     g = Game(evs)
     assert g.final_score == [10, 5] and g.final.game_over and g.winner == 0
-    with pytest.raises(ImpossibleEvent, match="already over"):
-        Game(evs + [DealStarted(2, 0)])
+    # a later deal is kept and flagged, and counts for nothing (rules.md 1.6)
+    g2 = Game(evs + [DealStarted(2, 0)])
+    assert [f.kind for f in g2.final.flags] == ["played-after-game-won"]
+    assert g2.winner == 0 and g2.final.official_scores == [10, 5]
     # with a target of 5 the same deal from 3-0 also ends the game
     g = Game(start({"target_score": 5}, initial=(3, 0)) + DEAL_A + PLAY_A)
     assert g.winner == 0

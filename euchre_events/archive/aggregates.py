@@ -165,6 +165,12 @@ class GameRecord(Aggregate):
     class PlayCorrected(Recorded):
         event: ev.PlayCorrected
 
+    class RenegeClaimed(Recorded):
+        event: ev.RenegeClaimed
+
+    class RenegeRuled(Recorded):
+        event: ev.RenegeRuled
+
     @classmethod
     def record(cls, events: Sequence[Event], game_id: uuid.UUID) -> "GameRecord":
         """A new aggregate ``game_id`` holding ``events`` (GameStarted first),

@@ -7,9 +7,9 @@
 * :mod:`.seat`: what a seat could know (:func:`knowledge`, :class:`SeatKnowledge`,
   :func:`event_visible`), the one source of every seat view.
 """
-from euchre_events.projections.audit import Finding, audit
+from euchre_events.projections.audit import DealReport, Finding, audit, deal_reports
 from euchre_events.projections.game import Game, TableState, snapshot
 from euchre_events.projections.seat import SeatKnowledge, event_visible, knowledge
 
-__all__ = ["Game", "TableState", "snapshot", "Finding", "audit", "SeatKnowledge", "knowledge",
+__all__ = ["Game", "TableState", "snapshot", "Finding", "DealReport", "audit", "deal_reports", "SeatKnowledge", "knowledge",
            "event_visible"]

@@ -1,14 +1,28 @@
-"""The audit projection: renege findings and irregularities of a game
-(rules.md 1.5, 2.7; docs/design.md "Three kinds of wrong").
+"""The audit projection: renege findings, claims and rulings, irregularities,
+and the official result of a game (rules.md 1.5, 1.6, 2.7; docs/design.md
+"Three kinds of wrong").
 
-Pure: no I/O.  Nothing here is ever stored.
+The rules engine decides (:mod:`euchre_events.rules.engine`,
+:mod:`euchre_events.rules.claims`): which reneges stand, when each was
+established and shown, how each claim is judged, the official points of
+each deal and the official game end.  This projection reads that off the
+folded game, adds what only the seat-knowledge projection can tell (when
+the other side could first *prove* the renege from the table,
+:func:`~euchre_events.projections.seat.knowledge`), and puts it in the
+shapes the reports use.  Pure: no I/O.  Nothing here is ever stored.
+
+Shapes: a *place* is ``{"event": k, "deal": n, "trick": t}`` (``k`` the
+0-based index of the event in the game's stream, ``n`` the deal's number,
+``t`` the trick from 1, or None between tricks); points and scores are per
+side (a list, side 0 first).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from bisect import bisect_right
+from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
-from euchre_events.rules.engine import apply
+from euchre_events.projections.seat import knowledge
 
 
 @dataclass(frozen=True)
@@ -16,15 +30,31 @@ class Finding:
     """One audit finding (rules.md 1.5).
 
     ``kind``: ``"renege"``, ``"renege-corrected"`` (the card was taken back
-    before the trick was gathered: no penalty, rules.md 1.5) or an
-    irregularity's kind; ``deal``/``trick`` count from 1; ``seat``; ``card``
-    played; ``led_suit``; ``evidence``: the led-suit cards the seat held;
-    ``position``: event index of the play; ``established``: where it could no
-    longer be corrected (description); ``proven``: where the table showed the
-    evidence (``{"trick": n, "position": k, "card": c}``) or None if only the
-    record's hands show it; ``penalty`` in words; ``penalty_points`` for the
-    deal per side; ``score_if_penalized``: the game's final score with this
-    renege penalized.
+    before the trick was gathered: no penalty, rules.md 1.5),
+    ``"claim-rejected"`` (a claim that names no renege: ``seat`` is the
+    claimant, ``against`` the accused) or an irregularity's kind
+    (``"deal-abandoned"``, ``"played-after-game-won"``, ``"led-out-of-turn"``,
+    ...); ``deal``/``trick`` count from 1; ``seat``; ``card`` played;
+    ``led_suit``; ``evidence``: the led-suit cards the seat held;
+    ``position``: event index of the play (of the claim, of the
+    irregularity); ``established``: in words; ``proven``: where the table
+    showed the evidence (``{"trick": n, "position": k, "card": c}``) or None;
+    ``penalty`` in words; ``penalty_points`` for the deal per side;
+    ``score_if_penalized``: the final as-played score with this renege alone
+    penalized.
+
+    The life of a renege (each a place or None, see the module docstring):
+    ``committed_at`` (the card played), ``established_at`` (the trick
+    gathered: the first card of a later trick, or the end of the hand),
+    ``provable_at`` (the first event after which a seat of the other side
+    could know it, from the seat-knowledge projection), ``claimed_at`` (the
+    first claim naming it); ``public_proof`` (True when provable from the
+    table; False when only the hands show it: the proving card was buried,
+    in the kitty or never played); ``ruling`` (None, ``"upheld"`` or
+    ``"rejected"``), ``ruling_reason``, ``ruled_by`` (a director's name,
+    or ``"the rules"`` for a claim judged against the record);
+    ``penalized``: whether the official score applies it, ``status`` in
+    words (``"penalized"``, ``"unclaimed"``, ...).
     """
 
     kind: str
@@ -40,83 +70,262 @@ class Finding:
     penalty: str
     penalty_points: tuple
     score_if_penalized: tuple
+    committed_at: Optional[dict] = None
+    established_at: Optional[dict] = None
+    provable_at: Optional[dict] = None
+    claimed_at: Optional[dict] = None
+    public_proof: bool = False
+    ruling: Optional[str] = None
+    ruling_reason: str = ""
+    ruled_by: str = ""
+    penalized: bool = False
+    status: str = ""
+    against: Optional[int] = None
+    proving_card: Optional[str] = None
 
     def to_dict(self, players: Optional[Sequence[str]] = None) -> dict:
-        """The JSON form used by ``euchre-events audit --json`` (plus ``player`` when names are given)."""
+        """The JSON form used by ``euchre-events audit --format json`` (plus
+        ``player`` when names are given)."""
         d = {
             "deal": self.deal, "trick": self.trick, "seat": self.seat,
             "kind": self.kind, "card": self.card, "led_suit": self.led_suit,
             "evidence": list(self.evidence), "position": self.position,
             "established": self.established, "proven": self.proven,
             "penalty": self.penalty, "score_if_penalized": list(self.score_if_penalized),
+            "committed_at": self.committed_at, "established_at": self.established_at,
+            "provable_at": self.provable_at, "claimed_at": self.claimed_at,
+            "public_proof": self.public_proof, "ruling": self.ruling,
+            "ruling_reason": self.ruling_reason, "ruled_by": self.ruled_by,
+            "penalized": self.penalized, "status": self.status,
         }
-        if players and self.seat is not None:
+        if self.against is not None:
+            d["against"] = self.against
+        if players and self.seat is not None and self.seat < len(players):
             d["player"] = players[self.seat]
         return d
 
 
-def audit(game) -> list:
-    """Renege findings of a game, in play order.
+@dataclass(frozen=True)
+class DealReport:
+    """One deal as the audit reports it (``deals`` in ``audit --format json``):
+    ``deal`` (number), ``dealer``, ``maker``, ``trump`` (suit letter or
+    None), ``alone`` (seat or None), ``trick_winners`` (seat per trick),
+    ``tricks`` (per seat), ``points_as_played`` / ``points_official`` (per
+    side), ``score_as_played`` / ``score_official`` (per side, after the
+    deal), ``flags`` (kinds: ``deal-abandoned``, ``played-after-game-won``,
+    ``renege``, ...), ``note`` (``""``, ``"abandoned"``, ``"thrown in"``,
+    ``"after the game was won"``)."""
 
-    For each renege the trick engine recorded: the evidence (led-suit cards
-    held), when it was *established* (the offending side played to the next
-    trick, or the hand ended: rules.md 1.5), when it was *proven* (the
-    offender later played one of the evidence cards, visible to the table),
-    and the penalty under the game's options with the score it would give.
-    """
+    deal: int
+    dealer: Optional[int]
+    maker: Optional[int]
+    trump: Optional[str]
+    alone: Optional[int]
+    trick_winners: tuple
+    tricks: tuple
+    points_as_played: tuple
+    points_official: tuple
+    score_as_played: tuple
+    score_official: tuple
+    flags: tuple = ()
+    note: str = ""
+    penalties: tuple = field(default=())
+
+    def to_dict(self) -> dict:
+        """JSON form (lists for tuples)."""
+        return {"deal": self.deal, "dealer": self.dealer, "maker": self.maker, "trump": self.trump,
+                "alone": self.alone, "trick_winners": list(self.trick_winners),
+                "tricks": list(self.tricks), "points_as_played": list(self.points_as_played),
+                "points_official": list(self.points_official),
+                "score_as_played": list(self.score_as_played),
+                "score_official": list(self.score_official), "flags": list(self.flags),
+                "note": self.note, "penalties": [list(p) for p in self.penalties]}
+
+
+def place(game, k: Optional[int]) -> Optional[dict]:
+    """``{"event": k, "deal": n, "trick": t}`` for event ``k`` of ``game``
+    (``trick``: the trick being played at that event, None outside the
+    play), or None for None."""
+    if k is None:
+        return None
+    idx = game.index()
+    deal = idx.deal_at[k + 1] if k + 1 < len(idx.deal_at) else idx.deal_at[-1]
+    starts = idx.trick_start.get(deal, ())
+    trick = bisect_right(starts, k) or None
+    return {"event": k, "deal": deal, "trick": trick}
+
+
+def _deal_end(game, k: int) -> int:
+    """Index of the first event after the deal holding event ``k`` (the next
+    DealStarted, or the end of the stream)."""
+    evs = game.events
+    for j in range(k + 1, len(evs)):
+        if evs[j].kind == "DealStarted":
+            return j
+    return len(evs)
+
+
+def provable_at(game, r) -> Optional[int]:
+    """The first event (index) after which a seat of the other side could
+    know of renege ``r`` (:attr:`SeatKnowledge.reneges_known`), within its
+    deal; None when only the hands show it (rules.md 1.5).  Only an event by
+    the offender, or a card taken back, can show what a hand held: those
+    are the events looked at."""
+    v = game.final.variant
+    opponents = [s for s in range(v.n_seats) if v.side_of(s) != v.side_of(r.seat)]
+    evs = game.events
+    end = _deal_end(game, r.position)
+    for k in range(r.position, end):
+        e = evs[k]
+        if not (getattr(e, "seat", None) == r.seat or e.kind == "PlayCorrected"):
+            continue
+        for s in opponents:
+            if r.position in knowledge(game, k + 1, s).reneges_known:
+                return k
+    return None
+
+
+def audit(game) -> list:
+    """Findings of a game in play order: every renege (with its life, the
+    claims and the ruling, the penalty and whether the official score
+    applies it), every claim that names no renege, every irregularity."""
     t = game.final
-    if not t.reneges and not t.flags:
+    if not t.reneges and not t.flags and not t.claims and not t.rulings:
         return []
     v = t.variant
-    findings = []
     deal_points = {}
     for deal_no, pts, _ in t.deal_results:
         deal_points[deal_no] = pts
-    evs = game.events
+    applied = {pos: words for o in t.official_results for pos, words in o.penalized}
+    over = {o.deal for o in t.official_results if o.note == "after the game was won"}
+    enforcement = getattr(t.options, "renege_enforcement", "automatic")
+    findings = []
     for r in t.reneges:
+        committed = place(game, r.position)
         if r.corrected_at is not None:   # taken back before the trick was gathered
             findings.append(Finding(
                 kind="renege-corrected", deal=r.deal, trick=r.trick, seat=r.seat, card=r.card,
                 led_suit=r.led_suit, evidence=r.evidence, position=r.position,
                 established=f"never: taken back at event {r.corrected_at}", proven=None,
                 penalty="none: corrected before the trick was gathered (rules.md 1.5)",
-                penalty_points=(0,) * v.n_sides, score_if_penalized=tuple(t.scores)))
+                penalty_points=(0,) * v.n_sides, score_if_penalized=tuple(t.scores),
+                committed_at=committed, status="corrected"))
             continue
-        # one walk over the rest of the deal, with the table, to find when the
-        # renege was established (the offending side played to a later trick)
-        # and when it was proven (the offender showed one of the evidence cards)
-        proven, established = None, None
-        ev_set = set(r.evidence)
-        tk = game.table_at(r.position + 1)
-        for j in range(r.position + 1, len(evs)):
-            e = evs[j]
-            if e.kind == "DealStarted":
-                break
-            if e.kind == "CardPlayed":
-                trick_now = len(tk.tricks) + 1
-                if established is None and trick_now > r.trick and v.side_of(e.seat) == v.side_of(r.seat):
-                    established = f"when the offending side played to trick {trick_now}"
-                if proven is None and e.seat == r.seat and e.card in ev_set:
-                    proven = {"trick": trick_now, "position": j, "card": e.card}
-                if proven is not None and established is not None:
-                    break
-            apply(tk, e)
-        established = established or "at the end of the hand"
+        if r.established_at is None:
+            established = "never: the deal was abandoned before the trick was gathered"
+        elif r.established_at == r.position or game.events[r.established_at].kind != "CardPlayed" \
+                or place(game, r.established_at)["trick"] == r.trick:
+            established = "when the hand ended"
+        else:
+            e = game.events[r.established_at]
+            established = (f"when trick {r.trick} was gathered: seat {e.seat} played to "
+                           f"trick {place(game, r.established_at)['trick']}")
+        pk = provable_at(game, r)
+        proven = None
+        proving = r.shown_card
+        if pk is not None:
+            e = game.events[pk]
+            card = getattr(e, "card", None)
+            proving = card if card is not None else r.shown_card
+            proven = {"trick": place(game, pk)["trick"], "position": pk, "card": proving}
         dp = deal_points.get(r.deal, (0,) * v.n_sides)
-        pts, abandons, words = v.renege_penalty(t, r, dp)
+        pts, _, words = v.renege_penalty(t, r, dp)
         final = list(t.scores)
         for i in range(v.n_sides):
             final[i] += pts[i] - dp[i]
+        named = [c for c in t.claims if c.renege == r.position]
+        rulings = [u for u in t.rulings if u.renege == r.position]
+        ruling, reason, by = None, "", ""
+        if rulings:
+            u = rulings[-1]
+            ruling, reason, by = u.ruling, u.reason, u.by or "the director"
+        elif named:
+            c = next((c for c in named if c.verdict == "valid"), named[0])
+            ruling = "upheld" if c.verdict == "valid" else "rejected"
+            reason, by = c.reason, "the rules"
+        is_pen = r.position in applied
+        if is_pen:
+            status = "penalized"
+        elif r.deal in over:
+            status = "not penalized: the deal was played after the game was won"
+        elif ruling == "rejected":
+            status = "not penalized: " + ("ruled out" if rulings else "the claim was rejected")
+        elif enforcement == "claimed" and not named:
+            status = "unclaimed: not penalized (renege_enforcement=claimed)"
+        elif r.established_at is None:
+            status = "not penalized: never established"
+        else:
+            status = "not penalized: the hand had already stopped for an earlier renege"
+        if not named and is_pen:
+            status = "penalized (unclaimed: scored as if claimed at once, renege_enforcement=automatic)"
         findings.append(Finding(
             kind="renege", deal=r.deal, trick=r.trick, seat=r.seat, card=r.card,
             led_suit=r.led_suit, evidence=r.evidence, position=r.position,
-            established=established, proven=proven, penalty=words,
-            penalty_points=tuple(pts), score_if_penalized=tuple(final)))
+            established=established, proven=proven, penalty=applied.get(r.position, words),
+            penalty_points=tuple(pts), score_if_penalized=tuple(final),
+            committed_at=committed, established_at=place(game, r.established_at),
+            provable_at=place(game, pk), claimed_at=place(game, named[0].position) if named else None,
+            public_proof=pk is not None, ruling=ruling, ruling_reason=reason, ruled_by=by,
+            penalized=is_pen, status=status, proving_card=proving))
+    for c in t.claims:
+        if c.renege is None:
+            findings.append(Finding(
+                kind="claim-rejected", deal=c.deal, trick=c.trick, seat=c.by, card=None,
+                led_suit=None, evidence=(), position=c.position, established="", proven=None,
+                penalty="none: " + c.reason, penalty_points=(), score_if_penalized=tuple(t.scores),
+                claimed_at=place(game, c.position), ruling="rejected", ruling_reason=c.reason,
+                ruled_by="the rules", status="claim rejected", against=c.against))
+    for u in t.rulings:
+        if u.renege is None:
+            findings.append(Finding(
+                kind="ruling-without-renege", deal=u.deal, trick=u.trick, seat=u.against, card=None,
+                led_suit=None, evidence=(), position=u.position, established="", proven=None,
+                penalty=(f"the ruling ({u.ruling}) names a renege the record does not show; "
+                         + ("its points stand" if u.penalty is not None and u.ruling == "upheld"
+                            else "it changes nothing")),
+                penalty_points=tuple(u.penalty or ()), score_if_penalized=tuple(t.scores),
+                ruling=u.ruling, ruling_reason=u.reason, ruled_by=u.by or "the director",
+                status="ruling contradicts the record", against=u.against))
     for fl in t.flags:
         findings.append(Finding(
             kind=fl.kind, deal=fl.deal, trick=None, seat=fl.seat, card=None, led_suit=None,
             evidence=(), position=fl.position, established="when it was made", proven=None,
             penalty=f"{fl.text}; no score penalty in the rules, noted for the director",
-            penalty_points=(), score_if_penalized=tuple(t.scores)))
+            penalty_points=(), score_if_penalized=tuple(t.scores), committed_at=place(game, fl.position)))
     findings.sort(key=lambda f: f.position)
     return findings
+
+
+def deal_reports(game) -> list:
+    """One :class:`DealReport` per deal that ended (scored, thrown in,
+    abandoned), in order, as played and officially."""
+    t = game.final
+    v = t.variant
+    ends = []   # the table at the end of each deal: before the next DealStarted, or the last
+    starts = [k for k, e in enumerate(game.events) if e.kind == "DealStarted"]
+    for i, k in enumerate(starts):
+        ends.append(starts[i + 1] if i + 1 < len(starts) else len(game.events))
+    flags_by_deal: dict = {}
+    for fl in t.flags:
+        flags_by_deal.setdefault(fl.deal, []).append(fl.kind)
+    for r in t.reneges:
+        if r.corrected_at is None:
+            flags_by_deal.setdefault(r.deal, []).append("renege")
+    out = []
+    played = list(t.initial_score)
+    official = list(t.initial_score)
+    for i, (deal_no, pts, _) in enumerate(t.deal_results):
+        o = t.official_results[i] if i < len(t.official_results) else None
+        tb = game.table_at(ends[i]) if i < len(ends) else t
+        opts = o.points if o is not None else pts
+        played = [a + b for a, b in zip(played, pts)]
+        official = [a + b for a, b in zip(official, opts)]
+        tricks = tuple(tb.tricks_won) if tb.deal_no == deal_no else ()
+        winners = tuple(w for _, _, w in tb.tricks) if tb.deal_no == deal_no else ()
+        out.append(DealReport(
+            deal=deal_no, dealer=tb.dealer, maker=tb.maker, trump=tb.trump, alone=tb.alone,
+            trick_winners=winners, tricks=tricks, points_as_played=tuple(pts),
+            points_official=tuple(opts), score_as_played=tuple(played),
+            score_official=tuple(official), flags=tuple(dict.fromkeys(flags_by_deal.get(deal_no, ()))),
+            note=o.note if o is not None else "", penalties=o.penalized if o is not None else ()))
+    return out

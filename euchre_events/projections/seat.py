@@ -269,7 +269,7 @@ def knowledge(game, position: int, seat: int) -> SeatKnowledge:
     Raises ``IndexError`` for a position outside the game, ``ValueError``
     for a seat the game does not have.
     """
-    from euchre_events.projections.game import snapshot
+    from euchre_events.projections.state import snapshot
     state = snapshot(game.table_at(position), with_legal=False)
     return knowledge_of_state(state, seat, events=game.events, variant=game.final.variant)
 

@@ -25,12 +25,13 @@ from typing import Any, Optional, Sequence
 from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, DealThrownIn, Event,
                                   GameStarted)
 from euchre_events.rules import cards as C
+from euchre_events.rules import claims
 from euchre_events.rules.cards import UNKNOWN, base, effective_suit, winning_index
 from euchre_events.rules.registry import make_variant
 # the working state and the variant base, re-exported: the engine is their face
 from euchre_events.rules.table import (DEAL, DEAL_OVER, DEALING, GAME_OVER, PLAY, START, THROWN_IN,
-                                       ImpossibleEvent, Irregularity, Phase, Renege, Table,
-                                       UpCardStatus, flag)
+                                       DealOutcome, ImpossibleEvent, Irregularity, Phase, Renege,
+                                       Table, UpCardStatus, flag)
 from euchre_events.rules.variant import Variant, VariantOptions, options_from_dict
 
 __all__ = ["ImpossibleEvent", "Irregularity", "Phase", "Renege", "Table", "UpCardStatus", "flag", "Variant",
@@ -80,8 +81,11 @@ def _apply(t: Table, ev: Event) -> None:
     if k == "PlayCorrected":
         _play_corrected(t, ev)
         return
-    if t.game_over:
-        raise ImpossibleEvent("the game is already over")
+    if k == "RenegeClaimed" or k == "RenegeRuled":
+        if t.phase == START:
+            raise ImpossibleEvent("the first event must be GameStarted")
+        _claim_or_ruling(t, ev)
+        return
     if k == "GameStarted":
         if t.phase != START:
             raise ImpossibleEvent("GameStarted can only be the first event")
@@ -90,10 +94,18 @@ def _apply(t: Table, ev: Event) -> None:
     if t.phase == START:
         raise ImpossibleEvent("the first event must be GameStarted")
     if k == "DealStarted":
-        if t.phase not in (DEAL, DEAL_OVER):
-            raise ImpossibleEvent(f"a new deal starts before the last one ended (phase {t.phase})")
-        _deal_started(t, ev)
+        redeal = t.phase not in (DEAL, DEAL_OVER, GAME_OVER)
+        if redeal:      # a misdeal, or a hand stopped: kept and flagged, never refused
+            _abandon(t)
+        _deal_started(t, ev, check_rotation=not redeal)
+        if t.game_over:  # officially won already: the record goes on, flagged (rules.md 1.6)
+            flag(t, "played-after-game-won",
+                 f"deal {ev.deal} is played after the game was won "
+                 f"({'-'.join(map(str, t.official_scores))}, official score); it does not count", ev.dealer)
         return
+    if t.phase == GAME_OVER:
+        raise ImpossibleEvent("the game is over: only a new deal may follow "
+                              "(kept, and flagged as played after the game was won)")
     if k == "CardsDealt":
         if t.phase != DEALING:
             raise ImpossibleEvent(f"cards dealt outside a deal's start (phase {t.phase})")
@@ -102,9 +114,11 @@ def _apply(t: Table, ev: Event) -> None:
     if k == "DealThrownIn":
         if t.phase != THROWN_IN and not t.variant.may_throw_in(t, ev):
             raise ImpossibleEvent(f"the deal cannot be thrown in now (phase {t.phase})")
-        t.deal_results.append((t.deal_no, (0,) * t.variant.n_sides, ev.reason))
+        zero = (0,) * t.variant.n_sides
+        t.deal_results.append((t.deal_no, zero, ev.reason))
         t.phase = DEAL_OVER
         t.turn = None
+        _deal_done(t, zero, "thrown in")
         return
     seat = getattr(ev, "seat", None)
     if seat is not None and ev.by_seat and t.turn is not None and seat != t.turn:
@@ -154,12 +168,15 @@ def _start(t: Table, ev: GameStarted) -> None:
     t.phase = DEAL
     t.game_over = False
     t.winner = None
+    t.official_scores = list(t.scores)
+    t.official_results, t.claims, t.rulings, t.open_reneges = [], [], [], []
+    t.as_played_winner = None
 
 
-def _deal_started(t: Table, ev: DealStarted) -> None:
+def _deal_started(t: Table, ev: DealStarted, check_rotation: bool = True) -> None:
     if not 0 <= ev.dealer < t.n_seats:
         raise ImpossibleEvent(f"dealer seat {ev.dealer} does not exist")
-    if t.dealer is not None and t.phase == DEAL_OVER:
+    if check_rotation and t.dealer is not None and t.phase in (DEAL_OVER, GAME_OVER):
         expected = t.variant.next_dealer(t)
         if ev.dealer != expected:
             flag(t, "dealer-out-of-rotation",
@@ -186,6 +203,7 @@ def _deal_started(t: Table, ev: DealStarted) -> None:
     t.led_suit = None
     t.deal_start_pos = t.pos
     t.low = False
+    t.open_reneges = []
 
 
 def _cards_dealt(t: Table, ev: CardsDealt) -> None:
@@ -232,6 +250,8 @@ def _play(t: Table, ev: CardPlayed) -> None:
     # variants that keep the base _PLAY_HOOKS: keep the two in step.
     seat = ev.seat
     card = ev.card
+    if t.open_reneges:
+        _track_reneges(t, seat, card)
     if seat != t.turn:
         _out_of_turn(t, seat)
     hand = t.hands[seat]
@@ -286,6 +306,7 @@ def _renege(t: Table, seat: int, card: str, led: str, held: list, trick_no: int)
     """Record a :class:`Renege` at the event being folded: ``seat`` played
     ``card`` to trick ``trick_no`` while holding ``held`` of the led suit."""
     lone_seats = {s for s in (t.alone, t.lone_defender) if s is not None}
+    t.open_reneges.append(len(t.reneges))
     t.reneges.append(Renege(
         position=t.pos, deal=t.deal_no, trick=trick_no, seat=seat, card=card, led_suit=led,
         evidence=tuple(held), lone=bool(lone_seats),
@@ -414,11 +435,139 @@ def _end_deal(t: Table) -> None:
     t.deal_results.append((t.deal_no, tuple(pts), "played"))
     t.turn = None
     t.phase = DEAL_OVER
-    w = v.game_winner(t)
-    if w is not None:
-        t.game_over = True
-        t.winner = w
+    if t.open_reneges:  # a renege on the last trick stands once the hand ends (rules.md 1.5)
+        for i in t.open_reneges:
+            if t.reneges[i].established_at is None and t.reneges[i].corrected_at is None:
+                t.reneges[i] = dataclasses.replace(t.reneges[i], established_at=t.pos)
+        t.open_reneges = []
+    if t.as_played_winner is None:
+        t.as_played_winner = v.game_winner(t, t.scores)
+    _deal_done(t, pts, "")
+
+
+# ------------------------------------------------------ the official result
+
+def _track_reneges(t: Table, seat: int, card: str) -> None:
+    """Before ``seat`` plays ``card`` (at ``t.pos``): mark the reneges of
+    this deal that this play establishes (the first card of a later trick:
+    the renege's trick has been gathered, rules.md 1.5) or shows (the
+    offender plays a card of the suit held back, effective under trump)."""
+    trick_no = len(t.tricks) + 1
+    still = []
+    for i in t.open_reneges:
+        r = t.reneges[i]
+        if r.corrected_at is not None:
+            continue
+        changes = {}
+        if trick_no > r.trick:
+            if r.established_at is None:
+                changes["established_at"] = t.pos
+            if (r.shown_at is None and seat == r.seat and card != UNKNOWN
+                    and effective_suit(card, t.trump) == r.led_suit):
+                changes["shown_at"], changes["shown_card"] = t.pos, card
+        if changes:
+            r = t.reneges[i] = dataclasses.replace(r, **changes)
+        if r.established_at is None or r.shown_at is None:
+            still.append(i)
+    t.open_reneges = still
+
+
+def _abandon(t: Table) -> None:
+    """A DealStarted before the deal being played ended: the deal is
+    abandoned (a misdeal, or a hand stopped when a renege was called).
+    Kept and flagged (``deal-abandoned``); it scores nothing as played, and
+    officially only what the renege policy, the claims and the rulings give
+    (rules.md 1.5)."""
+    n = len(t.tricks)
+    when = (f"after {n} trick{'s' if n != 1 else ''}" if t.phase == PLAY
+            else f"in phase {t.phase}")
+    flag(t, "deal-abandoned", f"deal {t.deal_no} is abandoned {when} and a new deal starts; "
+         "it scores nothing unless a renege penalty or a ruling says so", t.dealer)
+    zero = (0,) * t.variant.n_sides
+    t.deal_results.append((t.deal_no, zero, "abandoned"))
+    t.turn = None
+    t.phase = DEAL_OVER
+    t.open_reneges = []
+    _deal_done(t, zero, "abandoned")
+
+
+def _deal_done(t: Table, pts: Sequence[int], note: str) -> None:
+    """A deal has ended (scored, thrown in or abandoned, its as-played
+    ``pts`` per side already added): its official outcome
+    (:class:`DealOutcome`), the official score and the official game end
+    (rules.md 1.5, 1.6).  A deal after the game was won counts for nothing."""
+    if t.game_over:
+        t.official_results.append(DealOutcome(t.deal_no, (0,) * t.variant.n_sides, (),
+                                              "after the game was won"))
         t.phase = GAME_OVER
+        return
+    t.scored_contract = t.contract
+    t.official_results.append(None)
+    _settle(t, len(t.official_results) - 1, pts, note)
+
+
+def _settle(t: Table, i: int, pts: Sequence[int], note: str) -> None:
+    """(Re)compute ``t.official_results[i]`` for the deal ``t.deal_no``
+    whose as-played points are ``pts``, the official scores, and (between
+    deals) the official game end."""
+    v = t.variant
+    deal = t.deal_results[i][0] if i < len(t.deal_results) else t.deal_no
+    pen = claims.penalized(t, deal, note == "abandoned")
+    official, applied = v.official_deal_points(t, pen, pts) if pen else (tuple(pts), ())
+    t.official_results[i] = DealOutcome(deal, tuple(official), applied, note)
+    scores = list(t.initial_score)
+    for o in t.official_results:
+        for s, p in enumerate(o.points):
+            scores[s] += p
+    t.official_scores = scores
+    if t.phase in (DEAL_OVER, GAME_OVER) and (note == "" or applied or t.game_over):
+        _decide(t)
+
+
+def _decide(t: Table) -> None:
+    """The game end on the official score (rules.md 1.6): ``game_over``,
+    ``winner`` (a side, or None when the game ends tied or shared: the
+    variant's :meth:`~Variant.record_tie` notes who) and the phase."""
+    v = t.variant
+    if t.scored_contract is not None:
+        t.contract = t.scored_contract   # undo a tie an earlier decision noted
+    w = v.game_winner(t, t.official_scores)
+    t.game_over = w is not None
+    t.winner = w if isinstance(w, int) else None
+    if isinstance(w, tuple):
+        v.record_tie(t, w)
+    t.phase = GAME_OVER if t.game_over else DEAL_OVER
+
+
+def _claim_or_ruling(t: Table, ev: Event) -> None:
+    """Fold a RenegeClaimed (judged against the record now:
+    :func:`claims.judge_claim`) or a RenegeRuled; then, if it concerns a
+    deal already scored, its official outcome again (rules.md 1.5, 2.7).
+    Raises :class:`ImpossibleEvent` for a seat that does not exist or a
+    malformed ruling."""
+    for name in ("by", "against") if ev.kind == "RenegeClaimed" else ("against",):
+        seat = getattr(ev, name)
+        if type(seat) is not int or not 0 <= seat < t.n_seats:
+            raise ImpossibleEvent(f"{ev.kind}: {name}={seat!r} is not a seat of this game")
+    if ev.kind == "RenegeClaimed":
+        t.claims.append(claims.judge_claim(t, t.pos, ev.by, ev.against, ev.deal, ev.trick))
+    else:
+        try:
+            t.rulings.append(claims.rule(t, t.pos, ev.deal, ev.trick, ev.against, ev.ruling,
+                                         ev.penalty, ev.by, ev.reason))
+        except ValueError as e:
+            raise ImpossibleEvent(str(e)) from None
+    if ev.deal == t.deal_no and t.phase not in (DEAL_OVER, GAME_OVER):
+        return   # the deal is being played: it is settled when it ends
+    for i in range(len(t.official_results) - 1, -1, -1):
+        o = t.official_results[i]
+        if o.deal == ev.deal:
+            if o.note != "after the game was won":
+                was_over = t.game_over
+                _settle(t, i, t.deal_results[i][1], o.note)
+                if was_over and not t.game_over and i < len(t.official_results) - 1:
+                    t.game_over = True   # later deals were played: the game end stays where it was
+            return
 
 
 # ---------------------------------------------------------- play legality
@@ -638,7 +787,7 @@ def fold(t: Table, events: Sequence[Event], start: int = 0, stop: Optional[int] 
         if checkpoint is not None and (k == "DealStarted" or t.pos == 0):
             checkpoint(t)
         if k == "CardPlayed" and t.phase == PLAY and not t.out_of_turn \
-                and _fast_plays_ok(t.variant):
+                and not t.open_reneges and _fast_plays_ok(t.variant):
             j = _fast_plays(t, events, i, n)
             if j > i:
                 i = j

@@ -187,7 +187,9 @@ def random_game(variant: str = "standard", options: Any = None, seed: int = 0,
     t = new_table()
     apply(t, start)
     ended = 0
-    while not t.game_over:
+    # a table plays on until it sees the game won: on the official score, or
+    # on the cards as played when nobody noticed a renege (rules.md 1.5, 1.6)
+    while not t.game_over and t.as_played_winner is None:
         if t.phase in (Phase.DEAL, Phase.DEAL_OVER) and t.deal_no:
             ended += 1
             if deals is not None and ended >= deals:

@@ -55,7 +55,15 @@ class Renege:
     ``maker``: the maker's seat in that deal (None when there is no maker);
     ``corrected_at``: position of the :class:`~euchre_events.events.PlayCorrected`
     that took the card back before the trick was gathered (no penalty,
-    rules.md 1.5), or None.
+    rules.md 1.5), or None;
+    ``established_at``: position of the event that made it stand (rules.md
+    1.5: the first card of a later trick, when the trick has been gathered;
+    for a renege on the deal's last trick, the card that ended the hand), or
+    None (corrected, or the deal was abandoned first);
+    ``shown_at`` / ``shown_card``: position and card of the offender's first
+    later play of the suit held back (``led_suit``, effective under trump),
+    or of a card of that suit it took back (the moment the table sees it,
+    and the only moment a ``first-chance`` claim may be made), or None.
     """
 
     position: int
@@ -70,6 +78,65 @@ class Renege:
     by_lone: bool = False
     maker: Optional[int] = None
     corrected_at: Optional[int] = None
+    established_at: Optional[int] = None
+    shown_at: Optional[int] = None
+    shown_card: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class Claim:
+    """A renege claim as the rules judged it (rules.md 1.5, 2.7).
+
+    ``position``: event index of the :class:`~euchre_events.events.RenegeClaimed`;
+    ``by``, ``against``: seats; ``deal``/``trick``: as claimed (from 1);
+    ``verdict``: ``"valid"`` (a renege by ``against`` at that trick, claimed
+    within the game's window) or ``"rejected"``; ``reason`` in words;
+    ``renege``: position of the renege it names (its CardPlayed), or None.
+    """
+
+    position: int
+    by: int
+    against: int
+    deal: int
+    trick: int
+    verdict: str
+    reason: str
+    renege: Optional[int] = None
+
+
+@dataclass(frozen=True)
+class Ruling:
+    """A ruling (:class:`~euchre_events.events.RenegeRuled`) as folded:
+    ``position`` of the event; ``deal``, ``trick``, ``against`` as given;
+    ``ruling`` (``"upheld"``/``"rejected"``); ``penalty`` (points per side
+    for the deal, or None: the preset's); ``by``, ``reason``; ``renege``:
+    position of the renege of the record it names, or None (the ruling then
+    contradicts the record: kept, and reported by the audit)."""
+
+    position: int
+    deal: int
+    trick: int
+    against: int
+    ruling: str
+    penalty: Optional[tuple]
+    by: str
+    reason: str
+    renege: Optional[int] = None
+
+
+@dataclass(frozen=True)
+class DealOutcome:
+    """The official result of one deal (rules.md 1.5, 2.7): ``deal``
+    (number), ``points`` per side officially (the as-played points with the
+    renege policy, claims and rulings applied; 0 for a deal after the game
+    was won), ``penalized``: ``((renege position, words), ...)`` the
+    penalties applied, in play order; ``note``: ``""``, ``"abandoned"``,
+    ``"thrown in"`` or ``"after the game was won"``."""
+
+    deal: int
+    points: tuple
+    penalized: tuple = ()
+    note: str = ""
 
 
 @dataclass(frozen=True)
@@ -196,6 +263,8 @@ class Table:
         "auction", "contract",
         "leader", "trick", "tricks", "tricks_won", "seen", "deal_results",
         "reneges", "flags", "game_over", "winner", "led_suit", "deal_start_pos", "low",
+        "official_scores", "official_results", "as_played_winner", "claims", "rulings",
+        "open_reneges", "scored_contract",
     )
 
     def __init__(self):
@@ -243,6 +312,16 @@ class Table:
         self.led_suit: Optional[str] = None
         self.deal_start_pos = 0
         self.low = False
+        # the official result (rules.md 1.5, 1.6): ``scores`` stay as played;
+        # ``official_scores`` (per side) apply the renege policy, claims and
+        # rulings, and decide ``game_over`` and ``winner``
+        self.official_scores: list = []
+        self.official_results: list = []     # DealOutcome per deal scored
+        self.as_played_winner: Any = None    # side (or tuple of tied sides) on the cards as played
+        self.claims: list = []               # Claim per RenegeClaimed
+        self.rulings: list = []              # Ruling per RenegeRuled
+        self.open_reneges: list = []         # indices into reneges not yet established or shown
+        self.scored_contract: Any = None     # contract as the deal's scoring left it
 
     def copy(self) -> "Table":
         """An independent copy (lists and sets copied; their values, and the
@@ -262,6 +341,11 @@ class Table:
         t.deal_results = list(self.deal_results)
         t.reneges = list(self.reneges)
         t.flags = list(self.flags)
+        t.official_scores = list(self.official_scores)
+        t.official_results = list(self.official_results)
+        t.claims = list(self.claims)
+        t.rulings = list(self.rulings)
+        t.open_reneges = list(self.open_reneges)
         return t
 
     # ------------------------------------------------------------ views

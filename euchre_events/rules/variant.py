@@ -99,13 +99,50 @@ class Variant(ABC):
     def score_deal(self, t: Table) -> list:
         """Points per side for the deal just finished."""
 
-    def game_winner(self, t: Table) -> Optional[int]:
-        """Side that has won after the deal just scored, or None."""
+    def game_winner(self, t: Table, scores: Sequence[int]) -> Any:
+        """Who has won after the deal just scored, with ``scores`` (points
+        per side: the official ones, or the as-played ones, rules.md 1.6):
+        a side; a tuple of sides when the game ends with no single winner
+        (tied, or a shared win: :meth:`record_tie` then notes them); or None
+        while the game goes on.  Pure: changes nothing (the engine calls it
+        for both scores)."""
+        return None
+
+    def record_tie(self, t: Table, sides: tuple) -> None:
+        """Note a game that ended with ``sides`` tied or sharing the win
+        (the variant's contract state; e.g. Buck's ``tied``, rules.md 6.4)."""
         return None
 
     def renege_penalty(self, t: Table, r: Renege, deal_points: Sequence[int]) -> tuple:
-        """(points per side that replace or add to the deal, abandons_hand, words)."""
+        """``(points per side for the deal, abandons_hand, words)`` for one
+        established renege ``r``, given the deal's points so far
+        (``deal_points``: as played, or with earlier penalties applied):
+        the points replace the deal's (rules.md 1.5 and each variant's renege
+        section)."""
         return [0] * self.n_sides, False, "no penalty defined"
+
+    def official_deal_points(self, t: Table, penalized: Sequence, deal_points: Sequence[int]) -> tuple:
+        """The official points of a deal (rules.md 1.5, 2.7): ``penalized``
+        is ``[(Renege, ruled points per side or None), ...]`` in play order,
+        the reneges the policy, the claims and the rulings penalize;
+        ``deal_points``: the deal's points as played (0 each for an
+        abandoned deal).  Each penalty applies in order to the points so
+        far; one that abandons the hand (the ``tournament`` presets) ends
+        it there, so a later renege no longer counts; a ruling's own points
+        replace the deal's and end it too.  Returns ``(points per side,
+        ((renege position, words), ...))``, the penalties applied."""
+        pts = list(deal_points)
+        applied = []
+        for r, ruled in penalized:
+            if ruled is not None:
+                applied.append((r.position, "as ruled: the deal scores "
+                                + "-".join(str(p) for p in ruled)))
+                return tuple(ruled), tuple(applied)
+            pts, abandons, words = self.renege_penalty(t, r, pts)
+            applied.append((r.position, words))
+            if abandons:
+                break
+        return tuple(pts), tuple(applied)
 
     def after_trick(self, t: Table) -> bool:
         """Hook after each trick; return True to end the deal early."""
@@ -163,14 +200,59 @@ def leaders(scores: Sequence[int], sides: Sequence[int], lowest: bool = False) -
     return tuple(s for s in sides if scores[s] == best)
 
 
+RENEGE_ENFORCEMENT = ("automatic", "claimed")
+"""``renege_enforcement`` values (rules.md 2.7): ``automatic``, every
+established renege is penalized as if claimed at once (records that hold no
+claims); ``claimed``, only a renege claimed in time (or upheld by a
+ruling) changes the official score."""
+
+CLAIM_WINDOWS = ("next-deal", "first-chance")
+"""``renege_claim_window`` values (rules.md 1.5, 2.7): until the next deal
+starts, or only at the first later moment the offender shows the suit held
+back (the Wikipedia variant)."""
+
+SINCE = "since"
+"""Field metadata key: the release that added an option.  Such an option is
+left out of :meth:`VariantOptions.to_dict` while it holds its default, so
+that a game stored before it existed keeps its content id and its stored
+GameStarted (every option written out) reads the same."""
+
+
+@dataclasses.dataclass(frozen=True)
 class VariantOptions:
     """Base of every variant's frozen options dataclass (rules.md: each open
-    point has a default and a named option)."""
+    point has a default and a named option).
+
+    The options every variant shares (table law, rules.md 1.5, 2.7):
+
+    * ``renege_enforcement``: ``"automatic"`` (default) or ``"claimed"``
+      (:data:`RENEGE_ENFORCEMENT`);
+    * ``renege_claim_window``: ``"next-deal"`` (default) or ``"first-chance"``
+      (:data:`CLAIM_WINDOWS`).
+    """
+
+    renege_enforcement: str = dataclasses.field(default="automatic", metadata={SINCE: "0.2"})
+    renege_claim_window: str = dataclasses.field(default="next-deal", metadata={SINCE: "0.2"})
+
+    def __post_init__(self):
+        self.check_shared()
+
+    def check_shared(self) -> None:
+        """Raise ``ValueError`` naming the option if a shared table-law
+        option holds a value not in its list (called by every variant's
+        ``__post_init__``)."""
+        VariantOptions.check_choices(self, {"renege_enforcement": RENEGE_ENFORCEMENT,
+                                            "renege_claim_window": CLAIM_WINDOWS})
 
     def to_dict(self) -> dict:
-        """Every option as a plain dict (stored in GameStarted.options)."""
-        import dataclasses
-        return dataclasses.asdict(self)
+        """Every option as a plain dict (stored in GameStarted.options),
+        except an option added after 0.1.0 (field metadata :data:`SINCE`)
+        that holds its default: see :data:`SINCE`."""
+        d = dataclasses.asdict(self)
+        for f in dataclasses.fields(self):
+            if SINCE in f.metadata and d.get(f.name) == f.default:
+                del d[f.name]
+        return d
 
     def check_choices(self, choices: dict) -> None:
         """Raise ``ValueError`` naming the option if a value is not one of

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from euchre_events.events import (CardPassed, CardsDealt, DealThrownIn, Discarded, JokerSuitNamed,
                                   TrumpNamed)
@@ -147,6 +147,7 @@ class BidOptions(VariantOptions):
     target_score: int = 32
 
     def __post_init__(self):
+        self.check_shared()  # the table-law options every variant shares (rules.md 2.7)
         if self.allow_no_trump is True:
             object.__setattr__(self, "allow_no_trump", "always")
         elif self.allow_no_trump is False:
@@ -483,15 +484,15 @@ class BidEuchre(BidAuction, Variant):
         t.contract = evolve(t.contract, made=made)
         return pts
 
-    def game_winner(self, t: Table) -> Optional[int]:
+    def game_winner(self, t: Table, scores: Sequence[int]) -> Any:
         """First team to ``target_score`` (32); if both, the higher; an exact
         tie plays another hand; with ``bidder_out`` only the team that made its
         bid, or set the bidders, may win on this hand (7.5)."""
         qualified = {0, 1}
-        if self.options.bidder_out:
+        if self.options.bidder_out and t.maker is not None and getattr(t.contract, "made", None) is not None:
             bs = self.side_of(t.maker)
             qualified = {bs} if t.contract.made else {1 - bs}
-        return bidder_out_winner(t.scores, self.options.target_score, qualified)
+        return bidder_out_winner(scores, self.options.target_score, qualified)
 
     def renege_penalty(self, t: Table, r: Renege, deal_points: Sequence[int]) -> tuple:
         """The offending team loses ``renege_points`` (2) for the renege; the

@@ -32,11 +32,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from euchre_events.events import CardsDealt, DroppedOut, StayedIn, TrumpNamed
 from euchre_events.rules import cards as C
-from euchre_events.rules.table import GAME_OVER, ImpossibleEvent, Renege, Table, evolve
+from euchre_events.rules.table import ImpossibleEvent, Renege, Table, evolve
 from euchre_events.rules.variant import Variant, VariantOptions, leaders
 from euchre_events.rules.variants.upcard import PICKUP, ROUND2, UpCardAuction
 
@@ -129,6 +129,7 @@ class BuckOptions(VariantOptions):
     dealer_may_discard_upcard: bool = True
 
     def __post_init__(self):
+        self.check_shared()  # the table-law options every variant shares (rules.md 2.7)
         checks = {"drop_order": DROP_ORDERS, "tie_resolution": TIE_RESOLUTIONS}
         self.check_choices(checks)
 
@@ -286,7 +287,7 @@ class BuckEuchre(UpCardAuction, Variant):
                 pts[s] = -n if n >= 1 else 5
         return pts
 
-    def game_winner(self, t: Table) -> Optional[int]:
+    def game_winner(self, t: Table, scores: Sequence[int]) -> Any:
         """The winner after a hand (6.4).
 
         A player who took all 5 tricks wins at once (any player, clubs and
@@ -301,14 +302,16 @@ class BuckEuchre(UpCardAuction, Variant):
         for s in range(4):
             if t.tricks_won[s] == 5 and (not walkover or o.walkover_counts_as_five):
                 return s
-        lowest = leaders(t.scores, [s for s in range(4) if t.scores[s] <= 0], lowest=True)
+        lowest = leaders(scores, [s for s in range(4) if scores[s] <= 0], lowest=True)
         if len(lowest) == 1:
             return lowest[0]
         if lowest and o.tie_resolution == "tie":
-            t.contract = evolve(t.contract, tied=lowest)
-            t.game_over = True
-            t.phase = GAME_OVER
+            return tuple(lowest)
         return None
+
+    def record_tie(self, t: Table, sides: tuple) -> None:
+        """Equal lowest scores end the game as a tie (6.4): ``t.contract.tied``."""
+        t.contract = evolve(t.contract, tied=tuple(sides))
 
     def renege_penalty(self, t: Table, r: Renege, deal_points: Sequence[int]) -> tuple:
         """(score changes per player for the deal, hand abandoned?, words)

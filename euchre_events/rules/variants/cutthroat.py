@@ -43,11 +43,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import lru_cache
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from euchre_events.events import CardsDealt, Discarded, DummyTaken, WentAlone
 from euchre_events.rules import cards as C
-from euchre_events.rules.table import GAME_OVER, ImpossibleEvent, Renege, Table, evolve
+from euchre_events.rules.table import ImpossibleEvent, Renege, Table, evolve
 from euchre_events.rules.variant import Variant, VariantOptions, leaders
 from euchre_events.rules.variants.upcard import UpCardAuction
 
@@ -146,6 +146,7 @@ class CutthroatOptions(VariantOptions):
     renege_lone_value: int = 4
 
     def __post_init__(self):
+        self.check_shared()  # the table-law options every variant shares (rules.md 2.7)
         checks = {"defend_alone": DEFEND_ALONE, "lone_defender_scoring": LONE_DEFENDER_SCORING,
                   "renege_penalty": RENEGE_PRESETS, "lone_no_dummy_march": (3, 4)}
         self.check_choices(checks)
@@ -293,19 +294,21 @@ class CutthroatEuchre(UpCardAuction, Variant):
                 pts[d] = v
         return pts
 
-    def game_winner(self, t: Table) -> Optional[int]:
+    def game_winner(self, t: Table, scores: Sequence[int]) -> Any:
         """The player at ``target_score`` or more; of several, the highest;
         equal highest play another hand, or with ``shared_win`` end the game
         with no single winner (``t.contract.shared_winners`` lists them) (4.5)."""
         target = self.options.target_score
-        best = leaders(t.scores, [s for s in range(3) if t.scores[s] >= target])
+        best = leaders(scores, [s for s in range(3) if scores[s] >= target])
         if len(best) == 1:
             return best[0]
         if best and self.options.shared_win:
-            t.contract = evolve(t.contract, shared_winners=best)
-            t.game_over = True
-            t.phase = GAME_OVER
+            return tuple(best)
         return None
+
+    def record_tie(self, t: Table, sides: tuple) -> None:
+        """A shared win (``shared_win``, 4.5): ``t.contract.shared_winners``."""
+        t.contract = evolve(t.contract, shared_winners=tuple(sides))
 
     def renege_penalty(self, t: Table, r: Renege, deal_points: Sequence[int]) -> tuple:
         """(points per player for the deal, hand abandoned?, words) for a

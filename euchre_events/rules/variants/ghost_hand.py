@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from euchre_events.events import CardsDealt, HandSwappedWithGhost, Passed, TrumpNamed
 from euchre_events.rules import cards as C
@@ -70,6 +70,7 @@ class GhostHandOptions(VariantOptions):
     target_score: int = 32
 
     def __post_init__(self):
+        self.check_shared()  # the table-law options every variant shares (rules.md 2.7)
         fmp = self.failed_moon_penalty
         if fmp == "moon":
             object.__setattr__(self, "failed_moon_penalty", self.moon_value)
@@ -266,15 +267,15 @@ class GhostHandEuchre(BidAuction, Variant):
         t.contract = evolve(t.contract, made=made)
         return pts
 
-    def game_winner(self, t: Table) -> Optional[int]:
+    def game_winner(self, t: Table, scores: Sequence[int]) -> Any:
         """First to ``target_score`` (32); if several, the highest; an exact
         tie at the top plays another hand; with ``bidder_out`` only the
         bidder who made the bid, or the players who set it, may win (5.5)."""
         qualified = {0, 1, 2}
-        if self.options.bidder_out:
+        if self.options.bidder_out and t.maker is not None and getattr(t.contract, "made", None) is not None:
             b = t.maker
             qualified = {b} if t.contract.made else qualified - {b}
-        return bidder_out_winner(t.scores, self.options.target_score, qualified)
+        return bidder_out_winner(scores, self.options.target_score, qualified)
 
     def renege_penalty(self, t: Table, r: Renege, deal_points: Sequence[int]) -> tuple:
         """The offender loses ``renege_points`` (2); the hand is scored as

@@ -11,13 +11,13 @@ engine's.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from euchre_events.events import PlayedWithPartner, WentAlone
 from euchre_events.rules.table import ImpossibleEvent, Renege, Table
-from euchre_events.rules.variant import Variant, VariantOptions
+from euchre_events.rules.variant import SINCE, Variant, VariantOptions
 from euchre_events.rules.variants.upcard import UpCardAuction
 
 RENEGE_PRESETS = ("tournament", "casual", "deduct", "laws1888")
@@ -45,7 +45,11 @@ class StandardOptions(VariantOptions):
     * ``must_hold_named_suit``: round-2 caller must hold the suit (case C5, off);
     * ``thrown_in_next_dealer``: ``"left"`` (2.3, 1.4) or ``"same"`` (case C4);
     * ``renege_penalty``: ``"tournament"`` (2.7 default), ``"casual"``, ``"deduct"``, ``"laws1888"``;
-    * ``renege_symmetric``: a renege by the lone maker costs 4 too (2.7).
+    * ``renege_symmetric``: a renege by the lone maker costs the lone-hand value too (2.7);
+    * ``lone_renege_value``: the renege penalty when a lone hand is involved,
+      4 (2.7 default) or 2 (the option some clubs play);
+    * and the shared table-law options of :class:`VariantOptions`
+      (``renege_enforcement``, ``renege_claim_window``).
     """
 
     stick_the_dealer: bool = False
@@ -65,14 +69,17 @@ class StandardOptions(VariantOptions):
     thrown_in_next_dealer: str = "left"
     renege_penalty: str = "tournament"
     renege_symmetric: bool = False
+    lone_renege_value: int = field(default=4, metadata={SINCE: "0.2"})
 
     def __post_init__(self):
+        self.check_shared()  # the table-law options every variant shares (rules.md 2.7)
         checks = {
             "loner_lead": ("left_of_dealer", "left_of_loner"),
             "defend_alone": ("off", "vs_lone", "any"),
             "alone_timing": ("with_call", "after_exchange"),
             "thrown_in_next_dealer": ("left", "same"),
             "renege_penalty": RENEGE_PRESETS,
+            "lone_renege_value": (4, 2),
         }
         self.check_choices(checks)
 
@@ -174,11 +181,11 @@ class StandardEuchre(UpCardAuction, Variant):
             pts[1 - ms] = v
         return pts
 
-    def game_winner(self, t: Table) -> Optional[int]:
+    def game_winner(self, t: Table, scores: Sequence[int]) -> Any:
         """The side at ``target_score`` or more (10 by default, rules.md 2.6), else None."""
-        s0, s1 = t.scores
+        s0, s1 = scores
         best = 1 if s1 > s0 else 0  # side 0 on a tie, as max() would give
-        return best if t.scores[best] >= self.options.target_score else None
+        return best if scores[best] >= self.options.target_score else None
 
     def renege_penalty(self, t: Table, r: Renege, deal_points: Sequence[int]) -> tuple:
         """(points per side for the deal, hand abandoned?, words) under the
@@ -188,7 +195,7 @@ class StandardEuchre(UpCardAuction, Variant):
         other = 1 - off
         val = 2
         if r.against_lone or (r.by_lone and o.renege_symmetric):
-            val = 4
+            val = o.lone_renege_value
         side_name = "N/S" if other == 0 else "E/W"
         off_name = "N/S" if off == 0 else "E/W"
         if o.renege_penalty == "tournament":
@@ -207,3 +214,18 @@ class StandardEuchre(UpCardAuction, Variant):
         pts = list(deal_points)
         pts[other] += v1888
         return pts, False, f"{side_name} score {v1888} (1888 laws), hand scored as played"
+
+    def official_deal_points(self, t: Table, penalized: Sequence, deal_points: Sequence[int]) -> tuple:
+        """As :meth:`Variant.official_deal_points`; under ``laws1888`` equal
+        numbers of reneges by the two sides cancel (rules.md 1.5): the side
+        with more reneges pays for the difference, its latest ones counting."""
+        if self.options.renege_penalty != "laws1888" or not penalized:
+            return super().official_deal_points(t, penalized, deal_points)
+        by_side = [[p for p in penalized if self.side_of(p[0].seat) == s] for s in (0, 1)]
+        k = min(map(len, by_side))
+        cancelled = [p for side in by_side for p in side[:k]]
+        rest = [p for p in penalized if p not in cancelled]
+        pts, applied = super().official_deal_points(t, rest, deal_points)
+        note = "cancelled by an equal renege of the other side (1888 laws)"
+        applied = tuple(sorted(applied + tuple((p[0].position, note) for p in cancelled)))
+        return pts, applied

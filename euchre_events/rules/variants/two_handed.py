@@ -30,7 +30,7 @@ then the engine's ``play``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from euchre_events.events import CardsDealt
 from euchre_events.rules.table import ImpossibleEvent, Renege, Table
@@ -88,6 +88,7 @@ class TwoHandedOptions(VariantOptions):
     renege_value: int = 2
 
     def __post_init__(self):
+        self.check_shared()  # the table-law options every variant shares (rules.md 2.7)
         self.check_choices({"renege_penalty": RENEGE_PRESETS, "deal_pattern": DEAL_PATTERNS})
         self.check_fixed(FIXED_RULES, "two-handed Euchre")
 
@@ -144,12 +145,12 @@ class TwoHandedEuchre(UpCardAuction, Variant):
             pts[1 - m] = 2
         return pts
 
-    def game_winner(self, t: Table) -> Optional[int]:
+    def game_winner(self, t: Table, scores: Sequence[int]) -> Any:
         """The player at ``target_score`` or more (3.4); only one player
         scores in a hand, so two cannot reach it together."""
         target = self.options.target_score
-        best = max(range(2), key=lambda i: t.scores[i])
-        return best if t.scores[best] >= target else None
+        best = max(range(2), key=lambda i: scores[i])
+        return best if scores[best] >= target else None
 
     def renege_penalty(self, t: Table, r: Renege, deal_points: Sequence[int]) -> tuple:
         """(points per player for the deal, hand abandoned?, words) for a

@@ -1,0 +1,168 @@
+"""Renege claims and rulings judged against the record (rules.md 1.5 "Claim
+window", 2.7): the one place that says whether a claim names a real renege,
+whether it came in time, and which reneges a deal's official score
+penalizes.  Pure: no I/O.
+
+Shapes: seats are indices ``0..n-1``; deals and tricks count from 1 (a
+deal's number as its DealStarted gives it); positions are event indices.
+"""
+from __future__ import annotations
+
+from typing import Optional
+
+from euchre_events.rules import cards as C
+from euchre_events.rules.table import Claim, Renege, Ruling, Table
+
+__all__ = ["judge_claim", "rule", "penalized", "renege_named"]
+
+
+def renege_named(t: Table, deal: int, trick: int, against: int) -> Optional[Renege]:
+    """The renege of the record by seat ``against`` at trick ``trick`` of
+    deal ``deal`` that still stands (not taken back), or None."""
+    for r in t.reneges:
+        if r.deal == deal and r.trick == trick and r.seat == against and r.corrected_at is None:
+            return r
+    return None
+
+
+def _play_of(t: Table, deal: int, trick: int, seat: int) -> Optional[tuple]:
+    """``(card, led suit, trump)`` of ``seat``'s card to trick ``trick`` of
+    the deal being played now, or None (another deal, or not yet played)."""
+    if deal != t.deal_no:
+        return None
+    if trick <= len(t.tricks):
+        plays = t.tricks[trick - 1][1]
+    elif trick == len(t.tricks) + 1:
+        plays = tuple(t.trick)
+    else:
+        return None
+    for i, (s, c) in enumerate(plays):
+        if s == seat:
+            led = C.effective_suit(plays[0][1], t.trump) if plays[0][1] != C.UNKNOWN else None
+            return c, (led if i else None), t.trump
+    return None
+
+
+def _last_card(t: Table) -> Optional[tuple]:
+    """``(seat, card)`` of the last card played in this deal, or None."""
+    if t.trick:
+        return t.trick[-1]
+    if t.tricks:
+        return t.tricks[-1][1][-1]
+    return None
+
+
+def _why_no_renege(t: Table, deal: int, trick: int, against: int) -> str:
+    """Words for a claim that names no renege: the card followed suit (the
+    left bower is a trump, never a card of its printed suit: case C1), the
+    seat was void, a correction, a trick not played."""
+    who = f"seat {against}"
+    for r in t.reneges:
+        if r.deal == deal and r.trick == trick and r.seat == against:
+            return f"{who} took back {r.card} before trick {trick} was gathered (rules.md 1.5: no renege)"
+    if deal > t.deal_no or (deal == t.deal_no and trick > len(t.tricks) + 1):
+        return f"trick {trick} of deal {deal} has not been played"
+    play = _play_of(t, deal, trick, against)
+    if play is None:
+        if deal == t.deal_no:
+            return f"{who} has not played to trick {trick} of deal {deal}"
+        return f"the record shows no renege by {who} at trick {trick} of deal {deal}"
+    card, led, trump = play
+    if led is None:
+        return f"{who} led trick {trick}: a lead cannot be a renege"
+    if card == C.UNKNOWN:
+        return f"the record does not state {who}'s card to trick {trick}"
+    name = C.SUIT_NAMES.get(led, led)
+    lb = C.left_bower(trump) if trump is not None else None
+    if C.effective_suit(card, trump) == led:
+        if lb is not None and C.base(card) == lb and led == trump:
+            return (f"{who} played {card}, the left bower, which is a trump: it follows the "
+                    f"{name} lead (rules.md 1.2, case C1)")
+        return f"{who} followed suit with {card} ({name} led)"
+    why = f"{who} played {card} on the {name} lead, but held no {name} then: a void, not a renege"
+    if lb is not None and C.suit_of(lb) == led and deal == t.deal_no \
+            and any(C.base(c) == lb for c in t.hands[against]):
+        why += (f" (the {C.card_name(lb)} it held is the left bower, a trump, not one of "
+                f"the {name}: rules.md 1.2, case C1)")
+    return why
+
+
+def judge_claim(t: Table, position: int, by: int, against: int, deal: int, trick: int) -> Claim:
+    """Judge a :class:`~euchre_events.events.RenegeClaimed` folded at
+    ``position`` into ``t`` (the table before it): ``valid`` if seat
+    ``against`` reneged at that trick of that deal and the claim comes in
+    the game's window (``renege_claim_window``: ``next-deal``, before the
+    next deal starts; ``first-chance``, after the offender shows the suit
+    held back and before the next card is played, rules.md 1.5); else
+    ``rejected`` with the reason.  A claim by the offending side is judged
+    the same way (a player may own up)."""
+    r = renege_named(t, deal, trick, against)
+    if r is None:
+        return Claim(position, by, against, deal, trick, "rejected",
+                     "no renege: " + _why_no_renege(t, deal, trick, against))
+    window = getattr(t.options, "renege_claim_window", "next-deal")
+    if deal != t.deal_no:
+        return Claim(position, by, against, deal, trick, "rejected",
+                     f"late: deal {t.deal_no} had started (a renege may be claimed until the next "
+                     "deal starts, rules.md 1.5)", r.position)
+    if window == "first-chance":
+        if r.shown_at is None:
+            return Claim(position, by, against, deal, trick, "rejected",
+                         f"under first-chance a renege may be called only when seat {against} shows "
+                         f"the suit held back, and it has not (rules.md 1.5)", r.position)
+        if _last_card(t) != (r.seat, r.shown_card):
+            return Claim(position, by, against, deal, trick, "rejected",
+                         f"late under first-chance: seat {against} showed {r.shown_card} at event "
+                         f"{r.shown_at}, and play went on before the claim (rules.md 1.5)", r.position)
+    return Claim(position, by, against, deal, trick, "valid",
+                 f"seat {against} played {r.card} on a {C.SUIT_NAMES.get(r.led_suit, r.led_suit)} "
+                 f"lead holding {' '.join(r.evidence)}", r.position)
+
+
+def rule(t: Table, position: int, deal: int, trick: int, against: int, ruling: str,
+         penalty: Optional[tuple], by: str, reason: str) -> Ruling:
+    """A :class:`~euchre_events.events.RenegeRuled` as folded: the renege of
+    the record it names (None when the record shows none there: the ruling
+    stands, and the audit reports the contradiction).  Raises ``ValueError``
+    for a ruling other than ``upheld``/``rejected`` or a penalty of the
+    wrong length."""
+    if ruling not in ("upheld", "rejected"):
+        raise ValueError(f"ruling {ruling!r}: expected upheld or rejected")
+    if penalty is not None and len(penalty) != t.variant.n_sides:
+        raise ValueError(f"ruling penalty {list(penalty)}: expected {t.variant.n_sides} numbers, one per side")
+    r = renege_named(t, deal, trick, against)
+    return Ruling(position, deal, trick, against, ruling,
+                  tuple(penalty) if penalty is not None else None, by, reason,
+                  r.position if r is not None else None)
+
+
+def penalized(t: Table, deal: int, abandoned: bool) -> list:
+    """The reneges of deal ``deal`` its official score penalizes, in play
+    order: ``[(Renege, ruled points or None), ...]`` (rules.md 1.5, 2.7).
+
+    The latest ruling on a renege decides it (upheld: penalized, with the
+    ruling's points if it gives them; rejected: not).  Without a ruling,
+    under ``renege_enforcement="automatic"`` every renege that stands and
+    was established (an abandoned deal's renege that was never established
+    could still have been corrected: not penalized); under ``"claimed"``
+    only one with a valid claim.  A ruling upholding a renege the record
+    does not show penalizes nothing here: there is no renege to apply the
+    preset to, unless it gives its own points (then the first such ruling
+    of the deal gives the deal's points)."""
+    enforcement = getattr(t.options, "renege_enforcement", "automatic")
+    out = []
+    for r in t.reneges:
+        if r.deal != deal or r.corrected_at is not None:
+            continue
+        ruled = [u for u in t.rulings if u.renege == r.position]
+        if ruled:
+            last = ruled[-1]
+            if last.ruling == "upheld":
+                out.append((r, last.penalty))
+            continue
+        if enforcement == "automatic":
+            if r.established_at is not None or not abandoned:
+                out.append((r, None))
+        elif any(c.renege == r.position and c.verdict == "valid" for c in t.claims):
+            out.append((r, None))
+    return out

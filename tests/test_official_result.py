@@ -1,0 +1,244 @@
+"""The official result (rules.md 1.5, 1.6, 2.7): two scores kept apart, the
+life of a renege, claims and rulings judged against the record, abandoned
+deals and deals after the game was won kept and flagged.
+
+Values are worked by hand from case C3 (docs/cases.md) and case C1.
+"""
+import pytest
+
+from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, Discarded, GameStarted,
+                                  OrderedUp, Passed, RenegeClaimed, RenegeRuled, UpCardPickedUp)
+from euchre_events.projections import Game
+from euchre_events.rules.engine import ImpossibleEvent
+
+N, E, S, W = range(4)
+NS, EW = 0, 1
+
+C3_TRICKS = [(N, "KC 9H AC 9C"), (E, "AD QH TH QD"), (S, "KS KH AS JS"),
+             (W, "JH 9S TC TS"), (W, "AH TD KD QC")]
+
+
+def c3_events(options=None, initial=(0, 0)):
+    """Case C3 of docs/cases.md: dealer W, TH turned, S orders up, W discards
+    9D; E trumps N's KC lead with 9H while holding TC (a renege at trick 1)."""
+    dealt = ["KC AS QD 9S TD".split(), "TC 9H AD KD JS".split(),
+             "AC QC KS TS QH".split(), "JH AH KH 9C 9D".split()]
+    evs = [GameStarted("standard", dict(options or {}), ("N", "E", "S", "W"), W,
+                       initial_score=initial, title="C3"),
+           DealStarted(1, W), CardsDealt(tuple(map(tuple, dealt)), "TH", ("JC", "JD", "QS")),
+           Passed(N), Passed(E), OrderedUp(S), UpCardPickedUp(W), Discarded(W, "9D")]
+    for leader, cards in C3_TRICKS:
+        for i, c in enumerate(cards.split()):
+            evs.append(CardPlayed((leader + i) % 4, c))
+    return evs
+
+
+def pos(evs, seat, card):
+    """Index of the CardPlayed of ``card`` by ``seat``."""
+    return next(k for k, e in enumerate(evs) if e.kind == "CardPlayed" and (e.seat, e.card) == (seat, card))
+
+
+def claim_and_ruling(evs):
+    """C3 with N's claim against E after the hand and the director's ruling."""
+    return evs + [RenegeClaimed(N, E, 1, 1),
+                  RenegeRuled(1, 1, E, "upheld", None, "the director", "E showed TC at trick 4")]
+
+
+def test_c3_end_to_end_official_and_as_played():
+    evs = c3_events()
+    g = Game(evs)
+    # as played: E/W euchre N/S, +2 to E/W (rules.md 2.6); officially the
+    # renege stops the hand and N/S score 2 (2.7 tournament preset)
+    assert g.final_score == [0, 2]
+    assert g.official_score == [2, 0]
+    assert g.winner is None and g.as_played_winner is None   # nobody at 10
+    [f] = g.audit()
+    assert (f.kind, f.deal, f.trick, f.seat, f.card, f.evidence) == ("renege", 1, 1, E, "9H", ("TC",))
+    assert f.committed_at == {"event": pos(evs, E, "9H"), "deal": 1, "trick": 1}
+    # established when E led trick 2 (the trick was gathered)
+    assert f.established_at == {"event": pos(evs, E, "AD"), "deal": 1, "trick": 2}
+    # provable at trick 4, when E showed TC
+    assert f.provable_at == {"event": pos(evs, E, "TC"), "deal": 1, "trick": 4}
+    assert f.public_proof and f.proving_card == "TC"
+    assert f.penalized and f.claimed_at is None and f.ruling is None
+    assert f.penalty == "hand ends; N/S score 2"
+    [d] = g.deal_reports()
+    assert d.trick_winners == (E, S, W, W, W)
+    assert (d.points_as_played, d.points_official) == ((0, 2), (2, 0))
+    assert (d.score_as_played, d.score_official) == ((0, 2), (2, 0))
+    assert d.flags == ("renege",) and d.maker == S and d.trump == "H"
+
+
+def test_c3_corrected_before_the_trick_was_gathered_costs_nothing():
+    from test_play_corrected import corrected_events
+    g = Game(corrected_events())
+    assert g.official_score == g.final_score == [0, 2]
+    [f] = g.audit()
+    assert f.kind == "renege-corrected" and not f.penalized
+
+
+def test_claimed_enforcement_without_and_with_a_claim():
+    opts = {"renege_enforcement": "claimed"}
+    g = Game(c3_events(opts))
+    [f] = g.audit()
+    assert g.official_score == [0, 2] and not f.penalized and f.status.startswith("unclaimed")
+    # N claims after the hand, before the next deal: in time (next-deal window)
+    evs = c3_events(opts) + [RenegeClaimed(N, E, 1, 1)]
+    g = Game(evs)
+    [f] = g.audit()
+    assert g.official_score == [2, 0] and f.penalized
+    assert f.claimed_at == {"event": len(evs) - 1, "deal": 1, "trick": 5}
+    assert f.ruling == "upheld" and f.ruled_by == "the rules"
+
+
+def test_claim_after_the_next_deal_started_is_late():
+    opts = {"renege_enforcement": "claimed"}
+    evs = c3_events(opts) + [DealStarted(2, N), RenegeClaimed(N, E, 1, 1)]
+    g = Game(evs)
+    [f] = g.audit()
+    assert f.ruling == "rejected" and f.ruling_reason.startswith("late: deal 2 had started")
+    assert not f.penalized and g.official_score == [0, 2]
+
+
+def test_first_chance_window():
+    opts = {"renege_enforcement": "claimed", "renege_claim_window": "first-chance"}
+    evs = c3_events(opts)
+    k = pos(evs, E, "TC")
+    # claimed the moment E shows TC (before the next card): in time
+    on_time = evs[:k + 1] + [RenegeClaimed(N, E, 1, 1)] + evs[k + 1:]
+    g = Game(on_time)
+    assert g.official_score == [2, 0] and g.audit()[0].ruling == "upheld"
+    # claimed after S has played to trick 4 as well: too late under first-chance
+    late = evs[:k + 2] + [RenegeClaimed(N, E, 1, 1)] + evs[k + 2:]
+    g = Game(late)
+    [f] = g.audit()
+    assert f.ruling == "rejected" and "late under first-chance" in f.ruling_reason
+    assert g.official_score == [0, 2]
+    # claimed before E showed the suit: not yet visible, rejected
+    early = evs[:k] + [RenegeClaimed(N, E, 1, 1)] + evs[k:]
+    [f] = Game(early).audit()
+    assert f.ruling == "rejected" and "has not" in f.ruling_reason
+    # the same late claim is in time under the next-deal window
+    g = Game(c3_events({"renege_enforcement": "claimed"})[:k + 2] + [RenegeClaimed(N, E, 1, 1)]
+             + evs[k + 2:])
+    assert g.official_score == [2, 0]
+
+
+def test_a_ruling_decides_over_the_preset():
+    evs = claim_and_ruling(c3_events())
+    g = Game(evs)
+    [f] = g.audit()
+    assert f.ruling == "upheld" and f.ruled_by == "the director" and g.official_score == [2, 0]
+    # the director rules the renege out: the deal scores as played
+    g = Game(c3_events() + [RenegeRuled(1, 1, E, "rejected", None, "TD", "no proof")])
+    assert g.official_score == [0, 2] and not g.audit()[0].penalized
+    # a ruling with its own points replaces the deal's
+    g = Game(c3_events() + [RenegeRuled(1, 1, E, "upheld", (4, 0), "TD", "against the spirit")])
+    assert g.official_score == [4, 0]
+    with pytest.raises(ImpossibleEvent, match="expected upheld or rejected"):
+        Game(c3_events() + [RenegeRuled(1, 1, E, "maybe")])
+
+
+def test_lone_renege_value_option():
+    # E/W's renege against a lone maker: 4 by default, 2 under the option (rules.md 2.7)
+    from euchre_events.rules.engine import Renege, new_table, apply
+    from euchre_events.rules.variants.standard import StandardEuchre
+    t = new_table()
+    apply(t, GameStarted("standard", {}, ("N", "E", "S", "W")))
+    r = Renege(position=9, deal=1, trick=1, seat=E, card="9H", led_suit="C", evidence=("TC",),
+               lone=True, against_lone=True, maker=S)
+    assert StandardEuchre().renege_penalty(t, r, (0, 2))[0] == [4, 0]
+    assert StandardEuchre({"lone_renege_value": 2}).renege_penalty(t, r, (0, 2))[0] == [2, 0]
+    with pytest.raises(ValueError, match="lone_renege_value"):
+        StandardEuchre({"lone_renege_value": 3})
+
+
+# --------------------------------------------------------- case C1: false claims
+
+C1_DEALT = ["AD KD QD AH KH".split(), "JD 9C KS QS TC".split(),
+            "AC KC QC JC AS".split(), "9D TD QH TH JS".split()]
+
+
+def c1_start():
+    """Trump hearts (N orders up W's 9H; W discards JS); East holds
+    ``JD 9C KS QS TC``, the JD being the left bower (a heart)."""
+    return [GameStarted("standard", {}, ("N", "E", "S", "W"), W, initial_score=(0, 0)),
+            DealStarted(1, W), CardsDealt(tuple(map(tuple, C1_DEALT)), "9H", ("JH", "9S", "TS")),
+            OrderedUp(N), UpCardPickedUp(W), Discarded(W, "JS")]
+
+
+def test_c1_void_in_diamonds_is_no_renege_claim_rejected():
+    # (a) N leads AD; E is void in diamonds (JD is a heart) and plays 9C: legal
+    evs = c1_start() + [CardPlayed(N, "AD"), CardPlayed(E, "9C"), RenegeClaimed(S, E, 1, 1)]
+    g = Game(evs)
+    assert g.final.reneges == []
+    [f] = g.audit()
+    assert f.kind == "claim-rejected" and f.seat == S and f.against == E
+    assert "held no diamonds" in f.ruling_reason
+    assert "the jack of diamonds it held is the left bower, a trump" in f.ruling_reason
+    assert "case C1" in f.ruling_reason
+
+
+def test_c1_left_bower_follows_a_trump_lead_claim_rejected():
+    # (b) N leads KH (trump); E follows with JD, his only trump
+    evs = c1_start() + [CardPlayed(N, "KH"), CardPlayed(E, "JD"), RenegeClaimed(W, E, 1, 1)]
+    [f] = Game(evs).audit()
+    assert f.kind == "claim-rejected"
+    assert "left bower, which is a trump: it follows the hearts lead" in f.ruling_reason
+    # and 9C there would have been a renege, which the same claim names
+    evs = c1_start() + [CardPlayed(N, "KH"), CardPlayed(E, "9C"), RenegeClaimed(W, E, 1, 1)]
+    g = Game(evs)
+    [f] = g.audit()
+    assert f.kind == "renege" and f.evidence == ("JD",) and f.ruling == "upheld"
+
+
+def test_claim_naming_the_wrong_trick():
+    evs = c3_events({"renege_enforcement": "claimed"}) + [RenegeClaimed(N, E, 1, 2)]
+    g = Game(evs)
+    kinds = sorted(f.kind for f in g.audit())
+    assert kinds == ["claim-rejected", "renege"]
+    bad = next(f for f in g.audit() if f.kind == "claim-rejected")
+    assert "led trick 2" in bad.ruling_reason
+    assert g.official_score == [0, 2]   # the real renege (trick 1) went unclaimed
+
+
+# ------------------------------------------- abandoned deals, deals after the win
+
+def test_abandoned_deal_and_redeal_is_kept_and_flagged():
+    evs = c3_events()
+    first_trick_end = pos(evs, W, "9C")
+    # the hand is stopped after trick 2 has started (the renege established)
+    # and dealt again by the same dealer
+    stopped = evs[:first_trick_end + 2] + evs[1:3]
+    g = Game(stopped)
+    kinds = [f.kind for f in g.audit()]
+    assert "deal-abandoned" in kinds and "renege" in kinds
+    # as played the abandoned deal scores nothing; officially the established
+    # renege gives N/S 2 (tournament preset: the hand stops)
+    assert g.final_score == [0, 0] and g.official_score == [2, 0]
+    reports = g.deal_reports()
+    assert reports[0].note == "abandoned" and reports[0].points_official == (2, 0)
+    assert "deal-abandoned" in reports[0].flags
+    # abandoned before trick 1 was gathered: the renege was never established
+    # (it could still have been taken back): nothing officially either
+    g = Game(evs[:first_trick_end + 1] + evs[1:3])
+    assert g.official_score == [0, 0]
+    [f] = [f for f in g.audit() if f.kind == "renege"]
+    assert f.established_at is None and not f.penalized
+
+
+def test_penalty_ends_the_game_and_later_deals_are_flagged():
+    # from 8-0, C3's penalty takes N/S to 10: the game is officially won after
+    # deal 1, though as played E/W lead 8-2; the table played one more deal
+    evs = c3_events(initial=(8, 0))
+    g = Game(evs)
+    assert g.final_score == [8, 2] and g.official_score == [10, 0] and g.winner == NS
+    more = evs + c3_events()[1:]            # the same deal again, as deal "1" dealt by W
+    more[len(evs)] = DealStarted(2, W)
+    g = Game(more)
+    assert g.winner == NS and g.official_score == [10, 0]
+    assert g.final_score == [8, 4]          # as played, both deals
+    flags = [f for f in g.audit() if f.kind == "played-after-game-won"]
+    assert [(f.deal, f.position) for f in flags] == [(2, len(evs))]
+    reports = g.deal_reports()
+    assert reports[1].note == "after the game was won" and reports[1].points_official == (0, 0)
