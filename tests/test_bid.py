@@ -384,9 +384,9 @@ def test_double_deck_48_cards():
     v = make_variant("bid", {"double_deck": True})
     d = v.deck()
     assert len(d) == 48 and len(set(d)) == 48 and "AS#2" in d and "AS" not in d
-    # 7.10: 12 each, 12 tricks, bids 3..12, partner's best 24, moon 48.
+    # 7.10: 12 each, 12 tricks, bids 3..11 (tests/test_plain_twelve.py), partner's best 24, moon 48.
     assert (v.hand_size, v.tricks_per_deal, v.pb_value, v.moon_value) == (12, 12, 24, 48)
-    assert v.bid_ladder() == tuple(range(3, 13)) + ("pb", "moon")
+    assert v.bid_ladder() == tuple(range(3, 12)) + ("pb", "moon")  # no plain 12 (7.10, 8.16)
     start = [GameStarted("bid", {"double_deck": True}, ("N", "E", "S", "W"), first_dealer=3),
              DealStarted(1, 3)]
     hands = tuple(tuple(d[i::4]) for i in range(4))

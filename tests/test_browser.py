@@ -41,7 +41,7 @@ from playwright.sync_api import sync_playwright  # noqa: E402
 from euchre_events.archive import Archive  # noqa: E402
 from euchre_events.formats import read_records  # noqa: E402
 from euchre_events.projections import Game  # noqa: E402
-from euchre_events.ui.render import legal_cards_of  # noqa: E402
+from euchre_events.ui.render import legal_cards_of, trick_reason  # noqa: E402
 from euchre_events.ui.serve import page_url, serve  # noqa: E402
 from euchre_events.ui.htmlexport import export_html  # noqa: E402
 
@@ -110,7 +110,8 @@ SNAPSHOT_JS = """() => {
   return {
     hands: [0, 1, 2, 3].map(s => cards(`.ee-hand-${s} .ee-card`).sort()),
     legal: [0, 1, 2, 3].map(s => cards(`.ee-hand-${s} .ee-legal`).sort()),
-    trick: cards('.ee-trick-cards .ee-card'),
+    trick: cards('.ee-trick-cards .ee-card:not(.ee-done)'),
+    done: cards('.ee-trick-cards .ee-card.ee-done'),
     score: score ? score.dataset.score : null,
     current: cur ? Number(cur.dataset.pos) : null,
   };
@@ -131,7 +132,10 @@ def expected_snapshot(game, k, seat=None):
         hands.append(sorted(hand))
         show_legal = st.turn == s and (seat is None or seat == s)
         legal.append(sorted(legal_cards_of(st)) if show_legal else [])
-    return {"hands": hands, "legal": legal, "trick": [c for _, c in st.trick],
+    # a finished trick stays on the table (ee-done) until the next card is led
+    done = ([c for _, c in st.tricks[-1][1]]
+            if not st.trick and st.tricks and st.phase in ("play", "deal_over", "game_over") else [])
+    return {"hands": hands, "legal": legal, "trick": [c for _, c in st.trick], "done": done,
             "score": ",".join(str(x) for x in st.score), "current": k - 1}
 
 
@@ -323,5 +327,130 @@ def test_exported_page_with_a_hostile_name_and_note_still_replays(browser, tmp_p
         wait_for_snapshot(page, expected_snapshot(game, k), f"hostile page after next to {k}", timeout=3000)
     assert page.evaluate("() => window.pwned") is None
     assert hostile in page.locator(".ee-root").first.inner_text()
+    assert errors == [], errors
+    context.close()
+
+
+# ---------------------------------------------------------------- issue 10: keys, link, finished trick
+
+def shot(page, name):
+    where = os.environ.get("EE_SHOTS")
+    if where:
+        Path(where).mkdir(parents=True, exist_ok=True)
+        page.locator(".ee-viewer").first.screenshot(path=str(Path(where) / f"{name}.png"))
+
+
+def hash_of(page):
+    return page.evaluate("() => location.hash")
+
+
+def wait_hash(page, want, what):
+    try:
+        page.wait_for_function("(h) => location.hash === h", arg=want, timeout=10000, polling=50)
+    except Exception:
+        raise AssertionError(f"{what}: the address shows {hash_of(page)!r}, expected {want!r}")
+
+
+def test_keys_link_and_the_finished_trick_in_chromium(voila, browser):
+    """Issue 10 in the app: a position link opens there and every step rewrites it; Left/Right,
+    Home/End, PageUp/PageDown and Up/Down; a finished trick stays on the table until the next
+    lead, its winner marked and the reason in words.  Set ``EE_SHOTS=DIR`` to keep screenshots."""
+    game = Game(read_records(str(SIX))[0].events)
+    starts = dict(game.deal_positions())          # {1: 1, 2: 24}: the DealStarted positions
+    n = len(game.events)
+
+    context = browser.new_context(viewport={"width": 1400, "height": 1100})
+    local_only(context)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+
+    # a position link opens at that position: deal 2, after its 5 first events
+    # (DealStarted, CardsDealt and three calls), as `show --deal 2 --after 5`
+    k = starts[2] + 5
+    page.goto(voila["url"] + "#deal=2&event=5", timeout=120000)
+    page.locator("button.ee-next").first.wait_for(timeout=120000)
+    wait_for_snapshot(page, expected_snapshot(game, k), "opened at #deal=2&event=5")
+    wait_hash(page, "#deal=2&event=5", "after opening the link")
+
+    # keys with nothing focused (the app page has one viewer): Right, Left
+    page.keyboard.press("ArrowRight")
+    wait_for_snapshot(page, expected_snapshot(game, k + 1), "after ArrowRight")
+    wait_hash(page, "#deal=2&event=6", "after ArrowRight")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    wait_for_snapshot(page, expected_snapshot(game, k - 1), "after ArrowLeft twice")
+    # Home, End
+    page.keyboard.press("End")
+    wait_for_snapshot(page, expected_snapshot(game, n), "after End")
+    wait_hash(page, f"#deal=2&event={n - starts[2]}", "after End")
+    page.keyboard.press("Home")
+    wait_for_snapshot(page, expected_snapshot(game, 1), "after Home")
+    wait_hash(page, "#event=1", "after Home")
+    # by deal: Down/PageDown to the next deal's start (just after its cards
+    # are dealt: DealStarted + CardsDealt), Up/PageUp back
+    page.keyboard.press("ArrowDown")
+    wait_for_snapshot(page, expected_snapshot(game, starts[1] + 2), "after ArrowDown: deal 1")
+    page.keyboard.press("PageDown")
+    wait_for_snapshot(page, expected_snapshot(game, starts[2] + 2), "after PageDown: deal 2")
+    wait_hash(page, "#deal=2&event=2", "at the start of deal 2")
+    page.keyboard.press("ArrowRight")
+    page.keyboard.press("PageUp")             # within deal 2: back to its start
+    wait_for_snapshot(page, expected_snapshot(game, starts[2] + 2), "after PageUp in deal 2")
+    page.keyboard.press("ArrowUp")            # at its start: to deal 1
+    wait_for_snapshot(page, expected_snapshot(game, starts[1] + 2), "after ArrowUp: deal 1")
+    shot(page, "deal-1-start")
+
+    # a click on a button leaves the focus in the viewer: a key then steps once
+    page.locator("button.ee-next").click()
+    wait_for_snapshot(page, expected_snapshot(game, starts[1] + 3), "after a click on next")
+    page.keyboard.press("ArrowRight")
+    wait_for_snapshot(page, expected_snapshot(game, starts[1] + 4), "after the click, ArrowRight once")
+
+    # typing in the note field: its arrow keys move the caret, not the table
+    page.locator(".ee-note-input input").fill("a note")
+    page.locator(".ee-note-input input").press("ArrowLeft")
+    page.locator(".ee-note-input input").press("Home")
+    page.wait_for_timeout(500)
+    assert page.evaluate(SNAPSHOT_JS) == expected_snapshot(game, starts[1] + 4)
+
+    # the finished trick stays in the middle until the next card is led.
+    # Deal 1, trick 1 (hearts trump, South alone, North out): East leads 9S,
+    # South AS, West JS (a plain spade: the left bower is JD) -> South.
+    end_t1 = game.trick_positions(1)[1]       # just before trick 2's lead
+    st = game.state_at(end_t1)
+    assert st.trick == () and st.tricks[-1] == (1, ((1, "9S"), (2, "AS"), (3, "JS")), 2)
+    page.locator("body").click(position={"x": 5, "y": 5})   # focus out of the field
+    for _ in range(end_t1 - (starts[1] + 4)):
+        page.keyboard.press("ArrowRight")
+    wait_for_snapshot(page, expected_snapshot(game, end_t1), "the end of trick 1")
+    fin = page.locator(".ee-trick-cards .ee-finished")
+    assert fin.count() == 1 and fin.get_attribute("data-winner") == "2"
+    assert page.eval_on_selector_all(".ee-trick-cards .ee-card.ee-winner",
+                                     "els => els.map(e => e.dataset.card)") == ["AS"]
+    words = page.locator(".ee-trick-reason").inner_text()
+    want = trick_reason(["9S", "AS", "JS"], "H", 1)
+    assert want == "A\u2660 is the highest of the suit led (spades), beats J\u2660; no trump was played"
+    assert words == f"trick 1 won by South: {want}. South leads next"
+    shot(page, "trick-1-finished")
+    page.keyboard.press("ArrowRight")         # South leads trick 2: the trick 1 cards go
+    wait_for_snapshot(page, expected_snapshot(game, end_t1 + 1), "South leads trick 2")
+    assert page.locator(".ee-trick-cards .ee-finished").count() == 0
+    # the last trick of the deal stays through the deal's end, until deal 2 starts
+    page.keyboard.press("PageDown")
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")          # deal 1 over: its last trick still in the middle
+    wait_for_snapshot(page, expected_snapshot(game, starts[2]), "deal 1 over")
+    assert page.locator(".ee-trick-cards .ee-finished").count() == 1
+    shot(page, "deal-1-over")
+
+    # the address changed by hand: the table follows
+    page.evaluate("() => { location.hash = 'deal=2&event=9'; }")
+    wait_for_snapshot(page, expected_snapshot(game, starts[2] + 9), "after the address changed")
+    # an address naming no position leaves the table and says so
+    page.evaluate("() => { location.hash = 'deal=7'; }")
+    page.locator(".ee-status", has_text="names no position").wait_for(timeout=10000)
+    assert page.evaluate(SNAPSHOT_JS) == expected_snapshot(game, starts[2] + 9)
+
     assert errors == [], errors
     context.close()

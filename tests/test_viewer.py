@@ -58,7 +58,19 @@ def legal_shown(viewer, seat):
 
 
 def trick_shown(viewer):
-    return [c for c, _ in cards_in(viewer.trick_w.value)]
+    # the trick being played; a finished trick left on the table is ee-done
+    return [c for c, cls in cards_in(viewer.trick_w.value) if "ee-done" not in cls]
+
+
+def finished_shown(viewer):
+    return [c for c, cls in cards_in(viewer.trick_w.value) if "ee-done" in cls]
+
+
+def finished_expected(st):
+    """The trick just finished, which stays on the table until the next lead."""
+    if st.trick or not st.tricks or st.phase not in ("play", "deal_over", "game_over"):
+        return []
+    return [c for _, c in st.tricks[-1][1]]
 
 
 def score_shown(viewer):
@@ -108,6 +120,7 @@ def test_every_step_shows_the_projection(c3_viewer):
             else:
                 assert legal_shown(v, s) == []
         assert trick_shown(v) == [c for _, c in st.trick]
+        assert finished_shown(v) == finished_expected(st)
         assert score_shown(v) == st.score
     v.next()  # stays at the end
     assert v.position == len(g.events)

@@ -20,7 +20,11 @@ Stable CSS classes (tests and style sheets rely on them):
   ``ee-evidence``: a led-suit card the offender held back; ``ee-proof``: the
   play that showed that card to the table;
 * ``ee-trick-cards``: the current trick (each card at its seat's side, the
-  leader marked ``ee-leader``); ``ee-last-trick``: the last trick gathered;
+  leader marked ``ee-leader``); until the next card is led, the trick just
+  finished stays there (``ee-finished``; its cards and their cells
+  ``ee-done``, the winning card ``ee-winner``, who won and why in
+  ``ee-trick-reason``);
+  ``ee-last-trick``: the last trick gathered;
 * ``ee-score``: points per side and tricks taken in this deal;
 * ``ee-info`` (deal, dealer, up-card, kitty, trump, maker, alone; the
   face-down cards ``ee-kitty``, ``ee-dummy``, ``ee-ghost``, ``ee-dead`` (the
@@ -59,7 +63,7 @@ from euchre_events.rules.seats import SEAT_LETTERS_4, SEAT_WORDS_4, seat_letter,
 
 __all__ = [
     "CSS", "card_html", "card_svg", "hand_html", "state_html", "table_parts",
-    "seat_label", "side_names", "legal_cards_of", "POSITIONS", "knowledge_html",
+    "seat_label", "side_names", "legal_cards_of", "POSITIONS", "knowledge_html", "trick_reason",
 ]
 
 POSITIONS = {
@@ -112,6 +116,11 @@ CSS = """
  grid-template-columns:1fr 1fr 1fr;justify-items:center;align-items:center;min-height:150px}
 .ee-trick-grid .ee-played{text-align:center;font-size:11px}
 .ee-leader .ee-card{box-shadow:0 0 0 2px #ffd54a}
+.ee-card.ee-done{opacity:.8}
+.ee-card.ee-done.ee-winner{opacity:1;outline:3px solid #ffd54a;outline-offset:1px}
+.ee-winner>div{font-weight:700}
+.ee-trick-grid.ee-finished{grid-template-areas:". top ." "left mid right" ". bottom ." "why why why"}
+.ee-trick-reason{font-size:12px;font-weight:600;text-align:center;padding:2px 4px 0;justify-self:stretch}
 .ee-mid{font-size:12px;text-align:center;opacity:.9}
 .ee-trump{font-size:22px;vertical-align:middle}
 .ee-score table{border-collapse:collapse;color:inherit}
@@ -412,6 +421,9 @@ def _played_card(state, s: int, card: str, trick_no: int, by_trick, proofs, extr
 
 
 def _trick_inner(state, n: int, by_trick, proofs) -> str:
+    if not state.trick and state.tricks and state.phase in ("play", "deal_over", "game_over"):
+        # a finished trick stays on the table until the next card is led
+        return _finished_inner(state, n, by_trick, proofs)
     pos = POSITIONS.get(n, POSITIONS[4])
     trick_no = len(state.tricks) + 1
     cells = []
@@ -433,6 +445,88 @@ def _trick_inner(state, n: int, by_trick, proofs) -> str:
                "thrown_in": "everyone passed"}.get(state.phase, state.phase)
     cells.append(f'<div class="ee-mid" style="grid-area:mid">{_esc(mid)}</div>')
     return f'<div class="ee-trick-grid" data-trick="{trick_no}" data-leader="{"" if state.leader is None else state.leader}">{"".join(cells)}</div>'
+
+
+def trick_reason(cards: Sequence[str], trump: Optional[str], winner: Optional[int] = None) -> str:
+    """Why the winning card of a finished trick wins, in a teacher's words
+    (rules.md 1.1-1.3: trumps beat the led suit, bowers, identical twins),
+    e.g. ``"J\u2660 is the left bower: a trump, beats A\u2663"``.
+
+    ``cards``: the trick's card codes in play order (leader first);
+    ``trump``: suit letter or None (no-trump); ``winner``: index (0 = leader)
+    of the card the record's table says won.  The words come from the rules'
+    own trick ranking (:func:`euchre_events.rules.cards.rank_trick`, led suit
+    from the first card, high no-trump, first twin wins); when that ranking
+    names another winner (low no-trump, a joker led with a named suit, the
+    last-twin option) or a card is unknown (``"??"``), the answer is ``""``
+    rather than words that would explain another card.  Never raises.
+    """
+    try:
+        r = C.rank_trick(cards, trump)
+    except (KeyError, IndexError, ValueError):
+        return ""
+    w = r.winner
+    if winner is not None and winner != w:
+        return ""
+    p = [C.pretty(C.base(c)) for c in cards]
+    role = r.roles[w]
+    rest = [i for i in r.ranked() if i != w and i not in r.twins]
+    runner = rest[0] if rest else None
+    beats = f", beats {p[runner]}" if runner is not None else ""
+    b = C.base(cards[w])
+    if role == C.TrickRole.TOP:
+        words = "the joker: at no-trump it beats every card"
+    elif role == C.TrickRole.TRUMP:
+        suit = C.SUIT_SINGULAR[trump]
+        if b == C.JOKER:
+            words = "the joker is the highest trump"
+        elif b == C.right_bower(trump):
+            words = f"{p[w]} is the right bower, the highest {suit}"
+        elif b == C.left_bower(trump):
+            words = f"{p[w]} is the left bower: a {suit} here{beats}"
+        elif r.led_suit == trump:
+            words = f"{p[w]} is the highest {suit} played{beats}"
+        elif runner is not None and r.roles[runner] == C.TrickRole.TRUMP:
+            words = f"{p[w]} is the highest trump played{beats}"
+        else:
+            words = f"{p[w]} is a trump ({suit}s){beats}"
+    else:
+        led = C.SUIT_NAMES.get(r.led_suit, "the suit led")
+        words = f"{p[w]} is the highest of the suit led ({led}){beats}"
+        if trump is not None:
+            words += "; no trump was played"
+    if r.twins:
+        words += f"; of the identical {p[w]}, the one played first wins"
+    return words
+
+
+def _finished_inner(state, n: int, by_trick, proofs) -> str:
+    """The trick just finished, left in the middle until the next lead
+    (``ee-finished``): each card at its seat (``ee-done``), the winner's card
+    ``ee-winner``, and in words who won it and why (:func:`trick_reason`)."""
+    pos = POSITIONS.get(n, POSITIONS[4])
+    leader, plays, winner = state.tricks[-1]
+    k = len(state.tricks)
+    seats = [s for s, _ in plays]
+    cells = []
+    for i, (s, card) in enumerate(plays):
+        area = pos[s] if s < len(pos) else "mid"
+        won = s == winner
+        label = seat_label(s, n, short=True) + (" led" if i == 0 else "") + (", won" if won else "")
+        cells.append(f'<div class="ee-played ee-done{" ee-winner" if won else ""}" style="grid-area:{area}" '
+                     f'data-seat="{s}" data-order="{i}">'
+                     f'{_played_card(state, s, card, k, by_trick, proofs, ("ee-done", "ee-winner") if won else ("ee-done",))}'
+                     f'<div>{_esc(label)}</div></div>')
+    why = trick_reason([c for _, c in plays], state.trump, seats.index(winner) if winner in seats else None)
+    text = f"trick {k} won by {seat_label(winner, n)}" + (f": {why}" if why else "")
+    if state.phase == "play" and state.leader is not None:
+        text += f". {seat_label(state.leader, n)} leads next"
+    # the centre says who won; the reason runs the width of the box below the cards
+    cells.append(f'<div class="ee-mid" style="grid-area:mid">trick {k}:<br>{_esc(seat_label(winner, n))}</div>')
+    cells.append(f'<div class="ee-trick-reason" style="grid-area:why">{_esc(text)}</div>')
+    return (f'<div class="ee-trick-grid ee-finished" data-trick="{len(state.tricks) + 1}" '
+            f'data-finished="{k}" data-winner="{winner}" '
+            f'data-leader="{"" if state.leader is None else state.leader}">{"".join(cells)}</div>')
 
 
 def _last_inner(state, n: int, by_trick, proofs) -> str:

@@ -29,6 +29,14 @@ events of the current line (``Game.state_at(k)``), ``1 <= k <= len(events)``;
 the *current event* is event ``k - 1``, and a note typed in the viewer is
 attached to it (annotation ``position = k - 1``, the record convention).
 
+Keys and the position link (issue 10): in the browser Left/Right step,
+Home/End go to the first/last event, PageUp/Up and PageDown/Down go by deal
+(:meth:`GameViewer.press`), when the focus is inside the viewer, or anywhere
+in a Voila app page with one viewer.  In a Voila page the address carries the
+position, ``#deal=3&event=12`` (:attr:`GameViewer.link`, counted as
+``euchre-events show --deal 3 --after 12`` counts): opening such an address
+opens there, and every step rewrites it (:class:`KeyLink`, ``ee-keys``).
+
 Stepping redraws only what changed: the widget tree is built once and each
 step assigns new values to the HTML widgets (ipywidgets sends only values that
 differ); the chart moves its marker only when a deal ends or the line changes.
@@ -38,8 +46,11 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
+from urllib.parse import parse_qs
 
+import anywidget
 import ipywidgets as W
+import traitlets
 
 from euchre_events.ui import render as R
 from euchre_events.rules.engine import ImpossibleEvent
@@ -73,6 +84,75 @@ VIEWER_CSS = """
 .ee-branch{display:block;margin-left:2.8em;color:#0d47a1}
 .ee-title h3{margin:4px 0}
 """
+
+
+KEY_ACTIONS = {
+    "ArrowLeft": "prev", "ArrowRight": "next", "Home": "first", "End": "last",
+    "PageUp": "deal_prev", "ArrowUp": "deal_prev", "PageDown": "deal_next", "ArrowDown": "deal_next",
+}
+"""The viewer's keys (``KeyboardEvent.key``) and what each does: see :meth:`GameViewer.press`."""
+
+# The browser half of the keys and the position link.  Keys are taken when
+# the focus is inside this viewer (a click on any of its buttons or its
+# table), or, in a Voila app page with one viewer, from anywhere but a text
+# field; never while typing in a field, a menu or the slider (their own
+# arrow keys).  The position is written to the page's address (#deal=..&
+# event=..) only in a Voila page: in JupyterLab the address is the lab's.
+_KEYS_ESM = """
+const KEYS = new Set(%s);
+const inVoila = () => location.pathname.indexOf('/voila/') >= 0;
+function own(t) {
+  if (!t || !t.closest) return false;
+  const tag = (t.tagName || '').toLowerCase();
+  return tag === 'input' || tag === 'textarea' || tag === 'select' || t.isContentEditable
+    || !!t.closest('.ee-slider');
+}
+function render({ model, el }) {
+  el.classList.add('ee-keys');
+  const root = () => el.closest('.ee-viewer');
+  const r0 = root();
+  if (r0 && !r0.hasAttribute('tabindex')) r0.setAttribute('tabindex', '0');
+  const onKey = (e) => {
+    if (!KEYS.has(e.key) || e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || own(e.target)) return;
+    const r = root();
+    if (!r) return;
+    const inside = r.contains(e.target);
+    const lone = inVoila() && document.querySelectorAll('.ee-viewer').length === 1
+      && !(e.target && e.target.closest && e.target.closest('.ee-viewer'));
+    if (!inside && !lone) return;
+    e.preventDefault();
+    model.send({ key: e.key });
+  };
+  document.addEventListener('keydown', onKey);
+  const write = () => {
+    const h = model.get('link');
+    if (inVoila() && h && location.hash !== '#' + h) history.replaceState(null, '', '#' + h);
+  };
+  model.on('change:link', write);
+  const onHash = () => { if (inVoila() && location.hash.length > 1) model.send({ link: location.hash.slice(1) }); };
+  window.addEventListener('hashchange', onHash);
+  if (inVoila() && location.hash.length > 1) onHash(); else write();
+  return () => {
+    document.removeEventListener('keydown', onKey);
+    window.removeEventListener('hashchange', onHash);
+    model.off('change:link', write);
+  };
+}
+export default { render };
+""" % ("[" + ", ".join(f"'{k}'" for k in KEY_ACTIONS) + "]")
+
+
+class KeyLink(anywidget.AnyWidget):
+    """The viewer's keyboard and position link in the browser (no drawing).
+
+    Sends ``{"key": name}`` for a key of :data:`KEY_ACTIONS` and ``{"link":
+    "deal=3&event=12"}`` for the page address's position (on load and when
+    the address changes); writes its ``link`` trait to the address (Voila
+    pages only).  :class:`GameViewer` owns one and answers its messages.
+    """
+
+    _esm = _KEYS_ESM
+    link = traitlets.Unicode("").tag(sync=True)
 
 
 @dataclass
@@ -309,6 +389,10 @@ class GameViewer:
         if chart:
             self.chart = self._make_chart()
             parts.append(self.chart)
+        # keys and the position link (a widget with nothing to draw)
+        self.keys = KeyLink(layout=W.Layout(width="0px", height="0px", margin="0px"))
+        self.keys.on_msg(self._on_keys_msg)
+        parts.append(self.keys)
         self.widget = W.VBox(parts)
         self.widget.add_class("ee-root")
         self.widget.add_class("ee-viewer")
@@ -503,6 +587,90 @@ class GameViewer:
             raise IndexError(f"deal {deal} has {len(starts)} trick(s) recorded, not trick {t}")
         self.goto(starts[int(t) - 1])
 
+    def press(self, key: str) -> bool:
+        """Do what a key does in the browser (:data:`KEY_ACTIONS`): Left/Right
+        one event back/forward, Home/End the first/last event, PageUp or Up
+        the start of the deal shown (or, when already there, of the deal
+        before), PageDown or Down the start of the next deal (the last event
+        after the last deal).  ``key``: a ``KeyboardEvent.key`` name.
+        Returns False for a key it does not know (and does nothing)."""
+        action = KEY_ACTIONS.get(key)
+        if action is None:
+            return False
+        if action in ("prev", "next", "first", "last"):
+            getattr(self, action)()
+            return True
+        deals = sorted(self.line.index["deal_start"])
+        d = self._state.deal
+        if action == "deal_next":
+            later = [x for x in deals if x > d]
+            if later:
+                self.jump_deal(later[0])
+            else:
+                self.last()
+            return True
+        here = self._position
+        if d in deals:
+            self.jump_deal(d)
+            if self._position < here:
+                return True
+        earlier = [x for x in deals if x < d]
+        if earlier:
+            self.jump_deal(earlier[-1])
+        else:
+            self.first()
+        return True
+
+    @property
+    def link(self) -> str:
+        """The position as a link fragment: ``"deal=3&event=12"`` is the table
+        after the first 12 events of deal 3, counted from its DealStarted as
+        ``euchre-events show --deal 3 --after 12`` counts them; before the
+        first deal, ``"event=K"`` (the table after K events of the game).
+        The app writes it to the page address (``#deal=3&event=12``)."""
+        d = self._state.deal
+        start = self.line.index["deal_start"].get(d)
+        if not d or start is None or self._position <= start:
+            return f"event={self._position}"
+        return f"deal={d}&event={self._position - start}"
+
+    def goto_link(self, link: str) -> bool:
+        """Show the position a link names (:attr:`link`; a leading ``#`` is
+        allowed): ``deal=N&event=K`` (K from 1, clamped to the deal's
+        events), ``deal=N`` (the start of deal N, as :meth:`jump_deal`) or
+        ``event=K`` (after K events of the game, clamped).  Returns False
+        and leaves the position for a link that names no position of this
+        line (an unknown deal, not a number); never raises."""
+        q = parse_qs(str(link or "").lstrip("#"))
+        try:
+            deal = int(q["deal"][0]) if "deal" in q else None
+            event = int(q["event"][0]) if "event" in q else None
+        except ValueError:
+            return False
+        starts = self.line.index["deal_start"]
+        if deal is not None:
+            if deal not in starts:
+                return False
+            if event is None:
+                self.jump_deal(deal)
+                return True
+            later = [p for x, p in sorted(starts.items()) if x > deal]
+            end = later[0] if later else self.n_events
+            self.goto(starts[deal] + max(1, min(event, end - starts[deal])))
+            return True
+        if event is None:
+            return False
+        self.goto(event)
+        return True
+
+    def _on_keys_msg(self, _widget, content, _buffers) -> None:
+        if not isinstance(content, dict):
+            return
+        if "key" in content:
+            self.press(str(content["key"]))
+        elif "link" in content and not self.goto_link(str(content["link"])):
+            self._set_status(f"the address names no position of this game: #{content['link']}")
+
     def set_seat(self, seat: Optional[int]) -> None:
         """Show every hand (None) or what ``seat`` could know (others face down)."""
         if seat is not None and not 0 <= int(seat) < self.n_seats:
@@ -575,6 +743,7 @@ class GameViewer:
         self.score_w.value = parts["score"]
         self.act_w.value = parts["act"]
         self.events_w.value = self._events_list()
+        self.keys.link = self.link
         self._sync_controls()
         self._update_chart()
         self._update_moves()

@@ -97,7 +97,8 @@ class BidOptions(VariantOptions):
       no-trump the joker may be played even when holding the led suit
       (default False: only when void, as a suit of one card);
     * ``double_deck``: 48 cards with copy indices ``AS#1``/``AS#2``, 12 each,
-      12 tricks, bids 3..12 (7.10); ``deck_low_rank``: ``"9"`` (default) or
+      12 tricks, bids 3..11, partner's best and the moon (7.10: no plain 12,
+      8.16); ``deck_low_rank``: ``"9"`` (default) or
       ``"J"`` for the J-to-A deck (16 cards, 32 doubled: case C11);
       ``first_twin_wins``: of two identical cards the first played wins (1.3);
       ``pb_cards_exchanged``: cards each way in partner's best, 1..3;
@@ -237,9 +238,34 @@ class BidEuchre(BidAuction, Variant):
         return o.moon_value if o.moon_value is not None else 4 * self.tricks_per_deal
 
     def bid_ladder(self) -> tuple:
-        """3 < 4 < 5 < pb < moon (7.2); with a double deck 3..12 (7.10)."""
-        top = self.tricks_per_deal if self.options.double_deck else self.tricks_per_deal - 1
-        return tuple(range(3, top + 1)) + ("pb", "moon")
+        """The bids legal play offers, low to high: 3 < 4 < 5 < pb < moon
+        (7.2); with a double deck 3 .. 11 < pb < moon (7.10, 8.16: a plain 12
+        is not a bid, as a plain 6 is not in single deck; 3 .. 7 in the
+        J-to-A double deck of case C11, whose deal has 8 tricks)."""
+        return tuple(range(3, self.tricks_per_deal)) + ("pb", "moon")
+
+    def ranked_bids(self) -> tuple:
+        """The ladder, and with a double deck the plain bid of every trick
+        (12; 8 in case C11) in its place above 11 and below partner's best:
+        a record may hold one, and it is kept and flagged
+        (:meth:`unoffered_bid`, rules.md 7.10, 8.16).  Releases before the
+        rule was settled offered it, so games recorded with one still load.
+        In single deck a plain 6 stays impossible (7.2)."""
+        ladder = self.bid_ladder()
+        if not self.options.double_deck:
+            return ladder
+        return ladder[:-2] + (self.tricks_per_deal,) + ladder[-2:]
+
+    def unoffered_bid(self, bid) -> Optional[tuple]:
+        """``("plain-all-tricks-bid", words)`` for a double deck's plain bid of every
+        trick (rules.md 7.10, 8.16), else None."""
+        n = self.tricks_per_deal
+        if self.options.double_deck and bid == n:
+            return ("plain-all-tricks-bid",
+                    f"a plain bid of {n} is not a bid in double-deck Bid Euchre: {n} tricks are bid "
+                    f"only as partner's best or the moon (rules.md 7.10, 8.16); the bid is kept "
+                    f"as recorded and stands as a bid of {n}")
+        return None
 
     # ------------------------------------------------------------ dealing
     def deck(self) -> list:

@@ -143,10 +143,20 @@ class BidAuction:
       the auction goes on;
     * a *stuck dealer who passes* (``stick_the_dealer``): flag
       ``"stuck-dealer-passed"``; the pass is kept, so when nobody bid the
-      deal is thrown in as the record shows.
+      deal is thrown in as the record shows;
+    * a call of :meth:`ranked_bids` that is off the ladder (double-deck Bid
+      Euchre's plain 12, rules.md 7.10, 8.16): flag of the kind
+      :meth:`unoffered_bid` gives.  Legal play never offers it; a recorded
+      one stands as made, ranked where the record's table ranked it (a
+      plain 12 above 11, below partner's best), because the record goes on
+      from it (the bidder names trump and plays for 12) and the tool never
+      rewrites a real call (docs/design.md "Three kinds of wrong").  Unlike
+      an insufficient bid it is the high bid when made, so no table remedy
+      turns it into a pass.
 
-    Impossible (:class:`ImpossibleEvent`): a bid that is no bid of the game
-    (a plain 6, ``"pb"`` in Ghost Hand, 0, a word), or a seat out of turn.
+    Impossible (:class:`ImpossibleEvent`): a bid that no record of the game
+    can hold, not even as a kept call (a plain 6 in single deck, 7.2;
+    ``"pb"`` in Ghost Hand; 0; a word), or a seat out of turn.
     ``auction_section`` / ``stick_section`` name the rules.md sections cited
     in the flags (7.2 / 7.7 here; Ghost Hand 5.2 / 5.8).
 
@@ -163,7 +173,20 @@ class BidAuction:
 
     @abstractmethod
     def bid_ladder(self) -> tuple:
-        """Possible bids, low to high."""
+        """The bids of the game, low to high: what legal play offers."""
+
+    def ranked_bids(self) -> tuple:
+        """Every call a record may hold as a bid, low to high: the
+        :meth:`bid_ladder` and, in their places, the calls that are no bid of
+        the game but are kept and flagged when recorded (see
+        :meth:`unoffered_bid`).  Default: the ladder itself."""
+        return self.bid_ladder()
+
+    def unoffered_bid(self, bid) -> Optional[tuple]:
+        """``(kind, words citing rules.md)`` for a call of :meth:`ranked_bids`
+        that is not on the :meth:`bid_ladder` (the flag a recorded one gets),
+        or None for a bid of the ladder.  Default: None."""
+        return None
 
     def auction_won(self, t: Table) -> None:
         """The auction ended with ``t.maker`` the high bidder: the bidder
@@ -177,14 +200,15 @@ class BidAuction:
         t.auction = _NO_BIDS
 
     def bid_rank(self, bid) -> int:
-        """Place of ``bid`` on the ladder (0 = lowest).  Raises
-        :class:`ImpossibleEvent` if the game has no such bid."""
-        ladder = self.bid_ladder()
-        if bid not in ladder:
+        """Place of ``bid`` (normalized) among :meth:`ranked_bids` (0 =
+        lowest).  Raises :class:`ImpossibleEvent` if no record of the game
+        can hold such a bid (the message lists the ladder's bids)."""
+        ranked = self.ranked_bids()
+        if bid not in ranked:
             raise ImpossibleEvent(
                 f"{bid_text(bid)} is not a bid of this game (bids: "
-                + ", ".join(bid_text(b) for b in ladder) + ")")
-        return ladder.index(bid)
+                + ", ".join(bid_text(b) for b in self.bid_ladder()) + ")")
+        return ranked.index(bid)
 
     def insufficient(self, t: Table, bid) -> Optional[str]:
         """Why ``bid`` (normalized) is too low to stand, in words citing
@@ -218,14 +242,15 @@ class BidAuction:
         s = t.turn
         high = t.auction.high
         ladder = self.bid_ladder()
-        start = 0 if high is None else ladder.index(high) + 1
-        acts = [BidMade(s, b) for b in ladder[start:]]
+        # the high bid may be a kept call off the ladder (a plain 12): compare ranks
+        floor = -1 if high is None else self.bid_rank(high)
+        acts = [BidMade(s, b) for b in ladder if self.bid_rank(b) > floor]
         if self.stuck(t):
             return tuple(acts), "everyone else passed: the dealer is stuck and must bid"
         acts.insert(0, Passed(s))
         if high is None:
             reason = f"bid at least {bid_text(ladder[0])}, or pass"
-        elif start >= len(ladder):
+        elif len(acts) == 1:
             reason = f"{bid_text(high)} cannot be beaten: pass"
         else:
             reason = f"beat {bid_text(high)} or pass"
@@ -235,15 +260,21 @@ class BidAuction:
         """Fold a Passed or BidMade of the auction; False for other events.
 
         An insufficient bid is flagged and counts as a pass; a stuck dealer's
-        pass is flagged and kept (see the class docstring).  Raises
-        :class:`ImpossibleEvent` for a bid the game does not have.
+        pass is flagged and kept; a call off the ladder (:meth:`unoffered_bid`)
+        is flagged and stands (see the class docstring).  Raises
+        :class:`ImpossibleEvent` for a bid no record of the game can hold.
         """
         a = t.auction
         too_low = None
         if ev.kind == "BidMade":
-            too_low = self.insufficient(t, normalize_bid(ev.bid))
+            bid = normalize_bid(ev.bid)
+            too_low = self.insufficient(t, bid)
             if too_low:
                 note_irregular(t, f"seat {ev.seat}: {too_low}", "insufficient-bid", ev.seat)
+            else:
+                off = self.unoffered_bid(bid)
+                if off is not None:
+                    note_irregular(t, f"seat {ev.seat}: {off[1]}", off[0], ev.seat)
         if ev.kind == "Passed" or too_low:
             if ev.kind == "Passed" and self.stuck(t):
                 note_irregular(t, f"seat {ev.seat}, the dealer, passes although stuck: the dealer must "

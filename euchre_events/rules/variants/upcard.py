@@ -264,7 +264,8 @@ class UpCardAuction:
             hand = [c for c in t.hands[s] if c != C.UNKNOWN]
             if not r.dealer_may_discard_upcard:
                 hand = [c for c in hand if c != t.up_card]
-                return tuple(Discarded(s, c) for c in hand), "the dealer discards one card (not the up-card)"
+                return tuple(Discarded(s, c) for c in hand), ("the dealer discards one card (not the up-card: "
+                                                              "the dealer keeps it, rules.md 2.2)")
             return tuple(Discarded(s, c) for c in hand), "the dealer discards one card face down"
         if ph == DEFEND:
             return (DefendedAlone(s), PlayedWithPartner(s)), "a defender may defend alone"
@@ -310,6 +311,7 @@ class UpCardAuction:
                 return
         elif ph == DISCARD:
             if k == "Discarded":
+                self._check_upcard_kept(t, ev)
                 t.remove_card(ev.seat, ev.card, "discard")
                 t.discards.append((ev.seat, ev.card))
                 self.after_exchange(t)
@@ -326,6 +328,21 @@ class UpCardAuction:
                 self._defender_answers(t, ev.seat, k == "DefendedAlone")
                 return
         self.apply_own(t, ev)
+
+    def _check_upcard_kept(self, t: Table, ev) -> None:
+        """Under the `keep the up-card` rule (``dealer_may_discard_upcard``
+        off; rules.md 2.2, 2.9 ``dealerMayDiscardUpcard``; docs/cases.md C7)
+        a dealer who discards the up-card just taken up breaks it: illegal
+        but real, so the discard is kept and flagged ``"upcard-discarded"``
+        (docs/design.md "Three kinds of wrong").  A face-down discard
+        recorded as ``"??"`` cannot be told apart and is not flagged."""
+        if self.upcard_rules.dealer_may_discard_upcard or ev.card != t.up_card:
+            return
+        flag(t, "upcard-discarded",
+             f"the dealer discarded the up-card {ev.card}, which the dealer must keep under the "
+             f"keep-the-up-card rule (option dealer_may_discard_upcard off; rules.md 2.2, 2.9 "
+             f"dealerMayDiscardUpcard, docs/cases.md C7); the discard is kept as recorded",
+             ev.seat)
 
     def _round2_pass(self, t: Table, seat: int) -> None:
         """A pass in round 2; a stuck dealer's pass is flagged (2.3); the last
