@@ -238,29 +238,35 @@ def _seat_word(seat) -> str:
 
 
 def _game_json(g, findings) -> dict:
-    d = {
-        "id": g.id, "title": g.title, "variant": g.variant, "deals": g.deals,
-        "final_score": g.final_score, "winner": g.winner,
-        "findings": [f.to_dict(g.players) for f in findings],
-    }
-    x = g.final.x
-    for key in ("tied", "shared_winners"):   # games with more than two sides
-        if x.get(key):
-            d[key] = list(x[key])
-    return d
+    from euchre_events.ui.auditreport import game_json
+    return game_json(g, findings)
 
 
 @app.command("audit")
 def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or record files (audited without storing)."),
-              as_json: bool = typer.Option(False, "--json", help="Print JSON: {\"games\": [...]}."),
+              report: str = typer.Option("text", "--format", "-f",
+                                      help="text (read aloud), json, or html (one page; needs -o)."),
+              as_json: bool = typer.Option(False, "--json", help="Same as --format json."),
+              output: Optional[str] = typer.Option(None, "--output", "-o", help="Write the report to this file."),
               from_: Optional[str] = typer.Option(None, "--from", help=f"Format of record files: {', '.join(FORMATS)}."),
               db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)):
-    """Renege audit: who reneged, where, the evidence, when it was proven, the penalty.
+    """Renege audit and the official result: who reneged, where, the evidence,
+    when it was established and provable, the claims and rulings, the penalty,
+    and the official score and winner beside the score as played.
 
-    ``final_score`` is per side from the play as recorded (no penalties);
-    each finding's ``score_if_penalized`` is the final score with that renege
-    penalized under the game's options.
+    JSON: per game ``official_score``, ``official_winner``, ``as_played_score``
+    (= ``final_score``: the cards as played, no penalties), ``deals`` (one
+    entry per deal) and ``findings``; each finding's ``score_if_penalized``
+    is the final score with that renege alone penalized.
+
+    Examples: euchre-events audit game.egn; euchre-events audit GAME_ID
+    --format json; euchre-events audit game.egn --format html -o dispute.html
     """
+    report = "json" if as_json else report.lower()
+    if report not in ("text", "json", "html"):
+        _fail(f"--format {report}: expected text, json or html")
+    if report == "html" and not output:
+        _fail("--format html needs -o FILE")
     from euchre_events.archive import ArchiveError, DamagedGame, content_id
     from euchre_events.projections import Game
     out = []
@@ -301,38 +307,43 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
                 failed += 1
                 continue
             out.append((g, g.audit(), None))
-    if as_json:
-        typer.echo(json.dumps({"games": [_game_json(g, f) for g, f, _ in out] + partial}, indent=2))
+    from euchre_events.ui.auditreport import game_lines, html_report
+    if report == "json":
+        text = json.dumps({"games": [_game_json(g, f) for g, f, _ in out] + partial}, indent=2)
+    elif report == "html":
+        text = html_report([(g, f) for g, f, _ in out])
     else:
+        lines = []
         for p in partial:
-            _say(f"{p['file']}: audited deal by deal ({p['impossible']} impossible deal(s)); "
-                       f"score={_score_text(p['final_score'])}")
+            lines.append(f"{p['file']}: audited deal by deal ({p['impossible']} impossible deal(s)); "
+                         f"score={_score_text(p['final_score'])}")
             for f in p["findings"]:
                 if f["kind"] == "impossible":
-                    _say(f"  impossible: deal {f['deal']}: {f['penalty']}")
+                    lines.append(f"  impossible: deal {f['deal']}: {f['penalty']}")
                 else:
                     who = f.get("player") and f"{_seat_word(f['seat'])} ({f['player']})" or _seat_word(f["seat"])
-                    proof = (f"proven at trick {f['proven']['trick']} when {who} showed {f['proven']['card']}"
+                    proof = (f"provable at trick {f['proven']['trick']} when {who} showed {f['proven']['card']}"
                              if f.get("proven") else "shown by the record's hands")
-                    _say(f"  {f['kind']}: deal {f['deal']}, trick {f['trick']}, {who} played {f['card']} "
-                               f"on a {f['led_suit']} lead holding {' '.join(f['evidence'])}; {proof}; "
-                               f"penalty: {f['penalty']}; score if penalized "
-                               f"{_score_text(f['score_if_penalized'] or [])}")
-        from euchre_events.ui.describe import seat_name
+                    lines.append(f"  {f['kind']}: deal {f['deal']}, trick {f['trick']}, {who} played {f['card']} "
+                                 f"on a {f['led_suit']} lead holding {' '.join(f['evidence'])}; {proof}; "
+                                 f"penalty: {f['penalty']}; score if penalized "
+                                 f"{_score_text(f['score_if_penalized'] or [])}")
         for g, findings, _ in out:
-            win = "-" if g.winner is None else str(g.winner)
-            _say(f"{g.id}  {g.title or '-'}  {g.variant}  deals={g.deals}  "
-                       f"score={_score_text(g.final_score)}  winner={win}  findings={len(findings)}")
-            for f in findings:
-                who = seat_name(f.seat, g.players, len(g.players))
-                if f.kind != "renege":
-                    _say(f"  {f.kind}: deal {f.deal}, event {f.position}, {who}: {f.penalty}")
-                    continue
-                proof = (f"proven at trick {f.proven['trick']} when {who} showed {f.proven['card']}"
-                         if f.proven else "shown by the record's hands")
-                _say(f"  renege: deal {f.deal}, trick {f.trick}, {who} played {f.card} on a "
-                           f"{f.led_suit} lead holding {' '.join(f.evidence)}; {proof}; {f.established}; "
-                           f"penalty: {f.penalty}; score if penalized {_score_text(f.score_if_penalized)}")
+            lines.extend(game_lines(g, findings))
+        text = "\n".join(lines)
+    if output:
+        try:
+            with open(output, "w", encoding="utf-8") as fh:
+                fh.write(text + "\n")
+        except OSError as e:
+            _fail(f"{output}: cannot write: {e.strerror or e}")
+        _say(output)
+    elif text:
+        if report == "text":
+            for line in text.split("\n"):
+                _say(line)
+        else:
+            typer.echo(text)
     if failed:
         raise typer.Exit(1)
 

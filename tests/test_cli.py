@@ -41,7 +41,7 @@ def test_main_job_as_a_newcomer_runs_it(tmp_path):
     audit = subprocess.run(cmd + ["audit", "--json", gid], cwd=tmp_path, env=env, capture_output=True, text=True)
     assert audit.returncode == 0, audit.stderr
     [g] = json.loads(audit.stdout)["games"]
-    assert g["id"] == gid and g["variant"] == "standard" and g["deals"] == 13
+    assert g["id"] == gid and g["variant"] == "standard" and g["deal_count"] == 13 and len(g["deals"]) == 13
     assert f"score={g['final_score'][0]}-{g['final_score'][1]}" in rest
     # a winner exists only if a side reached the 10-point target (rules.md 2.6)
     assert (g["winner"] is not None) == (max(g["final_score"]) >= 10)
@@ -169,7 +169,8 @@ def test_audit_openspiel_file(tmp_path):
     for g, line in zip(games, lines):
         r = line["returns"]                   # makers' points, positive for the side that scored
         expected = [max(r[0], 0), max(r[1], 0)]
-        assert g["final_score"] == expected and g["findings"] == [] and g["deals"] == 1
+        assert g["final_score"] == expected and g["findings"] == [] and g["deal_count"] == 1
+        assert g["official_score"] == g["as_played_score"] == g["final_score"]
 
 
 def test_show_counts_after_within_the_deal(tmp_path):

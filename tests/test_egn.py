@@ -409,21 +409,24 @@ def test_game_end_comes_from_the_ruleset_target():
 
 def test_a_game_goes_on_past_10_when_the_target_is_11(tmp_path):
     """From 6-9, deal 1 (+4) gives 10-9: under the default target the game is
-    over and deal 2 cannot be played; under winning_score 11 it goes on and
-    deal 2 (+2) gives 12-9, a win for N/S."""
+    over, and deal 2, recorded all the same, is kept and flagged as played
+    after the game was won (it counts for nothing: rules.md 1.6); under
+    winning_score 11 it goes on and deal 2 (+2) gives 12-9, a win for N/S."""
     from euchre_events.formats.egn import audit_egn_by_deal
-    with pytest.raises(RecordError) as e:
-        read_egn_dict(_six(initial=[6, 9]), "six.egn")
-    assert e.value.deal == 2 and "the game was already won (10 to 9) before this deal" in e.value.reason
+    (rec,) = read_egn_dict(_six(initial=[6, 9]), "six.egn")
+    assert any("deal 2: played after the game was won (10-9" in w for w in rec.warnings)
+    g = Game(rec.events)
+    assert (g.final_score, g.official_score, g.winner) == ([12, 9], [10, 9], 0)
+    assert [f.kind for f in g.audit()] == ["played-after-game-won"]
     (rec,) = read_egn_dict(_six(winning_score=11, initial=[6, 9]), "six.egn")
     g = Game(rec.events)
     assert (g.final_score, g.winner, g.deals) == ([12, 9], 0, 2)
-    # the deal-by-deal audit asks the same game: under 10, deal 2 is impossible
+    # the deal-by-deal audit asks the same game: under 10, deal 2 is flagged
     path = tmp_path / "six.egn"
     path.write_text(json.dumps(_six(initial=[6, 9])), encoding="utf-8")
     report = audit_egn_by_deal(str(path))
-    assert (report["final_score"], report["winner"], report["impossible"]) == ([10, 9], 0, 1)
-    assert [(f["deal"], f["kind"]) for f in report["findings"]] == [(2, "impossible")]
+    assert (report["official_score"], report["official_winner"], report["impossible"]) == ([10, 9], 0, 0)
+    assert [(f["deal"], f["kind"]) for f in report["findings"]] == [(2, "played-after-game-won")]
     path.write_text(json.dumps(_six(winning_score=11, initial=[6, 9])), encoding="utf-8")
     report = audit_egn_by_deal(str(path))
     assert (report["final_score"], report["winner"], report["impossible"]) == ([12, 9], 0, 0)
@@ -445,8 +448,9 @@ def test_deal_by_deal_audit_is_one_game_of_the_deals_it_can_fold(tmp_path):
     path = tmp_path / "vwec.egn"
     path.write_text(json.dumps(doc), encoding="utf-8")
     report = audit_egn_by_deal(str(path))
-    assert {k: report[k] for k in ("deals", "final_score", "winner", "impossible")} == {
-        "deals": 13, "final_score": [7, 10], "winner": 1, "impossible": 1}
+    assert {k: report[k] for k in ("deal_count", "final_score", "winner", "impossible")} == {
+        "deal_count": 13, "final_score": [7, 10], "winner": 1, "impossible": 1}
+    assert len(report["deals"]) == 12 and report["official_score"] == [7, 10]
     [f] = report["findings"]
     assert (f["deal"], f["kind"], f["event"]) == (5, "impossible", "124 (CardPlayed)")
     assert f["penalty"].startswith("the deal is refused: seat 1 cannot play AD")

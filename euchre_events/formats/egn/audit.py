@@ -23,14 +23,16 @@ def audit_egn_by_deal(path: str) -> dict:
     cannot have happened, docs/design.md "Three kinds of wrong") is left out and
     becomes a finding of kind ``"impossible"`` (with the reason; it scores
     nothing), the other deals are read as one game and audited as usual
-    (their reneges flagged, rules.md 1.5, 2.7).  A deal after the one the
-    variant ends the game with is impossible too.  The rotation of the deal
+    (their reneges flagged, rules.md 1.5, 2.7).  A deal after the official
+    game end is kept and flagged (``played-after-game-won``, rules.md 1.6).  The rotation of the deal
     cannot be judged across a deal left out: a dealer out of rotation just
     after one is not flagged.  Nothing is stored.
 
-    Returns ``{"title", "variant", "deals" (in the file), "final_score" (per
-    side), "winner" (side or None), "findings": [dict...], "impossible":
-    int}``; each finding is :meth:`~euchre_events.projections.Finding.to_dict`
+    Returns ``{"title", "variant", "deal_count" (deals in the file),
+    "deals" (one report per deal read: :class:`~euchre_events.projections.DealReport`),
+    "final_score" = "as_played_score" (per side), "winner" (side on the
+    cards as played, or None), "official_score", "official_winner",
+    "findings": [dict...], "impossible": int}``; each finding is :meth:`~euchre_events.projections.Finding.to_dict`
     (with ``player``), and an impossible one is ``{"deal", "trick": None,
     "seat": None, "kind": "impossible", "card": None, "led_suit": None,
     "evidence": [], "penalty": words, "score_if_penalized": None, "event"}``.
@@ -55,6 +57,10 @@ def audit_egn_by_deal(path: str) -> dict:
     findings += [f.to_dict(game.players) for f in audit(game)
                  if not (f.kind == "dealer-out-of-rotation" and f.position in after_gap)]
     findings.sort(key=lambda d: d["deal"])   # stable: a deal's own findings keep their order
-    return {"title": game.title, "variant": game.variant, "deals": len(doc["deals"]),
-            "final_score": game.final_score, "winner": game.winner,
+    apw = game.as_played_winner
+    return {"title": game.title, "variant": game.variant, "deal_count": len(doc["deals"]),
+            "deals": [d.to_dict() for d in game.deal_reports()],
+            "final_score": game.final_score, "as_played_score": game.final_score,
+            "winner": apw if isinstance(apw, int) else None,
+            "official_score": game.official_score, "official_winner": game.winner,
             "findings": findings, "impossible": len(skipped)}

@@ -459,9 +459,10 @@ class _Converter:
         if dd.exchanges:
             b.warn(f"deal {n}: cardExchanges are not replayed by standard Euchre")
         t = b.table
-        if t.game_over:   # the variant ended the game (its target score)
-            raise b.error(f"the game was already won ({t.scores[0]} to {t.scores[1]}) "
-                          "before this deal", n, t.pos, DealStarted(n, dd.dealer))
+        if t.game_over:   # real records go on after a win: kept, flagged by the engine (rules.md 1.6)
+            b.warn(f"deal {n}: played after the game was won "
+                   f"({'-'.join(map(str, t.official_scores))}, official score); kept and flagged, "
+                   "it does not count")
         deal_events, line = self.deal_events(t, n, dd)
         for ev in deal_events:
             b.add(ev)

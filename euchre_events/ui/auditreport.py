@@ -1,0 +1,222 @@
+"""The audit as a director reads it (``euchre-events audit --format
+{text,json,html}``): the findings of :func:`euchre_events.projections.audit`
+and the official result of each game, in words, as JSON, and as one
+self-contained HTML page for both sides of a dispute (rules.md 1.5, 1.6, 2.7).
+
+Everything taken from a record (player names, titles, annotations) is shown
+:func:`~euchre_events.ui.describe.printable` in text and escaped in HTML.
+"""
+from __future__ import annotations
+
+import html
+from typing import Optional, Sequence
+
+from euchre_events.rules import cards as C
+from euchre_events.ui.describe import printable, seat_name
+
+__all__ = ["side_label", "game_json", "finding_lines", "game_lines", "html_report"]
+
+
+def side_label(variant, side: Optional[int], players: Sequence[str]) -> str:
+    """A side in words: ``"North-South"`` / ``"East-West"`` in four-seat
+    partnership games (with the players' names when known), else the
+    player's seat and name; ``"nobody"`` for None, ``"A and B (tied)"`` for
+    a tuple of sides."""
+    if side is None:
+        return "nobody"
+    if isinstance(side, (tuple, list)):
+        return " and ".join(side_label(variant, s, players) for s in side) + " (tied)"
+    n = variant.n_seats
+    if variant.partnerships and n == 4:
+        word = "North-South" if side == 0 else "East-West"
+        names = [printable(str(players[s])) for s in (side, side + 2) if s < len(players) and players[s]]
+        return f"{word} ({' & '.join(names)})" if names and names != ["N", "S"] and names != ["E", "W"] else word
+    return seat_name(side, players, n)
+
+
+def score_words(variant, score: Sequence[int], players: Sequence[str]) -> str:
+    """``"North-South 2, East-West 0"`` (one entry per side)."""
+    if variant.partnerships and variant.n_seats == 4:
+        return f"North-South {score[0]}, East-West {score[1]}"
+    return ", ".join(f"{seat_name(s, players, variant.n_seats)} {p}" for s, p in enumerate(score))
+
+
+def game_json(g, findings) -> dict:
+    """One game of ``audit --format json``: ``id``, ``title``, ``variant``,
+    ``deal_count``, ``final_score`` (= ``as_played_score``, per side, the
+    cards as played), ``winner`` (side on the cards as played, or None),
+    ``official_score``, ``official_winner`` (rules.md 1.6: penalties,
+    claims and rulings applied), ``findings`` (each
+    :meth:`~euchre_events.projections.audit.Finding.to_dict`), ``deals``
+    (one :meth:`~euchre_events.projections.audit.DealReport.to_dict` per
+    deal), and ``tied`` / ``shared_winners`` where a game of more than two
+    sides ended so."""
+    t = g.final
+    apw = t.as_played_winner
+    d = {
+        "id": g.id, "title": g.title, "variant": g.variant, "deal_count": g.deals,
+        "final_score": g.final_score, "winner": apw if isinstance(apw, int) else None,
+        "as_played_score": g.final_score,
+        "official_score": g.official_score, "official_winner": g.winner,
+        "findings": [f.to_dict(g.players) for f in findings],
+        "deals": [d.to_dict() for d in g.deal_reports()],
+    }
+    x = t.extra()
+    for key in ("tied", "shared_winners"):   # games with more than two sides
+        if x.get(key):
+            d[key] = list(x[key])
+    return d
+
+
+def _trick_word(place) -> str:
+    return f"trick {place['trick']}" if place and place.get("trick") else "the end of the hand"
+
+
+def finding_lines(g, f) -> list:
+    """The lines a director reads aloud for one finding."""
+    v = g.final.variant
+    players = g.players
+    who = seat_name(f.seat, players, v.n_seats)
+    if f.kind == "renege":
+        suit = C.SUIT_NAMES.get(f.led_suit, f.led_suit or "?")
+        held = " ".join(C.pretty(c) for c in f.evidence)
+        parts = [f"{who} reneged at trick {f.trick} of deal {f.deal}, playing {C.pretty(f.card)} "
+                 f"on a {suit} lead while holding {held}"]
+        if f.established_at is None:
+            parts.append("never established (the deal was abandoned before the trick was gathered)")
+        elif f.established == "when the hand ended":
+            parts.append("established when the hand ended")
+        else:
+            e = g.events[f.established_at["event"]]
+            parts.append(f"established when {seat_name(e.seat, players, v.n_seats)} played to "
+                         f"trick {f.established_at['trick']}")
+        if f.provable_at is not None:
+            parts.append(f"provable at {_trick_word(f.provable_at)}, when {who} showed "
+                         f"{C.pretty(f.proving_card) if f.proving_card else 'the suit'}")
+        else:
+            parts.append("provable only from the hands (the suit held back was never shown)")
+        if f.claimed_at is not None:
+            parts.append(f"claimed at event {f.claimed_at['event']}")
+        else:
+            parts.append("unclaimed")
+        if f.ruling:
+            parts.append(f"{f.ruling} by {printable(f.ruled_by)}"
+                         + (f": {printable(f.ruling_reason)}" if f.ruling_reason else ""))
+        parts.append(f"penalty: {f.penalty}" if f.penalized else f"{f.status}")
+        return ["; ".join(parts)]
+    if f.kind == "renege-corrected":
+        return [f"{who} played {C.pretty(f.card)} at trick {f.trick} of deal {f.deal} holding "
+                f"{' '.join(C.pretty(c) for c in f.evidence)}, and took it back before the trick was "
+                f"gathered: no penalty (rules.md 1.5)"]
+    if f.kind == "claim-rejected":
+        against = seat_name(f.against, players, v.n_seats)
+        return [f"{who} claimed that {against} reneged at trick {f.trick} of deal {f.deal}: "
+                f"rejected, {printable(f.ruling_reason)}"]
+    if f.kind == "ruling-without-renege":
+        return [f"ruling by {printable(f.ruled_by)} on deal {f.deal}, trick {f.trick}: {f.penalty}"]
+    return [f"{f.kind}: deal {f.deal}, event {f.position}, {who}: {f.penalty}"]
+
+
+def game_lines(g, findings) -> list:
+    """The whole text report of one game: a heading line with the official
+    and the as-played result, then one line per finding."""
+    v = g.final.variant
+    t = g.final
+    head = (f"{g.id}  {printable(g.title or '-')}  {g.variant}  deals={g.deals}  "
+            f"official score: {score_words(v, g.official_score, g.players)}; "
+            f"official winner: {side_label(v, g.winner, g.players)}"
+            f"{' (the game is not over)' if not t.game_over else ''}; "
+            f"as played: {score_words(v, g.final_score, g.players)}, "
+            f"winner {side_label(v, t.as_played_winner, g.players)}; findings={len(findings)}")
+    return [head] + ["  " + line for f in findings for line in finding_lines(g, f)]
+
+
+# ------------------------------------------------------------------ HTML
+
+_CSS = """
+body{font-family:system-ui,sans-serif;margin:2em;max-width:70em;color:#222}
+h1{font-size:1.4em} h2{font-size:1.2em;margin-top:2em;border-bottom:1px solid #ccc}
+table{border-collapse:collapse;margin:.5em 0} td,th{border:1px solid #ccc;padding:.25em .5em;text-align:left}
+.official{font-weight:bold} .finding{border:1px solid #bbb;border-radius:6px;padding:.6em 1em;margin:1em 0}
+.finding.renege{border-left:6px solid #c33} .finding.claim-rejected{border-left:6px solid #888}
+.card{font-family:monospace;font-size:1.05em} .red{color:#b00} .offending{background:#fdd}
+.proving{background:#dfd} .ruling-upheld{color:#060} .ruling-rejected{color:#900}
+"""
+
+
+def _card_html(card: Optional[str], cls: str = "") -> str:
+    if card is None:
+        return "?"
+    txt = html.escape(C.pretty(card)) if card != C.UNKNOWN else "??"
+    red = " red" if len(card) >= 2 and card[1] in "DH" else ""
+    return f'<span class="card{red} {cls}">{txt}</span>'
+
+
+def _finding_html(g, f) -> str:
+    v = g.final.variant
+    esc = html.escape
+    out = [f'<div class="finding {esc(f.kind)}">',
+           f"<p>{esc(' '.join(finding_lines(g, f)))}</p>"]
+    if f.kind == "renege":
+        tb = g.table_at(f.position)      # the table just before the card
+        rows = []
+        for s in range(v.n_seats):
+            cards = " ".join(
+                _card_html(c, "offending" if (s == f.seat and c == f.card) else
+                           "proving" if (s == f.seat and c in f.evidence) else "")
+                for c in C.sort_hand([c for c in tb.hands[s]], tb.trump))
+            rows.append(f"<tr><th>{esc(seat_name(s, g.players, v.n_seats))}</th><td>{cards}</td></tr>")
+        trick = " ".join(f"{esc(seat_name(s, g.players, v.n_seats))}: {_card_html(c)}" for s, c in tb.trick)
+        out.append(f"<p>Deal {f.deal}, trick {f.trick}; trump: "
+                   f"{esc(C.SUIT_NAMES.get(tb.trump, 'none') if tb.trump else 'none')}. "
+                   f"The hands when {esc(seat_name(f.seat, g.players, v.n_seats))} played "
+                   f"{_card_html(f.card, 'offending')}:</p>")
+        out.append("<table class='hands'>" + "".join(rows) + "</table>")
+        out.append(f"<p>The trick so far: {trick or '(the card led it)'}</p>")
+        out.append(f"<p>Proving card: {_card_html(f.proving_card, 'proving') if f.proving_card else 'none shown'}"
+                   f"{'; provable from the table' if f.public_proof else '; provable only from the hands'}.</p>")
+        ruling = f.ruling or "none"
+        out.append(f"<p class='ruling-{esc(ruling)}'>Ruling: {esc(ruling)}"
+                   f"{(' by ' + esc(f.ruled_by)) if f.ruled_by else ''}"
+                   f"{(': ' + esc(f.ruling_reason)) if f.ruling_reason else ''}</p>")
+        out.append(f"<p>Final score with this renege penalized: "
+                   f"{esc(score_words(v, f.score_if_penalized, g.players))}; without: "
+                   f"{esc(score_words(v, g.final_score, g.players))}.</p>")
+    out.append("</div>")
+    return "\n".join(out)
+
+
+def html_report(games: Sequence[tuple]) -> str:
+    """One self-contained HTML page (no script, no outside file) for the
+    ``(game, findings)`` pairs: per game the official and the as-played
+    result, every deal, and per finding the deal, the hands at that moment,
+    the trick, the card, the proving card, the ruling and the score with
+    and without the penalty.  Everything from a record is escaped."""
+    esc = html.escape
+    parts = ["<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>",
+             "<title>euchre-events audit</title>", f"<style>{_CSS}</style></head><body>",
+             "<h1>Renege audit and official result</h1>"]
+    for g, findings in games:
+        v = g.final.variant
+        t = g.final
+        parts.append(f"<h2>{esc(g.title or g.id or 'game')} ({esc(g.variant)})</h2>")
+        parts.append(f"<p class='official'>Official score: {esc(score_words(v, g.official_score, g.players))}; "
+                     f"official winner: {esc(side_label(v, g.winner, g.players))}.</p>")
+        parts.append(f"<p>As played (no penalties): {esc(score_words(v, g.final_score, g.players))}; "
+                     f"winner on the cards: {esc(side_label(v, t.as_played_winner, g.players))}.</p>")
+        rows = ["<tr><th>deal</th><th>dealer</th><th>maker</th><th>trump</th><th>points as played</th>"
+                "<th>points official</th><th>score as played</th><th>score official</th><th>flags</th></tr>"]
+        for d in g.deal_reports():
+            rows.append("<tr>" + "".join(f"<td>{esc(str(x))}</td>" for x in (
+                d.deal, seat_name(d.dealer, g.players, v.n_seats), seat_name(d.maker, g.players, v.n_seats),
+                C.SUIT_NAMES.get(d.trump, "-") if d.trump else "-",
+                "-".join(map(str, d.points_as_played)), "-".join(map(str, d.points_official)),
+                "-".join(map(str, d.score_as_played)), "-".join(map(str, d.score_official)),
+                ", ".join(d.flags + ((d.note,) if d.note else ())))) + "</tr>")
+        parts.append("<table class='deals'>" + "".join(rows) + "</table>")
+        if not findings:
+            parts.append("<p>No findings: every card followed suit.</p>")
+        for f in findings:
+            parts.append(_finding_html(g, f))
+    parts.append("</body></html>")
+    return "\n".join(parts)
