@@ -13,7 +13,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Iterable
 
-from euchre_events.formats import RecordError
+from euchre_events.formats import RecordError, load_json, schema_message
 
 EGN_FILE_TYPE = "Euchre Game Notation"
 EMN_FILE_TYPE = "Euchre Match Notation"
@@ -73,10 +73,14 @@ def _located_errors(validator, doc: Any) -> list:
     for err in sorted(validator.iter_errors(doc), key=lambda e: list(map(str, e.absolute_path))):
         leaf = err
         while leaf.context:  # oneOf / anyOf: report the most specific sub-error
-            leaf = min(leaf.context, key=lambda e: (-len(e.absolute_path), str(e.message)))
+            # the deepest; then one of the branch whose type the value has (a
+            # 65-character name is "too long", not "not of type 'object'")
+            leaf = min(leaf.context, key=lambda e: (-len(e.absolute_path), e.validator == "type",
+                                                    str(e.message)))
         where = "/".join(str(p) for p in leaf.absolute_path) or "(top level)"
-        out.append((tuple(leaf.absolute_path), f"{where}: {leaf.message}"))
+        out.append((tuple(leaf.absolute_path), f"{where}: {schema_message(leaf)}"))
     return out
+
 
 
 def validate_egn(doc: Any) -> list:
@@ -229,8 +233,6 @@ def player_name(p: Any) -> str:
 
 def parse_json(text: str, path: str) -> Any:
     """The JSON document of a record file; :class:`RecordError` (file, line,
-    column) when it is not JSON."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise RecordError(path, f"not JSON: {e.msg}", line=e.lineno, column=e.colno) from None
+    column) when it is not JSON, or holds what no record can (a number of
+    thousands of digits, nesting thousands deep: :func:`~euchre_events.formats.load_json`)."""
+    return load_json(text, path)
