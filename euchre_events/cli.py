@@ -26,14 +26,19 @@ DB_HELP = "SQLite archive file (default: $EUCHRE_EVENTS_DB or ./euchre-events.sq
 def _archive(db: Optional[str], create: bool = False):
     """The archive; a ``--db`` file that does not exist is an error except
     when importing (a typo must not silently give an empty archive)."""
-    from euchre_events.archive import Archive
-    path = db or os.environ.get("EUCHRE_EVENTS_DB")
-    if path and not create and not os.environ.get("PERSISTENCE_MODULE") and not os.path.exists(path):
+    from euchre_events.archive import Archive, ArchiveError, sqlite_file
+    # an explicit --db wins over PERSISTENCE_MODULE (archive.sqlite_file);
+    # $EUCHRE_EVENTS_DB or the default file only when no store is configured
+    path = sqlite_file(db)
+    named = db or (os.environ.get("EUCHRE_EVENTS_DB") if path else None)
+    if named and not create and not os.path.exists(path):
         _fail(f"{path}: no such archive file (import a record first)")
     if path and os.path.isdir(path):
         _fail(f"{path}: is a folder, not an archive file")
     try:
         return Archive(db)
+    except ArchiveError as e:  # PostgreSQL: refused, unknown database, authentication...
+        _fail(f"cannot open the archive: {e}")
     except Exception as e:  # a file that is not SQLite, a server that does not answer...
         _fail(f"{path or 'the archive'}: cannot open the archive: {type(e).__name__}: {e}")
 
