@@ -276,3 +276,16 @@ def test_the_cli_prints_one_error_line_and_stores_nothing(tmp_path):
     assert all(len(line) < 300 for line in lines)
     listing = CliRunner().invoke(app, ["list", "--db", db])
     assert listing.exit_code == 0 and listing.output == ""
+
+
+def test_egn_phase_type_or_phases_of_the_wrong_type(tmp_path):
+    # found by tests/test_reader_properties.py: the 1.0 upgrade looked a phase's type up
+    # in a set (unhashable list) and iterated "phases" (a bool)
+    doc = json.loads(json.dumps(EGN))
+    doc["deals"][0]["phases"][0]["type"] = ["EUCHRE_BIDDING"]
+    e = _refused(_write(tmp_path, "a.egn", doc))
+    assert e.reason.startswith("breaks the EGN schema: deals/0")
+    doc = json.loads(json.dumps(EGN))
+    doc["deals"][0]["phases"] = True
+    e = _refused(_write(tmp_path, "b.egn", doc))
+    assert e.reason.startswith("breaks the EGN schema: deals/0")

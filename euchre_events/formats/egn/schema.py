@@ -187,17 +187,17 @@ def upgrade_egn(doc: dict) -> tuple:
         st = deal.get("initialState")
         if isinstance(st, dict) and "player_cards" in st and "playerCards" not in st:
             st["playerCards"] = st.pop("player_cards")
-        for ph in deal.get("phases", []) or []:
+        for ph in _items(deal.get("phases")):
             if isinstance(ph, dict):
                 upgrade_phase(ph)
-        for alt in deal.get("alternativeLines", []) or []:
+        for alt in _items(deal.get("alternativeLines")):
             if isinstance(alt, dict):
-                for ph in alt.get("phases", []) or []:
+                for ph in _items(alt.get("phases")):
                     if isinstance(ph, dict):
                         upgrade_phase(ph)
 
     for target in (full, schema_doc):
-        for deal in target.get("deals", []) or []:
+        for deal in _items(target.get("deals")):
             upgrade_deal(deal)
 
     # set aside what 1.4 cannot hold, warn about what nobody knows
@@ -206,24 +206,30 @@ def upgrade_egn(doc: dict) -> tuple:
     strip(md, "metadata", "metadata")
     if isinstance(md, dict):
         strip(md.get("ruleset"), "ruleset", "metadata.ruleset")
-    for i, deal in enumerate(schema_doc.get("deals", []) or []):
+    for i, deal in enumerate(_items(schema_doc.get("deals"))):
         if not isinstance(deal, dict):
             continue
         w = f"deal {i + 1}"
         strip(deal, "deal", w)
         strip(deal.get("initialState"), "initialState", w + " initialState", keep=("kitty",))
-        for ph in deal.get("phases", []) or []:
-            if isinstance(ph, dict) and ph.get("type") in keys:
+        for ph in _items(deal.get("phases")):
+            if isinstance(ph, dict) and isinstance(ph.get("type"), str) and ph["type"] in keys:
                 strip(ph, ph["type"], f"{w} {ph['type']} phase", keep=("initialLead",))
-        for j, alt in enumerate(deal.get("alternativeLines", []) or []):
+        for j, alt in enumerate(_items(deal.get("alternativeLines"))):
             strip(alt, "alternativeLine", f"{w} alternative line {j + 1}")
             if isinstance(alt, dict):
-                for ph in alt.get("phases", []) or []:
-                    if isinstance(ph, dict) and ph.get("type") in keys:
+                for ph in _items(alt.get("phases")):
+                    if isinstance(ph, dict) and isinstance(ph.get("type"), str) and ph["type"] in keys:
                         strip(ph, ph["type"], f"{w} alternative line {j + 1}", keep=("initialLead",))
     # the unknown ruleset keys are warned about but kept in `full` (they go to the source)
     return schema_doc, full, warnings
 
+
+
+def _items(value: Any) -> list:
+    """``value`` if it is a list, else ``[]``: the upgrade walks what it can,
+    and the schema check then names what is not a list."""
+    return value if isinstance(value, list) else []
 
 
 def player_name(p: Any) -> str:
