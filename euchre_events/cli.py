@@ -17,23 +17,29 @@ import typer
 from euchre_events import __version__
 from euchre_events.formats import FORMATS, RecordError, detect_format, read_records
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
                   help="Record Euchre games as event streams; replay, study and audit them.")
 
-DB_HELP = "SQLite archive file (default: $EUCHRE_EVENTS_DB or ./euchre-events.sqlite)."
+DB_HELP = ("SQLite archive file; given, it wins over PERSISTENCE_MODULE (default: the PostgreSQL "
+           "archive PERSISTENCE_MODULE names, else $EUCHRE_EVENTS_DB or ./euchre-events.sqlite).")
 
 
 def _archive(db: Optional[str], create: bool = False):
     """The archive; a ``--db`` file that does not exist is an error except
     when importing (a typo must not silently give an empty archive)."""
-    from euchre_events.archive import Archive
-    path = db or os.environ.get("EUCHRE_EVENTS_DB")
-    if path and not create and not os.environ.get("PERSISTENCE_MODULE") and not os.path.exists(path):
+    from euchre_events.archive import Archive, ArchiveError, sqlite_file
+    # an explicit --db wins over PERSISTENCE_MODULE (archive.sqlite_file);
+    # $EUCHRE_EVENTS_DB or the default file only when no store is configured
+    path = sqlite_file(db)
+    named = db or (os.environ.get("EUCHRE_EVENTS_DB") if path else None)
+    if named and not create and not os.path.exists(path):
         _fail(f"{path}: no such archive file (import a record first)")
     if path and os.path.isdir(path):
         _fail(f"{path}: is a folder, not an archive file")
     try:
         return Archive(db)
+    except ArchiveError as e:  # PostgreSQL: refused, unknown database, authentication...
+        _fail(f"cannot open the archive: {e}")
     except Exception as e:  # a file that is not SQLite, a server that does not answer...
         _fail(f"{path or 'the archive'}: cannot open the archive: {type(e).__name__}: {e}")
 
@@ -125,27 +131,69 @@ def import_cmd(paths: List[str] = typer.Argument(..., help="Record files (.egn, 
 
 
 @app.command("list")
-def list_cmd(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)):
-    """One line per stored game: id (UUID), title, variant, deals and score.
+def list_cmd(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+             variant: Optional[str] = typer.Option(None, "--variant",
+                                                   help="Only games of this variant (a name or alias: "
+                                                        "standard, bid, buck...)."),
+             player: Optional[str] = typer.Option(None, "--player",
+                                                  help="Only games with a player whose name contains "
+                                                       "this (any case)."),
+             as_json: bool = typer.Option(False, "--json", help="Print JSON: {\"games\": [...]}.")):
+    """One line per stored game: id, title, variant, date, players, deals,
+    score and winner by side.
 
-    A damaged game is an error line naming it (stderr) and the others are
-    still listed; exit status 1 then.
+    A line reads: ID  TITLE  VARIANT  DATE  players: Ann, Bob, Cora, Dan
+    deals=10  score: N/S 10, E/W 4  winner: N/S (Ann & Cora).  --json gives
+    the same per game (id, title, variant, date, players, deals,
+    final_score, sides, winner, winner_name) and the damaged games under
+    "damaged".  A damaged game is an error line naming it (stderr) and the
+    others are still listed; exit status 1 then.
     """
     from euchre_events.archive import ArchiveError
+    from euchre_events.ui.describe import score_words, side_label, winner_words
+    want = None
+    if variant is not None:
+        from euchre_events.rules.registry import variant_class
+        try:
+            want = variant_class(variant).name
+        except ValueError as e:
+            _fail(f"--variant: {e}")
     arch = _archive(db)
     try:
         ids = arch.stream_ids()   # every game stream, even one whose first row is damaged
     except Exception as e:  # a damaged database page under the log itself
         _fail(f"{arch.db or 'the archive'}: cannot list the stored games ({_short_error(e)})")
-    damaged = 0
+    damaged, games = [], []
     for gid in ids:
         try:
             g = arch.load(gid)
         except ArchiveError as e:
-            _say(f"error: {e}", err=True)
-            damaged += 1
+            if not as_json:
+                _say(f"error: {e}", err=True)
+            damaged.append({"id": str(gid), "error": str(e)})
             continue
-        _say(f"{gid}  {g.title or '-'}  {g.variant}  deals={g.deals}  score={_score_text(g.final_score)}")
+        if want is not None and g.variant != want:
+            continue
+        if player is not None and not any(player.lower() in str(n).lower() for n in g.players):
+            continue
+        start = g.events[0]
+        date = str((start.source or {}).get("date") or "") if isinstance(start.source, dict) else ""
+        tied = tuple(g.final.x.get("tied") or ())
+        over = bool(g.final.game_over)
+        if as_json:
+            games.append({"id": str(gid), "title": g.title, "variant": g.variant, "date": date or None,
+                          "players": list(g.players), "deals": g.deals,
+                          "final_score": list(g.final_score),
+                          "sides": [side_label(i, g.variant, g.players) for i in range(len(g.final_score))],
+                          "winner": g.winner,
+                          "winner_name": winner_words(g.winner, g.variant, g.players, over, tied)})
+            continue
+        names = ", ".join(str(n) for n in g.players)
+        _say(f"{gid}  {g.title or '-'}  {g.variant}  {date or '-'}  players: {names}  "
+             f"deals={g.deals}  score: {score_words(g.final_score, g.variant, g.players)}  "
+             f"winner: {winner_words(g.winner, g.variant, g.players, over, tied)}")
+    if as_json:
+        typer.echo(json.dumps({"games": games, "damaged": damaged}, ensure_ascii=False))
     if damaged:
         raise typer.Exit(1)
 
@@ -258,9 +306,6 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
     (= ``final_score``: the cards as played, no penalties), ``deals`` (one
     entry per deal) and ``findings``; each finding's ``score_if_penalized``
     is the final score with that renege alone penalized.
-
-    Examples: euchre-events audit game.egn; euchre-events audit GAME_ID
-    --format json; euchre-events audit game.egn --format html -o dispute.html
     """
     report = "json" if as_json else report.lower()
     if report not in ("text", "json", "html"):
@@ -583,6 +628,89 @@ def _options(version: bool = typer.Option(False, "--version", callback=_print_ve
                                           help="Print the version (from the package metadata) and exit.")):
     # the options that come before any command
     pass
+
+
+# ------------------------------------------------------------------ help for people
+# Applied to every command once they are all defined, so that a command added
+# later (or changed on another branch) gets the same treatment: metavars in
+# words instead of typer's <str>/<int>, docstrings without reST markup, and
+# examples at the end of each command's help.
+
+EXAMPLES = {
+    "import": ['euchre-events import "fixtures/egn/VWEC Finals.egn"',
+               "euchre-events import fixtures/egn/match/*.egn --db club.sqlite",
+               "euchre-events import game.json --from egn"],
+    "list": ["euchre-events list", "euchre-events list --variant bid --player llama",
+             "euchre-events list --json"],
+    "show": ["euchre-events show 8c29 --deal 3 --after 12", "euchre-events show 8c29 --deal 3 --seat E",
+             "euchre-events show fixtures/standard/club-night-1.euchre --deal 1"],
+    "audit": ['euchre-events audit "fixtures/egn/VWEC Finals.egn"', "euchre-events audit 8c29 --format json",
+              "euchre-events audit 8c29 --format html -o dispute.html"],
+    "export": ["euchre-events export 8c29 --format html -o game.html",
+               "euchre-events export 8c29 --format egn -o game.egn"],
+    "serve": ["euchre-events serve", "euchre-events serve --port 8900"],
+    "version": ["euchre-events version", "euchre-events --version"],
+    "tutorial": ["euchre-events tutorial two-handed", "euchre-events tutorial bid --copy lessons"],
+    "samples": ["euchre-events samples recs"],
+    "verify": ["euchre-events verify --all", "euchre-events verify 8c29"],
+}
+"""Examples shown at the end of each command's ``--help`` (8c29: the start of a
+game id as ``list`` prints it)."""
+
+_METAVARS = {"db": "FILE", "from_": "FORMAT", "fmt": "FORMAT", "output": "FILE", "deal": "N",
+             "after": "K", "seat": "SEAT", "port": "PORT", "notebook": "NAME_OR_PATH",
+             "variant": "VARIANT", "player": "NAME", "game": "GAME", "games": "GAME...",
+             "paths": "FILE...", "copy": "DIR", "dest": "DIR"}
+
+
+def _plain(text: str) -> str:
+    """Help text without reST markup: ``x`` and :func:`a.b.c` read x and c."""
+    import re
+    text = re.sub(r":[a-z]+:`~?(?:[\w.]+\.)?([\w]+)`", r"\1", text)
+    return text.replace("``", "")
+
+
+def _argument_usage(self) -> str:
+    """An argument in the usage line as click writes it: ``GAME``,
+    ``[VARIANT]``, ``FILE...`` (typer 0.2x writes ``{GAME}``)."""
+    name = self.metavar or self.name.upper()
+    many = self.nargs != 1 or name.endswith("...")
+    name = name.rstrip(".") + ("..." if many else "")
+    return name if self.required else f"[{name}]"
+
+
+def _typer_plain_arguments() -> None:
+    """Arguments in the help without typer's type suffix (``GAME <str>``):
+    typer has no setting for it, so its two display methods are replaced,
+    if this typer has them (tests/test_readable_output.py checks the help)."""
+    from typer import core
+    cls = getattr(core, "TyperArgument", None)
+    if cls is not None and hasattr(cls, "display_type_rich") and hasattr(cls, "_usage_display_name"):
+        cls.display_type_rich = lambda self, ctx=None: None
+        cls._usage_display_name = _argument_usage
+
+
+def _people_help(application: typer.Typer) -> None:
+    import inspect
+    _typer_plain_arguments()
+    for info in application.registered_commands:
+        name = info.name or info.callback.__name__
+        doc = _plain(inspect.cleandoc(info.help or info.callback.__doc__ or ""))
+        if name in EXAMPLES and "Examples:" not in doc:
+            # \b: click keeps the lines of this paragraph as written
+            doc += "\n\nExamples:\n\n\b\n" + "\n".join("  " + ex for ex in EXAMPLES[name])
+        info.help = doc
+        for pname, param in inspect.signature(info.callback).parameters.items():
+            default = param.default
+            if not hasattr(default, "metavar"):
+                continue
+            if default.help:
+                default.help = _plain(default.help)
+            if default.metavar is None and param.annotation not in (bool, "bool"):
+                default.metavar = _METAVARS.get(pname, pname.strip("_").upper())
+
+
+_people_help(app)
 
 
 def main() -> None:

@@ -14,6 +14,8 @@ or ``None`` for no-trump.
 from __future__ import annotations
 
 import dataclasses
+import functools
+import typing
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Optional, Union
 
@@ -65,9 +67,9 @@ class GameStarted(Event):
     kind: ClassVar[str] = "GameStarted"
     variant: str
     options: dict
-    players: tuple
+    players: tuple[str, ...]
     first_dealer: int = 0
-    initial_score: Optional[tuple] = None
+    initial_score: Optional[tuple[int, ...]] = None
     title: str = ""
     source: dict = field(default_factory=dict)
 
@@ -88,11 +90,11 @@ class CardsDealt(Event):
     and where the variant has them the ``dummy`` and ``ghost`` hands."""
 
     kind: ClassVar[str] = "CardsDealt"
-    hands: tuple
+    hands: tuple[tuple[str, ...], ...]
     up_card: Optional[str] = None
-    kitty: tuple = ()
-    dummy: tuple = ()
-    ghost: tuple = ()
+    kitty: tuple[str, ...] = ()
+    dummy: tuple[str, ...] = ()
+    ghost: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -333,19 +335,144 @@ EVENT_TYPES: dict[str, type] = {
 def event_from_dict(d: dict) -> Event:
     """Rebuild an event from :meth:`Event.to_dict` output (lists become tuples).
 
-    Raises ``ValueError`` for an unknown ``type`` or missing fields.
+    Every field is checked against its annotation (:func:`type_problem`):
+    ``seat`` must be a whole number (``false`` and ``"0"`` are not),
+    ``card`` a string, ``hands`` a list of lists of strings...  Raises
+    ``ValueError`` for a ``d`` that is not an object, an unknown ``type``,
+    missing or unknown fields, or a field of the wrong type
+    (``"bad CardPlayed event: seat: expected a whole number, not the
+    string '0'"``).
     """
+    if not isinstance(d, dict):
+        raise ValueError(f"an event must be an object with a \"type\", not {describe_value(d)}")
     try:
         cls = EVENT_TYPES[d["type"]]
-    except KeyError:
-        raise ValueError(f"unknown event type {d.get('type')!r}") from None
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown event type {clip(repr(d.get('type')))}") from None
     kwargs = {k: (v if k in ("options", "source") else _frozen(v)) for k, v in d.items() if k != "type"}
-    if cls is CardsDealt:
-        kwargs["hands"] = tuple(tuple(h) for h in kwargs.get("hands", ()))
+    hints = field_types(cls)
+    for k, v in kwargs.items():
+        if k in hints:
+            problem = type_problem(v, hints[k])
+            if problem:
+                raise ValueError(f"bad {cls.kind} event: {k}: {problem}")
     try:
         return cls(**kwargs)
     except TypeError as e:
         raise ValueError(f"bad {cls.kind} event: {e}") from None
+
+
+# ------------------------------------------------------------ type checks
+# One check of a value against a dataclass field's annotation, for the
+# events read from files (event_from_dict) and for the variants' options
+# (rules.variant.options_from_dict): a value of the wrong type from a
+# record must be a clear error, never a TypeError deep in the engine.
+
+@functools.lru_cache(maxsize=None)
+def field_types(cls: type) -> dict:
+    """``{field name: resolved annotation}`` of a dataclass (``ClassVar``
+    left out); the annotations are strings under ``from __future__ import
+    annotations``, resolved in the class's module."""
+    hints = typing.get_type_hints(cls)
+    return {f.name: hints[f.name] for f in dataclasses.fields(cls) if f.name in hints}
+
+
+_TYPE_WORDS = {bool: "true or false", int: "a whole number", float: "a number", str: "a string",
+               type(None): "null", dict: "an object", tuple: "a list", list: "a list"}
+
+
+def _type_words(hint: Any) -> str:
+    origin = typing.get_origin(hint) or hint
+    if origin is Union:
+        return " or ".join(_type_words(a) for a in typing.get_args(hint))
+    if origin is tuple and typing.get_args(hint):
+        return "a list of " + _plural(typing.get_args(hint)[0])
+    return _TYPE_WORDS.get(origin, getattr(origin, "__name__", str(origin)))
+
+
+def _plural(hint: Any) -> str:
+    origin = typing.get_origin(hint) or hint
+    if origin is tuple:
+        return "lists" + (" of " + _plural(typing.get_args(hint)[0]) if typing.get_args(hint) else "")
+    return {str: "strings", int: "whole numbers", bool: "true/false values"}.get(origin, _type_words(hint))
+
+
+def clip(text: str, limit: int = 80) -> str:
+    """``text`` cut to about ``limit`` characters (``'yyyy...' (52428800
+    characters)``), so that a hostile value is never echoed whole in a
+    message."""
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text)} characters)"
+
+
+def describe_value(value: Any) -> str:
+    """A value in words for an error message, clipped: ``the string '0'``,
+    ``false``, ``a list``, ``the number 10.5``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if value is None:
+        return "null"
+    if isinstance(value, str):
+        return "the string " + clip(repr(value))
+    if isinstance(value, (int, float)):
+        r = repr(value) if not isinstance(value, int) or value.bit_length() < 256 else "a huge number"
+        return "the number " + clip(r)
+    if isinstance(value, (list, tuple)):
+        return f"a list of {len(value)} item{'s' if len(value) != 1 else ''}"
+    if isinstance(value, dict):
+        return "an object"
+    return "a " + type(value).__name__
+
+
+def type_problem(value: Any, hint: Any) -> Optional[str]:
+    """None when ``value`` (as read from JSON or the text notation) fits the
+    annotation ``hint``, else the problem in words (``"expected a whole
+    number, not false"``).
+
+    Understood: ``bool`` (only ``True``/``False``), ``int`` (not a bool, not
+    a float), ``float`` (an int or a float, not a bool), ``str``, ``dict``,
+    ``tuple``/``list`` (a list or tuple; ``tuple[X, ...]`` checks each item
+    against ``X``), ``Optional``/``Union``, ``Any``; any other annotation
+    accepts everything.  Iterative in nothing but the annotation's depth, so
+    a deeply nested value is refused at its first level.
+    """
+    if _fits(value, hint):
+        return None
+    origin = typing.get_origin(hint) or hint
+    if origin is tuple and isinstance(value, (list, tuple)) and typing.get_args(hint):
+        item = typing.get_args(hint)[0]
+        for i, x in enumerate(value):
+            inner = type_problem(x, item)
+            if inner:
+                return f"item {i}: {inner}"
+    return f"expected {_type_words(hint)}, not {describe_value(value)}"
+
+
+def _fits(value: Any, hint: Any) -> bool:
+    if hint is Any:
+        return True
+    origin = typing.get_origin(hint) or hint
+    if origin is Union:
+        return any(_fits(value, a) for a in typing.get_args(hint))
+    if hint is type(None) or hint is None:
+        return value is None
+    if origin is bool:
+        return isinstance(value, bool)
+    if origin is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if origin is float:
+        return isinstance(value, (int, float)) and not isinstance(value, bool)
+    if origin is str:
+        return isinstance(value, str)
+    if origin is dict:
+        return isinstance(value, dict)
+    if origin in (tuple, list):
+        if not isinstance(value, (list, tuple)):
+            return False
+        args = typing.get_args(hint)
+        return not args or all(_fits(x, args[0]) for x in value)
+    return True
 
 
 ANNOTATION_MARKS = ("!", "?", "!!", "??", "!?", "?!")

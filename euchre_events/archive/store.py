@@ -106,23 +106,105 @@ def _with_full_options(record: Record) -> Record:
 
 
 def sqlite_file(db: Optional[str] = None, env: Optional[dict] = None) -> Optional[str]:
-    """The SQLite file ``Archive(db, env)`` opens: ``db``, else
-    ``$EUCHRE_EVENTS_DB``, else :data:`DEFAULT_DB` (in the current folder);
-    None when ``PERSISTENCE_MODULE`` is set (in ``env`` or the environment,
-    also as ``EUCHREEVENTS_PERSISTENCE_MODULE``): then the library's own
-    settings choose the store (PostgreSQL for a club archive)."""
-    if "PERSISTENCE_MODULE" in (env or {}) or os.environ.get("PERSISTENCE_MODULE") \
-            or os.environ.get("EUCHREEVENTS_PERSISTENCE_MODULE"):
+    """The SQLite file ``Archive(db, env)`` opens: ``db`` when given (an
+    explicit file wins over the environment: ``--db x.sqlite`` is never
+    silently ignored), else None when ``PERSISTENCE_MODULE`` is set (in
+    ``env`` or the environment, also as ``EUCHREEVENTS_PERSISTENCE_MODULE``):
+    then the library's own settings choose the store (PostgreSQL for a club
+    archive); else ``$EUCHRE_EVENTS_DB``, else :data:`DEFAULT_DB` (in the
+    current folder)."""
+    if db:
+        return db
+    if persistence_module(env):
         return None
-    return db or os.environ.get("EUCHRE_EVENTS_DB") or DEFAULT_DB
+    return os.environ.get("EUCHRE_EVENTS_DB") or DEFAULT_DB
+
+
+_PREFIX = "EUCHREEVENTS_"   # the library's per-application prefix (Archive.name, upper case)
+
+
+def _setting(key: str, env: Optional[dict] = None) -> Optional[str]:
+    """A library setting as the library reads it: ``EUCHREEVENTS_<key>``
+    before ``<key>``, ``env`` before the process environment."""
+    for name in (_PREFIX + key, key):
+        for source in (env or {}, os.environ):
+            if source.get(name):
+                return source[name]
+    return None
+
+
+def persistence_module(env: Optional[dict] = None) -> Optional[str]:
+    """The ``PERSISTENCE_MODULE`` the library would use (``env`` or the
+    environment), or None for our SQLite default."""
+    return _setting("PERSISTENCE_MODULE", env)
+
+
+POSTGRES_TIMEOUT = 5
+"""Seconds to wait for the PostgreSQL server before saying it does not
+answer (the library's own default is 30); ``POSTGRES_CONNECT_TIMEOUT``
+overrides it."""
+
+
+def check_postgres(env: Optional[dict] = None) -> None:
+    """Connect once to the PostgreSQL server the library settings name
+    (``POSTGRES_DBNAME``, ``_HOST``, ``_PORT``, ``_USER``, ``_PASSWORD``;
+    ``env`` before the environment) and raise :class:`ArchiveError` saying
+    what failed, within :data:`POSTGRES_TIMEOUT` seconds: a setting missing,
+    the server refusing the connection or not answering, an unknown host,
+    an unknown database, the authentication.  Returns None when the server
+    takes the connection."""
+    missing = [k for k in ("POSTGRES_DBNAME", "POSTGRES_HOST", "POSTGRES_USER")
+               if not _setting(k, env)]
+    if missing:
+        raise ArchiveError("PERSISTENCE_MODULE=eventsourcing.postgres needs "
+                           f"{', '.join(missing)} (and POSTGRES_PASSWORD): see the README, "
+                           "\"A shared club archive on PostgreSQL\"")
+    try:
+        import psycopg
+    except ImportError:  # pragma: no cover - installed with eventsourcing[postgres]
+        raise ArchiveError("PostgreSQL needs psycopg: pip install 'eventsourcing[postgres]'") from None
+    host, port = _setting("POSTGRES_HOST", env), _setting("POSTGRES_PORT", env) or "5432"
+    dbname, user = _setting("POSTGRES_DBNAME", env), _setting("POSTGRES_USER", env)
+    timeout = _setting("POSTGRES_CONNECT_TIMEOUT", env) or str(POSTGRES_TIMEOUT)
+    where = f"PostgreSQL at {host}:{port}"
+    try:
+        psycopg.connect(dbname=dbname, host=host, port=port, user=user,
+                        password=_setting("POSTGRES_PASSWORD", env) or "",
+                        connect_timeout=int(float(timeout))).close()
+    except psycopg.Error as e:
+        text = str(e)
+        low = text.lower()
+        if "connection refused" in low:
+            why = "connection refused (is the server running, and on this port? check POSTGRES_PORT)"
+        elif "does not exist" in low and "database" in low:
+            why = f"unknown database {dbname!r} (check POSTGRES_DBNAME, or create it: createdb {dbname})"
+        elif "role" in low and "does not exist" in low:
+            why = f"authentication failed: there is no user {user!r} (check POSTGRES_USER)"
+        elif ("authentication failed" in low or "no password supplied" in low
+              or "pg_hba.conf" in low):
+            why = (f"authentication failed for user {user!r} (check POSTGRES_USER and "
+                   "POSTGRES_PASSWORD)")
+        elif "resolve host" in low or "name or service not known" in low:
+            why = f"unknown host {host!r} (check POSTGRES_HOST)"
+        elif "timeout" in low or "timed out" in low:
+            why = f"no answer within {timeout} s (check POSTGRES_HOST and POSTGRES_PORT)"
+        else:
+            why = "cannot connect"
+        detail = text.strip().splitlines()[0] if text.strip() else type(e).__name__
+        raise ArchiveError(f"{where}, database {dbname!r}, user {user!r}: {why} "
+                           f"[{detail}]") from None
 
 
 class Archive(Application):
     """The game archive (an ``eventsourcing`` Application).
 
-    ``Archive(db)`` opens (or creates) the SQLite file ``db``; with
-    ``PERSISTENCE_MODULE`` set in the environment the library's own settings
-    are used instead (PostgreSQL for a shared archive).
+    ``Archive(db)`` opens (or creates) the SQLite file ``db``, which wins
+    over the environment; with no ``db`` and ``PERSISTENCE_MODULE`` set (in
+    ``env`` or the environment) the library's own settings are used instead
+    (PostgreSQL for a shared archive).  For PostgreSQL the server is tried
+    first (:func:`check_postgres`): :class:`ArchiveError` says within a few
+    seconds whether the connection was refused, the database is unknown or
+    the authentication failed.
     """
 
     name = "EuchreEvents"
@@ -132,9 +214,14 @@ class Archive(Application):
         cfg = dict(env or {})
         path = sqlite_file(db, env)
         if path is not None:
-            cfg["PERSISTENCE_MODULE"] = "eventsourcing.sqlite"
-            cfg["SQLITE_DBNAME"] = path
+            # both spellings: the library reads EUCHREEVENTS_PERSISTENCE_MODULE first
+            cfg["PERSISTENCE_MODULE"] = cfg[_PREFIX + "PERSISTENCE_MODULE"] = "eventsourcing.sqlite"
+            cfg["SQLITE_DBNAME"] = cfg[_PREFIX + "SQLITE_DBNAME"] = path
             cfg.setdefault("SQLITE_LOCK_TIMEOUT", "10")
+        elif "postgres" in (persistence_module(cfg) or ""):
+            check_postgres(cfg)     # says what failed, in seconds, not "no connection" after 30
+            if not _setting("POSTGRES_CONNECT_TIMEOUT", cfg):
+                cfg["POSTGRES_CONNECT_TIMEOUT"] = str(POSTGRES_TIMEOUT)
         self.db = cfg.get("SQLITE_DBNAME") or cfg.get("POSTGRES_DBNAME") or os.environ.get("POSTGRES_DBNAME") or ""
         super().__init__(env=cfg)
 

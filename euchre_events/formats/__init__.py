@@ -30,8 +30,21 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
-from typing import Optional
+from typing import Any, Optional
 
+from euchre_events.events import clip
+
+MAX_DEPTH = 100
+"""Deepest nesting of lists and objects a record may have (an EGN file needs
+about 10, our JSON 2 per level of nested alternative lines): deeper is
+refused before anything walks it, so no reader meets a ``RecursionError``."""
+MAX_DIGITS = 30
+"""Most digits of a whole number in a record (seats, deal numbers, scores
+need a few): a longer one is refused before Python converts it (``int()``
+refuses more than 4,300 digits, ``float()`` overflows)."""
+MAX_REASON = 1000
+"""Longest reason a :class:`RecordError` repeats: a hostile value quoted in
+it is clipped (a 50 MB string must not be printed back whole)."""
 
 
 class RecordError(ValueError):
@@ -44,6 +57,10 @@ class RecordError(ValueError):
     def __init__(self, file: str, reason: str, deal: Optional[int] = None,
                  event: Optional[object] = None, line: Optional[int] = None,
                  column: Optional[int] = None):
+        if len(reason) > MAX_REASON:   # keep its start and its end, which say what is wrong
+            reason = (reason[:MAX_REASON // 2] + f" ... ({len(reason) - MAX_REASON} characters "
+                      "left out) ... " + reason[-MAX_REASON // 2:])
+        event = clip(event, 200) if isinstance(event, str) else event
         self.file, self.reason, self.deal, self.event = file, reason, deal, event
         self.line, self.column = line, column
         parts = [str(file)]
@@ -123,10 +140,9 @@ def sniff_json(path: str) -> str:
     so), ``"emn"`` for ``"fileType": "Euchre Match Notation"``, else ``"egn"``
     (also when the file cannot be read or is not JSON: the EGN reader then
     raises the :class:`RecordError`).  Reads the whole file."""
-    import json
     try:
-        doc = json.loads(read_record_text(path))
-    except (RecordError, ValueError):
+        doc = load_json(read_record_text(path), path)
+    except RecordError:
         return "egn"
     first = doc[0] if isinstance(doc, list) and doc else doc
     if isinstance(first, dict):
@@ -135,6 +151,89 @@ def sniff_json(path: str) -> str:
         if first.get("fileType") == "Euchre Match Notation":
             return "emn"
     return "egn"
+
+
+class _BadNumber(Exception):
+    """A JSON number a record cannot hold (raised inside ``json.loads``)."""
+
+
+def _json_int(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise _BadNumber(f"the number {clip(text, 40)} has {len(text.lstrip('-'))} digits; "
+                         f"a record holds no number of more than {MAX_DIGITS}")
+    return int(text)
+
+
+def _json_float(text: str) -> float:
+    import math
+    value = float(text) if len(text) <= 400 else math.inf
+    if not math.isfinite(value):
+        raise _BadNumber(f"the number {clip(text, 40)} is too large")
+    return value
+
+
+def _json_constant(text: str) -> Any:
+    raise _BadNumber(f"{text} is not a number a record can hold (nor JSON)")
+
+
+def load_json(text: str, path: str, line: Optional[int] = None, what: str = "not JSON") -> Any:
+    """The JSON value of ``text`` (a record file, or one line of one: ``line``).
+
+    Stricter than ``json.loads``, so that no reader meets a value it cannot
+    handle: ``NaN``/``Infinity``, a float that overflows (``1e309``) and a
+    whole number of more than :data:`MAX_DIGITS` digits are refused, and so
+    is nesting deeper than :data:`MAX_DEPTH`.  Raises :class:`RecordError`
+    naming ``path`` (and ``line``, and the column for a syntax error):
+    ``"<what>: Expecting value"`` for text that is not JSON.
+    """
+    import json
+    try:
+        doc = json.loads(text, parse_int=_json_int, parse_float=_json_float,
+                         parse_constant=_json_constant)
+    except json.JSONDecodeError as e:
+        raise RecordError(path, f"{what}: {e.msg}", line=line if line is not None else e.lineno,
+                          column=e.colno) from None
+    except _BadNumber as e:
+        raise RecordError(path, str(e), line=line) from None
+    except RecursionError:
+        raise RecordError(path, f"lists or objects nested deeper than {MAX_DEPTH} levels: "
+                                "not a record", line=line) from None
+    check_depth(doc, path, line)
+    return doc
+
+
+def check_depth(doc: Any, path: str, line: Optional[int] = None) -> None:
+    """Raise :class:`RecordError` if lists and dicts nest in ``doc`` deeper
+    than :data:`MAX_DEPTH` (walked without recursion)."""
+    stack = [(doc, 1)]
+    while stack:
+        value, depth = stack.pop()
+        if isinstance(value, dict):
+            value = value.values()
+        elif not isinstance(value, list):
+            continue
+        if depth > MAX_DEPTH:
+            raise RecordError(path, f"lists or objects nested deeper than {MAX_DEPTH} levels: "
+                                    "not a record", line=line)
+        stack.extend((v, depth + 1) for v in value if isinstance(v, (list, dict)))
+
+
+def schema_message(err: Any) -> str:
+    """A ``jsonschema`` error's message for people: the value it quotes
+    clipped (a 50 MB description is not repeated back), and a string or list
+    that is too long says how long it is and what the limit is
+    (``"'AAAA...' is too long (65 characters; at most 64)"``)."""
+    inst = err.instance
+    shown = clip(repr(inst), 60)
+    if err.validator in ("maxLength", "maxItems") and isinstance(inst, (str, list)):
+        unit = "characters" if isinstance(inst, str) else "items"
+        shown = repr(inst[:40]) + "..." if len(inst) > 40 else repr(inst)
+        return f"{shown} is too long ({len(inst)} {unit}; at most {err.validator_value})"
+    text = err.message
+    if len(text) <= 200:
+        return text
+    r = repr(inst)
+    return text.replace(r, shown) if r in text else clip(text, 200)
 
 
 def read_record_text(path: str) -> str:

@@ -36,7 +36,9 @@ from typing import Any, Optional, Sequence
 import jsonschema
 
 from euchre_events.events import ANNOTATION_MARKS, Event, event_from_dict
-from euchre_events.formats import VARIATION_KEYS, Record, RecordError, no_game_error, read_record_text
+from euchre_events.formats import (VARIATION_KEYS, Record, RecordError, load_json, no_game_error,
+                                   schema_message,
+                                   read_record_text)
 from euchre_events.formats.builder import RecordBuilder
 
 __all__ = ["write_json", "read_json_file", "parse_json", "game_to_json", "FORMAT", "VERSION", "SCHEMA"]
@@ -147,10 +149,7 @@ def parse_json(text: str, path: str = "<string>", validate: bool = True) -> list
     """
     if not text.strip():
         raise no_game_error(path)
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise RecordError(path, f"not JSON: {e.msg}", line=e.lineno, column=e.colno) from None
+    data = load_json(text, path)
     games = data if isinstance(data, list) else [data]
     if not games:
         raise no_game_error(path)
@@ -169,7 +168,7 @@ def _record(path: str, obj: Any, where: str, validate: bool, index: int) -> Reco
     if errors:
         e = errors[0]
         at = "/".join(str(p) for p in e.absolute_path) or "the top level"
-        raise RecordError(path, f"{where}not an {FORMAT} v{VERSION} game: at {at}: {e.message}")
+        raise RecordError(path, f"{where}not an {FORMAT} v{VERSION} game: at {at}: {schema_message(e)}")
     b = RecordBuilder(path, "json", label=where, validate=validate,
                       source={"file": path, "format": "json", "game": index})
     _events(b, obj["events"], "")

@@ -43,7 +43,7 @@ from euchre_events.rules.registry import make_variant
 from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, DealThrownIn, DefendedAlone,
                       Discarded, Event, GameStarted, OrderedUp, Passed, PlayedWithPartner,
                       TrumpNamed, UpCardPickedUp, WentAlone)
-from euchre_events.formats import Record, RecordError, read_record_text
+from euchre_events.formats import Record, RecordError, load_json, read_record_text
 from euchre_events.formats.builder import RecordBuilder
 
 PASS_ACTION = 24
@@ -351,9 +351,15 @@ def history_to_events(history: Sequence[int], params: Optional[dict] = None,
 def score_from_returns(returns: Sequence[float]) -> list:
     """Our score per side (side 0 = N/S, side 1 = E/W, points >= 0) from
     OpenSpiel's zero-sum returns per player: the side with the positive return
-    scored it.  Raises ``ValueError`` if the returns are not ``[a, -a, a, -a]``."""
-    if len(returns) != 4:
-        raise ValueError(f"{len(returns)} returns, expected 4")
+    scored it.  Raises ``ValueError`` if the returns are not four numbers of
+    the form ``[a, -a, a, -a]`` with ``a`` a whole number of points a deal
+    can score (at most 100 either way)."""
+    if not isinstance(returns, (list, tuple)) or len(returns) != 4:
+        raise ValueError("expected 4 returns, one per player" if not isinstance(returns, (list, tuple))
+                         else f"{len(returns)} returns, expected 4")
+    if not all(isinstance(x, (int, float)) and not isinstance(x, bool) and abs(x) <= 100
+               for x in returns):
+        raise ValueError("each return must be a number of points a deal can score (-100 to 100)")
     r = [float(x) for x in returns]
     if r[0] != r[2] or r[1] != r[3] or r[0] != -r[1] or r[0] != int(r[0]):
         raise ValueError(f"returns {list(returns)} are not of the form [a, -a, a, -a]")
@@ -393,12 +399,13 @@ _NOT_JSONL = "not JSON Lines (one OpenSpiel game object per line)"
 
 def _read_line(path: str, lineno: int, line: str, first: bool = False) -> Record:
     try:
-        obj = json.loads(line)
-    except json.JSONDecodeError as e:
-        if first:
+        obj = load_json(line, path, line=lineno)
+    except RecordError as e:
+        if first and e.reason.startswith("not JSON: "):
             raise RecordError(path, f"{_NOT_JSONL}: line {lineno} is not a complete JSON object "
-                                    f"({e.msg})", line=lineno, column=e.colno) from None
-        raise RecordError(path, f"not JSON: {e.msg}", line=lineno, column=e.colno) from None
+                                    f"({e.reason[len('not JSON: '):]})", line=lineno,
+                              column=e.column) from None
+        raise
     if not isinstance(obj, dict):
         if first:
             raise RecordError(path, f"{_NOT_JSONL}: line {lineno} is a JSON "
@@ -435,7 +442,7 @@ def _read_line(path: str, lineno: int, line: str, first: bool = False) -> Record
             stated = score_from_returns(obj["returns"])
         except (TypeError, ValueError) as e:
             raise RecordError(path, f"bad \"returns\": {e}", line=lineno) from None
-        b.state_final_score(stated, f"the file's returns {obj['returns']} give {{stated}}, "
+        b.state_final_score(stated, f"the file's returns {list(obj['returns'])} give {{stated}}, "
                                     "the replay scores {final}")
     try:
         for ev, i in _decode(history, params, title, src, lambda: b.table):

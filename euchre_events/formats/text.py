@@ -43,6 +43,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+import threading
 from typing import Any, Iterable, Optional, Sequence
 
 from lark import Lark, Token, Tree
@@ -57,8 +58,9 @@ from euchre_events.events import (BidMade, CardPassed, CardPlayed, CardsDealt, D
                       HandSwappedWithGhost, OrderedUp, Passed, PlayedWithPartner, StayedIn,
                       JokerSuitNamed, TrumpNamed, UpCardDeclined, UpCardPickedUp, WentAlone,
                       event_from_dict)
-from euchre_events.formats import (Record, RecordError, default_initial_score, no_game_error,
-                                    read_record_text)
+from euchre_events.events import clip
+from euchre_events.formats import (MAX_DIGITS, Record, RecordError, default_initial_score, load_json,
+                                   no_game_error, read_record_text)
 from euchre_events.formats.builder import RecordBuilder
 
 __all__ = ["parse_text", "read_text_file", "write_text", "GRAMMAR"]
@@ -113,8 +115,8 @@ field: KEY "=" value
 list: "[" value* "]"
 
 TAG_NAME: /[A-Za-z][A-Za-z0-9_.\-]*/
-STRING: /"(?:[^"\\\n]|\\.)*"/
-COMMENT: /\{(?:[^\\{}]|\\.)*\}/s
+STRING: /"[^"\\\n]*(?:\\.[^"\\\n]*)*"/
+COMMENT: /\{[^\\{}]*(?:\\.[^\\{}]*)*\}/s
 MARK: /!!|\?\?|!\?|\?!|!|\?/
 TRICK: /T\d+\s*:/
 HAND_SEAT: /(?:[NESW]|P\d+|\d+)\s*:/
@@ -159,8 +161,53 @@ _JOKER_SUIT: /joker[- ]suit\b/i
 %ignore ","
 """
 
+MAX_NESTING = 40
+"""Deepest nesting of brackets and parentheses (alternative lines inside
+alternative lines, lists inside a generic event's field): deeper is refused
+as the lexer meets it, before any tree is built or walked."""
+
+
+class _Limit(Exception):
+    """Raised by a lexer callback: a token past a limit (caught in parse_text)."""
+
+    def __init__(self, reason: str, token: Token):
+        super().__init__(reason)
+        self.reason, self.token = reason, token
+
+
+_LEX = threading.local()   # the nesting depth of the text being lexed (per thread)
+_DIGITS_RE = re.compile(r"\d{%d,}" % (MAX_DIGITS + 1))
+
+
+def _opened(tok: Token) -> Token:
+    _LEX.depth = getattr(_LEX, "depth", 0) + 1
+    if _LEX.depth > MAX_NESTING:
+        raise _Limit(f"brackets or parentheses nested deeper than {MAX_NESTING} levels", tok)
+    return tok
+
+
+def _closed(tok: Token) -> Token:
+    _LEX.depth = getattr(_LEX, "depth", 0) - 1
+    return tok
+
+
+def _number(tok: Token) -> Token:
+    if _DIGITS_RE.search(tok):
+        raise _Limit(_too_many_digits(str(tok)), tok)
+    return tok
+
+
+def _too_many_digits(text: str) -> str:
+    n = max(len(m) for m in re.findall(r"\d+", text))
+    return (f"a number of {n} digits ({clip(text.strip(), 30)}): a record holds no number "
+            f"of more than {MAX_DIGITS}")
+
+
 _PARSER = Lark(GRAMMAR, parser="lalr", lexer="contextual", propagate_positions=True,
-               maybe_placeholders=False)
+               maybe_placeholders=False,
+               lexer_callbacks={"LSQB": _opened, "LPAR": _opened, "RSQB": _closed, "RPAR": _closed,
+                                **{name: _number for name in ("INT", "SIGNED", "TRICK", "HAND_SEAT",
+                                                              "SEAT", "CARD", "TAG_NAME")}})
 
 # Friendly names of the grammar's terminals, for "expected ..." messages.
 _EXPECTED_NAMES = {
@@ -219,10 +266,12 @@ _OPTIONS_PARSER = Lark(_OPTIONS_GRAMMAR, parser="lalr")
 
 def _typed(text: str) -> Any:
     """A typed option value: JSON (``10``, ``true``, ``"10"``, ``[1, 2]``) if the
-    text is JSON, else the text itself (``left_of_dealer``)."""
+    text is JSON a record can hold (:func:`~euchre_events.formats.load_json`),
+    else the text itself (``left_of_dealer``; ``1e309`` stays a string, which
+    the option's own check then refuses)."""
     try:
-        return json.loads(text)
-    except ValueError:
+        return load_json(text, "<option>")
+    except RecordError:
         return text
 
 
@@ -289,10 +338,13 @@ def parse_text(text: str, path: str = "<string>", validate: bool = True) -> list
     Raises :class:`RecordError` with ``line`` and ``column`` set, or naming
     only the file when the text holds no game (empty or blank).
     """
+    _LEX.depth = 0
     try:
         tree = _PARSER.parse(text)
     except UnexpectedInput as e:
         raise _syntax_error(path, text, e) from None
+    except _Limit as e:
+        raise RecordError(path, e.reason, line=e.token.line, column=e.token.column) from None
     if not tree.children:
         raise no_game_error(path)
     records = []
@@ -413,6 +465,7 @@ class _GameReader:
         variant = seen["Variant"][0].strip()
         words = _str_options(variant)
         options: dict = {}
+        option_tags: dict = {}            # option name -> the tag's value token (for errors)
         source: dict = {}
         players: dict = {}
         title = ""
@@ -430,11 +483,13 @@ class _GameReader:
                     if k in options:
                         raise self.error(tok, f"option {k} is given twice")
                     options[k] = v
+                    option_tags[k] = tok
             elif name.startswith("Option."):
                 k = name[len("Option."):]
                 if not k or k in options:
                     raise self.error(t.children[0], f"option {k!r} is given twice or has no name")
                 options[k] = value if k in words else _typed(value)
+                option_tags[k] = tok
             elif name == "Players":
                 players_list = [p.strip() for p in re.split(r"[;,]", value)]
             elif name in FOUR_SEAT_TAGS or _PSEAT_RE.match(name):
@@ -458,8 +513,8 @@ class _GameReader:
                 source[_SOURCE_TAGS[name]] = value
             elif name == "Source":
                 try:
-                    extra = json.loads(value)
-                except ValueError:
+                    extra = load_json(value, self.path)
+                except RecordError:
                     extra = None
                 if not isinstance(extra, dict):
                     raise self.error(tok, "[Source] must hold a JSON object") from None
@@ -467,9 +522,9 @@ class _GameReader:
             elif name.startswith("Source."):
                 k = name[len("Source."):]
                 try:
-                    source[k] = json.loads(value)
-                except ValueError:
-                    raise self.error(tok, f"[{name}] must hold a JSON value") from None
+                    source[k] = load_json(value, self.path)
+                except RecordError as e:
+                    raise self.error(tok, f"[{name}] must hold a JSON value ({e.reason})") from None
             else:
                 source[name] = value
         if players_list is not None and players:
@@ -493,9 +548,23 @@ class _GameReader:
         first_dealer = 0
         if dealer_text is not None:
             first_dealer = self.seat_from_text(dealer_text[0], dealer_text[1])
+        if self.validate and options:
+            self.check_options(variant, options, option_tags)
         started = GameStarted(variant, options, tuple(names), first_dealer=first_dealer,
                               initial_score=initial, title=title, source=source)
         return started, stated, warnings
+
+    def check_options(self, variant: str, options: dict, tags: dict) -> None:
+        """Raise the error of a bad option value at the tag that gives it
+        (the options' own check, :func:`~euchre_events.rules.variant.options_from_dict`);
+        an unknown variant is left to the builder's fold."""
+        from euchre_events.rules.registry import make_variant
+        try:
+            make_variant(variant, options)
+        except ValueError as e:
+            m = re.match(r"option (\w+)=", str(e))
+            if m and m.group(1) in tags:
+                raise self.error(tags[m.group(1)], str(e)) from None
 
     @staticmethod
     def variant_seats(variant: str) -> Optional[int]:
@@ -526,6 +595,8 @@ class _GameReader:
         return out
 
     def parse_score(self, value: str, tok: Token) -> list:
+        if _DIGITS_RE.search(value):
+            raise self.error(tok, _too_many_digits(value))
         m = re.fullmatch(r"\s*(\d+)\s*-\s*(\d+)\s*", value)
         if m:
             return [int(m.group(1)), int(m.group(2))]
@@ -535,6 +606,8 @@ class _GameReader:
 
     def seat_from_text(self, text: str, tok) -> int:
         t = text.strip()
+        if _DIGITS_RE.search(t):
+            raise self.error(tok, _too_many_digits(t))
         if t in FOUR_SEATS or t in FOUR_SEAT_TAGS:
             k = (FOUR_SEATS.index(t) if t in FOUR_SEATS else FOUR_SEAT_TAGS.index(t))
         elif _PSEAT_RE.match(t):

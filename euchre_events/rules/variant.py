@@ -9,7 +9,7 @@ import dataclasses
 from abc import ABC, abstractmethod
 from typing import Any, Optional, Sequence
 
-from euchre_events.events import CardsDealt, Event
+from euchre_events.events import CardsDealt, Event, describe_value, field_types, type_problem
 from euchre_events.rules import cards as C
 from euchre_events.rules.table import PLAY, ImpossibleEvent, Renege, Table
 
@@ -41,6 +41,9 @@ class Variant(ABC):
             options = self.options_class()
         elif isinstance(options, dict):
             options = options_from_dict(self.options_class, options)
+        elif not isinstance(options, self.options_class):
+            raise ValueError(f"the options of {self.name} must be an object of name: value pairs, "
+                             f"not {describe_value(options)}")
         self.options = options
 
     # --- seats and sides
@@ -229,7 +232,21 @@ class VariantOptions:
       (:data:`RENEGE_ENFORCEMENT`);
     * ``renege_claim_window``: ``"next-deal"`` (default) or ``"first-chance"``
       (:data:`CLAIM_WINDOWS`).
+
+    Every value is checked against its field's annotation (``bool``,
+    ``int``, ``str``, ``Optional[int]``, ...: :meth:`check_types`) and every
+    whole number against :attr:`option_minimum` / :attr:`option_maximum`,
+    so that a new field needs no check of its own; word options list their
+    values in the subclass's ``__post_init__`` through :meth:`check_choices`.
     """
+
+    option_minimum = {"target_score": 1, "start_score": 1}
+    """Smallest value of the whole-number options named here (a game to 0
+    would be over before it starts); every other whole-number option is
+    points or cards and must be 0 or more."""
+    option_maximum = 1_000_000
+    """Largest value of any whole-number option: a bound on what a record
+    may ask of the engine (no rule set needs more than a few dozen)."""
 
     renege_enforcement: str = dataclasses.field(default="automatic", metadata={SINCE: "0.2"})
     renege_claim_window: str = dataclasses.field(default="next-deal", metadata={SINCE: "0.2"})
@@ -241,8 +258,13 @@ class VariantOptions:
         """Raise ``ValueError`` naming the option if a shared table-law
         option holds a value not in its list (called by every variant's
         ``__post_init__``)."""
-        VariantOptions.check_choices(self, {"renege_enforcement": RENEGE_ENFORCEMENT,
-                                            "renege_claim_window": CLAIM_WINDOWS})
+        # membership only: the type checks run once the variant has
+        # normalised its own values (check_types, from check_choices)
+        for name, allowed in (("renege_enforcement", RENEGE_ENFORCEMENT),
+                              ("renege_claim_window", CLAIM_WINDOWS)):
+            if getattr(self, name) not in allowed:
+                raise ValueError(f"option {name}={_shown(getattr(self, name))}: expected one of "
+                                 f"{', '.join(allowed)}")
 
     def to_dict(self) -> dict:
         """Every option as a plain dict (stored in GameStarted.options),
@@ -254,12 +276,24 @@ class VariantOptions:
                 del d[f.name]
         return d
 
+    def check_types(self) -> None:
+        """Raise ``ValueError`` naming the option if a value does not fit its
+        field's annotation, or is a whole number out of range
+        (``"option target_score=10.5: expected a whole number, not the
+        number 10.5"``, ``"option target_score=0: must be at least 1"``)."""
+        for name, hint in field_types(type(self)).items():
+            problem = option_problem(type(self), name, hint, getattr(self, name))
+            if problem:
+                raise ValueError(problem)
+
     def check_choices(self, choices: dict) -> None:
-        """Raise ``ValueError`` naming the option if a value is not one of
+        """Raise ``ValueError`` naming the option if a value has the wrong
+        type (:meth:`check_types`, checked first) or is not one of
         ``choices[name]`` (a tuple of allowed values)."""
+        self.check_types()
         for name, allowed in choices.items():
             if getattr(self, name) not in allowed:
-                raise ValueError(f"option {name}={getattr(self, name)!r}: expected one of "
+                raise ValueError(f"option {name}={_shown(getattr(self, name))}: expected one of "
                                  f"{', '.join(map(str, allowed))}")
 
     def check_fixed(self, fixed: dict, game: str) -> None:
@@ -274,11 +308,60 @@ class VariantOptions:
                                  f"at {value!r} (it is not an option there)")
 
 
+def _shown(value: Any) -> str:
+    """An option's value as a record writes it (``true``, ``null``, ``10.5``), clipped."""
+    from euchre_events.events import clip
+    if isinstance(value, bool) or value is None:
+        return {True: "true", False: "false", None: "null"}[value]
+    return clip(repr(value), 40)
+
+
+def option_problem(cls: type, name: str, hint: Any, value: Any) -> Optional[str]:
+    """The problem with ``value`` for option ``name`` (annotation ``hint``)
+    of the options class ``cls``, in words naming the option, or None."""
+    problem = type_problem(value, hint)
+    if problem:
+        return f"option {name}={_shown(value)}: {problem}"
+    if isinstance(value, int) and not isinstance(value, bool):
+        low = cls.option_minimum.get(name, 0)
+        if value < low:
+            return f"option {name}={_shown(value)}: must be at least {low}"
+        if value > cls.option_maximum:
+            return f"option {name}={_shown(value)}: must be at most {cls.option_maximum}"
+    return None
+
+
 def options_from_dict(cls, d: dict):
-    """Options dataclass from a dict; unknown keys raise ``ValueError``."""
+    """Options dataclass ``cls`` from a dict ``{name: value}`` (as stored in
+    ``GameStarted.options`` or read from a record).
+
+    Raises ``ValueError`` naming the option for an unknown key, a value of
+    the wrong type for its field (checked from the dataclass annotations:
+    ``target_score`` must be a whole number, ``super_euchre`` true or false),
+    a whole number out of range (:attr:`VariantOptions.option_minimum`), or
+    a word that is not one of the option's choices; ``d`` not a dict is a
+    ``ValueError`` too.  Never ``TypeError``.
+    """
     import dataclasses
+    if not isinstance(d, dict):
+        raise ValueError(f"the options of {cls.__name__} must be an object of name: value pairs, "
+                         f"not {describe_value(d)}")
     names = {f.name for f in dataclasses.fields(cls)}
     unknown = set(d) - names
     if unknown:
-        raise ValueError(f"unknown option(s) for {cls.__name__}: {', '.join(sorted(unknown))}")
-    return cls(**d)
+        raise ValueError(f"unknown option(s) for {cls.__name__}: "
+                         f"{', '.join(_shown(str(k)) for k in sorted(map(str, unknown)))}")
+    try:
+        opts = cls(**d)
+    except TypeError as e:
+        # a __post_init__ compared a value of the wrong type before its check:
+        # name the option from the raw values
+        hints = field_types(cls)
+        for name, value in d.items():
+            problem = option_problem(cls, name, hints.get(name, Any), value)
+            if problem:
+                raise ValueError(problem) from None
+        raise ValueError(f"bad options for {cls.__name__}: {e}") from None
+    if isinstance(opts, VariantOptions):
+        opts.check_types()   # also where a __post_init__ calls no check_choices
+    return opts

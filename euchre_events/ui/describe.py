@@ -11,7 +11,7 @@ from typing import Optional, Sequence
 
 from euchre_events.projections.seat import event_visible, knowledge_of_state, private_to, visible_from
 from euchre_events.rules import cards as C
-from euchre_events.rules.seats import SEAT_WORDS_4, seat_word
+from euchre_events.rules.seats import SEAT_WORDS_4, seat_letter, seat_word
 
 SEAT_NAMES_4 = SEAT_WORDS_4
 """Seat names of a four-seat game (kept for callers; the table is :mod:`euchre_events.rules.seats`)."""
@@ -49,6 +49,63 @@ def seat_name(seat: Optional[int], players: Optional[Sequence[str]] = None, n_se
             and players[seat] != base[0]):
         return f"{base} ({printable(str(players[seat]))})"
     return base
+
+
+def sides_of(variant: str, n_seats: int) -> list:
+    """The seats of each side, in score order: ``[[0, 2], [1, 3]]`` for the
+    partnership games, ``[[0], [1], [2]]`` where each plays alone (from the
+    variant's ``side_of``; one side per seat for a variant not known here)."""
+    try:
+        from euchre_events.rules.registry import make_variant
+        v = make_variant(variant)
+        groups: list = [[] for _ in range(v.n_sides)]
+        for seat in range(n_seats):
+            groups[v.side_of(seat)].append(seat)
+        return groups
+    except (ValueError, IndexError):
+        return [[s] for s in range(n_seats)]
+
+
+def side_label(side: int, variant: str, players: Sequence[str]) -> str:
+    """A side as a table says it: ``"E/W"`` (partners), ``"South"`` or ``"P2"`` (alone)."""
+    n = len(players)
+    seats = sides_of(variant, n)[side] if 0 <= side < len(sides_of(variant, n)) else [side]
+    if len(seats) > 1:
+        return "/".join(seat_letter(s, n) for s in seats)
+    return seat_word(seats[0], n)
+
+
+def side_name(side: Optional[int], variant: str, players: Sequence[str]) -> str:
+    """A side by its seats and names: ``"E/W (Llama & LeftyKnavey)"``,
+    ``"South (Euchrazy1)"``, ``"P2 (Bob)"``; ``"-"`` for None.  Names are
+    shown :func:`printable`."""
+    if side is None:
+        return "-"
+    n = len(players)
+    groups = sides_of(variant, n)
+    seats = groups[side] if 0 <= side < len(groups) else [side]
+    if len(seats) == 1:
+        return seat_name(seats[0], players, n)
+    names = [printable(str(players[s])) for s in seats if s < n and players[s]]
+    label = side_label(side, variant, players)
+    return f"{label} ({' & '.join(names)})" if names else label
+
+
+def score_words(scores: Sequence[int], variant: str, players: Sequence[str]) -> str:
+    """Points per side in words: ``"N/S 8, E/W 10"``; where each plays alone
+    ``"P1 21, P2 -9, P3 33"`` (the seats, as ``show`` names them)."""
+    return ", ".join(f"{side_label(i, variant, players)} {x}" for i, x in enumerate(scores))
+
+
+def winner_words(winner: Optional[int], variant: str, players: Sequence[str],
+                 game_over: bool = True, tied: Sequence[int] = ()) -> str:
+    """Who won: ``"E/W (Llama & LeftyKnavey)"``; ``"tied: ..."`` for sides
+    tied at the end; ``"none yet (the record stops before the game ends)"``."""
+    if winner is not None:
+        return side_name(winner, variant, players)
+    if tied:
+        return "tied: " + ", ".join(side_name(s, variant, players) for s in tied)
+    return "none yet (the record stops before the game ends)" if not game_over else "none"
 
 
 def suit_text(suit: Optional[str]) -> str:
@@ -282,12 +339,15 @@ def state_text(state, seat: Optional[int] = None, knowledge=None) -> str:
     if state.trick:
         lines.append("Trick: " + ", ".join(f"{seat_name(s, p, n)} {C.pretty(c)}" for s, c in state.trick))
     if state.tricks:
-        lines.append("Tricks won: " + ", ".join(f"{seat_name(s, p, n)} {k_}"
-                                                for s, k_ in enumerate(state.tricks_won) if k_))
+        won = ", ".join(f"{seat_name(s, p, n)} {k_}" for s, k_ in enumerate(state.tricks_won) if k_)
+        groups = sides_of(state.variant, n)
+        if any(len(g) > 1 for g in groups):   # partners: the side's tricks are what count
+            won += " (" + ", ".join(f"{side_label(i, state.variant, p)} "
+                                    f"{sum(state.tricks_won[s] for s in g if s < len(state.tricks_won))}"
+                                    for i, g in enumerate(groups)) + ")"
+        lines.append("Tricks won: " + won)
     if state.score:
-        sc = state.score
-        lines.append("Score: " + (f"{sc[0]} - {sc[1]}" if len(sc) == 2 and min(sc) >= 0
-                                  else " / ".join(str(x) for x in sc)))
+        lines.append("Score: " + score_words(state.score, state.variant, p))
     if state.legal and state.turn is not None and (seat is None or seat == state.turn):
         who = seat_name(state.turn, p, n) + " "
         words = [describe_event(e, p, state.dealer, seat=seat) for e in state.legal[:12]]
@@ -298,5 +358,6 @@ def state_text(state, seat: Optional[int] = None, knowledge=None) -> str:
     if k is not None and state.deal and state.dealt:
         lines += knowledge_lines(k, p)
     if state.game_over:
-        lines.append(f"Game over: side {state.winner} wins")
+        tied = (state.extra or {}).get("tied") or ()
+        lines.append(f"Game over: winner {winner_words(state.winner, state.variant, p, True, tied)}")
     return "\n".join(lines)

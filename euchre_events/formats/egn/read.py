@@ -17,6 +17,7 @@ from typing import Any, Optional, Sequence
 from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, DealThrownIn, DefendedAlone,
                                   Discarded, Event, OrderedUp, Passed, PlayedWithPartner,
                                   TrumpNamed, UpCardPickedUp)
+from euchre_events.events import clip
 from euchre_events.formats import Record, RecordError, read_record_text
 from euchre_events.formats.builder import RecordBuilder
 from euchre_events.formats.egn.ruleset import options_from_ruleset, standard, unsupported_rules
@@ -186,9 +187,19 @@ def _card(text: Any, what: str) -> str:
     if text == "" or text is None:
         return UNKNOWN
     try:
-        return parse_card(str(text))
+        card = parse_card(str(text))
     except CardError as e:
         raise _Bad(f"{what}: {e}") from None
+    return _no_joker(card, text, what)
+
+
+def _no_joker(card: str, text: Any, what: str) -> str:
+    """``card``, unless it is the joker: this reader replays standard Euchre,
+    whose deck has none (rules.md 2.1; EGN writes the joker ``B``)."""
+    if card == C.JOKER:
+        raise _Bad(f"{what}: {clip(repr(text), 20)} is the joker (benny), but standard Euchre is "
+                   "played without one (rules.md 2.1)")
+    return card
 
 
 
@@ -296,6 +307,7 @@ class _DealData:
         self.call_notes = _notes(b.get("callAnnotations"))
         self.exchanges = b.get("cardExchanges")
         self.plays = [str(c) for t in p.get("tricks", []) for c in t]
+        self.trick_lens: Optional[list] = [len(t) for t in p.get("tricks", [])]
         self.play_notes = _notes(p.get("playAnnotations"))
         self.initial_lead = p.get("initialLead")
 
@@ -375,6 +387,8 @@ def _drive(t: Table, dd: _DealData, call_start: int, play_start: int, offset: in
         else:
             s = t.turn
             put(DefendedAlone(s) if dd.alone_defender == s else PlayedWithPartner(s))
+    if dd.trick_lens and play_start == 0 and t.phase == "play":
+        _check_tricks(dd.trick_lens, t.n_seats - len(t.out), offset + len(line.events))
     for k in range(play_start, len(dd.plays)):
         text = dd.plays[k]
         if t.phase != "play":
@@ -382,13 +396,32 @@ def _drive(t: Table, dd: _DealData, call_start: int, play_start: int, offset: in
                 raise _Bad(f"cards are played but the bidding has not ended "
                            f"({len(dd.calls)} calls)", offset + len(line.events))
             raise _Bad(f"play {k} ({text}) comes after the deal ended", offset + len(line.events))
-        card = _resolve_bower(text, t.trump)
+        try:
+            card = _resolve_bower(text, t.trump)
+        except _Bad as e:
+            raise _Bad(f"play {k}: {e.reason.split(': ', 1)[-1]}", offset + len(line.events)) from None
         seat = t.turn
         line.play_pos.append(offset + len(line.events))
         line.seats.append(seat)
         line.cards.append(card)
         put(CardPlayed(seat, card))
     return line
+
+
+def _check_tricks(lens: Sequence[int], size: int, first: int) -> None:
+    """Raise :class:`_Bad` if an EGN trick holds more cards than a trick of
+    the deal has (``size``: one per player in the deal), or one before the
+    last holds fewer: the flat play order would otherwise put the extra card
+    into the next trick and blame a seat that did nothing wrong.  ``first``
+    is the position of the deal's first play."""
+    pos = first
+    for i, n in enumerate(lens):
+        if n > size or (n < size and i < len(lens) - 1):
+            more = "more" if n > size else "fewer"
+            raise _Bad(f"trick {i + 1} holds {n} cards, {more} than the {size} of a trick in this "
+                       f"deal (one per player{' who plays' if size < 4 else ''})",
+                       pos + min(n, size))
+        pos += n
 
 
 def _blank(t: Table) -> Table:
@@ -596,6 +629,7 @@ class _Converter:
         ncalls = len(dd.calls)
         line = copy.copy(dd)
         line.initial_lead = None
+        line.trick_lens = None   # the line's plays are spliced: the main line's tricks say nothing
         if bi < ncalls:
             if not alt.has_bidding:
                 raise _Bad("the line starts in the bidding but has no bidding phase")
@@ -651,6 +685,7 @@ def _resolve_bower(text: str, trump: Optional[str]) -> str:
             return UNKNOWN if t else t
         return C.right_bower(trump) if t.upper() == "R" else C.left_bower(trump)
     try:
-        return parse_card(t)
+        card = parse_card(t)
     except CardError as e:
-        raise _Bad(f"play {t!r}: {e}") from None
+        raise _Bad(f"play {clip(repr(t), 20)}: {e}") from None
+    return _no_joker(card, t, "play")

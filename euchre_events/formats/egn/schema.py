@@ -13,7 +13,7 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any, Iterable
 
-from euchre_events.formats import RecordError
+from euchre_events.formats import RecordError, load_json, schema_message
 
 EGN_FILE_TYPE = "Euchre Game Notation"
 EMN_FILE_TYPE = "Euchre Match Notation"
@@ -73,10 +73,14 @@ def _located_errors(validator, doc: Any) -> list:
     for err in sorted(validator.iter_errors(doc), key=lambda e: list(map(str, e.absolute_path))):
         leaf = err
         while leaf.context:  # oneOf / anyOf: report the most specific sub-error
-            leaf = min(leaf.context, key=lambda e: (-len(e.absolute_path), str(e.message)))
+            # the deepest; then one of the branch whose type the value has (a
+            # 65-character name is "too long", not "not of type 'object'")
+            leaf = min(leaf.context, key=lambda e: (-len(e.absolute_path), e.validator == "type",
+                                                    str(e.message)))
         where = "/".join(str(p) for p in leaf.absolute_path) or "(top level)"
-        out.append((tuple(leaf.absolute_path), f"{where}: {leaf.message}"))
+        out.append((tuple(leaf.absolute_path), f"{where}: {schema_message(leaf)}"))
     return out
+
 
 
 def validate_egn(doc: Any) -> list:
@@ -183,17 +187,17 @@ def upgrade_egn(doc: dict) -> tuple:
         st = deal.get("initialState")
         if isinstance(st, dict) and "player_cards" in st and "playerCards" not in st:
             st["playerCards"] = st.pop("player_cards")
-        for ph in deal.get("phases", []) or []:
+        for ph in _items(deal.get("phases")):
             if isinstance(ph, dict):
                 upgrade_phase(ph)
-        for alt in deal.get("alternativeLines", []) or []:
+        for alt in _items(deal.get("alternativeLines")):
             if isinstance(alt, dict):
-                for ph in alt.get("phases", []) or []:
+                for ph in _items(alt.get("phases")):
                     if isinstance(ph, dict):
                         upgrade_phase(ph)
 
     for target in (full, schema_doc):
-        for deal in target.get("deals", []) or []:
+        for deal in _items(target.get("deals")):
             upgrade_deal(deal)
 
     # set aside what 1.4 cannot hold, warn about what nobody knows
@@ -202,24 +206,30 @@ def upgrade_egn(doc: dict) -> tuple:
     strip(md, "metadata", "metadata")
     if isinstance(md, dict):
         strip(md.get("ruleset"), "ruleset", "metadata.ruleset")
-    for i, deal in enumerate(schema_doc.get("deals", []) or []):
+    for i, deal in enumerate(_items(schema_doc.get("deals"))):
         if not isinstance(deal, dict):
             continue
         w = f"deal {i + 1}"
         strip(deal, "deal", w)
         strip(deal.get("initialState"), "initialState", w + " initialState", keep=("kitty",))
-        for ph in deal.get("phases", []) or []:
-            if isinstance(ph, dict) and ph.get("type") in keys:
+        for ph in _items(deal.get("phases")):
+            if isinstance(ph, dict) and isinstance(ph.get("type"), str) and ph["type"] in keys:
                 strip(ph, ph["type"], f"{w} {ph['type']} phase", keep=("initialLead",))
-        for j, alt in enumerate(deal.get("alternativeLines", []) or []):
+        for j, alt in enumerate(_items(deal.get("alternativeLines"))):
             strip(alt, "alternativeLine", f"{w} alternative line {j + 1}")
             if isinstance(alt, dict):
-                for ph in alt.get("phases", []) or []:
-                    if isinstance(ph, dict) and ph.get("type") in keys:
+                for ph in _items(alt.get("phases")):
+                    if isinstance(ph, dict) and isinstance(ph.get("type"), str) and ph["type"] in keys:
                         strip(ph, ph["type"], f"{w} alternative line {j + 1}", keep=("initialLead",))
     # the unknown ruleset keys are warned about but kept in `full` (they go to the source)
     return schema_doc, full, warnings
 
+
+
+def _items(value: Any) -> list:
+    """``value`` if it is a list, else ``[]``: the upgrade walks what it can,
+    and the schema check then names what is not a list."""
+    return value if isinstance(value, list) else []
 
 
 def player_name(p: Any) -> str:
@@ -229,8 +239,6 @@ def player_name(p: Any) -> str:
 
 def parse_json(text: str, path: str) -> Any:
     """The JSON document of a record file; :class:`RecordError` (file, line,
-    column) when it is not JSON."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as e:
-        raise RecordError(path, f"not JSON: {e.msg}", line=e.lineno, column=e.colno) from None
+    column) when it is not JSON, or holds what no record can (a number of
+    thousands of digits, nesting thousands deep: :func:`~euchre_events.formats.load_json`)."""
+    return load_json(text, path)
