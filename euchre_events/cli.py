@@ -356,7 +356,7 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
     if report == "json":
         text = json.dumps({"games": [_game_json(g, f) for g, f, _ in out] + partial}, indent=2)
     elif report == "html":
-        text = html_report([(g, f) for g, f, _ in out])
+        text = html_report([(g, f) for g, f, _ in out], partial)
     else:
         lines = []
         for p in partial:

@@ -242,3 +242,46 @@ def test_penalty_ends_the_game_and_later_deals_are_flagged():
     assert [(f.deal, f.position) for f in flags] == [(2, len(evs))]
     reports = g.deal_reports()
     assert reports[1].note == "after the game was won" and reports[1].points_official == (0, 0)
+
+
+# ------------------------------------------------------------------ reports
+
+def _cli(*args):
+    from typer.testing import CliRunner
+    from euchre_events.cli import app
+    return CliRunner().invoke(app, list(args))
+
+
+def test_audit_json_text_and_html_of_a_claimed_and_ruled_game(tmp_path):
+    import json
+    from euchre_events.formats.text import write_text
+    evs = claim_and_ruling(c3_events())
+    # a hostile name: shown escaped everywhere
+    evs[0] = GameStarted("standard", {}, ("<script>x()</script>", "E", "S", "W"), W,
+                         initial_score=(0, 0), title="C3 <!--")
+    path = tmp_path / "c3.euchre"
+    path.write_text(write_text(evs), encoding="utf-8")
+    res = _cli("audit", str(path), "--format", "json")
+    assert res.exit_code == 0, res.output
+    [g] = json.loads(res.stdout)["games"]
+    assert g["official_score"] == [2, 0] and g["as_played_score"] == g["final_score"] == [0, 2]
+    assert g["official_winner"] is None and g["deal_count"] == 1
+    [f] = g["findings"]
+    assert f["committed_at"] == {"event": pos(evs, E, "9H"), "deal": 1, "trick": 1}
+    assert f["established_at"]["trick"] == 2 and f["provable_at"]["trick"] == 4
+    assert f["claimed_at"]["event"] == len(evs) - 2 and f["public_proof"] is True
+    assert f["ruling"] == "upheld" and f["ruled_by"] == "the director"
+    [d] = g["deals"]
+    assert d["trick_winners"] == [E, S, W, W, W] and d["tricks"] == [0, 1, 1, 3]
+    assert (d["points_as_played"], d["points_official"]) == ([0, 2], [2, 0])
+    assert _cli("audit", str(path), "--json").stdout == res.stdout      # the synonym
+    text = _cli("audit", str(path)).stdout
+    assert ("East reneged at trick 1 of deal 1, playing 9\u2665 on a clubs lead while holding 10\u2663; "
+            "established when East played to trick 2; provable at trick 4, when East showed 10\u2663") in text
+    assert "penalty: hand ends; N/S score 2; official score 2-0" in text
+    out = tmp_path / "dispute.html"
+    assert _cli("audit", str(path), "--format", "html", "-o", str(out)).exit_code == 0
+    page = out.read_text(encoding="utf-8")
+    assert "<script" not in page and "&lt;script&gt;x()&lt;/script&gt;" in page
+    assert "C3 &lt;!--" in page and "Official score: North-South 2, East-West 0" in page
+    assert _cli("audit", str(path), "--format", "html").exit_code != 0      # needs -o

@@ -9,6 +9,7 @@ Everything taken from a record (player names, titles, annotations) is shown
 from __future__ import annotations
 
 import html
+import re
 from typing import Optional, Sequence
 
 from euchre_events.rules import cards as C
@@ -32,6 +33,14 @@ def side_label(variant, side: Optional[int], players: Sequence[str]) -> str:
         names = [printable(str(players[s])) for s in (side, side + 2) if s < len(players) and players[s]]
         return f"{word} ({' & '.join(names)})" if names and names != ["N", "S"] and names != ["E", "W"] else word
     return seat_name(side, players, n)
+
+
+def named(text: str, players: Sequence[str], n_seats: int) -> str:
+    """``text`` (words from the rules, which name seats by index) with each
+    ``seat N`` as the seat's name (``East (Llama)``), shown printable."""
+    return re.sub(r"\bseat (\d+)\b",
+                  lambda m: seat_name(int(m.group(1)), players, n_seats) if int(m.group(1)) < n_seats
+                  else m.group(0), printable(text))
 
 
 def score_words(variant, score: Sequence[int], players: Sequence[str]) -> str:
@@ -96,13 +105,21 @@ def finding_lines(g, f) -> list:
         else:
             parts.append("provable only from the hands (the suit held back was never shown)")
         if f.claimed_at is not None:
-            parts.append(f"claimed at event {f.claimed_at['event']}")
-        else:
+            by = g.events[f.claimed_at["event"]].by
+            parts.append(f"claimed by {seat_name(by, players, v.n_seats)} at "
+                         f"{_trick_word(f.claimed_at)} of deal {f.claimed_at['deal']}")
+        elif not f.status.startswith("unclaimed"):
             parts.append("unclaimed")
         if f.ruling:
             parts.append(f"{f.ruling} by {printable(f.ruled_by)}"
-                         + (f": {printable(f.ruling_reason)}" if f.ruling_reason else ""))
-        parts.append(f"penalty: {f.penalty}" if f.penalized else f"{f.status}")
+                         + (f": {named(f.ruling_reason, players, v.n_seats)}" if f.ruling_reason else ""))
+        if f.penalized:
+            after = next((d.score_official for d in g.deal_reports()
+                          if any(p == f.position for p, _ in d.penalties)), None)
+            parts.append(f"penalty: {f.penalty}"
+                         + (f"; official score {'-'.join(map(str, after))}" if after else ""))
+        else:
+            parts.append(f.status)
         return ["; ".join(parts)]
     if f.kind == "renege-corrected":
         return [f"{who} played {C.pretty(f.card)} at trick {f.trick} of deal {f.deal} holding "
@@ -111,10 +128,10 @@ def finding_lines(g, f) -> list:
     if f.kind == "claim-rejected":
         against = seat_name(f.against, players, v.n_seats)
         return [f"{who} claimed that {against} reneged at trick {f.trick} of deal {f.deal}: "
-                f"rejected, {printable(f.ruling_reason)}"]
+                f"rejected, {named(f.ruling_reason, players, v.n_seats)}"]
     if f.kind == "ruling-without-renege":
         return [f"ruling by {printable(f.ruled_by)} on deal {f.deal}, trick {f.trick}: {f.penalty}"]
-    return [f"{f.kind}: deal {f.deal}, event {f.position}, {who}: {f.penalty}"]
+    return [f"{f.kind}: deal {f.deal}, event {f.position}, {who}: {named(f.penalty, players, v.n_seats)}"]
 
 
 def game_lines(g, findings) -> list:
@@ -186,12 +203,14 @@ def _finding_html(g, f) -> str:
     return "\n".join(out)
 
 
-def html_report(games: Sequence[tuple]) -> str:
+def html_report(games: Sequence[tuple], partial: Sequence[dict] = ()) -> str:
     """One self-contained HTML page (no script, no outside file) for the
     ``(game, findings)`` pairs: per game the official and the as-played
     result, every deal, and per finding the deal, the hands at that moment,
     the trick, the card, the proving card, the ruling and the score with
-    and without the penalty.  Everything from a record is escaped."""
+    and without the penalty; then each EGN game audited deal by deal
+    (``partial``: :func:`~euchre_events.formats.egn.audit_egn_by_deal`
+    results), as its findings in words.  Everything from a record is escaped."""
     esc = html.escape
     parts = ["<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>",
              "<title>euchre-events audit</title>", f"<style>{_CSS}</style></head><body>",
@@ -218,5 +237,13 @@ def html_report(games: Sequence[tuple]) -> str:
             parts.append("<p>No findings: every card followed suit.</p>")
         for f in findings:
             parts.append(_finding_html(g, f))
+    for p in partial:
+        parts.append(f"<h2>{esc(str(p.get('file') or p.get('title') or 'game'))} (audited deal by deal)</h2>")
+        parts.append(f"<p class='official'>Official score: {esc('-'.join(map(str, p['official_score'])))}; "
+                     f"{p['impossible']} impossible deal(s) left out.</p>")
+        for f in p["findings"]:
+            parts.append(f"<div class='finding {esc(f['kind'])}'><p>{esc(f['kind'])}: deal {esc(str(f['deal']))}"
+                         f"{', trick ' + esc(str(f['trick'])) if f.get('trick') else ''}: "
+                         f"{esc(str(f['penalty']))}</p></div>")
     parts.append("</body></html>")
     return "\n".join(parts)
