@@ -285,3 +285,118 @@ def test_audit_json_text_and_html_of_a_claimed_and_ruled_game(tmp_path):
     assert "<script" not in page and "&lt;script&gt;x()&lt;/script&gt;" in page
     assert "C3 &lt;!--" in page and "Official score: North-South 2, East-West 0" in page
     assert _cli("audit", str(path), "--format", "html").exit_code != 0      # needs -o
+
+
+# --------------------------------------------------------- property: one renege
+
+from hypothesis import HealthCheck, given, settings, strategies as st  # noqa: E402
+
+from euchre_events.rules import cards as CC  # noqa: E402
+from euchre_events.rules.registry import VARIANT_CLASSES  # noqa: E402
+from euchre_events.rules.simulate import random_game  # noqa: E402
+
+
+def _one_renege_game(name, seed):
+    """A random game of ``name`` with exactly one renege (tried over a few
+    seeds from ``seed``), or None."""
+    for s in range(seed, seed + 40):
+        evs = random_game(name, seed=s, renege_rate=0.02, deals=None if s % 2 else 4)
+        g = Game(evs)
+        if len(g.final.reneges) == 1:
+            return g
+    return None
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.sampled_from(sorted(c.name for c in VARIANT_CLASSES)), seed=st.integers(0, 10_000))
+def test_one_injected_renege_is_found_proved_and_scored(name, seed):
+    g = _one_renege_game(name, seed)
+    if g is None:
+        return
+    t = g.final
+    [r] = t.reneges
+    [f] = [f for f in g.audit() if f.kind == "renege"]
+    assert (f.position, f.seat, f.card) == (r.position, r.seat, r.card)
+    # provable at the offender's first later play of the suit held back (in its deal), or never
+    trump = g.table_at(r.position).trump
+    later = None
+    for k in range(r.position + 1, len(g.events)):
+        e = g.events[k]
+        if e.kind == "DealStarted":
+            break
+        if (e.kind == "CardPlayed" and e.seat == r.seat and e.card != CC.UNKNOWN
+                and CC.effective_suit(e.card, trump) == r.led_suit):
+            later = k
+            break
+    assert (f.provable_at or {}).get("event") == later
+    assert f.public_proof == (later is not None)
+    # the official score is the as-played one with that one penalty applied
+    v = t.variant
+    reports = g.deal_reports()
+    off = list(t.initial_score)
+    for d in reports:
+        if d.note == "after the game was won":
+            assert d.points_official == (0,) * v.n_sides
+        elif d.deal == r.deal and f.penalized:
+            assert d.points_official == tuple(v.renege_penalty(t, r, d.points_as_played)[0])
+        else:
+            assert d.points_official == d.points_as_played
+        off = [a + b for a, b in zip(off, d.points_official)]
+    assert off == g.official_score
+    # the official game end is decided on that score
+    if t.game_over and t.winner is not None:
+        assert v.game_winner(t, g.official_score) == t.winner
+
+
+def _winner_changing_game(name):
+    """The first random full game of ``name`` (renege rate 5%) in which a
+    renege penalty changes the game's end: the official winner differs
+    from the winner on the cards, or deals were played after the official
+    end.  None if the first 300 seeds give none."""
+    for s in range(300):
+        evs = random_game(name, seed=s, renege_rate=0.05)
+        g = Game(evs)
+        t = g.final
+        if t.winner != t.as_played_winner or any(f.kind == "played-after-game-won" for f in t.flags):
+            return evs, g
+    return None
+
+
+@pytest.mark.parametrize("name", sorted(c.name for c in VARIANT_CLASSES))
+def test_a_penalty_changes_the_game_end_in_every_variant(name):
+    found = _winner_changing_game(name)
+    assert found is not None, f"no game of {name} where a penalty changes the end"
+    evs, g = found
+    t = g.final
+    v = t.variant
+    reports = g.deal_reports()
+    # the official end: the first deal after which the official score wins
+    ends = [i for i, d in enumerate(reports) if d.note != "after the game was won"]
+    end = ends[-1]
+    for i, d in enumerate(reports):
+        if i > end:   # every later deal is kept, flagged, and counts for nothing
+            assert d.note == "after the game was won" and "played-after-game-won" in d.flags
+            assert d.points_official == (0,) * v.n_sides
+            assert d.score_official == reports[end].score_official
+    assert list(reports[end].score_official) == g.official_score
+    assert g.final_score == list(reports[-1].score_as_played)
+    if t.game_over and t.winner is not None:
+        assert v.game_winner(t, g.official_score) == t.winner
+    # the same record under claimed enforcement, no claim: the cards as played decide
+    opts = dict(evs[0].options, renege_enforcement="claimed")
+    plain = Game([GameStarted(evs[0].variant, opts, evs[0].players, evs[0].first_dealer,
+                              evs[0].initial_score)] + evs[1:])
+    assert plain.official_score == plain.final_score == g.final_score
+    assert plain.winner == (t.as_played_winner if isinstance(t.as_played_winner, int) else None) \
+        or not isinstance(t.as_played_winner, int)
+    # and with every renege claimed by the other side as soon as it is made
+    # (before the next card), the claimed game scores as the automatic one
+    claimed = [plain.events[0]]
+    for k, e in enumerate(evs[1:], start=1):
+        claimed.append(e)
+        r = next((r for r in t.reneges if r.position == k and r.corrected_at is None), None)
+        if r is not None:
+            other = next(s for s in range(v.n_seats) if v.side_of(s) != v.side_of(r.seat))
+            claimed.append(RenegeClaimed(other, r.seat, r.deal, r.trick))
+    gc = Game(claimed)
+    assert gc.official_score == g.official_score and gc.winner == t.winner
