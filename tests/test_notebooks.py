@@ -76,9 +76,16 @@ def test_audit_reports_case_c3(jupyter_env):
     assert "trick winners: East, South, West, West, West" in text
     assert "renege in deal 1, trick 1 by East" in text
     assert "holding 10\u2663" in text
-    assert "proven: trick 4, when East showed 10\u2663" in text
+    assert "provable at:    {'event': 22, 'deal': 1, 'trick': 4} (from the table)" in text
+    assert "established at: {'event': 12, 'deal': 1, 'trick': 2}" in text
     assert "penalty: hand ends; N/S score 2" in text
+    assert "score as played: [0, 2] | official score: [2, 0]" in text
     assert "findings in the corrected line: []" in text
+    # the claim and the ruling (rules.md 1.5, 2.7; case C1's kind of false claim)
+    assert "nobody claims: official [0, 2]" in text
+    assert "claim-rejected | trick 2 | rejected by the rules | no renege: seat 1 led trick 2" in text
+    assert "official score with the claim: [2, 0]" in text
+    assert "ruling: upheld by the tournament director" in text
 
 
 CHECK_TUTORIAL = """

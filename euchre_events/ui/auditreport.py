@@ -139,7 +139,7 @@ def game_lines(g, findings) -> list:
     and the as-played result, then one line per finding."""
     v = g.final.variant
     t = g.final
-    head = (f"{g.id}  {printable(g.title or '-')}  {g.variant}  deals={g.deals}  "
+    head = (f"{g.id or '-'}  {printable(g.title or '-')}  {g.variant}  deals={g.deals}  "
             f"official score: {score_words(v, g.official_score, g.players)}; "
             f"official winner: {side_label(v, g.winner, g.players)}"
             f"{' (the game is not over)' if not t.game_over else ''}; "
