@@ -400,3 +400,16 @@ def test_a_penalty_changes_the_game_end_in_every_variant(name):
             claimed.append(RenegeClaimed(other, r.seat, r.deal, r.trick))
     gc = Game(claimed)
     assert gc.official_score == g.official_score and gc.winner == t.winner
+
+
+def test_the_table_shows_the_official_score_beside_the_score_as_played():
+    from euchre_events.ui.describe import state_text
+    from euchre_events.ui.render import state_html
+    g = Game(c3_events())
+    st = g.state_at(len(g.events))
+    assert st.score == (0, 2) and st.official_score == (2, 0)
+    assert "Official score (renege penalties applied, rules.md 1.5): N/S 2, E/W 0" in state_text(st)
+    assert 'class="ee-official-score" data-official="2,0"' in state_html(st)
+    # no renege: no second score shown
+    st = Game(c3_events()[:-20]).state_at(-1)
+    assert "ee-official-score" not in state_html(st) and "Official score" not in state_text(st)

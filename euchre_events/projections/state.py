@@ -35,6 +35,11 @@ class TableState:
     ``dummy_discards``, ``to_ask``, ``swapped``, ``pb_owed``, ...; at the
     end of a game ``tied`` (Buck) or ``shared_winners`` (cutthroat).
     Each key appears once the rules have set it.
+
+    ``score`` is as played (the cards as recorded); ``official_score`` per
+    side with the renege policy, claims and rulings applied (rules.md 1.5),
+    which decides ``game_over`` and ``winner``; ``as_played_winner``: the
+    side (or tuple of tied sides) that won on the cards, or None.
     """
 
     position: int
@@ -72,6 +77,8 @@ class TableState:
     extra: dict = field(default_factory=dict)
     dead: tuple = ()
     flags: tuple = ()
+    official_score: tuple = ()
+    as_played_winner: Optional[object] = None
 
     def legal_cards(self) -> tuple:
         """Cards the seat on turn may play now (empty outside the play)."""
@@ -102,4 +109,5 @@ def snapshot(t: Table, with_legal: bool = True) -> TableState:
         reneges=tuple(t.reneges), game_over=t.game_over, winner=t.winner,
         extra=t.extra(),
         dead=tuple(t.dead), flags=tuple(t.flags),
+        official_score=tuple(t.official_scores), as_played_winner=t.as_played_winner,
     )

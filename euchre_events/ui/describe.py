@@ -348,6 +348,9 @@ def state_text(state, seat: Optional[int] = None, knowledge=None) -> str:
         lines.append("Tricks won: " + won)
     if state.score:
         lines.append("Score: " + score_words(state.score, state.variant, p))
+        if state.official_score and tuple(state.official_score) != tuple(state.score):
+            lines.append("Official score (renege penalties applied, rules.md 1.5): "
+                         + score_words(state.official_score, state.variant, p))
     if state.legal and state.turn is not None and (seat is None or seat == state.turn):
         who = seat_name(state.turn, p, n) + " "
         words = [describe_event(e, p, state.dealer, seat=seat) for e in state.legal[:12]]

@@ -608,7 +608,13 @@ def _score_inner(state) -> str:
         gains = ", ".join(f"{names[i]} +{p}" for i, p in enumerate(pts) if p) or "no points"
         last = f'<div class="ee-last-deal">deal {d}: {_esc(gains)}{" (" + _esc(how) + ")" if how != "played" else ""}</div>'
     score = ",".join(str(x) for x in state.score)
-    return f'<table data-score="{score}">{"".join(rows)}</table>{last}'
+    official = ""
+    if state.official_score and tuple(state.official_score) != tuple(state.score):
+        # the score as played differs from the official one (a renege penalty, rules.md 1.5)
+        words = ", ".join(f"{names[i]} {p}" for i, p in enumerate(state.official_score) if i < len(names))
+        official = (f'<div class="ee-official-score" data-official="{",".join(map(str, state.official_score))}">'
+                    f'official (penalties applied): {_esc(words)}</div>')
+    return f'<table data-score="{score}">{"".join(rows)}</table>{official}{last}'
 
 
 def _act_inner(state, know=None, findings: Sequence = (), here_reneges=()) -> str:
@@ -618,8 +624,9 @@ def _act_inner(state, know=None, findings: Sequence = (), here_reneges=()) -> st
     if state.game_over:
         names = side_names(state)
         w = names[state.winner] if state.winner is not None and state.winner < len(names) else "?"
+        final = state.official_score or state.score   # the game ends on the official score
         rows.append(f'<div class="ee-game-over"><b>Game over:</b> {_esc(w)} win, '
-                    f'{_esc("-".join(str(x) for x in state.score))}</div>')
+                    f'{_esc("-".join(str(x) for x in final))}</div>')
     elif state.turn is not None:
         who = seat_label(state.turn, n)
         may_see = know is None or know.seat == state.turn
