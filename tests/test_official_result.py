@@ -87,7 +87,7 @@ def test_claimed_enforcement_without_and_with_a_claim():
     g = Game(evs)
     [f] = g.audit()
     assert g.official_score == [2, 0] and f.penalized
-    assert f.claimed_at == {"event": len(evs) - 1, "deal": 1, "trick": 5}
+    assert f.claimed_at == {"event": len(evs) - 1, "deal": 1, "trick": None}   # after the hand
     assert f.ruling == "upheld" and f.ruled_by == "the rules"
 
 
@@ -278,6 +278,7 @@ def test_audit_json_text_and_html_of_a_claimed_and_ruled_game(tmp_path):
     text = _cli("audit", str(path)).stdout
     assert ("East reneged at trick 1 of deal 1, playing 9\u2665 on a clubs lead while holding 10\u2663; "
             "established when East played to trick 2; provable at trick 4, when East showed 10\u2663") in text
+    assert "after the hand (deal 1); upheld by the director" in text
     assert "penalty: hand ends; N/S score 2; official score 2-0" in text
     out = tmp_path / "dispute.html"
     assert _cli("audit", str(path), "--format", "html", "-o", str(out)).exit_code == 0

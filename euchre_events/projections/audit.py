@@ -152,6 +152,9 @@ def place(game, k: Optional[int]) -> Optional[dict]:
     deal = idx.deal_at[k + 1] if k + 1 < len(idx.deal_at) else idx.deal_at[-1]
     starts = idx.trick_start.get(deal, ())
     trick = bisect_right(starts, k) or None
+    if trick is not None and game.events[k].kind in ("RenegeClaimed", "RenegeRuled") \
+            and game.table_at(k).phase in ("deal_over", "game_over"):
+        trick = None   # said after the hand, not during a trick
     return {"event": k, "deal": deal, "trick": trick}
 
 

@@ -106,8 +106,9 @@ def finding_lines(g, f) -> list:
             parts.append("provable only from the hands (the suit held back was never shown)")
         if f.claimed_at is not None:
             by = g.events[f.claimed_at["event"]].by
-            parts.append(f"claimed by {seat_name(by, players, v.n_seats)} at "
-                         f"{_trick_word(f.claimed_at)} of deal {f.claimed_at['deal']}")
+            when = (f"at trick {f.claimed_at['trick']} of deal {f.claimed_at['deal']}"
+                    if f.claimed_at.get("trick") else f"after the hand (deal {f.claimed_at['deal']})")
+            parts.append(f"claimed by {seat_name(by, players, v.n_seats)} {when}")
         elif not f.status.startswith("unclaimed"):
             parts.append("unclaimed")
         if f.ruling:
