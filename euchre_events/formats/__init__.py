@@ -29,6 +29,7 @@ the good games of a match file with a bad one.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
@@ -187,9 +188,16 @@ def load_json(text: str, path: str, line: Optional[int] = None, what: str = "not
     ``"<what>: Expecting value"`` for text that is not JSON.
     """
     import json
+    # the strict number hooks cost a Python call per number (half the time of
+    # reading an OpenSpiel file): take them only when the text holds a number
+    # they could refuse (a long run of digits, a 3-digit exponent)
+    strict = _RISKY_NUMBER.search(text) is not None
     try:
-        doc = json.loads(text, parse_int=_json_int, parse_float=_json_float,
-                         parse_constant=_json_constant)
+        if strict:
+            doc = json.loads(text, parse_int=_json_int, parse_float=_json_float,
+                             parse_constant=_json_constant)
+        else:
+            doc = json.loads(text, parse_constant=_json_constant)
     except json.JSONDecodeError as e:
         raise RecordError(path, f"{what}: {e.msg}", line=line if line is not None else e.lineno,
                           column=e.colno) from None
@@ -198,8 +206,35 @@ def load_json(text: str, path: str, line: Optional[int] = None, what: str = "not
     except RecursionError:
         raise RecordError(path, f"lists or objects nested deeper than {MAX_DEPTH} levels: "
                                 "not a record", line=line) from None
-    check_depth(doc, path, line)
+    if text.count("[") + text.count("{") > MAX_DEPTH and not _shallow(text):
+        raise RecordError(path, f"lists or objects nested deeper than {MAX_DEPTH} levels: "
+                                "not a record", line=line)
     return doc
+
+
+_JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
+
+
+def _shallow(text: str) -> bool:
+    """True if the brackets of ``text`` (valid JSON) nest at most
+    :data:`MAX_DEPTH` deep; strings are skipped whole.  Several times
+    faster than walking the parsed value (:func:`check_depth`), which
+    visits every number too."""
+    depth = 0
+    for m in _JSON_TOKENS.finditer(text):
+        c = m.group()
+        if c == "[" or c == "{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                return False
+        elif c == "]" or c == "}":
+            depth -= 1
+    return True
+
+
+_RISKY_NUMBER = re.compile(r"\d{%d,}|[eE][+-]?\d{3,}" % (MAX_DIGITS + 1))
+"""Text that may hold a number :func:`load_json` refuses (more than
+:data:`MAX_DIGITS` digits, or an exponent that may overflow a float)."""
 
 
 def check_depth(doc: Any, path: str, line: Optional[int] = None) -> None:

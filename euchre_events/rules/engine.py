@@ -126,26 +126,10 @@ def _apply(t: Table, ev: Event) -> None:
     t.variant.apply(t, ev)
 
 
-_VARIANTS: dict = {}
-
-
 def _variant_for(name: str, options: Any):
-    """The variant of a GameStarted: a cached instance per (name, options)
-    (a variant holds nothing but its frozen options), else a new one from
-    :func:`euchre_events.rules.registry.make_variant` (which raises ``ValueError``)."""
-    key = None
-    if isinstance(options, dict):
-        try:
-            key = (name, tuple(options.items()), tuple(map(type, options.values())))
-            v = _VARIANTS.get(key)
-        except TypeError:  # an unhashable option value: no caching
-            key = v = None
-        if v is not None:
-            return v
-    v = make_variant(name, options)
-    if key is not None and len(_VARIANTS) < 512:
-        _VARIANTS[key] = v
-    return v
+    """The variant of a GameStarted (shared per name and options by
+    :func:`euchre_events.rules.registry.make_variant`, which raises ``ValueError``)."""
+    return make_variant(name, options)
 
 
 def _start(t: Table, ev: GameStarted) -> None:

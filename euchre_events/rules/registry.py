@@ -45,9 +45,29 @@ def make_variant(name: str, options: Any = None):
     """The variant called ``name`` with ``options`` (a dict, the variant's
     options dataclass, or None for the defaults of rules.md).
 
-    Raises ``ValueError`` for an unknown name or unknown option keys.
+    A variant holds nothing but its frozen options, so one instance per
+    (name, options dict) is kept and shared: building one checks every
+    option (half the cost of reading a one-deal game).  Raises
+    ``ValueError`` for an unknown name or unknown option keys.
     """
-    return variant_class(name)(options)
+    key = None
+    if options is None or isinstance(options, dict):
+        try:
+            items = () if options is None else tuple(options.items())
+            # the types too: True == 1 and 1.0 == 1, but they are not the same option value
+            key = (name, items, tuple(type(x) for _, x in items))
+            v = _MADE.get(key)
+        except TypeError:   # an unhashable value (a list): built each time, and refused there
+            key = v = None
+        if v is not None:
+            return v
+    v = variant_class(name)(options)
+    if key is not None and len(_MADE) < 1024:
+        _MADE[key] = v
+    return v
+
+
+_MADE: dict = {}
 
 
 def complete_start(start: GameStarted) -> GameStarted:

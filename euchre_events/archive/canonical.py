@@ -1,0 +1,53 @@
+"""The canonical JSON text of events, fast: exactly what
+``json.dumps(event.to_dict(), sort_keys=True, separators=(",", ":"),
+default=str)`` gives (the text a game's content id hashes, so that every id
+stays the same), written without building a dict per event and without
+the general encoder for the values events hold most (small ints, card
+codes, None, tuples of them).  Anything else goes to ``json.dumps``.
+"""
+from __future__ import annotations
+
+import dataclasses
+import json
+from typing import Any
+
+from euchre_events.events import Event
+
+_FIELDS: dict = {}
+
+
+def _dumps(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), default=str)
+
+
+def value_text(v: Any) -> str:
+    """The canonical JSON text of one event field's value."""
+    t = type(v)
+    if t is str:
+        # plain printable ASCII without quote or backslash: json.dumps adds only the quotes
+        if v.isascii() and v.isprintable() and '"' not in v and "\\" not in v:
+            return '"' + v + '"'
+        return _dumps(v)
+    if t is int:
+        return int.__repr__(v)
+    if v is None:
+        return "null"
+    if t is bool:
+        return "true" if v else "false"
+    if t is tuple or t is list:
+        return "[" + ",".join(map(value_text, v)) + "]"
+    return _dumps(v)
+
+
+def event_text(e: Event) -> str:
+    """``json.dumps(e.to_dict(), sort_keys=True, separators=(",", ":"),
+    default=str)``, the same text, faster."""
+    cls = type(e)
+    names = _FIELDS.get(cls)
+    if names is None:
+        keys = sorted([f.name for f in dataclasses.fields(cls)] + ["type"])
+        names = _FIELDS[cls] = tuple((k, '"' + k + '":') for k in keys)
+    parts = []
+    for k, head in names:
+        parts.append(head + ('"' + e.kind + '"' if k == "type" else value_text(getattr(e, k))))
+    return "{" + ",".join(parts) + "}"
