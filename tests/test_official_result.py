@@ -414,3 +414,35 @@ def test_the_table_shows_the_official_score_beside_the_score_as_played():
     # no renege: no second score shown
     st = Game(c3_events()[:-20]).state_at(-1)
     assert "ee-official-score" not in state_html(st) and "Official score" not in state_text(st)
+
+
+def test_a_real_record_with_an_abandoned_deal_imports_replays_and_is_flagged(tmp_path):
+    """VWEC Finals (a real tournament record) with deal 2 stopped after its
+    first trick, as a hand stopped for a misdeal: imported, stored, replayed
+    and flagged, never refused; the abandoned deal scores nothing."""
+    import json
+    from euchre_events.archive import Archive
+    from euchre_events.formats import read_records
+    import os
+    vwec = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "fixtures", "egn", "VWEC Finals.egn")
+    doc = json.loads(open(vwec, encoding="utf-8").read())
+    play = [p for p in doc["deals"][1]["phases"] if p["type"] == "TRICK_PLAY"][0]
+    play["tricks"] = play["tricks"][:1]
+    path = tmp_path / "abandoned.egn"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    whole = Game(read_records(vwec)[0].events)
+    [rec] = read_records(str(path))
+    a = Archive(str(tmp_path / "a.sqlite"))
+    gid, created = a.import_record(rec)
+    g = a.load(gid)
+    [flag] = [f for f in g.audit() if f.kind == "deal-abandoned"]
+    assert flag.deal == 2
+    reports = g.deal_reports()
+    assert reports[1].note == "abandoned" and reports[1].points_as_played == (0, 0)
+    assert len(reports[1].trick_winners) == 1
+    # deal 2 of the whole record scored; without it the others add up the same
+    lost = whole.deal_reports()[1].points_as_played
+    assert g.final_score == [a - b for a, b in zip(whole.final_score, lost)]
+    assert g.official_score == g.final_score and g.winner == whole.winner == EW
+    res = _cli("audit", str(path))
+    assert res.exit_code == 0 and "deal-abandoned: deal 2" in res.stdout
