@@ -361,16 +361,20 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
         lines = []
         for p in partial:
             lines.append(f"{p['file']}: audited deal by deal ({p['impossible']} impossible deal(s)); "
-                         f"score={_score_text(p['final_score'])}")
+                         f"score={_score_text(p['final_score'])} as played, "
+                         f"{_score_text(p['official_score'])} official")
             for f in p["findings"]:
                 if f["kind"] == "impossible":
                     lines.append(f"  impossible: deal {f['deal']}: {f['penalty']}")
                 else:
                     who = f.get("player") and f"{_seat_word(f['seat'])} ({f['player']})" or _seat_word(f["seat"])
-                    proof = (f"provable at trick {f['proven']['trick']} when {who} showed {f['proven']['card']}"
-                             if f.get("proven") else "shown by the record's hands")
-                    lines.append(f"  {f['kind']}: deal {f['deal']}, trick {f['trick']}, {who} played {f['card']} "
-                                 f"on a {f['led_suit']} lead holding {' '.join(f['evidence'])}; {proof}; "
+                    from euchre_events.rules.cards import SUIT_NAMES, pretty
+                    proof = (f"provable at trick {f['proven']['trick']} when {who} showed "
+                             f"{pretty(f['proven']['card'])}" if f.get("proven") else "shown by the record's hands")
+                    lines.append(f"  {f['kind']}: deal {f['deal']}, trick {f['trick']}, {who} played "
+                                 f"{pretty(f['card']) if f['card'] else '-'} on a "
+                                 f"{SUIT_NAMES.get(f['led_suit'], f['led_suit'])} lead holding "
+                                 f"{' '.join(map(pretty, f['evidence']))}; {proof}; "
                                  f"penalty: {f['penalty']}; score if penalized "
                                  f"{_score_text(f['score_if_penalized'] or [])}")
         for g, findings, _ in out:
