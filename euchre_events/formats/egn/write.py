@@ -25,7 +25,9 @@ def _egn_card(card: str) -> str:
     """Our card code as EGN writes it: rank upper case, suit lower case (``"Kc"``)."""
     if card == C.JOKER:
         return "B"
-    if card == UNKNOWN or "#" in card:
+    if C.is_unknown(card):   # EGN's own notation for what the record does not state
+        return "Xx" if card == UNKNOWN else "X" + card[1].lower()
+    if "#" in card:
         raise ValueError(f"EGN cannot write the card {card!r}")
     return card[0] + card[1].lower()
 
