@@ -79,6 +79,21 @@ def read_egn_file_partial(path: str) -> tuple:
         return [], [e]
 
 
+def read_egnb_file(path: str) -> list:
+    """The game of a binary EGN file (condensed ``.egnb`` or
+    ``.expanded.egnb``, told apart by its magic byte: :mod:`.binary`), read
+    as :func:`read_egn_file` reads its JSON twin.  Raises
+    :class:`RecordError` naming the file (and deal) when it cannot be read,
+    is not binary EGN, or describes something impossible."""
+    from euchre_events.formats.egn.binary import egnb_to_dict
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise RecordError(path, f"cannot read the file: {e.strerror or e}") from None
+    return read_egn_dict(egnb_to_dict(data, path), path)
+
+
 def read_egn_text(text: str, path: str = "<text>") -> list:
     """Like :func:`read_egn_file` for the JSON text of a file; ``path`` names it in errors."""
     if not text.strip():
@@ -210,6 +225,7 @@ def read_game(doc: dict, path: str, label: str = "", match: Optional[dict] = Non
     :class:`RecordError` appended as ``(deal number, error)``; the other deals
     are read as one game.  Without it the first bad deal raises."""
     pre = f"{label}: " if label else ""
+    doc = _unpack_string_deals(doc, path, pre)
     schema_doc, full, warnings = upgrade_egn(doc)
     if skipped is None:
         errs, deal_errs = validate_egn(schema_doc), {}
@@ -258,6 +274,24 @@ def read_game(doc: dict, path: str, label: str = "", match: Optional[dict] = Non
         b.state_final_score(md["finalScore"])
     _Converter(b).convert(deals, skipped, deal_errs)
     return b.finish()
+
+
+def _unpack_string_deals(doc: Any, path: str, pre: str) -> Any:
+    """``doc`` with its bit-packed (string) deals unpacked (:mod:`.packed`),
+    as the EGN schema allows them in JSON; a copy only when it has some."""
+    from euchre_events.formats.egn.packed import PackError, unpack_deal
+    deals = doc.get("deals") if isinstance(doc, dict) else None
+    if not isinstance(deals, list) or not any(isinstance(d, str) for d in deals):
+        return doc
+    out = []
+    for i, d in enumerate(deals):
+        if isinstance(d, str):
+            try:
+                d = unpack_deal(d, i)
+            except PackError as e:
+                raise RecordError(path, pre + f"packed deal {i + 1} cannot be read: {e}", deal=i + 1) from None
+        out.append(d)
+    return dict(doc, deals=out)
 
 
 def _split_annotation(text: str) -> tuple:
