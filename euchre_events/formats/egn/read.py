@@ -237,11 +237,16 @@ def read_game(doc: dict, path: str, label: str = "", match: Optional[dict] = Non
     md = full["metadata"]
     ruleset = md.get("ruleset", {}) or {}
     v = standard()
+    deals = full["deals"]
+    unused = []
     for k, ours in unsupported_rules().items():
         if k in ruleset and ruleset[k] != ours and ruleset[k] is not None:
-            raise RecordError(path, pre + f"ruleset {k}={ruleset[k]!r} is not standard Euchre; "
-                                          f"this reader replays standard {v.n_seats}-player Euchre only")
-    deals = full["deals"]
+            if k != "num_players" and not _toggle_used(k, deals):
+                unused.append(k)   # a house rule the table allowed but nobody used
+                continue
+            raise RecordError(path, pre + f"ruleset {k}={ruleset[k]!r} is not standard Euchre and "
+                                          f"this record uses it; this reader replays standard "
+                                          f"{v.n_seats}-player Euchre only")
     for i, d in enumerate(deals):
         if isinstance(d, str) and skipped is None:
             raise RecordError(path, pre + "packed (string) deals are not supported", deal=i + 1)
@@ -265,6 +270,9 @@ def read_game(doc: dict, path: str, label: str = "", match: Optional[dict] = Non
     b = RecordBuilder(path, "egn", label=pre, source=source)
     for w in warnings + opts_warn:
         b.warn(pre + w)
+    for k in unused:
+        b.warn(pre + f"ruleset {k}={ruleset[k]!r}: no deal of this record uses it, so it is read "
+                     "as standard Euchre (the toggle is kept in the source)")
     readable = [d for i, d in enumerate(deals) if isinstance(d, dict) and i not in deal_errs]
     first_dealer = readable[0]["initialState"]["dealer"] if readable else 0
     b.start_game(v.name, options, players, first_dealer=first_dealer,
@@ -292,6 +300,34 @@ def _unpack_string_deals(doc: Any, path: str, pre: str) -> Any:
                 raise RecordError(path, pre + f"packed deal {i + 1} cannot be read: {e}", deal=i + 1) from None
         out.append(d)
     return dict(doc, deals=out)
+
+
+def _toggle_used(key: str, deals: list) -> bool:
+    """Whether an EGN deal list (main and alternative lines) uses the house
+    rule ``key``: a joker card (``B``), a no-trump call (``n``), a card
+    exchange (partner's best, going under), a card below the nine."""
+    def cards(ph: dict, st: dict) -> list:
+        out = [st.get("upCard"), ph.get("discard")]
+        out += [c for h in st.get("playerCards") or st.get("player_cards") or [] for c in h]
+        out += [c for t in ph.get("tricks") or [] for c in t]
+        return [str(c) for c in out if c]
+    for d in deals:
+        if not isinstance(d, dict):
+            continue
+        st = d.get("initialState") or {}
+        lines = [d.get("phases") or []] + [a.get("phases") or [] for a in d.get("alternativeLines") or []
+                                           if isinstance(a, dict)]
+        for ph in (p for line in lines for p in line if isinstance(p, dict)):
+            cs = cards(ph, st)
+            if key == "joker" and any(c.upper() == "B" for c in cs):
+                return True
+            if key == "allow_no_trump" and "n" in (ph.get("calls") or []):
+                return True
+            if key in ("partners_best", "go_under") and ph.get("cardExchanges"):
+                return True
+            if key == "min_rank" and any(c[:1] in "2345678" for c in cs):
+                return True
+    return False
 
 
 def _split_annotation(text: str) -> tuple:
