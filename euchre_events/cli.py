@@ -399,7 +399,7 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
 
 @app.command("export")
 def export_cmd(game: str = typer.Argument(..., help="Stored game id (or prefix), or a record file."),
-               fmt: str = typer.Option("json", "--format", "-f", help="egn, text, json or html."),
+               fmt: str = typer.Option("json", "--format", "-f", help="egn, egnb, egnb-expanded, text, json or html."),
                output: Optional[str] = typer.Option(None, "--output", "-o", help="Output file (default: stdout; required for html)."),
                db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
                from_: Optional[str] = typer.Option(None, "--from", help="Format of a record file.")):
@@ -438,6 +438,24 @@ def export_cmd(game: str = typer.Argument(..., help="Stored game id (or prefix),
             _fail(f"{output}: cannot write: {e.strerror or e}")
         _say(output)
         return
+    if fmt in ("egnb", "egnb-expanded"):   # binary EGN: bytes, so only to a file
+        if not output:
+            _fail(f"--format {fmt} needs -o FILE (binary output)")
+        from euchre_events.formats.egn import write_egnb
+        lost = []
+        try:
+            data = write_egnb(g.events, notes, variations, expanded=fmt == "egnb-expanded", warnings=lost)
+        except ValueError as e:
+            _fail(f"cannot write this game as {fmt}: {e}")
+        for w in lost:
+            _say(f"warning: EGN cannot hold everything of this game: {w}", err=True)
+        try:
+            with open(output, "wb") as f:
+                f.write(data)
+        except OSError as e:
+            _fail(f"{output}: cannot write: {e.strerror or e}")
+        typer.echo(output)
+        return
     if fmt == "egn":
         from euchre_events.formats.egn import write_egn
         try:
@@ -455,7 +473,7 @@ def export_cmd(game: str = typer.Argument(..., help="Stored game id (or prefix),
         from euchre_events.formats.jsonfmt import write_json
         text = write_json(g.events, notes, variations)
     else:
-        _fail(f"unknown format {fmt!r}: expected egn, text, json or html")
+        _fail(f"unknown format {fmt!r}: expected egn, egnb, egnb-expanded, text, json or html")
     if output:
         try:
             with open(output, "w", encoding="utf-8") as f:

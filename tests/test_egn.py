@@ -229,8 +229,13 @@ def test_options_from_ruleset():
     assert rec.events[0].options["target_score"] == 11
     assert rec.events[0].options["lone_euchred_value"] == 4
     assert any("'house_rule'" in w for w in rec.warnings)
+    # a joker allowed but never dealt: read as standard, with a warning (issue 14)
     doc["metadata"]["ruleset"]["joker"] = True
-    with pytest.raises(RecordError, match="joker"):
+    (rec,) = read_egn_dict(doc, "six.egn")
+    assert any("ruleset joker=True: no deal of this record uses it" in w for w in rec.warnings)
+    # another number of players is the game itself: refused by name
+    doc["metadata"]["ruleset"]["num_players"] = 3
+    with pytest.raises(RecordError, match="num_players=3 is not standard Euchre"):
         read_egn_dict(doc, "six.egn")
 
 

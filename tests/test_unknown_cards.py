@@ -9,14 +9,25 @@ from pathlib import Path
 import pytest
 
 from euchre_events.formats import read_records_partial
-from euchre_events.rules.cards import UNKNOWN, CardError, parse_card
+from euchre_events.formats.egn import write_egn
+from euchre_events.projections.game import Game
+from euchre_events.rules.cards import UNKNOWN, CardError, card_name, parse_card, possible_suits
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.mark.parametrize("text", ["Xd", "XD", "X\u2666", "Jx", "Kt", "An", "9g", "Xx"])
-def test_unknown_rank_or_suit_reads_as_unknown(text):
+@pytest.mark.parametrize("text", ["Jx", "Kt", "An", "9g", "Xx"])
+def test_unknown_suit_reads_as_unknown(text):
     assert parse_card(text) == UNKNOWN
+
+
+@pytest.mark.parametrize("text", ["Xd", "XD", "X\u2666"])
+def test_unknown_rank_of_a_known_suit_keeps_the_suit_only(text):
+    # "a diamond, rank unknown": the suit is a fact of the record, the rank is not guessed
+    assert parse_card(text) == "?D"
+    assert card_name("?D") == "a diamond of unknown rank"
+    assert possible_suits("?D", "C") == {"D"}
+    assert possible_suits("?D", "H") == {"D", "H"}   # it may be the left bower
 
 
 @pytest.mark.parametrize("text,card", [("Td", "TD"), ("10d", "TD"), ("Nd", "9D"), ("Jc", "JC")])
@@ -30,16 +41,65 @@ def test_not_a_card_still_refused(text):
         parse_card(text)
 
 
-def test_an_egn_play_of_unknown_rank_is_never_a_ten(tmp_path):
-    # VWEC final, deal 1: North leads Ad; the record is changed to say only
-    # "a diamond" (Xd).  Read as TD, the ten would have been invented.
+def _vwec(tmp_path, changes):
+    """The VWEC final with EGN trick cards replaced: ``{(deal, trick, card): text}``
+    (EGN indices from 0); returns (records, errors) of reading it."""
     d = json.loads((ROOT / "fixtures" / "egn" / "VWEC Finals.egn").read_text())
-    assert d["deals"][0]["phases"][1]["tricks"][0][0] == "Ad"
-    d["deals"][0]["phases"][1]["tricks"][0][0] = "Xd"
+    for (deal, trick, k), text in changes.items():
+        d["deals"][deal]["phases"][1]["tricks"][trick][k] = text
     path = tmp_path / "unknown.egn"
     path.write_text(json.dumps(d))
-    records, errors = read_records_partial(str(path))
-    played = [e.card for r in records for e in r.events if e.kind == "CardPlayed"]
-    assert "TD" not in played[:4]
-    # the deal cannot be decided from the record: it is refused by name, not scored
-    assert errors and "deal 1" in str(errors[0])
+    return read_records_partial(str(path))
+
+
+def test_an_egn_play_of_unknown_rank_is_never_a_ten(tmp_path):
+    # VWEC final, deal 1: North leads Ad; the record is changed to say only
+    # "a diamond" (Xd).  Read as TD, the ten would have been invented.  Clubs
+    # are trump and the 9c ruffs the trick, so whatever diamond it was, the
+    # winner is decided: the game reads, the card stays "a diamond", and the
+    # scores are those of the record with its Ad.
+    plain, _ = _vwec(tmp_path, {})
+    records, errors = _vwec(tmp_path, {(0, 0, 0): "Xd"})
+    assert errors == []
+    played = [e.card for e in records[0].events if e.kind == "CardPlayed"]
+    assert played[0] == "?D" and "TD" not in played[:4]
+    g, g0 = Game(records[0].events), Game(plain[0].events)
+    assert g.final_score == g0.final_score == [8, 10]
+    assert g.official_score == g0.official_score
+    # the export writes back what the record says, not an invented card
+    assert write_egn(records[0].events)["deals"][0]["phases"][1]["tricks"][0][0] == "Xd"
+
+
+def test_undecidable_trick_winner_is_refused_by_name(tmp_path):
+    # deal 12, trick 2: As Qs Ts Ac with clubs trump.  With Ts changed to Xs
+    # (and the Js of trick 1 too) the spade could be the jack, the left bower,
+    # which beats the Ac: who won cannot be decided, so the deal is refused
+    # by name rather than scored on a guess.
+    records, errors = _vwec(tmp_path, {(11, 0, 0): "Xs", (11, 1, 2): "Xs"})
+    assert len(errors) == 1
+    msg = str(errors[0])
+    assert "deal 12" in msg and "who wins trick 2 cannot be decided" in msg
+    assert "spade of unknown rank" in msg
+
+
+def test_the_engine_deduces_an_unknown_rank_from_the_known_hands(tmp_path):
+    # deal 12, trick 1 is led with Js; written Xs, every other spade is known
+    # in some hand, so it can only be the jack (a trump): nothing is flagged.
+    records, errors = _vwec(tmp_path, {(11, 0, 0): "Xs"})
+    assert errors == []
+    assert [f.kind for f in Game(records[0].events).audit()] == []
+
+
+def test_follow_suit_that_depends_on_an_unknown_rank_could_not_decide(tmp_path):
+    # deal 12 with its Js lead (trick 1) and 9s lead (trick 5) both written Xs:
+    # the lead of trick 1 is the jack (a trump) or the nine (a spade).  Seat 3
+    # played the 9h holding the Ts: a renege if a spade was led, not if the
+    # jack was.  The audit says it could not decide; no penalty is invented.
+    records, errors = _vwec(tmp_path, {(11, 0, 0): "Xs", (11, 4, 0): "Xs"})
+    assert errors == []
+    g = Game(records[0].events)
+    found = [f for f in g.audit() if f.kind == "could-not-decide"]
+    assert [(f.deal, f.seat) for f in found] == [(12, 3), (12, 1)]
+    assert "ten of spades" in found[0].penalty and "nine of hearts" in found[0].penalty
+    assert not [f for f in g.audit() if f.kind == "renege"]
+    assert g.official_score == g.final_score == [8, 10]

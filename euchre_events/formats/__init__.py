@@ -102,7 +102,7 @@ class Record:
         return self.events[0].title if self.events else ""
 
 
-FORMATS = ("egn", "emn", "openspiel", "text", "json")
+FORMATS = ("egn", "egnb", "emn", "openspiel", "text", "json")
 
 VARIATION_KEYS = ("position", "events", "annotations", "comment", "variations")
 """The keys of a :class:`Record` variation dict (``variations``: nested lines,
@@ -113,7 +113,7 @@ def detect_format(path: str, fmt: Optional[str] = None) -> str:
     """The format of ``path``: ``fmt`` if given (any case: ``"EGN"`` is
     ``"egn"``), else from the extension.
 
-    ``.egn`` -> egn, ``.emn`` -> emn, ``.jsonl`` -> openspiel, ``.euchre``/``.txt``
+    ``.egn`` -> egn, ``.egnb`` (condensed or ``.expanded.egnb``) -> egnb, ``.emn`` -> emn, ``.jsonl`` -> openspiel, ``.euchre``/``.txt``
     -> text, ``.eej`` -> json (our own export).  A ``.json`` file is looked
     into (:func:`sniff_json`): ``{"format": "euchre-events", ...}`` (or an
     array of such objects) is our JSON, a ``fileType`` of EMN is emn, anything
@@ -128,7 +128,7 @@ def detect_format(path: str, fmt: Optional[str] = None) -> str:
     ext = os.path.splitext(path)[1].lower()
     if ext == ".json":
         return sniff_json(path)
-    table = {".egn": "egn", ".emn": "emn", ".jsonl": "openspiel", ".euchre": "text",
+    table = {".egn": "egn", ".egnb": "egnb", ".emn": "emn", ".jsonl": "openspiel", ".euchre": "text",
              ".txt": "text", ".eej": "json"}
     if ext in table:
         return table[ext]
@@ -350,6 +350,9 @@ def read_records(path: str, fmt: Optional[str] = None) -> list:
     if f in ("egn", "emn"):
         from euchre_events.formats.egn import read_egn_file
         return read_egn_file(path)
+    if f == "egnb":
+        from euchre_events.formats.egn import read_egnb_file
+        return read_egnb_file(path)
     if f == "openspiel":
         from euchre_events.formats.openspiel import read_openspiel_file
         return read_openspiel_file(path)

@@ -354,7 +354,7 @@ def knowledge_of_state(state, seat: int, events: Optional[Sequence[Event]] = Non
     maybe: dict = {}
 
     def hold(where: dict, s: int, card: str) -> None:
-        if s != seat and card != UNKNOWN and card not in played_set and card not in where.get(s, ()):
+        if s != seat and not C.is_unknown(card) and card not in played_set and card not in where.get(s, ()):
             where[s] = where.get(s, ()) + (card,)
 
     d = state.dealer
@@ -386,8 +386,8 @@ def knowledge_of_state(state, seat: int, events: Optional[Sequence[Event]] = Non
         gone.update(hands[seat])
     for s in out:
         gone.update(known.get(s, ()))
-    gone.discard(UNKNOWN)
-    seen.discard(UNKNOWN)
+    gone = {c for c in gone if not C.is_unknown(c)}     # "??", "?D": no card named
+    seen = {c for c in seen if not C.is_unknown(c)}
 
     # --- voids shown (rules.md 1.2, 1.3), checked against the record's reneges (1.5)
     reneges = {(r.trick, r.seat, r.card): r.position for r in state.reneges
@@ -399,12 +399,12 @@ def knowledge_of_state(state, seat: int, events: Optional[Sequence[Event]] = Non
     for t_no, plays in enumerate(tricks, 1):
         lead = plays[0][1]
         led = None
-        if lead != UNKNOWN:
+        if not C.is_unknown(lead):
             led = C.effective_suit(lead, trump)
             if led is None:       # the joker led at no-trump: the suit its leader named (7.8)
                 led = next(jokers, None)
         for i, (s, c) in enumerate(plays):
-            if c == UNKNOWN:
+            if C.is_unknown(c):   # "??" or "?D": no void shown by it
                 continue
             later_suits.setdefault(s, []).append((t_no, C.effective_suit(c, trump)))
             if i == 0 or led is None:

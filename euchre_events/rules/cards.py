@@ -27,6 +27,12 @@ RANKS = ("9", "T", "J", "Q", "K", "A")
 """Ranks from low to high in a plain suit (the jack's place changes under trump)."""
 JOKER = "JK"
 UNKNOWN = "??"
+"""A card the record does not state at all."""
+UNKNOWN_OF = {s: "?" + s for s in SUITS}
+"""``"?D"``: a card whose printed suit the record states (EGN ``Xd``) but
+not its rank.  Never guessed: its effective suit is decided only when every
+card it could be agrees (:func:`possible_suits`); the engine decides a
+trick with one only when every card it could be wins the same way."""
 
 SUIT_NAMES = {"C": "clubs", "D": "diamonds", "H": "hearts", "S": "spades"}
 SUIT_SINGULAR = {"C": "club", "D": "diamond", "H": "heart", "S": "spade"}
@@ -135,6 +141,9 @@ def parse_card(text: str) -> str:
         if suit_text not in _GENERIC_SUITS and suit_text.upper() not in SUITS \
                 and suit_text not in _SYMBOL_TO_SUIT:
             raise CardError(f"not a card: {text!r} (suit {suit_text!r} is not one of C D H S)")
+        if rank_text == "X" and suit_text not in _GENERIC_SUITS:
+            # "a diamond, rank unknown": the suit is a fact of the record, kept
+            return UNKNOWN_OF[_SYMBOL_TO_SUIT.get(suit_text, suit_text.upper())]
         return UNKNOWN
     if rank_text == "10":
         rank_text = "T"
@@ -149,6 +158,26 @@ def parse_card(text: str) -> str:
     return rank_text + suit + copy
 
 
+def is_unknown(card: str) -> bool:
+    """True for ``"??"`` and for a card of known suit but unknown rank (``"?D"``)."""
+    return card[:1] == "?"
+
+
+def possible_suits(card: str, trump: Optional[str]) -> frozenset:
+    """The effective suits (rules.md 1.2) ``card`` may have under ``trump``:
+    one for a known card; for ``"?D"`` two when diamonds are the left
+    bower's printed suit (it may be the left bower, a trump); every suit for
+    ``"??"``."""
+    if card == UNKNOWN:
+        return frozenset(SUITS)
+    if is_unknown(card):
+        s = card[1]
+        if trump is not None and s == SAME_COLOUR[trump]:
+            return frozenset((s, trump))
+        return frozenset((s,))
+    return frozenset((effective_suit(card, trump),))
+
+
 def base(card: str) -> str:
     """The card without its double-deck copy index: ``base("JS#2") == "JS"``."""
     i = card.find("#")
@@ -157,7 +186,7 @@ def base(card: str) -> str:
 
 def rank_of(card: str) -> Optional[str]:
     """Rank letter of a card code, ``None`` for the joker or ``??``."""
-    if card == JOKER or card == UNKNOWN:
+    if card == JOKER or is_unknown(card):
         return None
     return card[0]
 
@@ -175,6 +204,8 @@ def card_name(card: str) -> str:
         return "the joker"
     if card == UNKNOWN:
         return "an unknown card"
+    if is_unknown(card):
+        return f"a {SUIT_SINGULAR[card[1]]} of unknown rank"
     return f"{RANK_NAMES[card[0]]} of {SUIT_NAMES[card[1]]}"
 
 
@@ -184,6 +215,8 @@ def pretty(card: str) -> str:
         return "\U0001F0CF"
     if card == UNKNOWN:
         return "??"
+    if is_unknown(card):
+        return "?" + SUIT_SYMBOLS[card[1]]
     r = "10" if card[0] == "T" else card[0]
     return r + SUIT_SYMBOLS[card[1]]
 
@@ -434,7 +467,7 @@ def rank_trick(cards: Sequence[str], trump: Optional[str], led_suit: Optional[st
 def cards_of_suit(hand: Iterable[str], suit: Optional[str], trump: Optional[str]) -> list[str]:
     """The known cards of ``hand`` whose effective suit under ``trump`` is ``suit``."""
     eff = _tables(trump)[0]
-    return [c for c in hand if c != UNKNOWN and (eff[c] if c in eff else eff[base(c)]) == suit]
+    return [c for c in hand if c[:1] != "?" and (eff[c] if c in eff else eff[base(c)]) == suit]
 
 
 def sort_hand(hand: Iterable[str], trump: Optional[str] = None) -> list[str]:

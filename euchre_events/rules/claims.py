@@ -38,7 +38,7 @@ def _play_of(t: Table, deal: int, trick: int, seat: int) -> Optional[tuple]:
         return None
     for i, (s, c) in enumerate(plays):
         if s == seat:
-            led = C.effective_suit(plays[0][1], t.trump) if plays[0][1] != C.UNKNOWN else None
+            led = C.effective_suit(plays[0][1], t.trump) if not C.is_unknown(plays[0][1]) else None
             return c, (led if i else None), t.trump
     return None
 
@@ -70,7 +70,7 @@ def _why_no_renege(t: Table, deal: int, trick: int, against: int) -> str:
     card, led, trump = play
     if led is None:
         return f"{who} led trick {trick}: a lead cannot be a renege"
-    if card == C.UNKNOWN:
+    if C.is_unknown(card):
         return f"the record does not state {who}'s card to trick {trick}"
     name = C.SUIT_NAMES.get(led, led)
     lb = C.left_bower(trump) if trump is not None else None

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 from functools import lru_cache
-from itertools import chain
+from itertools import chain, product
 from operator import itemgetter
 from typing import Any, Optional, Sequence
 
@@ -190,6 +190,10 @@ def _deal_started(t: Table, ev: DealStarted, check_rotation: bool = True) -> Non
     t.open_reneges = []
 
 
+_VAGUE = frozenset((UNKNOWN, *C.UNKNOWN_OF.values()))
+"""The codes of cards a record does not state (or states the suit of only)."""
+
+
 def _cards_dealt(t: Table, ev: CardsDealt) -> None:
     v = t.variant
     v.check_dealt(t, ev)
@@ -201,8 +205,10 @@ def _cards_dealt(t: Table, ev: CardsDealt) -> None:
     if ev.up_card is not None:
         known.append(ev.up_card)
     seen = set(known)
-    seen.discard(UNKNOWN)
-    if len(seen) != len(known) - known.count(UNKNOWN) or not seen <= deck:
+    vague = {c for c in seen if c[0] == "?"}   # "??" and "?D": no card of the deck named
+    seen -= vague
+    n_vague = sum(1 for c in known if c in vague) if vague else 0
+    if len(seen) != len(known) - n_vague or not seen <= deck or not vague <= _VAGUE:
         seen = set()  # find and name the first bad card
         groups = [("seat %d's hand" % s, h) for s, h in enumerate(ev.hands)]
         groups += [("the kitty", ev.kitty), ("the dummy", ev.dummy), ("the ghost hand", ev.ghost)]
@@ -210,7 +216,7 @@ def _cards_dealt(t: Table, ev: CardsDealt) -> None:
             groups.append(("the up-card", (ev.up_card,)))
         for where, cards in groups:
             for c in cards:
-                if c == UNKNOWN:
+                if c in _VAGUE:
                     continue
                 if c not in deck:
                     raise ImpossibleEvent(f"{c} in {where} is not a card of this deck")
@@ -243,23 +249,29 @@ def _play(t: Table, ev: CardPlayed) -> None:
     v = t.variant
     eff = C.suit_and_power(trump)[0]
     if not t.trick:
-        if card == UNKNOWN:
-            t.led_suit = None
+        if card[0] == "?":   # "??", or "?D": the led suit only if the record decides it
+            suits = _suits(t, card)
+            t.led_suit = next(iter(suits)) if len(suits) == 1 else None
         else:  # a joker led at no-trump has no suit: eff gives None
             t.led_suit = eff[card] if card in eff else effective_suit(card, trump)
     else:
         led = t.led_suit
-        if (led is not None and card != UNKNOWN
+        if card[0] == "?" or (led is None and t.trick[0][1][0] == "?"):
+            _follow_unknown(t, seat, card)
+        elif (led is not None
                 and (eff[card] if card in eff else effective_suit(card, trump)) != led
                 and not v.exempt_from_following(t, card)):
             held = C.cards_of_suit(hand, led, trump)
             if held:
                 _renege(t, seat, card, led, held, len(t.tricks) + 1)
+            elif any(c[0] == "?" and c != UNKNOWN for c in hand):
+                _follow_unknown(t, seat, card)   # a "?D" held may be of the led suit
     try:
         hand.remove(card)
     except ValueError:  # not in the hand: a "??" may stand for it, or it is impossible
         t.remove_card(seat, card)
-    t.seen.add(card)
+    if card[0] != "?":   # an unknown card names no card: two "?D" may both be played
+        t.seen.add(card)
     trick = t.trick
     trick.append((seat, card))
     if len(trick) < v.trick_size(t):
@@ -274,7 +286,8 @@ def _play(t: Table, ev: CardPlayed) -> None:
         v.after_card(t)
         return
     t.out_of_turn = False
-    w = v.trick_winner(t, [c for _, c in trick])
+    cards = [c for _, c in trick]
+    w = _decided_winner(t, cards) if any(c[0] == "?" for c in cards) else v.trick_winner(t, cards)
     winner = trick[w][0]
     t.tricks.append((trick[0][0], tuple(trick), winner))
     t.tricks_won[winner] += 1
@@ -284,6 +297,99 @@ def _play(t: Table, ev: CardPlayed) -> None:
     t.turn = winner
     if len(t.tricks) >= v.tricks_in_deal(t) or v.after_trick(t):
         _end_deal(t)
+
+
+_MAX_COMPLETIONS = 50_000
+"""How many ways of reading a trick's unknown cards :func:`_decided_winner`
+tries before it gives up (and refuses: never a guess)."""
+
+
+def _decided_winner(t: Table, cards: list) -> int:
+    """Index of the winner of a complete trick holding unknown cards (``??``,
+    ``?D``), when the record decides it: every card each unknown could be
+    (of its printed suit, not yet seen in the deal) gives the same winner.
+    Otherwise the deal cannot be replayed as recorded: raises
+    :class:`ImpossibleEvent` saying so (docs/design.md "Three kinds of wrong":
+    unknown stays unknown, never guessed)."""
+    v = t.variant
+    taken = set(t.seen)
+    taken.update(c for c in cards if c[0] != "?")
+    slots = [i for i, c in enumerate(cards) if c[0] == "?"]
+    choices = []
+    for i in slots:
+        c = cards[i]
+        opts = [d for d in v.deck() if d not in taken and (c == UNKNOWN or C.suit_of(d) == c[1])]
+        if not opts:
+            raise ImpossibleEvent(f"no {C.card_name(c)[2:]} is left for card {i + 1} of trick "
+                                  f"{len(t.tricks) + 1}: every one was dealt elsewhere or played")
+        choices.append(opts)
+    winners = set()
+    for n, pick in enumerate(product(*choices)):
+        if len(set(pick)) < len(pick):
+            continue
+        if n >= _MAX_COMPLETIONS:
+            winners.add(None)
+            break
+        concrete = list(cards)
+        for i, d in zip(slots, pick):
+            concrete[i] = d
+        winners.add(v.trick_winner(t, concrete))
+        if len(winners) > 1:
+            break
+    if len(winners) != 1 or None in winners:
+        names = ", ".join(C.card_name(cards[i]) for i in slots)
+        raise ImpossibleEvent(
+            f"who wins trick {len(t.tricks) + 1} cannot be decided: the record does not say "
+            f"which card is {names}, and the winner depends on it (refused rather than guessed)")
+    return winners.pop()
+
+
+def _suits(t: Table, card: str) -> set:
+    """The effective suits ``card`` may have: those of the cards of the deck
+    it may be (its printed suit, not yet seen in this deal).  A ``"?S"``
+    whose jack is seen elsewhere is a plain spade, not the left bower."""
+    if card[0] != "?":
+        return set(C.possible_suits(card, t.trump))
+    eff = C.suit_and_power(t.trump)[0]
+    return {eff[d] if d in eff else effective_suit(d, t.trump) for d in t.variant.deck()
+            if d not in t.seen and (card == UNKNOWN or C.suit_of(d) == card[1])}
+
+
+def _follow_unknown(t: Table, seat: int, card: str) -> None:
+    """The follow-suit check (rules.md 1.3) for a play that the record leaves
+    open: the lead, the card or a card still held is unknown or of unknown
+    rank.  A renege that holds whichever card each one is is recorded as
+    usual; one that depends on a card the record does not state is flagged
+    ``could-not-decide`` (never guessed either way).  A ``??`` still held
+    is not evidence: the record does not say what it is."""
+    trump = t.trump
+    hand = list(t.hands[seat])
+    if card in hand:
+        hand.remove(card)   # the card played is not one held back
+    lead = t.trick[0][1]
+    led_suits = {t.led_suit} if t.led_suit is not None else _suits(t, lead)
+    mine = _suits(t, card)
+    if card[0] != "?" and t.variant.exempt_from_following(t, card):
+        return
+    doubt = []
+    for led in sorted(s for s in led_suits if s is not None):
+        if mine == {led}:
+            continue   # whatever it is, it follows
+        sure = C.cards_of_suit(hand, led, trump)
+        vague = [c for c in hand if c[0] == "?" and c != UNKNOWN and led in _suits(t, c)]
+        sure += [c for c in vague if _suits(t, c) == {led}]
+        if len(led_suits) == 1 and led not in mine and sure:
+            _renege(t, seat, card, led, sure, len(t.tricks) + 1)
+            return
+        if sure or vague:
+            doubt.append((led, sure or vague))
+    if doubt:
+        held = "; ".join(f"if {C.SUIT_NAMES[led]} were led, holding "
+                         + ", ".join(C.card_name(c) for c in cards) for led, cards in doubt)
+        flag(t, "could-not-decide",
+             f"could not decide whether seat {seat} followed suit in trick {len(t.tricks) + 1}: "
+             f"{C.card_name(lead)} was led and seat {seat} played {C.card_name(card)} ({held}); "
+             "whether that was a renege depends on cards the record does not state", seat)
 
 
 def _renege(t: Table, seat: int, card: str, led: str, held: list, trick_no: int) -> None:
@@ -446,7 +552,7 @@ def _track_reneges(t: Table, seat: int, card: str) -> None:
         if trick_no > r.trick:
             if r.established_at is None:
                 changes["established_at"] = t.pos
-            if (r.shown_at is None and seat == r.seat and card != UNKNOWN
+            if (r.shown_at is None and seat == r.seat and card[0] != "?"
                     and effective_suit(card, t.trump) == r.led_suit):
                 changes["shown_at"], changes["shown_card"] = t.pos, card
         if changes:
@@ -707,8 +813,11 @@ def _fast_plays(t: Table, events: Sequence[Event], i: int, n: int) -> int:
         except ValueError:                        # not in the hand ("??" stands for it?)
             break
         if trick:
-            if led is not None and suit != led and not of_suit[led].isdisjoint(hand):
-                break                             # a renege: recorded by _play
+            if led is None and trick[0][1][0] == "?":
+                break                             # an unknown lead: _play judges the follow
+            if led is not None and suit != led and (not of_suit[led].isdisjoint(hand) or any(
+                    c[0] == "?" and c != UNKNOWN for c in hand)):
+                break                             # a renege (or a "?D" held): _play's way
             if len(trick) + 1 == size:            # this card ends the trick
                 keys = C.trick_keys(trump, led if led else eff.get(trick[0][1], UNKNOWN), low)
                 ranked = list(map(keys.get, map(_second, trick)))

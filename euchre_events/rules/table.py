@@ -401,6 +401,12 @@ class Table:
             return
         if card == UNKNOWN:
             raise ImpossibleEvent(f"seat {seat} cannot {what} an unknown card: none left in the hand")
+        if card[0] == "?":   # "?D": a "??" held may be it; it names no card, so nothing is seen
+            if UNKNOWN in hand:
+                hand.remove(UNKNOWN)
+                return
+            raise ImpossibleEvent(f"seat {seat} cannot {what} a card the record does not state: "
+                                  "none left in the hand")
         if UNKNOWN in hand and card not in self.seen:
             hand.remove(UNKNOWN)
             self.seen.add(card)

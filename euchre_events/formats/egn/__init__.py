@@ -34,6 +34,9 @@ The modules:
   keeping the good ones;
 * :mod:`.write`: :func:`write_egn` (our events, standard Euchre, to an EGN
   1.4 document), :func:`egn_to_json`, :func:`write_egn_file`;
+* :mod:`.binary` and :mod:`.packed`: binary EGN (condensed ``.egnb``,
+  expanded ``.expanded.egnb``; protobuf from the shipped ``.proto``) and
+  bit-packed deals, both ways (:func:`read_egnb_file`, :func:`write_egnb`);
 * :mod:`.audit`: :func:`audit_egn_by_deal`, the audit of a game with
   impossible deals.
 
@@ -42,12 +45,12 @@ deal (numbered from 1, as in our events), the event and the reason.
 """
 from euchre_events.formats.egn.audit import audit_egn_by_deal
 from euchre_events.formats.egn.read import (ROUND1_ACCEPT, read_egn_dict, read_egn_file,
-                                            read_egn_file_partial, read_egn_text)
+                                            read_egn_file_partial, read_egn_text, read_egnb_file)
 from euchre_events.formats.egn.schema import (EGN_FILE_TYPE, EGN_WRITE_VERSION, EMN_FILE_TYPE,
                                               upgrade_egn, validate_egn, validate_emn)
-from euchre_events.formats.egn.write import egn_to_json, write_egn, write_egn_file
+from euchre_events.formats.egn.write import egn_to_json, write_egn, write_egn_file, write_egnb
 
 __all__ = ["EGN_FILE_TYPE", "EMN_FILE_TYPE", "EGN_WRITE_VERSION", "ROUND1_ACCEPT",
            "validate_egn", "validate_emn", "upgrade_egn", "read_egn_file", "read_egn_file_partial",
-           "read_egn_text", "read_egn_dict", "write_egn", "write_egn_file", "egn_to_json",
+           "read_egn_text", "read_egn_dict", "read_egnb_file", "write_egnb", "write_egn", "write_egn_file", "egn_to_json",
            "audit_egn_by_deal"]

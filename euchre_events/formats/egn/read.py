@@ -79,6 +79,21 @@ def read_egn_file_partial(path: str) -> tuple:
         return [], [e]
 
 
+def read_egnb_file(path: str) -> list:
+    """The game of a binary EGN file (condensed ``.egnb`` or
+    ``.expanded.egnb``, told apart by its magic byte: :mod:`.binary`), read
+    as :func:`read_egn_file` reads its JSON twin.  Raises
+    :class:`RecordError` naming the file (and deal) when it cannot be read,
+    is not binary EGN, or describes something impossible."""
+    from euchre_events.formats.egn.binary import egnb_to_dict
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise RecordError(path, f"cannot read the file: {e.strerror or e}") from None
+    return read_egn_dict(egnb_to_dict(data, path), path)
+
+
 def read_egn_text(text: str, path: str = "<text>") -> list:
     """Like :func:`read_egn_file` for the JSON text of a file; ``path`` names it in errors."""
     if not text.strip():
@@ -210,6 +225,7 @@ def read_game(doc: dict, path: str, label: str = "", match: Optional[dict] = Non
     :class:`RecordError` appended as ``(deal number, error)``; the other deals
     are read as one game.  Without it the first bad deal raises."""
     pre = f"{label}: " if label else ""
+    doc = _unpack_string_deals(doc, path, pre)
     schema_doc, full, warnings = upgrade_egn(doc)
     if skipped is None:
         errs, deal_errs = validate_egn(schema_doc), {}
@@ -221,11 +237,16 @@ def read_game(doc: dict, path: str, label: str = "", match: Optional[dict] = Non
     md = full["metadata"]
     ruleset = md.get("ruleset", {}) or {}
     v = standard()
+    deals = full["deals"]
+    unused = []
     for k, ours in unsupported_rules().items():
         if k in ruleset and ruleset[k] != ours and ruleset[k] is not None:
-            raise RecordError(path, pre + f"ruleset {k}={ruleset[k]!r} is not standard Euchre; "
-                                          f"this reader replays standard {v.n_seats}-player Euchre only")
-    deals = full["deals"]
+            if k != "num_players" and not _toggle_used(k, deals):
+                unused.append(k)   # a house rule the table allowed but nobody used
+                continue
+            raise RecordError(path, pre + f"ruleset {k}={ruleset[k]!r} is not standard Euchre and "
+                                          f"this record uses it; this reader replays standard "
+                                          f"{v.n_seats}-player Euchre only")
     for i, d in enumerate(deals):
         if isinstance(d, str) and skipped is None:
             raise RecordError(path, pre + "packed (string) deals are not supported", deal=i + 1)
@@ -249,6 +270,9 @@ def read_game(doc: dict, path: str, label: str = "", match: Optional[dict] = Non
     b = RecordBuilder(path, "egn", label=pre, source=source)
     for w in warnings + opts_warn:
         b.warn(pre + w)
+    for k in unused:
+        b.warn(pre + f"ruleset {k}={ruleset[k]!r}: no deal of this record uses it, so it is read "
+                     "as standard Euchre (the toggle is kept in the source)")
     readable = [d for i, d in enumerate(deals) if isinstance(d, dict) and i not in deal_errs]
     first_dealer = readable[0]["initialState"]["dealer"] if readable else 0
     b.start_game(v.name, options, players, first_dealer=first_dealer,
@@ -258,6 +282,52 @@ def read_game(doc: dict, path: str, label: str = "", match: Optional[dict] = Non
         b.state_final_score(md["finalScore"])
     _Converter(b).convert(deals, skipped, deal_errs)
     return b.finish()
+
+
+def _unpack_string_deals(doc: Any, path: str, pre: str) -> Any:
+    """``doc`` with its bit-packed (string) deals unpacked (:mod:`.packed`),
+    as the EGN schema allows them in JSON; a copy only when it has some."""
+    from euchre_events.formats.egn.packed import PackError, unpack_deal
+    deals = doc.get("deals") if isinstance(doc, dict) else None
+    if not isinstance(deals, list) or not any(isinstance(d, str) for d in deals):
+        return doc
+    out = []
+    for i, d in enumerate(deals):
+        if isinstance(d, str):
+            try:
+                d = unpack_deal(d, i)
+            except PackError as e:
+                raise RecordError(path, pre + f"packed deal {i + 1} cannot be read: {e}", deal=i + 1) from None
+        out.append(d)
+    return dict(doc, deals=out)
+
+
+def _toggle_used(key: str, deals: list) -> bool:
+    """Whether an EGN deal list (main and alternative lines) uses the house
+    rule ``key``: a joker card (``B``), a no-trump call (``n``), a card
+    exchange (partner's best, going under), a card below the nine."""
+    def cards(ph: dict, st: dict) -> list:
+        out = [st.get("upCard"), ph.get("discard")]
+        out += [c for h in st.get("playerCards") or st.get("player_cards") or [] for c in h]
+        out += [c for t in ph.get("tricks") or [] for c in t]
+        return [str(c) for c in out if c]
+    for d in deals:
+        if not isinstance(d, dict):
+            continue
+        st = d.get("initialState") or {}
+        lines = [d.get("phases") or []] + [a.get("phases") or [] for a in d.get("alternativeLines") or []
+                                           if isinstance(a, dict)]
+        for ph in (p for line in lines for p in line if isinstance(p, dict)):
+            cs = cards(ph, st)
+            if key == "joker" and any(c.upper() == "B" for c in cs):
+                return True
+            if key == "allow_no_trump" and "n" in (ph.get("calls") or []):
+                return True
+            if key in ("partners_best", "go_under") and ph.get("cardExchanges"):
+                return True
+            if key == "min_rank" and any(c[:1] in "2345678" for c in cs):
+                return True
+    return False
 
 
 def _split_annotation(text: str) -> tuple:

@@ -77,6 +77,16 @@ def options_from_ruleset(ruleset: dict, deals: Sequence, warnings: list) -> dict
     if int(get("loner_march_score")) != march:
         warnings.append(f"ruleset loner_march_score {ruleset['loner_march_score']}: our standard "
                         f"scoring gives {march} for a lone march (rules.md 2.6)")
+    # toggles our standard options have no field for yet (issue 14): said, never silent
+    for key, what in (("fast_break", "a fast break (defenders take the first two tricks, lose the "
+                                     "last three: no score)"),
+                      ("four_trick_tokens", "four-trick tokens")):
+        if ruleset.get(key):
+            warnings.append(f"ruleset {key}: {what} is not replayed; deals are scored by the "
+                            "standard rules (rules.md 2.6)")
+    if ruleset.get("num_deals"):
+        warnings.append(f"ruleset num_deals {ruleset['num_deals']}: a fixed number of deals is not "
+                        "replayed; the game ends by points only")
     if get("farmers"):
         warnings.append("ruleset farmers: the farmer's hand exchange is not replayed")
     return o

@@ -25,7 +25,9 @@ def _egn_card(card: str) -> str:
     """Our card code as EGN writes it: rank upper case, suit lower case (``"Kc"``)."""
     if card == C.JOKER:
         return "B"
-    if card == UNKNOWN or "#" in card:
+    if C.is_unknown(card):   # EGN's own notation for what the record does not state
+        return "Xx" if card == UNKNOWN else "X" + card[1].lower()
+    if "#" in card:
         raise ValueError(f"EGN cannot write the card {card!r}")
     return card[0] + card[1].lower()
 
@@ -319,6 +321,25 @@ def _write_variation(v: dict, events: list, where: dict, deals: list, out_deals:
 def egn_to_json(doc: dict, indent: int = 2) -> str:
     """EGN document as JSON text (UTF-8 characters kept, ``indent`` spaces)."""
     return json.dumps(doc, indent=indent, ensure_ascii=False) + "\n"
+
+
+def write_egnb(events: Sequence[Event], annotations: Iterable = (), variations: Iterable = (),
+               expanded: bool = False, warnings: Optional[list] = None) -> bytes:
+    """The binary EGN bytes (:mod:`.binary`) of :func:`write_egn`'s document:
+    condensed (bit-packed deals) or ``expanded``.  The document is checked
+    against the schema first.  Raises ``ValueError`` for a game EGN cannot
+    express, or a deal the condensed form cannot hold (a card the record
+    does not state: use ``expanded``)."""
+    from euchre_events.formats import RecordError
+    from euchre_events.formats.egn.binary import dict_to_egnb
+    doc = write_egn(events, annotations, variations, warnings=warnings)
+    errs = validate_egn(doc)
+    if errs:
+        raise ValueError("the EGN document breaks the schema: " + "; ".join(errs[:5]))
+    try:
+        return dict_to_egnb(doc, expanded=expanded)
+    except RecordError as e:
+        raise ValueError(e.reason) from None
 
 
 def write_egn_file(path: str, events: Sequence[Event], annotations: Iterable = (),
