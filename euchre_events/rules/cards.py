@@ -476,8 +476,11 @@ def sort_hand(hand: Iterable[str], trump: Optional[str] = None) -> list[str]:
     order = {s: i for i, s in enumerate(SUITS)}
 
     def key(c: str):
-        if c == UNKNOWN:
-            return (9, 0)
+        if c[:1] == "?":   # "??" last; "?D" (a diamond of unknown rank) after the known diamonds
+            s = c[1:2]
+            if s not in order:
+                return (9, 0)
+            return (-1 if s == trump else order[s], 1)
         b = base(c)
         s = eff[b]
         group = -1 if (trump is not None and s == trump) else (order[s] if s else 8)
