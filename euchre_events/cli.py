@@ -20,8 +20,10 @@ from euchre_events.formats import FORMATS, RecordError, detect_format, read_reco
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
                   help="Record Euchre games as event streams; replay, study and audit them.")
 
-DB_HELP = ("SQLite archive file; given, it wins over PERSISTENCE_MODULE (default: the PostgreSQL "
-           "archive PERSISTENCE_MODULE names, else $EUCHRE_EVENTS_DB or ./euchre-events.sqlite).")
+DB_HELP = ("SQLite archive file or PostgreSQL URL (postgresql://user:password@host:port/dbname); "
+           "given, it wins over PERSISTENCE_MODULE (default: the PostgreSQL archive "
+           "PERSISTENCE_MODULE names, else $EUCHRE_EVENTS_DB, a file or a URL, "
+           "else ./euchre-events.sqlite).")
 
 
 def _archive(db: Optional[str], create: bool = False):
@@ -30,8 +32,8 @@ def _archive(db: Optional[str], create: bool = False):
     from euchre_events.archive import Archive, ArchiveError, sqlite_file
     # an explicit --db wins over PERSISTENCE_MODULE (archive.sqlite_file);
     # $EUCHRE_EVENTS_DB or the default file only when no store is configured
-    path = sqlite_file(db)
-    named = db or (os.environ.get("EUCHRE_EVENTS_DB") if path else None)
+    path = sqlite_file(db)     # None for PostgreSQL (a URL, or the library's variables)
+    named = (db or os.environ.get("EUCHRE_EVENTS_DB")) if path else None
     if named and not create and not os.path.exists(path):
         _fail(f"{path}: no such archive file (import a record first)")
     if path and os.path.isdir(path):
@@ -469,6 +471,10 @@ def serve_cmd(port: int = typer.Option(8866, "--port", help="Port on 127.0.0.1."
               db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)):
     """Start Voila on the review notebook at http://127.0.0.1:PORT (no code needed)."""
     _need_voila("serve")
+    from euchre_events.archive import is_postgres_url
+    if is_postgres_url(db):   # a URL is no file to make absolute: the notebook reads it as it is
+        _run_voila(notebook=notebook, port=port, env={"EUCHRE_EVENTS_DB": db})
+        return
     _run_voila(notebook=notebook, port=port, db=db)
 
 
