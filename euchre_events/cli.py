@@ -152,7 +152,6 @@ def list_cmd(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
     others are still listed; exit status 1 then.
     """
     from euchre_events.archive import ArchiveError
-    from euchre_events.ui.describe import score_words, side_label, winner_words
     want = None
     if variant is not None:
         from euchre_events.rules.registry import variant_class
@@ -161,6 +160,10 @@ def list_cmd(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
         except ValueError as e:
             _fail(f"--variant: {e}")
     arch = _archive(db)
+    rm = _read_models(arch)
+    if rm is not None:
+        return _list_from_index(rm, want, player, as_json)
+    # no read models (a damaged log, a read-only file): fold every stored game
     try:
         ids = arch.stream_ids()   # every game stream, even one whose first row is damaged
     except Exception as e:  # a damaged database page under the log itself
@@ -170,34 +173,164 @@ def list_cmd(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
         try:
             g = arch.load(gid)
         except ArchiveError as e:
+            damaged.append({"id": str(gid), "error": str(e)})
             if not as_json:
                 _say(f"error: {e}", err=True)
-            damaged.append({"id": str(gid), "error": str(e)})
-            continue
-        if want is not None and g.variant != want:
-            continue
-        if player is not None and not any(player.lower() in str(n).lower() for n in g.players):
             continue
         start = g.events[0]
-        date = str((start.source or {}).get("date") or "") if isinstance(start.source, dict) else ""
-        tied = tuple(g.final.x.get("tied") or ())
-        over = bool(g.final.game_over)
-        if as_json:
-            games.append({"id": str(gid), "title": g.title, "variant": g.variant, "date": date or None,
-                          "players": list(g.players), "deals": g.deals,
-                          "final_score": list(g.final_score),
-                          "sides": [side_label(i, g.variant, g.players) for i in range(len(g.final_score))],
-                          "winner": g.winner,
-                          "winner_name": winner_words(g.winner, g.variant, g.players, over, tied)})
+        games.append({"game_id": str(gid), "title": g.title, "variant": g.variant,
+                      "date": str((start.source or {}).get("date") or "") or None
+                      if isinstance(start.source, dict) else None,
+                      "players": list(g.players), "deals": g.deals, "final_score": list(g.final_score),
+                      "winner": g.winner, "game_over": int(bool(g.final.game_over)),
+                      "tied": list(g.final.x.get("tied") or ())})
+    _print_list(games, damaged, want, player, as_json)
+
+
+def _read_models(arch, quiet: bool = False):
+    """The archive's read models, caught up with its log (a progress bar when
+    there is much to do; a stale one says so on stderr), or None when they
+    cannot be built here (a damaged log, a read-only file): the caller then
+    reads the games themselves."""
+    from euchre_events.archive.readmodels import ReadModels
+    try:
+        rm = ReadModels(arch)
+        todo = rm.behind()
+        if todo > 5000 and not quiet:
+            bar = _progress(None, "read models", todo)
+            rm.catch_up(progress=bar.update)
+            bar.close()
+        else:
+            rm.catch_up()
+    except Exception:
+        return None
+    note = rm.stale()
+    if note and not quiet:
+        _say(f"note: {note}", err=True)
+    return rm
+
+
+def _list_from_index(rm, want, player, as_json) -> None:
+    games, damaged = [], []
+    for r in rm.games():
+        if r.get("error"):
+            damaged.append({"id": r["game_id"], "error": r["error"]})
+            if not as_json:
+                _say(f"error: {r['error']}", err=True)
             continue
-        names = ", ".join(str(n) for n in g.players)
-        _say(f"{gid}  {g.title or '-'}  {g.variant}  {date or '-'}  players: {names}  "
-             f"deals={g.deals}  score: {score_words(g.final_score, g.variant, g.players)}  "
-             f"winner: {winner_words(g.winner, g.variant, g.players, over, tied)}")
+        games.append(r)
+    _print_list(games, damaged, want, player, as_json)
+
+
+def _print_list(games: list, damaged: list, want, player, as_json) -> None:
+    """The lines (or the JSON) of ``list`` from index rows; exit 1 when a
+    game is damaged."""
+    from euchre_events.ui.describe import score_words, side_label, winner_words
+    out = []
+    for g in games:
+        if want is not None and g["variant"] != want:
+            continue
+        if player is not None and not any(player.lower() in str(n).lower() for n in g["players"]):
+            continue
+        gid, date, players = g["game_id"], g["date"] or "", tuple(g["players"])
+        winner = tuple(g["winner"]) if isinstance(g["winner"], list) else g["winner"]
+        over, tied = bool(g["game_over"]), tuple(g["tied"] or ())
+        if as_json:
+            out.append({"id": gid, "title": g["title"], "variant": g["variant"], "date": date or None,
+                        "players": list(players), "deals": g["deals"],
+                        "final_score": list(g["final_score"]),
+                        "sides": [side_label(i, g["variant"], players) for i in range(len(g["final_score"]))],
+                        "winner": winner,
+                        "winner_name": winner_words(winner, g["variant"], players, over, tied)})
+            continue
+        names = ", ".join(str(n) for n in players)
+        _say(f"{gid}  {g['title'] or '-'}  {g['variant']}  {date or '-'}  players: {names}  "
+             f"deals={g['deals']}  score: {score_words(g['final_score'], g['variant'], players)}  "
+             f"winner: {winner_words(winner, g['variant'], players, over, tied)}")
     if as_json:
-        typer.echo(json.dumps({"games": games, "damaged": damaged}, ensure_ascii=False))
+        typer.echo(json.dumps({"games": out, "damaged": damaged}, ensure_ascii=False))
     if damaged:
         raise typer.Exit(1)
+
+
+@app.command("rebuild")
+def rebuild_cmd(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)):
+    """Rebuild every read model (game index, renege ledger, the deals the
+    statistics count) from the stored events, after a rules fix.
+
+    Stopped in the middle, it goes on from where it stopped the next time
+    (list, stats or rebuild).  Prints the events and games processed.
+    """
+    import time
+    from euchre_events.archive.readmodels import RULES_VERSION, ReadModels
+    arch = _archive(db)
+    try:
+        rm = ReadModels(arch)
+        total = arch.recorder.max_notification_id() or 0
+        bar = _progress(None, "rebuilding", total)
+        t0 = time.perf_counter()
+        n = rm.rebuild(progress=bar.update)
+        bar.close()
+        games = rm.games()
+    except Exception as e:  # a damaged log: say so, never a traceback
+        _fail(f"{arch.db or 'the archive'}: cannot rebuild the read models ({_short_error(e)})")
+    dt = time.perf_counter() - t0
+    bad = sum(1 for g in games if g.get("error"))
+    _say(f"rebuilt the read models (rules version {RULES_VERSION}): {n} events, {len(games)} games"
+         f"{f' ({bad} damaged)' if bad else ''} in {dt:.1f} s")
+
+
+@app.command("stats")
+def stats_cmd(player: Optional[str] = typer.Option(None, "--player",
+                                                   help="Only players whose name contains this (any case)."),
+              variant: Optional[str] = typer.Option(None, "--variant", help="Only games of this variant."),
+              report: str = typer.Option("text", "--format", "-f", help="text, json, or html (a page with charts)."),
+              output: Optional[str] = typer.Option(None, "--output", "-o", help="Write to this file."),
+              db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)):
+    """Club statistics from the read models: per player games and wins, deals
+    played, calls made and euchred, alone hands, lone defences, tricks per
+    deal, reneges; calls by seat from the dealer, by up-card and by kind.
+
+    --format html writes one self-contained page with the charts (results
+    over time, calls by seat and up-card, alone hands, reneges by player,
+    score progressions).
+    """
+    from euchre_events.archive.clubstats import club_stats, stats_text
+    report = report.lower()
+    if report not in ("text", "json", "html"):
+        _fail(f"--format {report}: expected text, json or html")
+    want = None
+    if variant is not None:
+        from euchre_events.rules.registry import variant_class
+        try:
+            want = variant_class(variant).name
+        except ValueError as e:
+            _fail(f"--variant: {e}")
+    arch = _archive(db)
+    rm = _read_models(arch)
+    if rm is None:
+        _fail(f"{arch.db or 'the archive'}: the read models cannot be built (run euchre-events verify --all)")
+    games, deals, findings = rm.games(), rm.deals(), rm.findings()
+    s = club_stats(games, deals, findings, player=player, variant=want)
+    if report == "json":
+        text = json.dumps(s, ensure_ascii=False, indent=1)
+    elif report == "text":
+        text = stats_text(s)
+    else:
+        from euchre_events.archive.clubcharts import club_figures, stats_html
+        text = stats_html(s, club_figures(s, games, deals, findings), stats_text(s))
+    if output:
+        try:
+            with open(output, "w", encoding="utf-8") as f:
+                f.write(text if text.endswith("\n") else text + "\n")
+        except OSError as e:
+            _fail(f"{output}: cannot write: {e.strerror or e}")
+        _say(output)
+    elif report == "text":
+        for line in text.splitlines():
+            _say(line)
+    else:
+        typer.echo(text)
 
 
 def _short_error(e: Exception) -> str:
@@ -659,6 +792,10 @@ EXAMPLES = {
     "tutorial": ["euchre-events tutorial two-handed", "euchre-events tutorial bid --copy lessons"],
     "samples": ["euchre-events samples recs"],
     "verify": ["euchre-events verify --all", "euchre-events verify 8c29"],
+    "stats": ["euchre-events stats", "euchre-events stats --player llama --format json",
+              "euchre-events stats --variant standard --format html -o club.html",
+              "euchre-events stats --db postgresql://club:secret@127.0.0.1:5432/club"],
+    "rebuild": ["euchre-events rebuild", "euchre-events rebuild --db club.sqlite"],
 }
 """Examples shown at the end of each command's ``--help`` (8c29: the start of a
 game id as ``list`` prints it)."""

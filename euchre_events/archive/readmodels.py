@@ -361,6 +361,8 @@ class ClubProjection(Projection):
             if events is None:
                 try:
                     stored = list(self.archive.events.get(gid, lte=ver)) if self.archive else []
+                    if [e.originator_version for e in stored] != list(range(1, len(stored) + 1)):
+                        raise ValueError("its stored events are not numbered 1, 2, 3...: one is missing")
                     self._length[gid] = getattr(stored[0], "length", None) if stored else None
                     events = [e.event for e in stored]
                 except Exception as e:  # a damaged row: the game is listed as damaged
