@@ -99,35 +99,136 @@ def _progress(items, desc: str, total: Optional[int] = None):
     return tqdm(items, desc=desc, total=total, file=sys.stderr, disable=None, leave=False)
 
 
+def _expand(paths: List[str]):
+    """``(path, label)`` of every record file the arguments name, in order:
+    a file as it is; a folder: its record files, recursively, sorted; a
+    pattern that names no file (``*.egn``, ``club/**/*.json``): its matches;
+    a ``.zip`` or ``.tar.gz`` archive: each member that is a record file
+    (label ``archive.zip:member``; ``path`` None: read by :func:`_members`).
+    A name that is none of these is yielded as it is, so that reading it
+    says what is wrong."""
+    import glob
+    from euchre_events.archive.opening import RECORD_SUFFIXES
+    for arg in paths:
+        low = arg.lower()
+        if os.path.isdir(arg):
+            found = []
+            for folder, dirs, files in os.walk(arg):
+                dirs.sort()
+                found += [os.path.join(folder, f) for f in sorted(files) if f.lower().endswith(RECORD_SUFFIXES)]
+            yield from ((f, f) for f in found)
+        elif os.path.isfile(arg) and low.endswith((".zip", ".tar.gz", ".tgz", ".tar")):
+            yield (None, arg)
+        elif not os.path.exists(arg) and any(c in arg for c in "*?["):
+            matches = sorted(glob.glob(arg, recursive=True))
+            if not matches:
+                yield (arg, arg)
+            for m in matches:
+                yield from _expand([m]) if os.path.isdir(m) else [(m, m)]
+        else:
+            yield (arg, arg)
+
+
+def _members(archive_path: str):
+    """``(label, bytes or RecordError)`` of each record file inside a zip
+    or tar archive, read one at a time (never all in memory)."""
+    import tarfile
+    import zipfile
+    from euchre_events.archive.opening import RECORD_SUFFIXES
+    try:
+        if zipfile.is_zipfile(archive_path):
+            with zipfile.ZipFile(archive_path) as z:
+                for info in z.infolist():
+                    if not info.is_dir() and info.filename.lower().endswith(RECORD_SUFFIXES):
+                        yield f"{archive_path}:{info.filename}", z.read(info)
+            return
+        with tarfile.open(archive_path) as t:
+            for m in t:
+                if m.isfile() and m.name.lower().endswith(RECORD_SUFFIXES):
+                    f = t.extractfile(m)
+                    yield f"{archive_path}:{m.name}", f.read() if f else b""
+    except (OSError, zipfile.BadZipFile, tarfile.TarError, EOFError) as e:
+        yield archive_path, RecordError(archive_path, f"cannot read the archive: {e}")
+
+
+def _records_of(path: Optional[str], label: str, from_: Optional[str]):
+    """``(label, records, errors)`` for one item of :func:`_expand`; a
+    member of a zip or tar archive is written to a temporary file of the
+    same suffix (the readers read files) and removed again."""
+    if path is not None:
+        records, errors = _read(path, from_)
+        yield label, records, errors
+        return
+    import tempfile
+    for member, data in _members(label):
+        if isinstance(data, RecordError):
+            yield member, [], [data]
+            continue
+        suffix = "." + member.rsplit(".", 1)[-1]
+        fd, tmp = tempfile.mkstemp(suffix=suffix)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+            records, errors = _read(tmp, from_)
+            # the errors name the member, not the temporary file
+            errors = [str(e).replace(tmp, member) for e in errors]
+            yield member, records, errors
+        finally:
+            os.unlink(tmp)
+
+
 @app.command("import")
-def import_cmd(paths: List[str] = typer.Argument(..., help="Record files (.egn, .emn, .jsonl, .euchre, .json)."),
+def import_cmd(paths: List[str] = typer.Argument(..., help="Record files (.egn, .emn, .jsonl, .euchre, .json), "
+                                                          "folders (searched recursively), patterns such as "
+                                                          "'club/**/*.egn', or .zip / .tar.gz archives of them."),
                db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
                from_: Optional[str] = typer.Option(None, "--from", help=f"Format: {', '.join(FORMATS)}.")):
     """Import record files into the archive: one line per game (id, title, deals, final score).
 
-    Each game is validated and stored whole, or not at all; importing the same
-    game twice stores it once.  Exit status 1 if any file could not be read.
+    Each game is validated and stored whole, or not at all (one transaction);
+    importing the same game twice stores it once, so an import that was
+    stopped (Ctrl-C, kill -9) is finished by running it again.  Bad files do
+    not stop the others: they are listed at the end with their reasons, and
+    the exit status is 1.
     """
     from euchre_events.projections import Game
     arch = _archive(db, create=True)
-    failed = 0
-    for path in paths:
-        records, errors = _read(path, from_)
-        for e in errors:
-            _say(f"error: {e}", err=True)
-            failed += 1
-        for rec in _progress(records, "importing", len(records)):
-            _warn(path, rec)
-            try:
-                gid, created = arch.import_record(rec)
-            except Exception as e:  # an impossible record: nothing of it was written
-                _say(f"error: {path}: {e}", err=True)
-                failed += 1
-                continue
-            g = Game(rec.events)
-            note = "" if created else "  (already stored)"
-            _say(f"{gid}  {g.title or os.path.basename(path)}  deals={g.deals}  "
-                       f"score={_score_text(g.final_score)}{note}")
+    failed: list = []
+    new = old = 0
+    items = list(_expand(paths))
+    bar = _progress(None, "importing", len(items)) if len(items) > 1 else None
+    for path, label in items:
+        for where, records, errors in _records_of(path, label, from_):
+            for e in errors:
+                _say(f"error: {e}", err=True)
+                failed.append(str(e))
+            for rec in records:
+                _warn(where, rec)
+                try:
+                    gid, created = arch.import_record(rec)
+                except Exception as e:  # an impossible record: nothing of it was written
+                    _say(f"error: {where}: {e}", err=True)
+                    failed.append(f"{where}: {e}")
+                    continue
+                new += created
+                old += not created
+                g = Game(rec.events)
+                note = "" if created else "  (already stored)"
+                _say(f"{gid}  {g.title or os.path.basename(where)}  deals={g.deals}  "
+                     f"score={_score_text(g.final_score)}{note}")
+        if bar is not None:
+            bar.update(1)
+    if bar is not None:
+        bar.close()
+    # a summary when the files were found (a folder, a pattern, an archive):
+    # named one by one on the command line, each error line already says it
+    found = any(path is None for path, _ in items) or any(
+        os.path.isdir(arg) or (not os.path.exists(arg) and any(c in arg for c in "*?[")) for arg in paths)
+    if found:
+        _say(f"imported {new} games ({old} already stored) from {len(items)} files or archives; "
+             f"{len(failed)} could not be imported", err=True)
+        for i, why in enumerate(failed, 1):
+            _say(f"  {i}. {why}", err=True)
     if failed:
         raise typer.Exit(1)
 
@@ -777,6 +878,7 @@ def _options(version: bool = typer.Option(False, "--version", callback=_print_ve
 
 EXAMPLES = {
     "import": ['euchre-events import "fixtures/egn/VWEC Finals.egn"',
+               "euchre-events import club-records/ 'season/**/*.egn' season-2024.zip --db club.sqlite",
                "euchre-events import fixtures/egn/match/*.egn --db club.sqlite",
                "euchre-events import game.json --from egn"],
     "list": ["euchre-events list", "euchre-events list --variant bid --player llama",

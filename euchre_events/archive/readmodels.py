@@ -208,7 +208,7 @@ class _ClubViewSQL:
                 c.execute(self._q(f"DELETE FROM {self._t(table)} WHERE game_id = ?"), (str(gid),))
             game = dict(r["game"]) if "game" in r else {"game_id": str(gid), "error": r["error"],
                                                         "rules_version": RULES_VERSION}
-            game["seq"] = r.get("seq")   # an update keeps the first one (import order)
+            game["seq"] = r.get("seq")   # an update keeps the first one
             c.execute(upsert, tuple(game.get(col) for col in g_cols))
             for table, key in (("ee_rm_findings", "findings"), ("ee_rm_deals", "deals")):
                 cols = _COLUMNS[table]
@@ -331,10 +331,13 @@ class ClubProjection(Projection):
         number of games written."""
         touched: dict = {}
         broken: dict = {}
-        first: dict = {}
+        # a game's place in import order: the notification of its last event
+        # seen here (for a complete game, its last event: the same whatever the
+        # sections were, so a resumed read model equals one never stopped)
+        last: dict = {}
         for de, bad, *nid in items:
             gid = de.originator_id if de is not None else bad[0]
-            first.setdefault(gid, (nid[0] if nid else None) or tracking.notification_id)
+            last[gid] = (nid[0] if nid else None) or tracking.notification_id
         for de, bad, *_ in items:
             if de is None:
                 gid, err = bad
@@ -378,7 +381,7 @@ class ClubProjection(Projection):
             except Exception as e:  # a stored game that no longer folds
                 rows[gid] = {"error": self._damage(gid, e)}
         for gid, r in rows.items():
-            r["seq"] = first[gid]
+            r["seq"] = last[gid]
         self.view.write_games(rows, tracking)
         return len(rows)
 
