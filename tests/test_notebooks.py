@@ -118,7 +118,7 @@ def test_tutorial_exercises_check_the_rules(jupyter_env):
 
 def test_club_archive_notebook_counts_each_event_once(jupyter_env):
     """notebooks/club-archive.ipynb: 3 shipped records (VWEC Finals, Epic
-    Comeback, Me and Bears) and 24 club nights in the index, nothing left on
+    Comeback, Six Points in Two Hands) and 24 club nights in the index, nothing left on
     a second catch-up, six charts and Cora's line."""
     nb, text = run("club-archive.ipynb")
     assert "27 games in the index" in text and "0 on a second catch-up" in text
