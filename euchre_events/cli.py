@@ -20,8 +20,10 @@ from euchre_events.formats import FORMATS, RecordError, detect_format, read_reco
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
                   help="Record Euchre games as event streams; replay, study and audit them.")
 
-DB_HELP = ("SQLite archive file; given, it wins over PERSISTENCE_MODULE (default: the PostgreSQL "
-           "archive PERSISTENCE_MODULE names, else $EUCHRE_EVENTS_DB or ./euchre-events.sqlite).")
+DB_HELP = ("SQLite archive file or PostgreSQL URL (postgresql://user:password@host:port/dbname); "
+           "given, it wins over PERSISTENCE_MODULE (default: the PostgreSQL archive "
+           "PERSISTENCE_MODULE names, else $EUCHRE_EVENTS_DB, a file or a URL, "
+           "else ./euchre-events.sqlite).")
 
 
 def _archive(db: Optional[str], create: bool = False):
@@ -30,8 +32,8 @@ def _archive(db: Optional[str], create: bool = False):
     from euchre_events.archive import Archive, ArchiveError, sqlite_file
     # an explicit --db wins over PERSISTENCE_MODULE (archive.sqlite_file);
     # $EUCHRE_EVENTS_DB or the default file only when no store is configured
-    path = sqlite_file(db)
-    named = db or (os.environ.get("EUCHRE_EVENTS_DB") if path else None)
+    path = sqlite_file(db)     # None for PostgreSQL (a URL, or the library's variables)
+    named = (db or os.environ.get("EUCHRE_EVENTS_DB")) if path else None
     if named and not create and not os.path.exists(path):
         _fail(f"{path}: no such archive file (import a record first)")
     if path and os.path.isdir(path):
@@ -97,35 +99,136 @@ def _progress(items, desc: str, total: Optional[int] = None):
     return tqdm(items, desc=desc, total=total, file=sys.stderr, disable=None, leave=False)
 
 
+def _expand(paths: List[str]):
+    """``(path, label)`` of every record file the arguments name, in order:
+    a file as it is; a folder: its record files, recursively, sorted; a
+    pattern that names no file (``*.egn``, ``club/**/*.json``): its matches;
+    a ``.zip`` or ``.tar.gz`` archive: each member that is a record file
+    (label ``archive.zip:member``; ``path`` None: read by :func:`_members`).
+    A name that is none of these is yielded as it is, so that reading it
+    says what is wrong."""
+    import glob
+    from euchre_events.archive.opening import RECORD_SUFFIXES
+    for arg in paths:
+        low = arg.lower()
+        if os.path.isdir(arg):
+            found = []
+            for folder, dirs, files in os.walk(arg):
+                dirs.sort()
+                found += [os.path.join(folder, f) for f in sorted(files) if f.lower().endswith(RECORD_SUFFIXES)]
+            yield from ((f, f) for f in found)
+        elif os.path.isfile(arg) and low.endswith((".zip", ".tar.gz", ".tgz", ".tar")):
+            yield (None, arg)
+        elif not os.path.exists(arg) and any(c in arg for c in "*?["):
+            matches = sorted(glob.glob(arg, recursive=True))
+            if not matches:
+                yield (arg, arg)
+            for m in matches:
+                yield from _expand([m]) if os.path.isdir(m) else [(m, m)]
+        else:
+            yield (arg, arg)
+
+
+def _members(archive_path: str):
+    """``(label, bytes or RecordError)`` of each record file inside a zip
+    or tar archive, read one at a time (never all in memory)."""
+    import tarfile
+    import zipfile
+    from euchre_events.archive.opening import RECORD_SUFFIXES
+    try:
+        if zipfile.is_zipfile(archive_path):
+            with zipfile.ZipFile(archive_path) as z:
+                for info in z.infolist():
+                    if not info.is_dir() and info.filename.lower().endswith(RECORD_SUFFIXES):
+                        yield f"{archive_path}:{info.filename}", z.read(info)
+            return
+        with tarfile.open(archive_path) as t:
+            for m in t:
+                if m.isfile() and m.name.lower().endswith(RECORD_SUFFIXES):
+                    f = t.extractfile(m)
+                    yield f"{archive_path}:{m.name}", f.read() if f else b""
+    except (OSError, zipfile.BadZipFile, tarfile.TarError, EOFError) as e:
+        yield archive_path, RecordError(archive_path, f"cannot read the archive: {e}")
+
+
+def _records_of(path: Optional[str], label: str, from_: Optional[str]):
+    """``(label, records, errors)`` for one item of :func:`_expand`; a
+    member of a zip or tar archive is written to a temporary file of the
+    same suffix (the readers read files) and removed again."""
+    if path is not None:
+        records, errors = _read(path, from_)
+        yield label, records, errors
+        return
+    import tempfile
+    for member, data in _members(label):
+        if isinstance(data, RecordError):
+            yield member, [], [data]
+            continue
+        suffix = "." + member.rsplit(".", 1)[-1]
+        fd, tmp = tempfile.mkstemp(suffix=suffix)
+        try:
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+            records, errors = _read(tmp, from_)
+            # the errors name the member, not the temporary file
+            errors = [str(e).replace(tmp, member) for e in errors]
+            yield member, records, errors
+        finally:
+            os.unlink(tmp)
+
+
 @app.command("import")
-def import_cmd(paths: List[str] = typer.Argument(..., help="Record files (.egn, .emn, .jsonl, .euchre, .json)."),
+def import_cmd(paths: List[str] = typer.Argument(..., help="Record files (.egn, .emn, .jsonl, .euchre, .json), "
+                                                          "folders (searched recursively), patterns such as "
+                                                          "'club/**/*.egn', or .zip / .tar.gz archives of them."),
                db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
                from_: Optional[str] = typer.Option(None, "--from", help=f"Format: {', '.join(FORMATS)}.")):
     """Import record files into the archive: one line per game (id, title, deals, final score).
 
-    Each game is validated and stored whole, or not at all; importing the same
-    game twice stores it once.  Exit status 1 if any file could not be read.
+    Each game is validated and stored whole, or not at all (one transaction);
+    importing the same game twice stores it once, so an import that was
+    stopped (Ctrl-C, kill -9) is finished by running it again.  Bad files do
+    not stop the others: they are listed at the end with their reasons, and
+    the exit status is 1.
     """
     from euchre_events.projections import Game
     arch = _archive(db, create=True)
-    failed = 0
-    for path in paths:
-        records, errors = _read(path, from_)
-        for e in errors:
-            _say(f"error: {e}", err=True)
-            failed += 1
-        for rec in _progress(records, "importing", len(records)):
-            _warn(path, rec)
-            try:
-                gid, created = arch.import_record(rec)
-            except Exception as e:  # an impossible record: nothing of it was written
-                _say(f"error: {path}: {e}", err=True)
-                failed += 1
-                continue
-            g = Game(rec.events)
-            note = "" if created else "  (already stored)"
-            _say(f"{gid}  {g.title or os.path.basename(path)}  deals={g.deals}  "
-                       f"score={_score_text(g.final_score)}{note}")
+    failed: list = []
+    new = old = 0
+    items = list(_expand(paths))
+    bar = _progress(None, "importing", len(items)) if len(items) > 1 else None
+    for path, label in items:
+        for where, records, errors in _records_of(path, label, from_):
+            for e in errors:
+                _say(f"error: {e}", err=True)
+                failed.append(str(e))
+            for rec in records:
+                _warn(where, rec)
+                try:
+                    gid, created = arch.import_record(rec)
+                except Exception as e:  # an impossible record: nothing of it was written
+                    _say(f"error: {where}: {e}", err=True)
+                    failed.append(f"{where}: {e}")
+                    continue
+                new += created
+                old += not created
+                g = Game(rec.events)
+                note = "" if created else "  (already stored)"
+                _say(f"{gid}  {g.title or os.path.basename(where)}  deals={g.deals}  "
+                     f"score={_score_text(g.final_score)}{note}")
+        if bar is not None:
+            bar.update(1)
+    if bar is not None:
+        bar.close()
+    # a summary when the files were found (a folder, a pattern, an archive):
+    # named one by one on the command line, each error line already says it
+    found = any(path is None for path, _ in items) or any(
+        os.path.isdir(arg) or (not os.path.exists(arg) and any(c in arg for c in "*?[")) for arg in paths)
+    if found:
+        _say(f"imported {new} games ({old} already stored) from {len(items)} files or archives; "
+             f"{len(failed)} could not be imported", err=True)
+        for i, why in enumerate(failed, 1):
+            _say(f"  {i}. {why}", err=True)
     if failed:
         raise typer.Exit(1)
 
@@ -150,7 +253,6 @@ def list_cmd(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
     others are still listed; exit status 1 then.
     """
     from euchre_events.archive import ArchiveError
-    from euchre_events.ui.describe import score_words, side_label, winner_words
     want = None
     if variant is not None:
         from euchre_events.rules.registry import variant_class
@@ -159,6 +261,10 @@ def list_cmd(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
         except ValueError as e:
             _fail(f"--variant: {e}")
     arch = _archive(db)
+    rm = _read_models(arch)
+    if rm is not None:
+        return _list_from_index(rm, want, player, as_json)
+    # no read models (a damaged log, a read-only file): fold every stored game
     try:
         ids = arch.stream_ids()   # every game stream, even one whose first row is damaged
     except Exception as e:  # a damaged database page under the log itself
@@ -168,34 +274,164 @@ def list_cmd(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
         try:
             g = arch.load(gid)
         except ArchiveError as e:
+            damaged.append({"id": str(gid), "error": str(e)})
             if not as_json:
                 _say(f"error: {e}", err=True)
-            damaged.append({"id": str(gid), "error": str(e)})
-            continue
-        if want is not None and g.variant != want:
-            continue
-        if player is not None and not any(player.lower() in str(n).lower() for n in g.players):
             continue
         start = g.events[0]
-        date = str((start.source or {}).get("date") or "") if isinstance(start.source, dict) else ""
-        tied = tuple(g.final.x.get("tied") or ())
-        over = bool(g.final.game_over)
-        if as_json:
-            games.append({"id": str(gid), "title": g.title, "variant": g.variant, "date": date or None,
-                          "players": list(g.players), "deals": g.deals,
-                          "final_score": list(g.final_score),
-                          "sides": [side_label(i, g.variant, g.players) for i in range(len(g.final_score))],
-                          "winner": g.winner,
-                          "winner_name": winner_words(g.winner, g.variant, g.players, over, tied)})
+        games.append({"game_id": str(gid), "title": g.title, "variant": g.variant,
+                      "date": str((start.source or {}).get("date") or "") or None
+                      if isinstance(start.source, dict) else None,
+                      "players": list(g.players), "deals": g.deals, "final_score": list(g.final_score),
+                      "winner": g.winner, "game_over": int(bool(g.final.game_over)),
+                      "tied": list(g.final.x.get("tied") or ())})
+    _print_list(games, damaged, want, player, as_json)
+
+
+def _read_models(arch, quiet: bool = False):
+    """The archive's read models, caught up with its log (a progress bar when
+    there is much to do; a stale one says so on stderr), or None when they
+    cannot be built here (a damaged log, a read-only file): the caller then
+    reads the games themselves."""
+    from euchre_events.archive.readmodels import ReadModels
+    try:
+        rm = ReadModels(arch)
+        todo = rm.behind()
+        if todo > 5000 and not quiet:
+            bar = _progress(None, "read models", todo)
+            rm.catch_up(progress=bar.update)
+            bar.close()
+        else:
+            rm.catch_up()
+    except Exception:
+        return None
+    note = rm.stale()
+    if note and not quiet:
+        _say(f"note: {note}", err=True)
+    return rm
+
+
+def _list_from_index(rm, want, player, as_json) -> None:
+    games, damaged = [], []
+    for r in rm.games():
+        if r.get("error"):
+            damaged.append({"id": r["game_id"], "error": r["error"]})
+            if not as_json:
+                _say(f"error: {r['error']}", err=True)
             continue
-        names = ", ".join(str(n) for n in g.players)
-        _say(f"{gid}  {g.title or '-'}  {g.variant}  {date or '-'}  players: {names}  "
-             f"deals={g.deals}  score: {score_words(g.final_score, g.variant, g.players)}  "
-             f"winner: {winner_words(g.winner, g.variant, g.players, over, tied)}")
+        games.append(r)
+    _print_list(games, damaged, want, player, as_json)
+
+
+def _print_list(games: list, damaged: list, want, player, as_json) -> None:
+    """The lines (or the JSON) of ``list`` from index rows; exit 1 when a
+    game is damaged."""
+    from euchre_events.ui.describe import score_words, side_label, winner_words
+    out = []
+    for g in games:
+        if want is not None and g["variant"] != want:
+            continue
+        if player is not None and not any(player.lower() in str(n).lower() for n in g["players"]):
+            continue
+        gid, date, players = g["game_id"], g["date"] or "", tuple(g["players"])
+        winner = tuple(g["winner"]) if isinstance(g["winner"], list) else g["winner"]
+        over, tied = bool(g["game_over"]), tuple(g["tied"] or ())
+        if as_json:
+            out.append({"id": gid, "title": g["title"], "variant": g["variant"], "date": date or None,
+                        "players": list(players), "deals": g["deals"],
+                        "final_score": list(g["final_score"]),
+                        "sides": [side_label(i, g["variant"], players) for i in range(len(g["final_score"]))],
+                        "winner": winner,
+                        "winner_name": winner_words(winner, g["variant"], players, over, tied)})
+            continue
+        names = ", ".join(str(n) for n in players)
+        _say(f"{gid}  {g['title'] or '-'}  {g['variant']}  {date or '-'}  players: {names}  "
+             f"deals={g['deals']}  score: {score_words(g['final_score'], g['variant'], players)}  "
+             f"winner: {winner_words(winner, g['variant'], players, over, tied)}")
     if as_json:
-        typer.echo(json.dumps({"games": games, "damaged": damaged}, ensure_ascii=False))
+        typer.echo(json.dumps({"games": out, "damaged": damaged}, ensure_ascii=False))
     if damaged:
         raise typer.Exit(1)
+
+
+@app.command("rebuild")
+def rebuild_cmd(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)):
+    """Rebuild every read model (game index, renege ledger, the deals the
+    statistics count) from the stored events, after a rules fix.
+
+    Stopped in the middle, it goes on from where it stopped the next time
+    (list, stats or rebuild).  Prints the events and games processed.
+    """
+    import time
+    from euchre_events.archive.readmodels import RULES_VERSION, ReadModels
+    arch = _archive(db)
+    try:
+        rm = ReadModels(arch)
+        total = arch.recorder.max_notification_id() or 0
+        bar = _progress(None, "rebuilding", total)
+        t0 = time.perf_counter()
+        n = rm.rebuild(progress=bar.update)
+        bar.close()
+        games = rm.games()
+    except Exception as e:  # a damaged log: say so, never a traceback
+        _fail(f"{arch.db or 'the archive'}: cannot rebuild the read models ({_short_error(e)})")
+    dt = time.perf_counter() - t0
+    bad = sum(1 for g in games if g.get("error"))
+    _say(f"rebuilt the read models (rules version {RULES_VERSION}): {n} events, {len(games)} games"
+         f"{f' ({bad} damaged)' if bad else ''} in {dt:.1f} s")
+
+
+@app.command("stats")
+def stats_cmd(player: Optional[str] = typer.Option(None, "--player",
+                                                   help="Only players whose name contains this (any case)."),
+              variant: Optional[str] = typer.Option(None, "--variant", help="Only games of this variant."),
+              report: str = typer.Option("text", "--format", "-f", help="text, json, or html (a page with charts)."),
+              output: Optional[str] = typer.Option(None, "--output", "-o", help="Write to this file."),
+              db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)):
+    """Club statistics from the read models: per player games and wins, deals
+    played, calls made and euchred, alone hands, lone defences, tricks per
+    deal, reneges; calls by seat from the dealer, by up-card and by kind.
+
+    --format html writes one self-contained page with the charts (results
+    over time, calls by seat and up-card, alone hands, reneges by player,
+    score progressions).
+    """
+    from euchre_events.archive.clubstats import club_stats, stats_text
+    report = report.lower()
+    if report not in ("text", "json", "html"):
+        _fail(f"--format {report}: expected text, json or html")
+    want = None
+    if variant is not None:
+        from euchre_events.rules.registry import variant_class
+        try:
+            want = variant_class(variant).name
+        except ValueError as e:
+            _fail(f"--variant: {e}")
+    arch = _archive(db)
+    rm = _read_models(arch)
+    if rm is None:
+        _fail(f"{arch.db or 'the archive'}: the read models cannot be built (run euchre-events verify --all)")
+    games, deals, findings = rm.games(), rm.deals(), rm.findings()
+    s = club_stats(games, deals, findings, player=player, variant=want)
+    if report == "json":
+        text = json.dumps(s, ensure_ascii=False, indent=1)
+    elif report == "text":
+        text = stats_text(s)
+    else:
+        from euchre_events.archive.clubcharts import club_figures, stats_html
+        text = stats_html(s, club_figures(s, games, deals, findings), stats_text(s))
+    if output:
+        try:
+            with open(output, "w", encoding="utf-8") as f:
+                f.write(text if text.endswith("\n") else text + "\n")
+        except OSError as e:
+            _fail(f"{output}: cannot write: {e.strerror or e}")
+        _say(output)
+    elif report == "text":
+        for line in text.splitlines():
+            _say(line)
+    else:
+        typer.echo(text)
 
 
 def _short_error(e: Exception) -> str:
@@ -491,6 +727,10 @@ def serve_cmd(port: int = typer.Option(8866, "--port", help="Port on 127.0.0.1."
               db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)):
     """Start Voila on the review notebook at http://127.0.0.1:PORT (no code needed)."""
     _need_voila("serve")
+    from euchre_events.archive import is_postgres_url
+    if is_postgres_url(db):   # a URL is no file to make absolute: the notebook reads it as it is
+        _run_voila(notebook=notebook, port=port, env={"EUCHRE_EVENTS_DB": db})
+        return
     _run_voila(notebook=notebook, port=port, db=db)
 
 
@@ -660,6 +900,7 @@ def _options(version: bool = typer.Option(False, "--version", callback=_print_ve
 
 EXAMPLES = {
     "import": ['euchre-events import "fixtures/egn/VWEC Finals.egn"',
+               "euchre-events import club-records/ 'season/**/*.egn' season-2024.zip --db club.sqlite",
                "euchre-events import fixtures/egn/match/*.egn --db club.sqlite",
                "euchre-events import game.json --from egn"],
     "list": ["euchre-events list", "euchre-events list --variant bid --player llama",
@@ -675,6 +916,10 @@ EXAMPLES = {
     "tutorial": ["euchre-events tutorial two-handed", "euchre-events tutorial bid --copy lessons"],
     "samples": ["euchre-events samples recs"],
     "verify": ["euchre-events verify --all", "euchre-events verify 8c29"],
+    "stats": ["euchre-events stats", "euchre-events stats --player llama --format json",
+              "euchre-events stats --variant standard --format html -o club.html",
+              "euchre-events stats --db postgresql://club:secret@127.0.0.1:5432/club"],
+    "rebuild": ["euchre-events rebuild", "euchre-events rebuild --db club.sqlite"],
 }
 """Examples shown at the end of each command's ``--help`` (8c29: the start of a
 game id as ``list`` prints it)."""

@@ -114,3 +114,15 @@ def test_tutorial_exercises_check_the_rules(jupyter_env):
     assert answers["q8"] == "East/West +2"
     assert "WRONG False RIGHT True" in text
     assert "must follow hearts" in text
+
+
+def test_club_archive_notebook_counts_each_event_once(jupyter_env):
+    """notebooks/club-archive.ipynb: 3 shipped records (VWEC Finals, Epic
+    Comeback, Six Points in Two Hands) and 24 club nights in the index, nothing left on
+    a second catch-up, six charts and Cora's line."""
+    nb, text = run("club-archive.ipynb")
+    assert "27 games in the index" in text and "0 on a second catch-up" in text
+    assert "Cora: " in text and "calls made by seat from the dealer" in text
+    plots = [o for c in nb.cells for o in c.get("outputs", [])
+             if "application/vnd.plotly.v1+json" in o.get("data", {})]
+    assert len(plots) == 7

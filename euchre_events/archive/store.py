@@ -15,8 +15,11 @@
 
 Storage: an SQLite file by default (``db`` argument, else ``$EUCHRE_EVENTS_DB``,
 else ``euchre-events.sqlite`` in the current folder).  For a shared club
-archive set the library's own variables, e.g. ``PERSISTENCE_MODULE=eventsourcing.postgres``
-with ``POSTGRES_DBNAME``, ``POSTGRES_HOST``, ``POSTGRES_USER``, ``POSTGRES_PASSWORD``.
+archive give a PostgreSQL URL instead of a file (``db`` or
+``$EUCHRE_EVENTS_DB``: ``postgresql://user:password@host:port/dbname``), or
+set the library's own variables, e.g. ``PERSISTENCE_MODULE=eventsourcing.postgres``
+with ``POSTGRES_DBNAME``, ``POSTGRES_HOST``, ``POSTGRES_USER``, ``POSTGRES_PASSWORD``
+(:func:`store_location` says which wins).
 Nothing derived (trick winners, scores, verdicts) is ever stored.
 """
 from __future__ import annotations
@@ -108,19 +111,73 @@ def _with_full_options(record: Record) -> Record:
     return dataclasses.replace(record, events=[full] + list(record.events[1:]))
 
 
-def sqlite_file(db: Optional[str] = None, env: Optional[dict] = None) -> Optional[str]:
-    """The SQLite file ``Archive(db, env)`` opens: ``db`` when given (an
-    explicit file wins over the environment: ``--db x.sqlite`` is never
-    silently ignored), else None when ``PERSISTENCE_MODULE`` is set (in
-    ``env`` or the environment, also as ``EUCHREEVENTS_PERSISTENCE_MODULE``):
-    then the library's own settings choose the store (PostgreSQL for a club
-    archive); else ``$EUCHRE_EVENTS_DB``, else :data:`DEFAULT_DB` (in the
-    current folder)."""
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+"""How a PostgreSQL URL starts (``--db`` or ``$EUCHRE_EVENTS_DB``)."""
+
+
+def is_postgres_url(text: Optional[str]) -> bool:
+    """``text`` is a PostgreSQL URL (``postgresql://user:password@host:port/dbname``)."""
+    return bool(text) and str(text).lower().startswith(POSTGRES_SCHEMES)
+
+
+def postgres_settings(url: str) -> dict:
+    """The library's PostgreSQL settings for a URL
+    ``postgresql://user:password@host:port/dbname`` (``postgres://`` too;
+    percent-escapes in the user and password decoded; port 5432 and host
+    127.0.0.1 when left out; ``?schema=NAME`` gives ``POSTGRES_SCHEMA``).
+    Raises :class:`ArchiveError` for a URL without a database name or
+    with a port that is not a number, naming what is wrong (the password is
+    never repeated)."""
+    from urllib.parse import parse_qs, unquote, urlsplit
+    parts = urlsplit(url)
+    shown = f"{parts.scheme}://{parts.hostname or ''}{parts.path}"   # no user, no password
+    try:
+        port = parts.port
+    except ValueError:
+        raise ArchiveError(f"{shown}: the port of a PostgreSQL URL must be a number") from None
+    dbname = unquote(parts.path.lstrip("/"))
+    if not dbname:
+        raise ArchiveError(f"{shown}: a PostgreSQL URL names its database: "
+                           "postgresql://user:password@host:port/dbname")
+    out = {"PERSISTENCE_MODULE": "eventsourcing.postgres", "POSTGRES_DBNAME": dbname,
+           "POSTGRES_HOST": unquote(parts.hostname or "127.0.0.1"), "POSTGRES_PORT": str(port or 5432),
+           "POSTGRES_USER": unquote(parts.username or os.environ.get("USER", "postgres")),
+           "POSTGRES_PASSWORD": unquote(parts.password or "")}
+    schema = parse_qs(parts.query).get("schema")
+    if schema:
+        out["POSTGRES_SCHEMA"] = schema[-1]
+    return out
+
+
+def store_location(db: Optional[str] = None, env: Optional[dict] = None) -> tuple:
+    """Where ``Archive(db, env)`` keeps its games: ``("sqlite", path)``,
+    ``("postgres", url_or_None)`` or ``("library", None)``.
+
+    In this order: ``db`` (a file, or a PostgreSQL URL) wins; else
+    ``PERSISTENCE_MODULE`` (the library's own variables, in ``env`` or the
+    environment); else ``$EUCHRE_EVENTS_DB`` (a file or a URL); else
+    :data:`DEFAULT_DB` in the current folder."""
     if db:
-        return db
+        return ("postgres", db) if is_postgres_url(db) else ("sqlite", db)
     if persistence_module(env):
-        return None
-    return os.environ.get("EUCHRE_EVENTS_DB") or DEFAULT_DB
+        return ("postgres" if "postgres" in persistence_module(env) else "library", None)
+    named = os.environ.get("EUCHRE_EVENTS_DB")
+    if is_postgres_url(named):
+        return ("postgres", named)
+    return ("sqlite", named or DEFAULT_DB)
+
+
+def sqlite_file(db: Optional[str] = None, env: Optional[dict] = None) -> Optional[str]:
+    """The SQLite file ``Archive(db, env)`` opens, or None when the games
+    are kept elsewhere (a PostgreSQL URL in ``db`` or ``$EUCHRE_EVENTS_DB``,
+    or ``PERSISTENCE_MODULE`` set): ``db`` when given (an explicit file
+    wins over the environment: ``--db x.sqlite`` is never silently
+    ignored), else None when ``PERSISTENCE_MODULE`` is set (in ``env`` or
+    the environment, also as ``EUCHREEVENTS_PERSISTENCE_MODULE``): then the
+    library's own settings choose the store; else ``$EUCHRE_EVENTS_DB``,
+    else :data:`DEFAULT_DB` (see :func:`store_location`)."""
+    kind, where = store_location(db, env)
+    return where if kind == "sqlite" else None
 
 
 _PREFIX = "EUCHREEVENTS_"   # the library's per-application prefix (Archive.name, upper case)
@@ -215,7 +272,13 @@ class Archive(Application):
 
     def __init__(self, db: Optional[str] = None, env: Optional[dict] = None):
         cfg = dict(env or {})
-        path = sqlite_file(db, env)
+        kind, where = store_location(db, env)
+        path = where if kind == "sqlite" else None
+        if kind == "postgres" and where:
+            # a URL: the library's own PostgreSQL persistence, both spellings
+            # (the library reads EUCHREEVENTS_<KEY> before <KEY>)
+            for k, v in postgres_settings(where).items():
+                cfg[k] = cfg[_PREFIX + k] = v
         if path is not None:
             # both spellings: the library reads EUCHREEVENTS_PERSISTENCE_MODULE first
             cfg["PERSISTENCE_MODULE"] = cfg[_PREFIX + "PERSISTENCE_MODULE"] = "eventsourcing.sqlite"

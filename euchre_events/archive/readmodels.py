@@ -1,0 +1,528 @@
+"""Read models of a club archive that follow its notification log
+(docs/design.md "Read models"): a **game index** (players, date, variant,
+source, result, official and as-played score), a **renege ledger** (every
+audit finding of every game) and the **deals** every player statistic is
+counted from (who dealt, who called, how, on which up-card, alone or not,
+made or euchred, tricks per seat, lone defences).
+
+Built with the ``eventsourcing`` library's own pieces: :class:`ClubProjection`
+is a :class:`eventsourcing.projection.Projection`; its view is a tracking
+recorder (:class:`SQLiteClubView` or :class:`PostgresClubView`, subclasses
+of the library's ``SQLiteTrackingRecorder`` / ``PostgresTrackingRecorder``)
+that writes its rows **and the tracking record in one transaction**.  So
+each event is processed exactly once: a read model killed at any moment
+resumes after the last notification whose rows were committed
+(``max_tracking_id``), and a second process catching up at the same time
+finds its tracking record refused (the library's single-row tracking only
+moves forward) and its rows rolled back.
+
+The same catch-up loop runs on SQLite and PostgreSQL (the library has no
+subscription on SQLite): :meth:`ReadModels.catch_up` reads the log in
+sections of :attr:`Archive.log_section_size`, decodes each notification with
+the archive's mapper and hands a section to :meth:`ClubProjection.process_events`
+with the tracking of its last notification.  A game's rows are computed
+from the whole game (a fold, the audit, the deal reports) once its last
+stored event has been seen (``length``, kept in its first stored event);
+its earlier events come from the same section, from memory, or from the
+event store after a restart.  Rows are replaced per game, so computing a
+game twice (a restart, a game appended to) gives the same rows.
+
+**Stale read models.**  The rows are derived by the rules; a rules fix can
+change them.  :data:`RULES_VERSION` is written beside them; when the
+stored one differs, :meth:`ReadModels.stale` says so and ``euchre-events
+rebuild`` (:meth:`ReadModels.rebuild`) recomputes every row from the events.
+"""
+from __future__ import annotations
+
+import json
+import uuid
+from contextlib import contextmanager
+from typing import Callable, Iterable, Optional
+
+from eventsourcing.persistence import IntegrityError, Tracking
+from eventsourcing.projection import Projection
+from eventsourcing.sqlite import SQLiteTrackingRecorder
+
+from euchre_events import __version__
+from euchre_events.archive.aggregates import GAME_START_TOPICS
+from euchre_events.archive.store import _ANNOTATION_TOPICS, Archive, DamagedGame
+from euchre_events.projections import Game
+
+__all__ = ["ReadModels", "ClubProjection", "SQLiteClubView", "PostgresClubView", "RULES_VERSION",
+           "READ_MODEL_VERSION", "game_rows"]
+
+READ_MODEL_VERSION = 1
+"""What the rows hold; raise it when a column or a definition changes."""
+
+RULES_VERSION = f"{__version__}+rm{READ_MODEL_VERSION}"
+"""The rules (package) version and read-model version the rows were built by."""
+
+_TABLES = {
+    "ee_rm_meta": "key TEXT PRIMARY KEY, value TEXT",
+    "ee_rm_games": ("game_id TEXT PRIMARY KEY, seq BIGINT, title TEXT, variant TEXT, date TEXT, "
+                    "source TEXT, players TEXT, deals INTEGER, events INTEGER, final_score TEXT, "
+                    "official_score TEXT, winner TEXT, as_played_winner TEXT, game_over INTEGER, tied TEXT, "
+                    "findings INTEGER, reneges INTEGER, score_after TEXT, error TEXT, rules_version TEXT"),
+    "ee_rm_findings": ("game_id TEXT, n INTEGER, kind TEXT, deal INTEGER, trick INTEGER, seat INTEGER, "
+                       "player TEXT, card TEXT, led_suit TEXT, status TEXT, penalized INTEGER, "
+                       "penalty TEXT, position INTEGER, PRIMARY KEY (game_id, n)"),
+    "ee_rm_deals": ("game_id TEXT, deal INTEGER, dealer INTEGER, maker INTEGER, maker_rel INTEGER, "
+                    "call TEXT, bid TEXT, up_card TEXT, trump TEXT, alone INTEGER, lone_defender INTEGER, "
+                    "made INTEGER, maker_tricks INTEGER, tricks TEXT, points TEXT, note TEXT, "
+                    "PRIMARY KEY (game_id, deal)"),
+}
+"""The read models' tables (the same SQL on SQLite and PostgreSQL)."""
+
+_COLUMNS = {name: [c.split()[0] for c in cols.split(", ") if not c.startswith(("PRIMARY", "deal)", "n)"))]
+            for name, cols in _TABLES.items()}
+
+
+def _j(value) -> str:
+    return json.dumps(value, ensure_ascii=False, default=list)
+
+
+# ------------------------------------------------------------------ rows of one game
+def game_rows(game_id: uuid.UUID, events: list) -> dict:
+    """The read-model rows of one game from its events (pure):
+    ``{"game": {...}, "findings": [{...}], "deals": [{...}]}``, column names
+    as in the tables.  Raises whatever the fold raises (ImpossibleEvent)."""
+    g = Game(events, game_id=str(game_id))
+    v = g.final.variant
+    start = g.events[0]
+    source = start.source if isinstance(start.source, dict) else {}
+    findings = g.audit()
+    reports = g.deal_reports()
+    players = [str(p) for p in g.players]
+    game = {"game_id": str(game_id), "title": g.title, "variant": g.variant,
+            "date": str(source.get("date") or "") or None, "source": _j(source),
+            "players": _j(players), "deals": g.deals, "events": len(g.events),
+            "final_score": _j(g.final_score), "official_score": _j(g.official_score),
+            "winner": _j(g.winner), "as_played_winner": _j(g.as_played_winner),
+            "game_over": int(bool(g.final.game_over)), "tied": _j(list(g.final.x.get("tied") or ())),
+            "findings": len(findings), "reneges": sum(1 for f in findings if f.kind == "renege"),
+            "score_after": _j([[d.deal, list(d.score_as_played), list(d.score_official)] for d in reports]),
+            "error": None, "rules_version": RULES_VERSION}
+    rows_f = []
+    for i, f in enumerate(findings):
+        seat = f.seat
+        rows_f.append({"game_id": str(game_id), "n": i, "kind": f.kind, "deal": f.deal, "trick": f.trick,
+                       "seat": seat, "player": players[seat] if seat is not None and 0 <= seat < len(players) else None,
+                       "card": f.card, "led_suit": f.led_suit, "status": f.status,
+                       "penalized": int(bool(f.penalized)), "penalty": f.penalty, "position": f.position})
+    calls = _deal_calls(g.events)
+    rows_d = []
+    n = v.n_seats
+    for d in reports:
+        c = calls.get(d.deal, {})
+        maker = d.maker
+        made, maker_tricks = None, None
+        if maker is not None and d.tricks and d.note in ("", None):
+            side = v.side_of(maker)
+            maker_tricks = sum(t for s, t in enumerate(d.tricks) if v.side_of(s) == side)
+            bid = c.get("bid")
+            need = 3
+            if isinstance(bid, int) and not isinstance(bid, bool):
+                need = bid
+            elif bid in ("pb", "moon"):
+                need = v.tricks_per_deal
+            made = int(maker_tricks >= need)
+        rows_d.append({"game_id": str(game_id), "deal": d.deal, "dealer": d.dealer, "maker": maker,
+                       "maker_rel": (maker - d.dealer) % n if maker is not None and d.dealer is not None else None,
+                       "call": c.get("call"), "bid": None if c.get("bid") is None else str(c.get("bid")),
+                       "up_card": c.get("up_card"), "trump": d.trump, "alone": d.alone,
+                       "lone_defender": c.get("lone_defender"), "made": made, "maker_tricks": maker_tricks,
+                       "tricks": _j(list(d.tricks)), "points": _j(list(d.points_as_played)),
+                       "note": d.note or ""})
+    return {"game": game, "findings": rows_f, "deals": rows_d}
+
+
+def _deal_calls(events: list) -> dict:
+    """``{deal: {"call", "bid", "up_card", "lone_defender"}}`` from the events:
+    ``call`` is how trump was made (``"ordered up"`` in the up-card round,
+    ``"named"`` later, ``"bid"`` in the bidding variants, ``"turned"`` when
+    the turned card was trump with no call, as Buck's clubs)."""
+    out: dict = {}
+    cur: dict = {}
+    for e in events:
+        k = e.kind
+        if k == "DealStarted":
+            cur = out.setdefault(e.deal, {"call": None, "bid": None, "up_card": None, "lone_defender": None})
+        elif k == "CardsDealt":
+            cur["up_card"] = e.up_card
+        elif k == "OrderedUp":
+            cur["call"] = "ordered up"
+        elif k == "TrumpNamed" and cur.get("call") is None:
+            cur["call"] = "named"
+        elif k == "BidMade":
+            cur["call"] = "bid"
+            if e.bid not in (None, "pass", 0):
+                cur.setdefault("bids", {})[e.seat] = e.bid
+        elif k == "DefendedAlone":
+            cur["lone_defender"] = e.seat
+        elif k == "CardPlayed" and cur is not None and cur.get("call") is None and "played" not in cur:
+            cur["call"] = "turned"
+        if k == "CardPlayed":
+            cur["played"] = True
+    for d in out.values():
+        bids = d.pop("bids", None) or {}
+        d.pop("played", None)
+        if bids:
+            # the contract is the last bid made (the highest: bids only go up)
+            d["bid"] = list(bids.values())[-1]
+    return out
+
+
+# ------------------------------------------------------------------ the views
+class _ClubViewSQL:
+    """The SQL of the club view, shared by both backends: ``_tx()`` gives a
+    cursor in one transaction, ``_q`` turns ``?`` into the driver's marker,
+    ``_t`` names a table."""
+
+    marker = "?"
+
+    def _q(self, sql: str) -> str:
+        return sql if self.marker == "?" else sql.replace("?", self.marker)
+
+    def _t(self, name: str) -> str:
+        return name
+
+    def write_games(self, rows: dict, tracking: Tracking) -> None:
+        """Replace the rows of every game in ``rows`` (``{game_id: game_rows()
+        or {"error": text}}``, each with ``"seq"``: where the game starts in
+        the log, its place in import order) and record ``tracking``, in one
+        transaction.
+        Raises the library's ``IntegrityError`` when ``tracking`` is not after
+        the one recorded (another process got there first: nothing written)."""
+        with self._tx() as c:
+            self._write(c, rows)
+            self._insert_tracking(c, tracking)
+
+    def _write(self, c, rows: dict) -> None:
+        g_cols = _COLUMNS["ee_rm_games"]
+        upsert = self._q(
+            f"INSERT INTO {self._t('ee_rm_games')} ({', '.join(g_cols)}) VALUES ({', '.join('?' * len(g_cols))}) "
+            f"ON CONFLICT (game_id) DO UPDATE SET "
+            + ", ".join(f"{col} = excluded.{col}" for col in g_cols if col not in ("game_id", "seq")))
+        for gid, r in rows.items():
+            for table in ("ee_rm_findings", "ee_rm_deals"):
+                c.execute(self._q(f"DELETE FROM {self._t(table)} WHERE game_id = ?"), (str(gid),))
+            game = dict(r["game"]) if "game" in r else {"game_id": str(gid), "error": r["error"],
+                                                        "rules_version": RULES_VERSION}
+            game["seq"] = r.get("seq")   # an update keeps the first one
+            c.execute(upsert, tuple(game.get(col) for col in g_cols))
+            for table, key in (("ee_rm_findings", "findings"), ("ee_rm_deals", "deals")):
+                cols = _COLUMNS[table]
+                if r.get(key):
+                    c.executemany(self._q(f"INSERT INTO {self._t(table)} ({', '.join(cols)}) "
+                                          f"VALUES ({', '.join('?' * len(cols))})"),
+                                  [tuple(row.get(col) for col in cols) for row in r[key]])
+        c.execute(self._q(f"INSERT INTO {self._t('ee_rm_meta')} (key, value) VALUES ('rules_version', ?) "
+                          f"ON CONFLICT (key) DO UPDATE SET value = excluded.value"), (RULES_VERSION,))
+
+    def reset(self, application_name: str) -> None:
+        """Forget every row and the tracking of ``application_name`` (one
+        transaction), so the next catch-up starts from the first event."""
+        with self._tx() as c:
+            for table in _TABLES:
+                c.execute(f"DELETE FROM {self._t(table)}")
+            c.execute(self._q(f"DELETE FROM {self._tracking_table()} WHERE application_name = ?"),
+                      (application_name,))
+
+    def select(self, sql: str, params: Iterable = ()) -> list:
+        """Rows of a query over the read-model tables (written with their
+        plain names and ``?`` markers), as dicts."""
+        for name in _TABLES:
+            sql = sql.replace(f"{{{name}}}", self._t(name))
+        with self._tx(commit=False) as c:
+            c.execute(self._q(sql), tuple(params))
+            # sqlite3.Row and psycopg's dict rows both know their column names
+            return [dict(row) if isinstance(row, dict) else dict(zip(row.keys(), row)) for row in c.fetchall()]
+
+    def stored_rules_version(self) -> Optional[str]:
+        """The rules version the rows were built by, or None (nothing built)."""
+        rows = self.select("SELECT value FROM {ee_rm_meta} WHERE key = 'rules_version'")
+        return rows[0]["value"] if rows else None
+
+
+class SQLiteClubView(_ClubViewSQL, SQLiteTrackingRecorder):
+    """The club read models in an SQLite file (the archive's own file:
+    the library's ``tracking`` table beside ``stored_events``)."""
+
+    def construct_create_table_statements(self) -> list:
+        return super().construct_create_table_statements() + [
+            f"CREATE TABLE IF NOT EXISTS {name} ({cols})" for name, cols in _TABLES.items()] + [
+            "CREATE INDEX IF NOT EXISTS ee_rm_games_seq ON ee_rm_games (seq)"]
+
+    @contextmanager
+    def _tx(self, commit: bool = True):
+        with self.datastore.transaction(commit=commit) as c:
+            yield c
+
+    def _tracking_table(self) -> str:
+        return "tracking"
+
+
+try:  # PostgreSQL is optional (eventsourcing[postgres])
+    from eventsourcing.postgres import PostgresTrackingRecorder
+    from psycopg.sql import SQL, Identifier
+except ImportError:  # pragma: no cover
+    PostgresTrackingRecorder = None
+
+
+if PostgresTrackingRecorder is not None:
+    class PostgresClubView(_ClubViewSQL, PostgresTrackingRecorder):
+        """The club read models on PostgreSQL, in the archive's schema, with
+        their own tracking table (``ee_rm_tracking``)."""
+
+        marker = "%s"
+
+        def __init__(self, datastore, **kwargs):
+            super().__init__(datastore, tracking_table_name="ee_rm_tracking", **kwargs)
+            for name, cols in _TABLES.items():
+                self.sql_create_statements.append(
+                    SQL(f"CREATE TABLE IF NOT EXISTS {{0}}.{{1}} ({cols})").format(
+                        Identifier(self.datastore.schema), Identifier(name)))
+            self.sql_create_statements.append(
+                SQL("CREATE INDEX IF NOT EXISTS ee_rm_games_seq ON {0}.{1} (seq)").format(
+                    Identifier(self.datastore.schema), Identifier("ee_rm_games")))
+
+        def _t(self, name: str) -> str:
+            return f'"{self.datastore.schema}"."{name}"'
+
+        def _tracking_table(self) -> str:
+            return f'"{self.datastore.schema}"."{self.tracking_table_name}"'
+
+        @contextmanager
+        def _tx(self, commit: bool = True):
+            with self.datastore.transaction(commit=commit) as c:
+                yield c
+else:  # pragma: no cover
+    PostgresClubView = None
+
+
+# ------------------------------------------------------------------ the projection
+class ClubProjection(Projection):
+    """The club read models as a library ``Projection`` over the archive's
+    game events (``topics``: the stored game event classes).
+
+    ``process_event(event, tracking)`` (the library's interface, one event
+    at a time) and :meth:`process_events` (a section at a time) keep the
+    events of games not yet complete in memory and write the rows of each
+    game whose last stored event they have seen, with the tracking record,
+    in one transaction.  ``archive``: where the earlier events of a game
+    come from after a restart in the middle of it."""
+
+    name = "EuchreClubReadModels"
+
+    def __init__(self, view, archive: Optional[Archive] = None):
+        super().__init__(view)
+        self.archive = archive
+        self._pending: dict = {}     # game id -> [game events 1..k] of a game not complete yet
+        self._length: dict = {}      # game id -> events the game was stored with (None: unchained)
+
+    def process_event(self, domain_event, tracking: Tracking) -> None:  # noqa: D102 (the library's)
+        self.process_events([(domain_event, None, tracking.notification_id)], tracking)
+
+    def process_events(self, items: list, tracking: Tracking) -> int:
+        """Process ``items`` (``[(domain_event or None, (game_id, error) or
+        None, notification id or None)]``, in log order: None for a
+        notification that could not be read, with its stream id and the
+        reason) and record ``tracking`` (of the last one).  Returns the
+        number of games written."""
+        touched: dict = {}
+        broken: dict = {}
+        # a game's place in import order: the notification of its last event
+        # seen here (for a complete game, its last event: the same whatever the
+        # sections were, so a resumed read model equals one never stopped)
+        last: dict = {}
+        for de, bad, *nid in items:
+            gid = de.originator_id if de is not None else bad[0]
+            last[gid] = (nid[0] if nid else None) or tracking.notification_id
+        for de, bad, *_ in items:
+            if de is None:
+                gid, err = bad
+                broken[gid] = err
+                touched[gid] = None
+                self._pending.pop(gid, None)
+                continue
+            gid, ver = de.originator_id, de.originator_version
+            buf = self._pending.get(gid)
+            if ver == 1:
+                buf = self._pending[gid] = [de.event]
+                self._length[gid] = getattr(de, "length", None)
+            elif buf is not None and len(buf) == ver - 1:
+                buf.append(de.event)
+            else:
+                self._pending.pop(gid, None)       # a gap (a restart): read the game from the store
+            touched[gid] = max(ver, touched.get(gid) or 0)
+        rows: dict = {}
+        for gid, ver in touched.items():
+            if gid in broken:
+                rows[gid] = {"error": self._damage(gid, broken[gid])}
+                continue
+            events = self._pending.get(gid)
+            if events is None:
+                try:
+                    stored = list(self.archive.events.get(gid, lte=ver)) if self.archive else []
+                    if [e.originator_version for e in stored] != list(range(1, len(stored) + 1)):
+                        raise ValueError("its stored events are not numbered 1, 2, 3...: one is missing")
+                    self._length[gid] = getattr(stored[0], "length", None) if stored else None
+                    events = [e.event for e in stored]
+                except Exception as e:  # a damaged row: the game is listed as damaged
+                    rows[gid] = {"error": self._damage(gid, e)}
+                    continue
+            length = self._length.get(gid)
+            if length is not None and len(events) < length:
+                self._pending[gid] = events          # the rest of the game comes later in the log
+                continue
+            self._pending.pop(gid, None)
+            try:
+                rows[gid] = game_rows(gid, events)
+            except Exception as e:  # a stored game that no longer folds
+                rows[gid] = {"error": self._damage(gid, e)}
+        for gid, r in rows.items():
+            r["seq"] = last[gid]
+        self.view.write_games(rows, tracking)
+        return len(rows)
+
+    def _damage(self, gid: uuid.UUID, cause) -> str:
+        """What ``list`` says of a game that cannot be read (the archive's
+        DamagedGame message, naming the first bad stored event)."""
+        if self.archive is not None and isinstance(cause, Exception):
+            return str(self.archive._damaged(gid, cause))
+        return str(DamagedGame(gid, None, cause if isinstance(cause, Exception) else ValueError(cause)))
+
+
+GAME_TOPICS: tuple = ()
+"""Filled below: every stored game event topic (this release's and 0.1.0's)."""
+
+
+def _game_topics() -> tuple:
+    from eventsourcing.utils import get_topic
+    from euchre_events.archive.aggregates import LEGACY_TOPICS, GameRecord, _STORED
+    ours = [get_topic(GameRecord.GameStarted)] + [get_topic(c) for c in _STORED.values()]
+    old = [t for t in LEGACY_TOPICS if ":GameRecord." in t]
+    return tuple(dict.fromkeys(ours + old + list(GAME_START_TOPICS)))
+
+
+GAME_TOPICS = _game_topics()
+ClubProjection.topics = GAME_TOPICS
+
+
+# ------------------------------------------------------------------ the service
+class ReadModels:
+    """The club read models of one archive: ``ReadModels(archive)`` opens
+    (or creates) their tables beside the archive's events (same SQLite
+    file, same PostgreSQL schema) and :meth:`catch_up` brings them up to
+    date with the notification log.  Queries: :meth:`games`,
+    :meth:`findings`, :meth:`deals`; :meth:`stale` and :meth:`rebuild`."""
+
+    def __init__(self, archive: Archive):
+        self.archive = archive
+        ds = archive.recorder.datastore
+        if type(archive.recorder).__module__.startswith("eventsourcing.postgres"):
+            if PostgresClubView is None:  # pragma: no cover
+                raise RuntimeError("PostgreSQL read models need eventsourcing[postgres]")
+            self.view = PostgresClubView(ds)
+        elif type(archive.recorder).__module__.startswith("eventsourcing.sqlite"):
+            self.view = SQLiteClubView(ds)
+        else:
+            raise ValueError("read models need an SQLite or PostgreSQL archive")
+        self.view.create_table()
+        self.projection = ClubProjection(self.view, archive)
+
+    def position(self) -> int:
+        """The last notification id processed (0: none)."""
+        return self.view.max_tracking_id(self.archive.name) or 0
+
+    def catch_up(self, progress: Optional[Callable[[int], None]] = None,
+                 section: Optional[int] = None, stop_after: Optional[int] = None) -> int:
+        """Process every notification after :meth:`position`, a section at a
+        time, each section's rows and tracking in one transaction; returns
+        the number of notifications processed.  ``progress(n)`` is called
+        after each section with the number it held; ``stop_after``: stop
+        after that many sections (tests).  A second process catching up at
+        the same time is no error: the section it lost is read again."""
+        app = self.archive
+        size = section or app.log_section_size
+        done, sections = 0, 0
+        while stop_after is None or sections < stop_after:
+            start = self.position()
+            items = app.notification_log.select(start=start, limit=size, inclusive_of_start=False)
+            if not items:
+                break
+            batch = []
+            for n in items:
+                if n.topic in _ANNOTATION_TOPICS:
+                    continue
+                try:
+                    batch.append((app.mapper.to_domain_event(n), None, n.id))
+                except Exception as e:  # a damaged stored event: its game is listed as damaged
+                    batch.append((None, (uuid.UUID(str(n.originator_id)), e), n.id))
+            try:
+                self.projection.process_events(batch, Tracking(app.name, items[-1].id))
+            except IntegrityError:
+                # another process recorded this section first; what it wrote stands
+                self.projection._pending.clear()
+                continue
+            done += len(items)
+            sections += 1
+            if progress:
+                progress(len(items))
+            if len(items) < size:
+                break
+        return done
+
+    def behind(self) -> int:
+        """How many notifications are not processed yet (an estimate: the
+        log's last id minus :meth:`position`)."""
+        return max(0, (self.archive.recorder.max_notification_id() or 0) - self.position())
+
+    def stale(self) -> Optional[str]:
+        """None when the rows were built by this rules version (or nothing is
+        built yet), else what to say: which version built them and to run
+        ``euchre-events rebuild``."""
+        stored = self.view.stored_rules_version()
+        if stored is None or stored == RULES_VERSION:
+            old = self.view.select("SELECT COUNT(*) AS n FROM {ee_rm_games} WHERE rules_version <> ?",
+                                   (RULES_VERSION,))
+            if not old or not old[0]["n"]:
+                return None
+            stored = "an older version"
+        return (f"the read models were built by rules version {stored}, this is {RULES_VERSION}: "
+                f"run euchre-events rebuild")
+
+    def rebuild(self, progress: Optional[Callable[[int], None]] = None) -> int:
+        """Forget every row and process the whole log again (after a rules
+        fix); returns the number of notifications processed.  Killed in the
+        middle, it goes on from where it stopped the next time."""
+        self.view.reset(self.archive.name)
+        self.projection._pending.clear()
+        self.projection._length.clear()
+        return self.catch_up(progress)
+
+    # -------------------------------------------------------------- queries
+    def games(self) -> list:
+        """Index rows, in import order, JSON columns decoded."""
+        out = []
+        for r in self.view.select("SELECT * FROM {ee_rm_games} ORDER BY seq, game_id"):
+            for k in ("source", "players", "final_score", "official_score", "winner",
+                      "as_played_winner", "tied", "score_after"):
+                if r.get(k) is not None:
+                    r[k] = json.loads(r[k])
+            out.append(r)
+        return out
+
+    def findings(self) -> list:
+        """Every finding of every game (the renege ledger), in import order."""
+        return self.view.select("SELECT f.* FROM {ee_rm_findings} f JOIN {ee_rm_games} g "
+                                "ON f.game_id = g.game_id ORDER BY g.seq, f.n")
+
+    def deals(self) -> list:
+        """Every deal of every game, JSON columns decoded."""
+        out = self.view.select("SELECT d.* FROM {ee_rm_deals} d JOIN {ee_rm_games} g "
+                               "ON d.game_id = g.game_id ORDER BY g.seq, d.deal")
+        for r in out:
+            r["tricks"] = json.loads(r["tricks"])
+            r["points"] = json.loads(r["points"])
+        return out

@@ -1,0 +1,182 @@
+"""Read models of a club archive (issue 9): the game index, the renege
+ledger and the deals the statistics count, following the notification log
+with the library's Projection and tracking records; ``stats`` against values
+counted by hand; a read model killed with SIGKILL resumes and equals one
+built without interruption.  SQLite and the local PostgreSQL, no mock."""
+import os
+import signal
+import subprocess
+import sys
+import textwrap
+
+import pytest
+from typer.testing import CliRunner
+
+from euchre_events.archive import Archive
+from euchre_events.archive.clubstats import club_stats
+from euchre_events.archive.readmodels import RULES_VERSION, ReadModels
+from euchre_events.cli import app
+from euchre_events.formats import Record, read_records
+from euchre_events.rules.simulate import random_game
+from test_archive import _pg_env, pg_schema  # noqa: F401  (pg_schema is a fixture)
+
+ROOT = os.path.join(os.path.dirname(__file__), "..")
+CLUB1 = os.path.join(ROOT, "fixtures", "standard", "club-night-1.euchre")
+CUT2 = os.path.join(ROOT, "fixtures", "cutthroat", "cutthroat-2.euchre")
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def archive(request, tmp_path):
+    if request.param == "sqlite":
+        return Archive(str(tmp_path / "club.sqlite"))
+    return Archive(env=_pg_env(request.getfixturevalue("pg_schema")))
+
+
+def _rows(rm):
+    return rm.games(), rm.findings(), rm.deals()
+
+
+def test_stats_of_club_night_1_as_counted_by_hand(archive):
+    """fixtures/standard/club-night-1.euchre, deal by deal (N Ann, E Bob,
+    S Cora, W Dan): 1 Ann orders AD up (left of the dealer W), N/S take all
+    five; 2 Ann names clubs as dealer, 2 tricks: euchred; 3 Cora names
+    spades (left of the dealer E), 4 tricks; 4 Bob orders TH alone (3rd from S), 4
+    tricks; 5 Cora orders AC alone (3rd from W), 4 tricks; 6 thrown in; 7
+    Bob orders KH as dealer, 4 tricks; 8 Ann orders QS alone (2nd from S),
+    all five; 9 Cora orders 9H (3rd from W), 4 tricks; 10 Ann names diamonds
+    as dealer, 4 tricks.  Ann's tricks 2+2+1+0+0+0+5+1+3 = 14 in 9 deals,
+    Dan's 0+2+1+0+1+2+0+1+0 = 7; N/S win."""
+    archive.import_record(read_records(CLUB1)[0])
+    rm = ReadModels(archive)
+    rm.catch_up()
+    s = club_stats(rm.games(), rm.deals(), rm.findings())
+    ann, bob, cora, dan = (s["players"][n] for n in ("Ann", "Bob", "Cora", "Dan"))
+    assert (ann["games"], ann["wins"], ann["deals"], ann["played"]) == (1, 1, 10, 9)
+    assert (ann["calls"], ann["made"], ann["euchred"]) == (4, 3, 1)
+    assert ann["alone"] == {"attempts": 1, "made": 1, "march": 1, "euchred": 0}
+    assert (bob["calls"], bob["made"], bob["alone"]["attempts"], bob["alone"]["march"]) == (2, 2, 1, 0)
+    assert (cora["calls"], cora["made"], cora["alone"]["made"]) == (3, 3, 1)
+    assert (dan["calls"], dan["wins"]) == (0, 0)
+    assert ann["tricks"] == 14 and ann["tricks_per_deal"] == round(14 / 9, 3)
+    assert dan["tricks"] == 7
+    assert all(p["reneges"] == 0 and p["lone_defences"]["attempts"] == 0 for p in s["players"].values())
+    assert s["by_seat"] == {"1 (left of dealer)": {"calls": 2, "made": 2}, "2": {"calls": 1, "made": 1},
+                            "3": {"calls": 3, "made": 3}, "dealer": {"calls": 3, "made": 2}}
+    assert s["by_up_card"] == {"A": {"calls": 2, "made": 2}, "K": {"calls": 1, "made": 1},
+                               "Q": {"calls": 1, "made": 1}, "T": {"calls": 1, "made": 1},
+                               "9": {"calls": 1, "made": 1}}
+    [g] = rm.games()
+    assert g["players"] == ["Ann", "Bob", "Cora", "Dan"] and g["deals"] == 10 and g["winner"] == 0
+    assert g["variant"] == "standard" and g["rules_version"] == RULES_VERSION
+
+
+def test_the_renege_ledger_and_stats_of_a_renege(archive):
+    """cutthroat-2's record says it: deal 2, trick 4, P3 (Lee) plays AS holding AD."""
+    archive.import_record(read_records(CUT2)[0])
+    rm = ReadModels(archive)
+    rm.catch_up()
+    [f] = rm.findings()
+    assert (f["kind"], f["deal"], f["trick"], f["player"], f["card"], f["led_suit"]) == \
+        ("renege", 2, 4, "Lee", "AS", "D")
+    s = club_stats(rm.games(), rm.deals(), rm.findings(), player="lee")
+    assert list(s["players"]) == ["Lee"] and s["players"]["Lee"]["reneges"] == 1
+
+
+def test_index_follows_the_log_and_each_event_counts_once(archive):
+    for seed in range(6):
+        archive.import_record(Record(random_game("standard", seed=seed)))
+    rm = ReadModels(archive)
+    n = rm.catch_up(section=37)          # sections cut games in two
+    assert n == rm.position() and rm.catch_up() == 0
+    before = _rows(rm)
+    archive.import_record(Record(random_game("bid", seed=9)))
+    assert rm.catch_up() > 0
+    assert len(rm.games()) == 7 and rm.games()[:6] == before[0]
+    again = ReadModels(archive)            # a second process: nothing left to do
+    assert again.catch_up() == 0
+    fresh = _rows(rm)
+    rm.rebuild()
+    assert _rows(rm) == fresh
+
+
+def test_a_stale_read_model_says_so(tmp_path):
+    db = str(tmp_path / "a.sqlite")
+    a = Archive(db)
+    a.import_record(read_records(CLUB1)[0])
+    rm = ReadModels(a)
+    rm.catch_up()
+    assert rm.stale() is None
+    with rm.view._tx() as c:   # as an older release would have left them
+        c.execute("UPDATE ee_rm_meta SET value = '0.0.9+rm0'")
+        c.execute("UPDATE ee_rm_games SET rules_version = '0.0.9+rm0'")
+    r = CliRunner().invoke(app, ["list", "--db", db])
+    assert r.exit_code == 0 and "rules version 0.0.9+rm0" in r.stderr and "euchre-events rebuild" in r.stderr
+    r = CliRunner().invoke(app, ["rebuild", "--db", db])
+    assert r.exit_code == 0 and "1 games" in r.stdout
+    assert ReadModels(Archive(db)).stale() is None
+    assert "rebuild" not in CliRunner().invoke(app, ["list", "--db", db]).stderr
+
+
+CHILD = textwrap.dedent("""
+    import sys, time
+    from euchre_events.archive import Archive
+    from euchre_events.archive.readmodels import ReadModels
+    rm = ReadModels(Archive(sys.argv[1]))
+    def tick(n):
+        print(rm.position(), flush=True)
+        time.sleep(0.02)
+    rm.catch_up(progress=tick, section=53)
+    print("done", flush=True)
+""")
+
+
+def test_a_read_model_killed_with_sigkill_resumes(tmp_path):
+    db = str(tmp_path / "k.sqlite")
+    a = Archive(db)
+    for seed in range(40):
+        a.import_record(Record(random_game(["standard", "cutthroat", "bid", "two-handed"][seed % 4],
+                                           seed=seed, renege_rate=0.05)))
+    total = a.recorder.max_notification_id()
+    assert total > 3000
+    p = subprocess.Popen([sys.executable, "-c", CHILD, db], stdout=subprocess.PIPE, text=True)
+    seen = [p.stdout.readline() for _ in range(8)]      # 8 sections committed, then SIGKILL
+    os.kill(p.pid, signal.SIGKILL)
+    p.wait()
+    assert p.returncode == -signal.SIGKILL and "done\n" not in seen
+    rm = ReadModels(Archive(db))
+    stopped = rm.position()
+    assert 0 < stopped < total
+    rm.catch_up()
+    assert rm.position() == total
+    resumed = _rows(rm)
+    other = ReadModels(Archive(db))
+    other.rebuild()                       # built without interruption
+    assert _rows(other) == resumed
+    assert len(resumed[0]) == 40 and any(r["kind"] == "renege" for r in resumed[1])
+
+
+def test_stats_command_formats(tmp_path):
+    db = str(tmp_path / "s.sqlite")
+    Archive(db).import_records([read_records(CLUB1)[0], read_records(CUT2)[0]])
+    r = CliRunner().invoke(app, ["stats", "--db", db])
+    assert r.exit_code == 0 and "Ann: games 1, won 1; deals 10 (played 9); calls 4, made 3, euchred 1" in r.stdout
+    import json
+    doc = json.loads(CliRunner().invoke(app, ["stats", "--db", db, "-f", "json", "--variant", "cutthroat"]).stdout)
+    assert doc["games"] == 1 and set(doc["players"]) == {"Jo", "Kit", "Lee"}
+    out = tmp_path / "s.html"
+    r = CliRunner().invoke(app, ["stats", "--db", db, "-f", "html", "-o", str(out)])
+    page = out.read_text()
+    assert r.exit_code == 0 and page.count("Plotly.newPlot") == 6 and "Reneges by player" in page
+
+
+def test_names_with_markup_stay_text_in_the_stats_page(tmp_path):
+    import dataclasses
+    db = str(tmp_path / "h.sqlite")
+    evs = random_game("standard", seed=3, players=("</script><script>alert(1)</script>", "<b>E</b>", "S&W", "W"))
+    evs[0] = dataclasses.replace(evs[0], title="<img src=x onerror=alert(2)>")
+    Archive(db).import_record(Record(evs))
+    out = tmp_path / "h.html"
+    assert CliRunner().invoke(app, ["stats", "--db", db, "-f", "html", "-o", str(out)]).exit_code == 0
+    page = out.read_text()
+    assert "<script>alert(1)" not in page and "<b>E</b>" not in page and "<img src=x" not in page
+    assert "&lt;/script&gt;&lt;script&gt;alert(1)" in page
