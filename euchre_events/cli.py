@@ -418,7 +418,7 @@ def stats_cmd(player: Optional[str] = typer.Option(None, "--player",
     elif report == "text":
         text = stats_text(s)
     else:
-        from euchre_events.archive.clubcharts import club_figures, stats_html
+        from euchre_events.ui.clubcharts import club_figures, stats_html
         text = stats_html(s, club_figures(s, games, deals, findings), stats_text(s))
     if output:
         try:
