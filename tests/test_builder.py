@@ -109,7 +109,7 @@ def test_an_impossible_event_names_file_line_deal_event_and_reason():
     err = e.value
     assert (err.file, err.deal, err.event, err.line, err.column) == ("c1.euchre", 1, "8 (CardPlayed)",
                                                                      16, 5)
-    assert err.reason == ("seat 0 cannot play JH: it is not in that hand "
+    assert err.reason == ("North (Ann) cannot play JH: it is not in that hand "
                           "(it was dealt elsewhere or already played)")
     assert str(err) == f"c1.euchre, line 16, column 5, deal 1, event 8 (CardPlayed): {err.reason}"
     assert len(b.events) == 8                            # the bad event is not added
@@ -138,7 +138,7 @@ def test_label_deal_name_and_the_event_name_of_the_file():
     with pytest.raises(RecordError) as e:
         b.add(CardPlayed(N, "JH"), name="history[30]")
     assert e.value.event == "history[30]" and e.value.deal == 1
-    assert e.value.reason.startswith("game 2: seat 0 cannot play JH")
+    assert e.value.reason.startswith("game 2: North (Ann) cannot play JH")
     assert e.value.reason.endswith("(EGN dealNumber 0)")
 
 
@@ -154,7 +154,7 @@ def test_an_impossible_alternative_line_is_named_along_the_line():
         b.finish()
     assert (e.value.deal, e.value.event, e.value.line, e.value.column) == (
         1, "1 of the alternative line (CardPlayed)", 30, 12)
-    assert e.value.reason == ("variations/0: seat 1 cannot play AD: it is not in that hand "
+    assert e.value.reason == ("variations/0: East (Bob) cannot play AD: it is not in that hand "
                               "(it was dealt elsewhere or already played)")
 
 

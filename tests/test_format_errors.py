@@ -267,7 +267,7 @@ def test_a_match_with_one_bad_game_keeps_the_good_ones(tmp_path):
                                           "MotE W5 G5", "MotE W5 G6"]
     (err,) = errors
     assert err.file == path and err.deal == 1 and err.event == "10 (CardPlayed)"
-    assert err.reason.startswith("game 2: seat 3 plays JD, but JD is the up-card, which nobody took up")
+    assert err.reason.startswith("game 2: West (WWMM) plays JD, but JD is the up-card, which nobody took up")
     assert path in str(err) and "game 2" in str(err)
     # the good games are the very games of the intact file
     whole = read_records(EMN)
@@ -424,8 +424,8 @@ def test_negative_records_are_refused_and_audited_deal_by_deal(name):
     with pytest.raises(RecordError) as e:
         read_records(path)
     assert e.value.deal == 1 and e.value.event == "17 (CardPlayed)"
-    assert e.value.reason.startswith("seat 3 plays QS, but QS is the up-card, which the dealer "
-                                     "(seat 0) took up")
+    assert e.value.reason.startswith("West (p4) plays QS, but QS is the up-card, which the dealer "
+                                     "(North, p1) took up")
     report = audit_egn_by_deal(path)
     assert report["impossible"] == 1
     kinds = [(f["deal"], f["kind"], f["trick"], f["seat"], f["card"]) for f in report["findings"]]

@@ -108,3 +108,14 @@ def test_top_level_help_and_version_flag():
     assert all(c in out for c in COMMANDS)
     v = run("--version")
     assert v.exit_code == 0 and v.output.strip()
+
+
+def test_errors_name_seats_as_people_say_them():
+    """Issue "readable output": seats in errors as ``South (Euchrazy1)``, not ``seat 2``."""
+    from euchre_events.rules.seats import name_seats
+    players = ("Ann", "Bob", "Cora", "Dan")
+    assert name_seats("seat 3 plays QS, but the dealer (seat 0) took it up", players) == \
+        "West (Dan) plays QS, but the dealer (North, Ann) took it up"
+    assert name_seats("seat 2 passes", ("N", "E", "S", "W")) == "South passes"
+    assert name_seats("seat 7 and seat 1", players, 4) == "seat 7 and East (Bob)"
+    assert name_seats("seat 2 leads", ("P1", "P2", "P3"), 3) == "P3 leads"

@@ -35,6 +35,7 @@ from typing import Any, Optional, Sequence
 from euchre_events.events import Event, GameStarted
 from euchre_events.formats import Record, RecordError, incomplete_warning, with_initial_score
 from euchre_events.rules.engine import ImpossibleEvent, Table, apply, fold, new_table
+from euchre_events.rules.seats import name_seats
 
 __all__ = ["RecordBuilder", "fold_game"]
 
@@ -136,6 +137,13 @@ class RecordBuilder:
         ``column``.  Returned, not raised."""
         if position is not None:
             event = f"{position} ({event.kind})" if isinstance(event, Event) else position
+        root = self.line
+        while root.parent is not None:
+            root = root.parent
+        first = root.events[0] if root.events else None
+        if isinstance(first, GameStarted) and isinstance(first.players, tuple) and first.players:
+            # seats as people say them: "South (Euchrazy1)", not "seat 2"
+            reason = name_seats(reason, first.players, len(first.players))
         if deal in self.deal_names:
             reason += f" ({self.deal_names[deal]})"
         return RecordError(self.path, self.label + reason, deal=deal, event=event,

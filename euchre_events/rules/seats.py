@@ -8,9 +8,10 @@ compass, as EGN and the table drawings do (0 = North, 1 = East, 2 = South,
 """
 from __future__ import annotations
 
+import re
 from typing import Optional, Sequence
 
-__all__ = ["SEAT_WORDS_4", "SEAT_LETTERS_4", "seat_word", "seat_letter", "seat_words",
+__all__ = ["SEAT_WORDS_4", "SEAT_LETTERS_4", "seat_word", "seat_letter", "seat_words", "name_seats",
            "parse_seat"]
 
 SEAT_WORDS_4 = ("North", "East", "South", "West")
@@ -64,3 +65,26 @@ def parse_seat(text: str, players: Sequence[str] = (), n_seats: Optional[int] = 
     if not 0 <= s < n:
         raise ValueError(f"seat {text!r} does not exist in this game")
     return s
+
+
+_SEAT_REF = re.compile(r"(\()?\bseat (\d+)\b(?(1)\))")
+
+
+def name_seats(text: str, players: Sequence[str] = (), n_seats: int = 4) -> str:
+    """``text`` (words from the rules, which name seats by index: ``"seat
+    2 plays QS"``) with each ``seat N`` of this game as people say it:
+    ``"South (Euchrazy1)"`` where the player's name is known and is not the
+    seat's own word or letter, else ``"South"`` (``"P3"`` beyond four seats).
+    A number that is no seat of the game is left as it is.  Names are not
+    escaped here: each interface shows the text its own way."""
+    def one(m: "re.Match") -> str:
+        s = int(m.group(2))
+        if not 0 <= s < n_seats:
+            return m.group(0)
+        word = seat_word(s, n_seats)
+        name = players[s] if s < len(players) and isinstance(players[s], str) else ""
+        if not name or name in (word, word[0]):
+            return f"({word})" if m.group(1) else word
+        # "the dealer (seat 0)" reads "the dealer (North, Ann)", not "(North (Ann))"
+        return f"({word}, {name})" if m.group(1) else f"{word} ({name})"
+    return _SEAT_REF.sub(one, text)

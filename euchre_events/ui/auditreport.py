@@ -9,10 +9,10 @@ Everything taken from a record (player names, titles, annotations) is shown
 from __future__ import annotations
 
 import html
-import re
 from typing import Optional, Sequence
 
 from euchre_events.rules import cards as C
+from euchre_events.rules.seats import name_seats
 from euchre_events.ui.describe import printable, seat_name
 
 __all__ = ["side_label", "game_json", "finding_lines", "game_lines", "html_report"]
@@ -37,10 +37,9 @@ def side_label(variant, side: Optional[int], players: Sequence[str]) -> str:
 
 def named(text: str, players: Sequence[str], n_seats: int) -> str:
     """``text`` (words from the rules, which name seats by index) with each
-    ``seat N`` as the seat's name (``East (Llama)``), shown printable."""
-    return re.sub(r"\bseat (\d+)\b",
-                  lambda m: seat_name(int(m.group(1)), players, n_seats) if int(m.group(1)) < n_seats
-                  else m.group(0), printable(text))
+    ``seat N`` as the seat's name (``East (Llama)``:
+    :func:`~euchre_events.rules.seats.name_seats`), shown printable."""
+    return printable(name_seats(text, players, n_seats))
 
 
 def score_words(variant, score: Sequence[int], players: Sequence[str]) -> str:
