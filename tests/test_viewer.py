@@ -99,7 +99,7 @@ def c3_events():
 
 @pytest.fixture
 def c3_viewer():
-    return GameViewer(Game(c3_events()), chart=False)
+    return GameViewer(Game(c3_events()), chart=False, position=1)
 
 
 # --------------------------------------------------------------- stepping

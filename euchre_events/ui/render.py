@@ -24,9 +24,13 @@ Stable CSS classes (tests and style sheets rely on them):
   finished stays there (``ee-finished``; its cards and their cells
   ``ee-done``, the winning card ``ee-winner``, who won and why in
   ``ee-trick-reason``);
-  ``ee-last-trick``: the last trick gathered;
+  ``ee-last-trick``: the box of the last trick gathered (its cards and
+  winner in ``ee-last-trick-body``; ``ee-last`` is the viewer's "last"
+  button only);
 * ``ee-score``: points per side and tricks taken in this deal;
-* ``ee-info`` (deal, dealer, up-card, kitty, trump, maker, alone; the
+* ``ee-info`` (deal, dealer, up-card and its fate in words, ``ee-upcard``
+  (:func:`up_card_words`), kitty (in two-handed the cards nobody receives,
+  ``ee-undealt``: "13 cards not dealt"), trump, maker, alone; the
   face-down cards ``ee-kitty``, ``ee-dummy``, ``ee-ghost``, ``ee-dead`` (the
   hand a ghost swapper gave up), ``ee-discard`` (one row per seat) and
   ``ee-passed`` (partner's best), face up only for those who saw them),
@@ -64,6 +68,7 @@ from euchre_events.rules.seats import SEAT_LETTERS_4, SEAT_WORDS_4, seat_letter,
 __all__ = [
     "CSS", "card_html", "card_svg", "hand_html", "state_html", "table_parts",
     "seat_label", "side_names", "legal_cards_of", "POSITIONS", "knowledge_html", "trick_reason",
+    "up_card_words",
 ]
 
 POSITIONS = {
@@ -531,12 +536,12 @@ def _finished_inner(state, n: int, by_trick, proofs) -> str:
 
 def _last_inner(state, n: int, by_trick, proofs) -> str:
     if not state.tricks:
-        return '<div class="ee-last-trick ee-small"><div>no trick gathered yet</div></div>' if state.deal else ""
+        return '<div class="ee-last-trick-body ee-small"><div>no trick gathered yet</div></div>' if state.deal else ""
     leader, plays, winner = state.tricks[-1]
     k = len(state.tricks)
     cards = "".join(_played_card(state, s, c, k, by_trick, proofs) for s, c in plays)
     order = " ".join(seat_label(s, n, short=True) for s, _ in plays)
-    return (f'<div class="ee-last-trick ee-small" data-winner="{winner}" data-trick="{k}">'
+    return (f'<div class="ee-last-trick-body ee-small" data-winner="{winner}" data-trick="{k}">'
             f'<div>trick {k} ({_esc(order)}), won by {_esc(seat_label(winner, n))}</div>{cards}</div>')
 
 
@@ -548,10 +553,18 @@ def _info_inner(state, know=None) -> str:
     if state.dealer is not None:
         rows.append(f"<div>dealer: {_esc(seat_label(state.dealer, n))}</div>")
     if state.up_card is not None and state.deal:
-        rows.append(f'<div class="ee-upcard">up-card: {_card(state.up_card, ["ee-small-card"])} '
-                    f'<span>{_esc(state.up_card_status)}</span></div>')
+        rows.append(f'<div class="ee-upcard" data-status="{_esc(state.up_card_status)}">up-card: '
+                    f'{_card(state.up_card, ["ee-small-card"])} <span>{_esc(up_card_words(state))}</span></div>')
+    kitty = state.kitty
+    if kitty and state.variant == "two-handed":
+        # rules.md 3.1: the 13 cards left after the deal take no part in it; they are
+        # not a kitty anyone may look at or take, so a learner reads a count, not 13 backs
+        known = [c for c in (kitty if know is None else know.kitty) if c not in (None, C.UNKNOWN)]
+        rows.append(f'<div class="ee-undealt ee-small" data-count="{len(kitty)}">{len(kitty)} cards not dealt'
+                    + (": " + "".join(_card(c) for c in known) if known else "") + "</div>")
+        kitty = ()
     # face-down cards: all of them in the all-hands view, else as the seat saw them
-    faces = (("ee-kitty", "kitty", state.kitty, know and know.kitty),
+    faces = (("ee-kitty", "kitty", kitty, know and know.kitty),
              ("ee-dummy", "dummy", state.dummy, know and know.dummy),
              ("ee-ghost", "ghost hand", state.ghost, know and know.ghost),
              ("ee-dead", "dead hand", state.dead, know and know.dead))
@@ -587,6 +600,30 @@ def _info_inner(state, know=None) -> str:
         if state.sitting_out:
             rows.append("<div>sitting out: " + ", ".join(seat_label(s, n) for s in state.sitting_out) + "</div>")
     return "".join(rows)
+
+
+def up_card_words(state) -> str:
+    """What became of the up-card, in words, from ``state.up_card_status``
+    (rules.md 2.1-2.3, 3.2, 4.2): ``"10♦ left on the table"``,
+    ``"10♦ taken up by the dealer, North"``, ``"10♦ turned down: nobody
+    ordered it up"``, ``"10♦ face up: the proposed trump"``, ``"10♦ stays
+    face down: the dealer sits out"``.  ``""`` when the deal has no up-card.
+    Never raises."""
+    card = state.up_card
+    if card is None:
+        return ""
+    name = C.pretty(card)
+    status = str(state.up_card_status or "")
+    n = len(state.players)
+    dealer = f", {seat_label(state.dealer, n)}" if state.dealer is not None else ""
+    words = {
+        "face up": f"{name} face up: the proposed trump",
+        "turned down": f"{name} turned down: nobody ordered it up, its suit cannot be named now",
+        "face down (dealer sits out)": f"{name} stays face down: the dealer sits out, the partner plays alone",
+        "picked up": f"{name} taken up by the dealer{dealer}",
+        "left": f"{name} left on the table: the dealer did not take it",
+    }
+    return words.get(status, f"{name} {status}".strip())
 
 
 def _score_inner(state) -> str:
@@ -814,7 +851,7 @@ def table_from_parts(parts: dict, state, include_css: bool = True) -> str:
                      f'<div class="ee-hand ee-hand-{s}{out}" data-seat="{s}">{parts[f"hand-{s}"]}</div></div>')
     body = ("".join(seats)
             + f'<div class="ee-box ee-trick-cards" style="grid-area:trick">{parts["trick"]}</div>'
-            + f'<div class="ee-box ee-last" style="grid-area:last">{parts["last"]}</div>'
+            + f'<div class="ee-box ee-last-trick" style="grid-area:last">{parts["last"]}</div>'
             + f'<div class="ee-box ee-info" style="grid-area:info">{parts["info"]}</div>'
             + f'<div class="ee-box ee-score" style="grid-area:score">{parts["score"]}</div>'
             + f'<div class="ee-box ee-act" style="grid-area:act">{parts["act"]}</div>')

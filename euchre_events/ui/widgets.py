@@ -76,6 +76,9 @@ VIEWER_CSS = """
  border-radius:6px;padding:3px}
 .ee-viewer .ee-events .widget-html-content{line-height:1.3}
 .ee-ev{padding:1px 4px;border-radius:3px;white-space:normal}
+.ee-ev[data-pos]{cursor:pointer}
+.ee-ev[data-pos]:hover{background:#e3f2fd}
+.ee-ev.ee-current:hover{background:#ffd54f}
 .ee-ev.ee-current{background:#ffe082;font-weight:700}
 .ee-ev.ee-ev-renege{color:#b00020}
 .ee-ev .ee-num{display:inline-block;min-width:2.6em;color:#888}
@@ -124,6 +127,15 @@ function render({ model, el }) {
     model.send({ key: e.key });
   };
   document.addEventListener('keydown', onKey);
+  // the event list is one HTML widget redrawn at every step: one listener on the
+  // document finds the row clicked (data-pos: the event's index) inside this viewer
+  const onClick = (e) => {
+    const r = root();
+    const row = e.target && e.target.closest && e.target.closest('.ee-events [data-pos]');
+    if (!r || !row || !r.contains(row)) return;
+    model.send({ event: Number(row.dataset.pos) });
+  };
+  document.addEventListener('click', onClick);
   const write = () => {
     const h = model.get('link');
     if (inVoila() && h && location.hash !== '#' + h) history.replaceState(null, '', '#' + h);
@@ -134,6 +146,7 @@ function render({ model, el }) {
   if (inVoila() && location.hash.length > 1) onHash(); else write();
   return () => {
     document.removeEventListener('keydown', onKey);
+    document.removeEventListener('click', onClick);
     window.removeEventListener('hashchange', onHash);
     model.off('change:link', write);
   };
@@ -207,8 +220,10 @@ class GameViewer:
     given, so that notes persist).  ``archive``: an
     :class:`~euchre_events.archive.Archive` where notes typed here are saved
     as annotation events; ``seat``: None (all hands) or the seat index whose
-    view is shown; ``position``: where to start (default 1, just after
-    GameStarted); ``chart``: build the plotly score chart.
+    view is shown; ``position``: where to start (default: the first deal
+    just dealt, its hands and up-card on the table and the deal and trick
+    menus filled; position 1 for a record with no deal); ``chart``: build
+    the plotly score chart.
 
     Raises ``TypeError`` for an unsupported ``game``, ``ValueError``/
     :class:`~euchre_events.formats.RecordError` for a record that cannot be
@@ -234,7 +249,13 @@ class GameViewer:
         self.status = ""
         self._build(chart)
         self._refresh_notes()
-        self.goto(position if position is not None else 1)
+        if position is not None:
+            self.goto(position)
+        elif self.line.index["deal_start"]:
+            # open on a table with cards on it, never on an empty one (issue 10)
+            self.jump_deal(min(self.line.index["deal_start"]))
+        else:
+            self.goto(1)
 
     # ------------------------------------------------------------ lines
     def _record_line(self, i: int, v: dict) -> Line:
@@ -329,22 +350,22 @@ class GameViewer:
             w.add_class(cls)
             return w
         self.trick_w = part("ee-trick-cards", "trick")
-        self.last_w = part("ee-last", "last")
+        self.last_w = part("ee-last-trick", "last")   # "ee-last" is the last button's class only
         self.info_w = part("ee-info", "info")
         self.score_w = part("ee-score", "score")
         self.act_w = part("ee-act", "act")
         self.table_w = W.GridBox(
             seat_boxes + [self.trick_w, self.last_w, self.info_w, self.score_w, self.act_w],
             layout=W.Layout(grid_template_areas=R.GRID_AREAS,
-                            grid_template_columns="minmax(190px,1fr) minmax(230px,1.2fr) minmax(190px,1fr)",
-                            width="900px"))
+                            grid_template_columns="minmax(150px,1fr) minmax(200px,1.2fr) minmax(150px,1fr)",
+                            width="100%", max_width="900px"))
         self.table_w.add_class("ee-table")
         # the seat view's readout (voids shown, cards out, master cards): empty for all hands
-        self.knowledge_w = W.HTML(layout=W.Layout(width="900px", display="none"))
+        self.knowledge_w = W.HTML(layout=W.Layout(width="100%", max_width="900px", display="none"))
         self.knowledge_w.add_class("ee-knowledge")
 
         # the event list, notes, lines
-        self.events_w = W.HTML(layout=W.Layout(width="360px"))
+        self.events_w = W.HTML(layout=W.Layout(width="100%"))
         self.events_w.add_class("ee-events")
         self.note_input = W.Text(placeholder="a note on the current event", layout=W.Layout(width="200px"))
         self.note_input.add_class("ee-note-input")
@@ -378,14 +399,24 @@ class GameViewer:
         self.var_save.add_class("ee-var-save")
         self.var_save.on_click(lambda _: self._save_variation_clicked())
         self.move_box = W.HBox([self.move_dd, self.move_play, self.var_save], layout=W.Layout(display="none"))
+        # fluid: the side panel sits beside the table when the page is wide enough
+        # (about 1280 px), else it wraps below it; its rows wrap rather than clip
+        wrap = W.Layout(flex_flow="row wrap", width="100%")
+        self.move_box.layout.flex_flow = "row wrap"
+        self.line_dd.layout.width = "auto"
+        self.line_dd.layout.max_width = "100%"
         side = W.VBox([self.events_w,
-                       W.HBox([self.note_input, self.note_mark, self.note_save]),
-                       W.HBox([self.note_select, self.note_remove]),
-                       self.status_w, self.line_dd, self.var_new, self.move_box])
+                       W.HBox([self.note_input, self.note_mark, self.note_save], layout=wrap),
+                       W.HBox([self.note_select, self.note_remove], layout=wrap),
+                       self.status_w, self.line_dd, self.var_new, self.move_box],
+                      layout=W.Layout(flex="1 1 330px", min_width="300px", max_width="420px"))
+        side.add_class("ee-side")
 
         self.chart = None
         parts = [self.style_w, self.title_w, controls, jumps,
-                 W.HBox([W.VBox([self.table_w, self.knowledge_w]), side])]
+                 W.HBox([W.VBox([self.table_w, self.knowledge_w],
+                                layout=W.Layout(flex="1 1 600px", min_width="0", max_width="900px")), side],
+                        layout=W.Layout(flex_flow="row wrap", width="100%", grid_gap="10px"))]
         if chart:
             self.chart = self._make_chart()
             parts.append(self.chart)
@@ -415,10 +446,16 @@ class GameViewer:
         traces.append(go.Scatter(x=[0] * len(names), y=now, mode="markers", name="now",
                                  marker=dict(size=16, symbol="circle-open", line=dict(width=3),
                                              color="#d62728")))
-        fig = go.FigureWidget(data=traces)
-        fig.update_layout(height=260, width=900, margin=dict(l=40, r=10, t=30, b=35),
-                          title="score after each deal (click a point to jump there)",
-                          xaxis_title="deal", yaxis_title="points", clickmode="event")
+        # the layout is given when the widget is made: an update_layout after construction
+        # reaches the Python side only, and the browser drew the chart untitled
+        # (shared/notes-jupyter.md); deals are whole numbers, so are the ticks
+        layout = go.Layout(height=260, autosize=True, margin=dict(l=50, r=10, t=36, b=40),
+                           title=dict(text="score after each deal (click a point to jump there)"),
+                           xaxis=dict(title=dict(text="deal"), tickmode="linear", tick0=0, dtick=1,
+                                      tickformat="d", rangemode="tozero"),
+                           yaxis=dict(title=dict(text="points"), tickformat="d"),
+                           clickmode="event", legend=dict(orientation="h", y=-0.3))
+        fig = go.FigureWidget(data=traces, layout=layout)
         fig.add_class("ee-chart")
         for tr in fig.data:
             tr.on_click(self._on_chart_click)
@@ -559,6 +596,12 @@ class GameViewer:
         """To the end of the line."""
         self.goto(self.n_events)
 
+    def goto_event(self, i: int) -> None:
+        """Make event index ``i`` (from 0, the ``data-pos`` of the event
+        list's row) the current event: the table after events ``0..i``, as a
+        click on that row does.  Clamped to the line's events."""
+        self.goto(int(i) + 1)
+
     def jump_deal(self, n: int) -> None:
         """To the start of deal ``n``: just after its cards are dealt (rules.md
         2.1), so the hands and up-card show.  Raises ``KeyError`` for a deal
@@ -668,6 +711,11 @@ class GameViewer:
             return
         if "key" in content:
             self.press(str(content["key"]))
+        elif "event" in content:
+            try:
+                self.goto_event(int(content["event"]))
+            except (TypeError, ValueError):
+                pass
         elif "link" in content and not self.goto_link(str(content["link"])):
             self._set_status(f"the address names no position of this game: #{content['link']}")
 
@@ -823,7 +871,9 @@ class GameViewer:
                 f'<span class="ee-note" data-note="{R._esc(a["id"])}">'
                 + (f'<span class="ee-mark">{R._esc(a["mark"])}</span>' if a.get("mark") else "")
                 + f'{R._esc(a["text"])}</span>' for a in notes.get(i, []))
-            rows.append(f'<div class="{" ".join(cls)}" data-pos="{i}"><span class="ee-num">{i}</span>'
+            # numbered from 1, as the slider counts: "event 17" is the 17th event, data-pos 16
+            rows.append(f'<div class="{" ".join(cls)}" data-pos="{i}" title="go to event {i + 1}">'
+                        f'<span class="ee-num">{i + 1}</span>'
                         f'{R._esc(text)}{sub}</div>')
         if hi < len(g.events):
             rows.append(f'<div class="ee-ev ee-more">\u2026 {len(g.events) - hi} later event(s)</div>')
