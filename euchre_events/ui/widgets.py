@@ -1150,31 +1150,66 @@ class GameViewer:
                 f"position {self._position}/{self.n_events}>")
 
 
+QUIZ_CSS = """
+.ee-quiz-board .ee-table{max-width:820px}
+.ee-quiz-feedback .ee-quiz-right,.ee-quiz-feedback .ee-quiz-wrong,.ee-quiz-feedback .ee-quiz-answer{
+ padding:6px 10px;border-radius:6px;margin:4px 0;line-height:1.4;max-width:820px}
+.ee-quiz-right{background:#e6f4ea;border-left:5px solid #1e8e3e;color:#0d4f22}
+.ee-quiz-wrong{background:#fdecea;border-left:5px solid #c5221f;color:#7a1410}
+.ee-quiz-answer{background:#f1f3f4;border-left:5px solid #5f6368;color:#202124}
+.ee-quiz-mark{font-weight:700;font-size:17px;margin-right:6px}
+.ee-quiz-right .ee-quiz-mark{color:#1e8e3e}
+.ee-quiz-wrong .ee-quiz-mark{color:#c5221f}
+"""
+"""The tutorials' quiz styles: right and wrong each have a colour *and* a
+mark (\u2713, \u2717), so they read without colour too."""
+
+
 class Quiz:
-    """A small exercise for tutorials: a question, choices, a check button.
+    """A small exercise for tutorials: a question, the table before the
+    decision, choices, a check button, retries.
 
     ``question``: text (HTML allowed); ``choices``: ``[(label, value), ...]``;
     ``answer``: the right value, or for ``multiple=True`` the set of right
     values (compute it with the engine, never type it by hand);
-    ``explanation``: words shown after a check (e.g. a legal reason from
-    :func:`euchre_events.engine.legal_actions`).  ``quiz.check(selection)``
-    returns True when right and shows the feedback; ``quiz.widget`` is the
-    ipywidgets box (classes ``ee-quiz``, ``ee-quiz-choices``,
-    ``ee-quiz-check``, ``ee-quiz-feedback``).
+    ``explanation``: words shown with the right answer; ``why_wrong``: a
+    function from a wrong pick to why *that* pick is wrong (words; default
+    none); ``board``: HTML of the position with the answers hidden, shown
+    until the answer is known; ``reveal``: the same position with its
+    highlights, shown in its place then; ``tries``: wrong picks allowed
+    before the answer is shown (default 2).
+
+    ``quiz.check(selection)`` returns True when right.  A wrong pick shows
+    \u2717 and why it is wrong, and the learner may try again; after
+    ``tries`` wrong picks, a right one, or ``quiz.show_answer()`` (the **show
+    the answer** button) the answer, the explanation and ``reveal`` show.
+    ``quiz.widget`` is the ipywidgets box (classes ``ee-quiz``,
+    ``ee-quiz-board``, ``ee-quiz-choices``, ``ee-quiz-check``,
+    ``ee-quiz-show``, ``ee-quiz-feedback`` with ``ee-quiz-right`` /
+    ``ee-quiz-wrong`` / ``ee-quiz-answer`` and the mark ``ee-quiz-mark``).
+    Raises ``ValueError`` when the answer is not among the choices.
     """
 
     def __init__(self, question: str, choices: Sequence, answer, explanation: str = "",
-                 multiple: bool = False):
+                 multiple: bool = False, why_wrong=None, board: str = "", reveal: str = "",
+                 tries: int = 2):
         self.question = question
         self.choices = [(str(lbl), val) for lbl, val in choices]
         self.multiple = multiple
         self.answer = frozenset(answer) if multiple else answer
         self.explanation = explanation
+        self.why_wrong = why_wrong
+        self.board, self.reveal = board, reveal
+        self.tries = max(1, int(tries))
         values = [v for _, v in self.choices]
         missing = (set(self.answer) - set(values)) if multiple else ({self.answer} - set(values))
         if missing:
             raise ValueError(f"the answer {sorted(map(str, missing))} is not among the choices")
-        q = W.HTML(f"<b>{question}</b>")
+        q = W.HTML(f"<style>{QUIZ_CSS}</style><b>{question}</b>")
+        self.board_w = W.HTML(board)
+        self.board_w.add_class("ee-quiz-board")
+        if not board:
+            self.board_w.layout.display = "none"
         if multiple:
             self.boxes = [W.Checkbox(description=lbl, value=False, indent=False,
                                      layout=W.Layout(width="auto")) for lbl, _ in self.choices]
@@ -1186,12 +1221,20 @@ class Quiz:
         self.check_b = W.Button(description="check my answer", layout=W.Layout(width="auto"))
         self.check_b.add_class("ee-quiz-check")
         self.check_b.on_click(lambda _: self.check())
+        self.show_b = W.Button(description="show the answer", layout=W.Layout(width="auto"))
+        self.show_b.add_class("ee-quiz-show")
+        self.show_b.on_click(lambda _: self.show_answer())
         self.feedback = W.HTML()
         self.feedback.add_class("ee-quiz-feedback")
-        self.widget = W.VBox([q, self.choice_w, self.check_b, self.feedback],
-                             layout=W.Layout(align_items="flex-start", margin="6px 0"))
+        self.widget = W.VBox([q, self.board_w, self.choice_w,
+                              W.HBox([self.check_b, self.show_b], layout=W.Layout(flex_flow="row wrap")),
+                              self.feedback],
+                             layout=W.Layout(align_items="flex-start", margin="6px 0", max_width="100%"))
         self.widget.add_class("ee-quiz")
+        self.widget.add_class("ee-root")
         self.last_result: Optional[bool] = None
+        self.wrong_tries = 0
+        self.answered = False
 
     def selection(self):
         """What the learner has chosen now (a value, or a frozenset of values)."""
@@ -1199,23 +1242,55 @@ class Quiz:
             return frozenset(v for (_, v), b in zip(self.choices, self.boxes) if b.value)
         return self.choice_w.value
 
+    def _right_text(self) -> str:
+        labels = {v: lbl for lbl, v in self.choices}
+        if self.multiple:
+            return ", ".join(labels[v] for _, v in self.choices if v in self.answer) or "none of them"
+        return labels[self.answer]
+
+    def _answer_html(self) -> str:
+        return (f'<div class="ee-quiz-answer"><b>The answer: {R._esc(self._right_text())}.</b> '
+                f'{R._esc(self.explanation)}</div>')
+
+    def _reveal(self) -> None:
+        self.answered = True
+        if self.reveal:
+            self.board_w.value = self.reveal
+        self.show_b.layout.display = "none"
+
     def check(self, selection=None) -> bool:
         """Compare ``selection`` (default: what is ticked) with the answer and
-        show the feedback with the explanation."""
+        show the feedback: \u2713 with the explanation, or \u2717 with why that
+        pick is wrong (and, after ``tries`` wrong picks, the answer)."""
         if selection is not None:
             self._select(selection)
         got = self.selection()
+        if got is None and not self.multiple:
+            self.feedback.value = '<div class="ee-quiz-answer">Choose an answer first.</div>'
+            return False
         ok = got == self.answer
-        labels = {v: lbl for lbl, v in self.choices}
-        if self.multiple:
-            right = ", ".join(labels[v] for _, v in self.choices if v in self.answer) or "none"
-        else:
-            right = labels[self.answer]
-        verdict = "Right." if ok else f"Not quite: the answer is {R._esc(right)}."
-        self.feedback.value = (f'<div class="ee-quiz-{"right" if ok else "wrong"}">{verdict} '
-                               f'{R._esc(self.explanation)}</div>')
         self.last_result = ok
-        return ok
+        if ok:
+            self.feedback.value = (f'<div class="ee-quiz-right"><span class="ee-quiz-mark">\u2713</span>'
+                                   f'<b>Right: {R._esc(self._right_text())}.</b> {R._esc(self.explanation)}</div>')
+            self._reveal()
+            return True
+        self.wrong_tries += 1
+        why = self.why_wrong(got) if self.why_wrong is not None else ""
+        out = (f'<div class="ee-quiz-wrong"><span class="ee-quiz-mark">\u2717</span><b>Not that.</b> '
+               + (R._esc(why[:1].upper() + why[1:]) + "." if why else ""))
+        if self.wrong_tries >= self.tries or self.answered:
+            out += "</div>" + self._answer_html()
+            self._reveal()
+        else:
+            out += " Try again, or press <i>show the answer</i>.</div>"
+        self.feedback.value = out
+        return False
+
+    def show_answer(self) -> None:
+        """Show the answer, its explanation and the table with its highlights."""
+        self.feedback.value = self._answer_html()
+        self._reveal()
 
     def _select(self, selection) -> None:
         if self.multiple:
