@@ -38,6 +38,7 @@ mark ``ee-quiz-mark``), imported only then.
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Optional, Sequence
 
@@ -50,7 +51,7 @@ from euchre_events.projections import Game, TableState
 __all__ = [
     "Exercise", "legal_cards", "legal_action", "legal_choice", "trick_winner",
     "trick_words", "leader", "deal_points", "next_dealer", "game_winner",
-    "deal_end", "who", "side_label", "renege_points", "cards_held", "boards", "score_rule",
+    "deal_end", "who", "side_label", "renege_points", "cards_held", "boards", "score_rule", "refusal",
 ]
 
 
@@ -255,7 +256,7 @@ def _suit_of_card_words(c: str, trump: Optional[str]) -> str:
     eff = C.effective_suit(c, trump)
     b = C.base(c)
     if b == C.JOKER:
-        return "the joker, a trump" if eff else "the joker"
+        return f"the joker, a {C.SUIT_SINGULAR[trump]} here (the highest trump)" if eff and trump else "the joker"
     if trump is not None and b == C.left_bower(trump):
         return f"the left bower: a {C.SUIT_SINGULAR[trump]} here, not a {C.SUIT_SINGULAR[C.suit_of(b)]}"
     return f"a {C.SUIT_SINGULAR.get(eff, 'card')}"
@@ -289,6 +290,30 @@ def _legal_words(st: TableState) -> str:
     return "; ".join(acts) if acts else "nothing"
 
 
+def refusal(game: Game, k: int, event: Event) -> str:
+    """Why the rules refuse ``event`` at position ``k``, in their own words:
+    the irregularity the engine flags when the event is recorded anyway
+    (a plain 12 in double-deck Bid Euchre, rules.md 7.10; a stuck dealer's
+    pass, 2.3), or the reason it cannot happen at all.  ``""`` for a legal
+    event or when the rules give no words.  Nothing is stored."""
+    from euchre_events.rules.engine import ImpossibleEvent
+    if event in game.state_at(k).legal:
+        return ""
+    try:
+        g = Game(list(game.events[:k]) + [event])
+    except ImpossibleEvent as e:
+        return getattr(e, "reason", "") or str(e)
+    except ValueError as e:
+        return str(e)
+    st = g.state_at(k + 1)
+    new = [f for f in st.flags if getattr(f, "position", None) == k]
+    if not new:
+        return ""
+    # the flag speaks to a director ("seat 0: ...; it stands as a pass"): keep the rule only
+    text = re.sub(r"^seat \d+: ", "", new[-1].text)
+    return "; ".join(p for p in text.split("; ") if "stand" not in p and "kept as recorded" not in p)
+
+
 def legal_action(game: Game, k: int, event: Event, question: str, section: str = "") -> Exercise:
     """A yes/no question: is ``event`` legal at position ``k``?
 
@@ -301,7 +326,8 @@ def legal_action(game: Game, k: int, event: Event, question: str, section: str =
     act = describe_event(event, st.players, st.dealer)
     expl = (f"Here the rule is: {st.legal_reason}. {who(st, st.turn)} may: {_legal_words(st)}; "
             f"so \u201c{act}\u201d is {'' if answer == 'yes' else 'not '}allowed.")
-    why = {"yes": f"\u201c{act}\u201d is not among what {who(st, st.turn)} may do now ({st.legal_reason})",
+    why = {"yes": f"\u201c{act}\u201d is not among what {who(st, st.turn)} may do now: "
+                  f"{refusal(game, k, event) or st.legal_reason}",
            "no": f"\u201c{act}\u201d is allowed here: it is one of {who(st, st.turn)}'s choices ({st.legal_reason})"}
     board, reveal = boards(game, k)
     return Exercise(question, (("yes", "yes"), ("no", "no")), answer, expl, section=section,
@@ -319,7 +345,8 @@ def legal_choice(game: Game, k: int, candidates: Sequence[Event], question: str,
     legal = frozenset(i for i, e in enumerate(candidates) if e in st.legal)
     expl = f"Here the rule is: {st.legal_reason}. {who(st, st.turn)} may: {_legal_words(st)}."
     why = {i: (f"{lab} is allowed ({st.legal_reason})" if i in legal
-               else f"{lab} is not allowed here ({st.legal_reason})") for i, lab in enumerate(labels)}
+               else f"{lab} is not allowed here: {refusal(game, k, e) or st.legal_reason}")
+           for i, (lab, e) in enumerate(zip(labels, candidates))}
     board, reveal = boards(game, k)
     return Exercise(question, tuple((lab, i) for i, lab in enumerate(labels)), legal, expl,
                     multiple=True, section=section, board=board, reveal=reveal, why=why)
@@ -407,7 +434,10 @@ def trick_winner(game: Game, deal: int, trick: int, section: str = "1.3") -> Exe
         if s == winner:
             continue
         role = r.roles[i]
-        if st.trump is not None and role not in (C.TrickRole.TRUMP, C.TrickRole.TOP, C.TrickRole.LED):
+        if i in r.twins:
+            why[s] = (f"{who(st, s)}'s {C.pretty(c)} is identical to {who(st, winner)}'s, and of two "
+                      f"identical cards the one played first wins")
+        elif st.trump is not None and role not in (C.TrickRole.TRUMP, C.TrickRole.TOP, C.TrickRole.LED):
             why[s] = (f"{who(st, s)}'s {C.pretty(c)} cannot win: it is {_suit_of_card_words(c, st.trump)}, "
                       "neither trump nor the suit led")
         elif st.trump is None and role not in (C.TrickRole.TOP, C.TrickRole.LED):
