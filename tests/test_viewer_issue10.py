@@ -77,3 +77,52 @@ def test_two_handed_shows_its_undealt_cards_as_a_count_and_the_up_card_in_words(
 def pretty(card):
     from euchre_events.rules.cards import pretty as p
     return p(card)
+
+
+def bad_vwec(tmp_path):
+    """VWEC Finals with deal 5 impossible: its trick 2 led by the AD that trick 1 began with
+    (as tests/test_egn.py's deal-by-deal audit)."""
+    import json
+    doc = json.loads((ROOT / "fixtures" / "egn" / "VWEC Finals.egn").read_text(encoding="utf-8"))
+    play = [p for p in doc["deals"][4]["phases"] if p["type"] == "TRICK_PLAY"][0]
+    play["tricks"][1][0] = "Ad"
+    path = tmp_path / "vwec-bad.egn"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return path
+
+
+def test_a_record_with_an_impossible_deal_opens_deal_by_deal(tmp_path):
+    import pytest
+    from euchre_events.formats import RecordError
+    from euchre_events.formats.egn import audit_egn_by_deal
+    from euchre_events.ui.widgets import open_record_by_deal
+    path = bad_vwec(tmp_path)
+    with pytest.raises(RecordError):
+        read_records(str(path))
+    rec, refused = open_record_by_deal(str(path))
+    assert [d for d, _ in refused] == [5] and refused[0][1].startswith("seat 1 cannot play AD")
+    g = Game(rec.events)
+    # the same game the audit reads: twelve deals, 7-10 as played
+    report = audit_egn_by_deal(str(path))
+    assert g.final_score == report["final_score"] == [7, 10] and len(g.deal_positions()) == 12
+    v = GameViewer(rec, chart=False, refused=refused)
+    assert [o[0] for o in v.deal_dd.options][3:6] == ["deal 4", "deal 5 (refused)", "deal 6"]
+    assert "Deal 5 of this record cannot have happened" in v.refused_w.value
+    here = v.position
+    v.deal_dd.value = -5                       # choosing the refused deal says why and stays
+    assert v.position == here and "deal 5 is refused: seat 1 cannot play AD" in v.status
+    v.deal_dd.value = 6
+    assert v.state.deal == 6 and v.position == dict(g.deal_positions())[6] + 2
+    # a record that reads whole: nothing refused
+    assert open_record_by_deal(str(SIX))[1] == []
+
+
+def test_serve_culls_idle_kernels_and_refuses_a_missing_record(tmp_path):
+    import pytest
+    from euchre_events.ui.serve import serve, voila_command
+    cmd = voila_command()
+    assert "--MappingKernelManager.cull_idle_timeout=300" in cmd
+    assert "--MappingKernelManager.cull_interval=60" in cmd
+    assert not any("cull" in a for a in voila_command(cull_idle=0))
+    with pytest.raises(FileNotFoundError):
+        serve(record=str(tmp_path / "missing.egn"), block=False, quiet=True)

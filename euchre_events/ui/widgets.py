@@ -58,7 +58,7 @@ from euchre_events.events import ANNOTATION_MARKS, Event
 from euchre_events.projections import Game
 from euchre_events.projections.seat import knowledge_of_state
 
-__all__ = ["GameViewer", "Line", "Quiz", "game_index"]
+__all__ = ["GameViewer", "Line", "Quiz", "game_index", "open_record_by_deal"]
 
 MARKS = ("",) + ANNOTATION_MARKS
 """Quality marks a note may carry (as in chess annotation; ``""`` = none):
@@ -86,6 +86,8 @@ VIEWER_CSS = """
 .ee-mark{font-weight:700;color:#b00020;margin-right:4px}
 .ee-branch{display:block;margin-left:2.8em;color:#0d47a1}
 .ee-title h3{margin:4px 0}
+.ee-refused{background:#fff4e5;border-left:5px solid #e65100;padding:4px 8px;border-radius:4px;margin:4px 0;
+ max-width:900px}
 """
 
 
@@ -199,6 +201,32 @@ def game_index(game: Game) -> dict:
             "deal_at": list(ix.deal_at), "score_after": list(ix.score_after)}
 
 
+def open_record_by_deal(path: str) -> tuple:
+    """``(record, refused)``: the first game of the record file ``path``, and
+    ``[(deal number, reason in words), ...]`` for its deals that cannot have
+    happened.  A record that reads whole has ``refused == []``.  An EGN game
+    with an impossible deal is read deal by deal, as the audit reads it
+    (:func:`euchre_events.formats.egn.audit_egn_by_deal`, docs/design.md "Three
+    kinds of wrong"): each impossible deal is left out and the others are one
+    game, so the viewer replays them and names the refused deal.  Raises
+    :class:`~euchre_events.formats.RecordError` for any other unreadable
+    record (another format, or an EGN file that is not a game)."""
+    from euchre_events.formats import RecordError, detect_format, read_record_text, read_records
+    try:
+        return read_records(str(path))[0], []
+    except RecordError:
+        if detect_format(str(path)) != "egn":
+            raise
+    from euchre_events.formats.egn.read import read_game
+    from euchre_events.formats.egn.schema import parse_json
+    doc = parse_json(read_record_text(str(path)), str(path))
+    if not isinstance(doc, dict) or not doc.get("deals"):
+        raise RecordError(str(path), "not an EGN game")
+    skipped: list = []
+    rec = read_game(doc, str(path), skipped=skipped)
+    return rec, [(int(n), getattr(e, "reason", "") or str(e)) for n, e in skipped]
+
+
 def _resolve(game, archive):
     """(Game, archive, game_id, notes, variations) from what the caller gave,
     opened by :func:`euchre_events.archive.opening.open_game` (a Record or
@@ -217,13 +245,17 @@ class GameViewer:
     :class:`~euchre_events.formats.Record`, a stored game id (or unique
     prefix; looked up in ``archive`` or the default archive file), or a
     record file path (its first game; imported into ``archive`` when one is
-    given, so that notes persist).  ``archive``: an
+    given, so that notes persist; a record with an impossible deal: open
+    it with :func:`open_record_by_deal` and give its ``refused`` deals).
+    ``archive``: an
     :class:`~euchre_events.archive.Archive` where notes typed here are saved
     as annotation events; ``seat``: None (all hands) or the seat index whose
     view is shown; ``position``: where to start (default: the first deal
     just dealt, its hands and up-card on the table and the deal and trick
     menus filled; position 1 for a record with no deal); ``chart``: build
-    the plotly score chart.
+    the plotly score chart; ``refused``: ``[(deal, reason), ...]``, deals
+    left out of the record because they cannot have happened: the deal menu
+    lists them as refused, and the banner ``ee-refused`` says why in words.
 
     Raises ``TypeError`` for an unsupported ``game``, ``ValueError``/
     :class:`~euchre_events.formats.RecordError` for a record that cannot be
@@ -231,8 +263,10 @@ class GameViewer:
     """
 
     def __init__(self, game, archive=None, seat: Optional[int] = None, position: Optional[int] = None,
-                 chart: bool = True):
+                 chart: bool = True, refused: Sequence = ()):
         main, self.archive, self.game_id, notes, variations = _resolve(game, archive)
+        # deals of the record that cannot have happened (open_record_by_deal): named, not replayed
+        self.refused = {int(d): str(why) for d, why in refused}
         self.main = main
         self._mem_notes = notes
         self.findings = main.audit()
@@ -293,6 +327,14 @@ class GameViewer:
                             if p and p not in (R.seat_label(s, n), R.seat_label(s, n, short=True)))
         self.title_w = W.HTML(f"<h3>{R._esc(title)}</h3><div>{R._esc(players)}</div>")
         self.title_w.add_class("ee-title")
+        banner = "".join(
+            f'<div class="ee-refused-deal" data-deal="{d}">Deal {d} of this record cannot have happened and is '
+            f'left out: {R._esc(why)}.</div>' for d, why in sorted(self.refused.items()))
+        if banner:
+            banner += (f'<div>The other {len(self.main.deal_positions())} deals replay; the score runs '
+                       "without the deal left out.</div>")
+        self.refused_w = W.HTML(banner, layout=W.Layout(display="block" if banner else "none"))
+        self.refused_w.add_class("ee-refused")
 
         def button(desc, cls, tip):
             b = W.Button(description=desc, tooltip=tip, layout=W.Layout(width="auto"))
@@ -413,9 +455,9 @@ class GameViewer:
         side.add_class("ee-side")
 
         self.chart = None
-        parts = [self.style_w, self.title_w, controls, jumps,
+        parts = [self.style_w, self.title_w, self.refused_w, controls, jumps,
                  W.HBox([W.VBox([self.table_w, self.knowledge_w],
-                                layout=W.Layout(flex="1 1 600px", min_width="0", max_width="900px")), side],
+                                layout=W.Layout(flex="1 1 720px", min_width="min(720px, 100%)", max_width="900px")), side],
                         layout=W.Layout(flex_flow="row wrap", width="100%", grid_gap="10px"))]
         if chart:
             self.chart = self._make_chart()
@@ -475,8 +517,14 @@ class GameViewer:
             self.goto(change["new"])
 
     def _on_deal(self, change) -> None:
-        if not self._syncing and change["new"] is not None:
-            self.jump_deal(change["new"])
+        if self._syncing or change["new"] is None:
+            return
+        if change["new"] < 0:    # a refused deal: say why, stay where we are
+            d = -change["new"]
+            self._set_status(f"deal {d} is refused: {self.refused.get(d, '')}")
+            self._sync_controls()
+            return
+        self.jump_deal(change["new"])
 
     def _on_trick(self, change) -> None:
         if not self._syncing and change["new"] is not None:
@@ -811,7 +859,8 @@ class GameViewer:
                 self.slider.max = self.n_events
             self.slider.value = self._position
             deals = sorted(self.line.index["deal_start"])
-            opts = [(f"deal {d}", d) for d in deals]
+            opts = sorted([(f"deal {d}", d) for d in deals]
+                          + [(f"deal {d} (refused)", -d) for d in self.refused], key=lambda o: abs(o[1]))
             if list(self.deal_dd.options) != opts:
                 self.deal_dd.options = opts
             d = self._state.deal
