@@ -724,14 +724,15 @@ def export_cmd(game: str = typer.Argument(..., help="Stored game id (or prefix),
 @app.command("serve")
 def serve_cmd(port: int = typer.Option(8866, "--port", help="Port on 127.0.0.1."),
               notebook: Optional[str] = typer.Option(None, "--notebook", help="Notebook to serve (default: the review notebook)."),
-              db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)):
+              db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+              record: Optional[str] = typer.Option(None, "--record", help="A record file to review (opens at its first deal; an EGN file with an impossible deal opens deal by deal).")):
     """Start Voila on the review notebook at http://127.0.0.1:PORT (no code needed)."""
     _need_voila("serve")
     from euchre_events.archive import is_postgres_url
     if is_postgres_url(db):   # a URL is no file to make absolute: the notebook reads it as it is
-        _run_voila(notebook=notebook, port=port, env={"EUCHRE_EVENTS_DB": db})
+        _run_voila(notebook=notebook, port=port, env={"EUCHRE_EVENTS_DB": db}, record=record)
         return
-    _run_voila(notebook=notebook, port=port, db=db)
+    _run_voila(notebook=notebook, port=port, db=db, record=record)
 
 
 @app.command("version")

@@ -163,7 +163,9 @@ def test_review_notebook_in_chromium(voila, browser):
     next_b = page.locator("button.ee-next")
     prev_b = page.locator("button.ee-prev")
 
-    # start: after GameStarted, the record's initial score 4-9
+    # the app opens on deal 1 just dealt (DealStarted, CardsDealt: 3 events), score 4-9
+    wait_for_snapshot(page, expected_snapshot(game, 3), "opened at deal 1")
+    page.locator("button.ee-first").click()
     wait_for_snapshot(page, expected_snapshot(game, 1), "position 1")
 
     # step through the whole of deal 1 and back, checking every position
@@ -454,3 +456,178 @@ def test_keys_link_and_the_finished_trick_in_chromium(voila, browser):
 
     assert errors == [], errors
     context.close()
+
+
+# ---------------------------------------------------------------- issue 10: the app as players use it
+
+def boxes_of(page, selector):
+    return page.eval_on_selector_all(selector, """els => els.filter(e => e.offsetParent !== null).map(e => {
+        const r = e.getBoundingClientRect(); return {x: r.x, y: r.y, w: r.width, h: r.height,
+        cls: e.className.baseVal !== undefined ? e.className.baseVal : e.className}; })""")
+
+
+CONTROLS = ("button.ee-first, button.ee-prev, button.ee-next, button.ee-last, .ee-slider, .ee-deal, .ee-trick, "
+            ".ee-seat-view, .ee-note-input, .ee-note-mark, button.ee-note-save, .ee-note-select, "
+            "button.ee-note-remove, .ee-line, button.ee-var-new, .ee-events")
+
+
+def overlaps(a, b):
+    return not (a["x"] + a["w"] <= b["x"] + 1 or b["x"] + b["w"] <= a["x"] + 1
+                or a["y"] + a["h"] <= b["y"] + 1 or b["y"] + b["h"] <= a["y"] + 1)
+
+
+def test_app_opens_dealt_clicks_events_and_fits_the_screen(voila, browser):
+    """Issue 10 in the app: it opens on deal 1 just dealt with the deal and trick menus filled;
+    a click on a row of the event list goes to that event (the slider and the row agree); the
+    chart's title, axis titles and integer ticks reach the browser; ``ee-last`` is the last
+    button only; at 1024 px every control is inside the window and the side panel is below the
+    table, at 1400 px beside it.  Prints the click-to-update median."""
+    import statistics
+    game = Game(read_records(str(SIX))[0].events)
+    for width in (1024, 1400):
+        context = browser.new_context(viewport={"width": width, "height": 1000})
+        local_only(context)
+        page = context.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(voila["url"], timeout=120000)
+        page.locator("button.ee-next").first.wait_for(timeout=120000)
+        wait_for_snapshot(page, expected_snapshot(game, 3), f"{width}px: opened at deal 1")
+        assert page.locator(".ee-deal select").evaluate("s => s.options[s.selectedIndex].text").replace("\xa0", " ") == "deal 1"
+        assert page.locator(".ee-trick select option").count() == len(game.trick_positions(1)) == 5
+        assert page.locator(".ee-last").count() == 1
+        assert page.locator(".ee-last").evaluate("e => e.tagName") == "BUTTON"
+        assert page.locator(".ee-last-trick").count() == 1
+        if width == 1024:
+            # the chart's layout, as the browser has it
+            page.wait_for_function("() => { const p = document.querySelector('.js-plotly-plot');"
+                                   " return p && p.layout && p.layout.title; }", timeout=30000)
+            lay = page.evaluate("""() => { const l = document.querySelector('.js-plotly-plot').layout;
+                return {title: l.title.text, x: l.xaxis.title.text, y: l.yaxis.title.text,
+                        dtick: l.xaxis.dtick, mode: l.xaxis.tickmode}; }""")
+            assert lay == {"title": "score after each deal (click a point to jump there)", "x": "deal",
+                           "y": "points", "dtick": 1, "mode": "linear"}
+            # a click on an event row: the table after that event, the row lit and numbered as the slider
+            times = []
+            for i in (10, 4, 16, 20, 9, 14, 5, 12, 18, 8, 15):   # each row within the list shown
+                row = page.locator(f'.ee-events .ee-ev[data-pos="{i}"]')
+                t0 = page.evaluate("() => performance.now()")
+                row.click()
+                wait_for_snapshot(page, expected_snapshot(game, i + 1), f"after a click on event row {i}")
+                times.append(page.evaluate("() => performance.now()") - t0)
+                cur = page.locator(".ee-events .ee-current")
+                assert cur.locator(".ee-num").inner_text() == str(i + 1)
+                assert page.locator(".ee-slider .widget-readout").inner_text() == str(i + 1)
+            print(f"\nclick on an event row to updated table, median {statistics.median(times):.0f} ms "
+                  f"(min {min(times):.0f}, max {max(times):.0f}, n={len(times)})")
+        shot(page, f"app-{width}")
+        # every control inside the window, none overlapping another
+        boxes = boxes_of(page, CONTROLS)
+        assert len(boxes) >= 14, boxes
+        for b in boxes:
+            assert b["x"] >= 0 and b["x"] + b["w"] <= width + 0.5, (width, b)
+        for i, a in enumerate(boxes):
+            for b in boxes[i + 1:]:
+                assert not overlaps(a, b), (width, a, b)
+        table = boxes_of(page, ".ee-viewer .ee-table")[0]
+        events = boxes_of(page, ".ee-viewer .ee-events")[0]
+        if width == 1024:
+            assert events["y"] >= table["y"] + table["h"] - 1, (table, events)     # below the table
+        else:
+            assert events["x"] >= table["x"] + table["w"] - 1, (table, events)     # beside it
+        assert errors == [], errors
+        context.close()
+
+
+def quiz_of(page, question_part):
+    return page.locator(".ee-quiz", has_text=question_part).first
+
+
+def test_a_learner_answers_two_handed_and_bid_exercises(voila, browser):
+    """Issue 10: a learner's path through a two-handed and a Bid Euchre exercise in the
+    Voila app.  Before answering, the exercise's table raises no legal card and the page holds
+    neither the answer's reason nor the right-answer feedback; a wrong pick is marked wrong
+    (colour and the mark) with why that pick is wrong, from the rules (tutorial.legal_cards),
+    and allows a retry; the right pick is marked right and the table then raises the legal cards."""
+    from euchre_events.events import (BidMade, CardPlayed as P, CardsDealt, DealStarted, Discarded,
+                                      GameStarted, OrderedUp, Passed, TrumpNamed, UpCardPickedUp)
+    from euchre_events.ui import tutorial as T
+    base = voila["url"].rsplit("/", 1)[0]
+    # the two-handed tutorial's step 4 (trick 2): Ann must follow hearts with J♦ or Q♥
+    undealt = ("??",) * 13
+    two = [GameStarted("two-handed", {}, ("Ann", "Ben"), first_dealer=0, title="Two-handed tutorial"),
+           DealStarted(1, 0),
+           CardsDealt(hands=(("JD", "9C", "KS", "AS", "TC"), ("JH", "AH", "AD", "KC", "QS")),
+                      up_card="QH", kitty=undealt),
+           OrderedUp(1), UpCardPickedUp(0), Discarded(0, "9C"), P(1, "AD"), P(0, "TC"), P(1, "JH")]
+    ex2 = T.legal_cards(Game(two), len(two))
+    assert ex2.answer == {"JD", "QH"}
+    # the Bid tutorial's joker step: West must follow hearts with the joker
+    jk = [GameStarted("bid", {"joker": True}, ("North", "East", "South", "West"), first_dealer=3),
+          DealStarted(1, 3),
+          CardsDealt(hands=(("JH", "JD", "AH", "KH", "9S", "9C"), ("AS", "KS", "QS", "JS", "TS", "TD"),
+                            ("QH", "TH", "9H", "AD", "KD", "QD"), ("AC", "KC", "QC", "JC", "TC", "9D", "JK"))),
+          Discarded(3, "9D"), BidMade(0, 4), Passed(1), Passed(2), Passed(3), TrumpNamed(0, "H"),
+          P(0, "JH"), P(1, "TD"), P(2, "9H")]
+    exj = T.legal_cards(Game(jk), len(jk))
+    assert exj.answer == {"JK"}
+    cases = [("tutorial-two-handed.ipynb", "led jack of hearts", ex2, {"AS", "JD", "QH"}, "two-handed"),
+             ("tutorial-bid.ipynb", "North led jack of hearts", exj, {"AC", "JK"}, "bid")]
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    local_only(context)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    for nb, question, ex, wrong_pick, name in cases:
+        page.goto(f"{base}/{nb}", timeout=180000)
+        quiz = quiz_of(page, question)
+        quiz.wait_for(timeout=180000)
+        quiz.scroll_into_view_if_needed()
+        board = quiz.locator(".ee-quiz-board")
+        # before answering: no card raised as legal, no reason, no verdict
+        assert board.locator(".ee-card").count() > 0
+        assert board.locator(".ee-legal").count() == 0
+        reason = Game(two if name == "two-handed" else jk).state_at(len(two if name == "two-handed" else jk)).legal_reason
+        assert reason.lower() not in board.inner_text().lower()
+        assert quiz.locator(".ee-quiz-feedback").inner_text().strip() == ""
+        shot_el(quiz, f"quiz-{name}-before")
+        labels = {v: lbl for lbl, v in ex.choices}
+
+        def tick(values):
+            for v, lbl in labels.items():
+                box = quiz.locator(".ee-quiz-choices label", has_text=lbl).locator("input")
+                if box.is_checked() != (v in values):
+                    box.click()
+        # a wrong pick: marked wrong with why, a retry, the answer not given, the board still hidden
+        tick(wrong_pick)
+        quiz.locator("button.ee-quiz-check").click()
+        wrong = quiz.locator(".ee-quiz-wrong")
+        wrong.wait_for(timeout=15000)
+        text = wrong.inner_text()
+        want = ex.why_wrong(wrong_pick)
+        assert want and want[:1].upper() + want[1:] in text, (text, want)
+        assert "\u2717" in text and "Try again" in text and "The answer" not in text
+        assert "engine" not in text.lower()
+        assert board.locator(".ee-legal").count() == 0
+        bg = wrong.evaluate("e => getComputedStyle(e).backgroundColor")
+        assert bg == "rgb(253, 236, 234)", bg
+        shot_el(quiz, f"quiz-{name}-wrong")
+        # the right pick: marked right, and the table raises the legal cards now
+        tick(ex.answer)
+        quiz.locator("button.ee-quiz-check").click()
+        right = quiz.locator(".ee-quiz-right")
+        right.wait_for(timeout=15000)
+        assert "\u2713" in right.inner_text() and "Right" in right.inner_text()
+        assert right.evaluate("e => getComputedStyle(e).backgroundColor") == "rgb(230, 244, 234)"
+        legal = board.locator(".ee-legal").evaluate_all("els => els.map(e => e.dataset.card)")
+        assert sorted(legal) == sorted(ex.answer)
+        shot_el(quiz, f"quiz-{name}-right")
+    assert errors == [], errors
+    context.close()
+
+
+def shot_el(locator, name):
+    where = os.environ.get("EE_SHOTS")
+    if where:
+        Path(where).mkdir(parents=True, exist_ok=True)
+        locator.screenshot(path=str(Path(where) / f"{name}.png"))

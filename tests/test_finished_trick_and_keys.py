@@ -73,7 +73,7 @@ def test_the_finished_trick_stays_in_the_middle_with_its_winner_and_reason():
     st = g.state_at(12)            # 8 events to the discard, then the 4 cards of trick 1
     assert st.trick == () and st.tricks[-1][2] == E
     page = state_html(st, findings=g.audit())
-    trick_part = page.split('class="ee-box ee-trick-cards"', 1)[1].split('class="ee-box ee-last"', 1)[0]
+    trick_part = page.split('class="ee-box ee-trick-cards"', 1)[1].split('class="ee-box ee-last-trick"', 1)[0]
     assert 'class="ee-trick-grid ee-finished"' in trick_part and 'data-winner="1"' in trick_part
     shown = cards_in(trick_part)
     assert [c for c, _ in shown] == ["KC", "9H", "AC", "9C"]
@@ -85,7 +85,7 @@ def test_the_finished_trick_stays_in_the_middle_with_its_winner_and_reason():
             in trick_part.replace("&#x27;", "'"))
     # East leads trick 2: the middle shows the new trick only
     nxt = state_html(g.state_at(13), include_css=False)
-    part = nxt.split('class="ee-box ee-trick-cards"', 1)[1].split('class="ee-box ee-last"', 1)[0]
+    part = nxt.split('class="ee-box ee-trick-cards"', 1)[1].split('class="ee-box ee-last-trick"', 1)[0]
     assert "ee-finished" not in part and [c for c, _ in cards_in(part)] == ["AD"]
     # before any trick is finished there is nothing to leave on the table
     assert "ee-finished" not in state_html(g.state_at(8), include_css=False)
@@ -101,7 +101,7 @@ def six():
     g = Game(read_records(str(SIX))[0].events)
     # DealStarted of deal 1 is event 1, of deal 2 event 24; 49 events in all
     assert g.deal_positions() == [(1, 1), (2, 24)] and len(g.events) == 49
-    return GameViewer(g, chart=False)
+    return GameViewer(g, chart=False, position=1)
 
 
 def test_keys(six):

@@ -66,7 +66,7 @@ def test_review_reads_the_tournament_record(jupyter_env):
     assert "North (WWMM), East (Llama), South (Euchrazy1), West (LeftyKnavey)" in text
     assert text.count("| deal ") == 19
     assert "Pretty ambitious next call" in text
-    assert "viewer at 1 of" in text
+    assert "viewer at 3 of" in text          # deal 1 just dealt (DealStarted, CardsDealt)
     assert (jupyter_env / "notebook.sqlite").exists()
 
 
@@ -94,7 +94,9 @@ answers = {
     "q5": sorted(q5.answer), "q6": sorted(q6.answer), "q7": q7.answer, "q8": q8.answer,
 }
 print("ANSWERS", answers)
-print("WRONG", q6.check({"9C"}), "RIGHT", q6.check({"JD"}), "FEEDBACK", q6.feedback.value)
+quiz6 = q6.quiz()
+print("WRONG", quiz6.check({"9C"}), "WHY", quiz6.feedback.value)
+print("RIGHT", quiz6.check({"JD"}), "FEEDBACK", quiz6.feedback.value)
 """
 
 
@@ -112,8 +114,12 @@ def test_tutorial_exercises_check_the_rules(jupyter_env):
     assert answers["q7"] == 3                         # West's left bower beats South's Q♥
     # makers N/S took 1 trick (North's K♥ in trick 4): euchred, E/W +2 (2.6)
     assert answers["q8"] == "East/West +2"
-    assert "WRONG False RIGHT True" in text
-    assert "must follow hearts" in text
+    assert "WRONG False WHY" in text and "RIGHT True" in text
+    # the wrong pick is answered with why that pick is wrong, from the effective suit (rules.md 1.2)
+    why = next(ln for ln in text.splitlines() if ln.startswith("WRONG"))
+    assert "9\u2663 is a club, but West still holds J\u2666 (the left bower, a heart here)" in why
+    assert "Try again" in why and "The answer" not in why and "engine" not in why
+    assert "Must follow hearts" in text
 
 
 def test_club_archive_notebook_counts_each_event_once(jupyter_env):

@@ -273,7 +273,7 @@ def test_score_and_tricks_after_the_deal(c3):
     sides = score.find_all("ee-side-0")[0], score.find_all("ee-side-1")[0]
     assert "1 trick" in sides[0].all_text() and "4 tricks" in sides[1].all_text()
     assert "E/W +2" in score.all_text()
-    last = root.find("ee-last-trick")
+    last = root.find("ee-last-trick-body")
     assert last.attrs["data-winner"] == str(W)
     assert [c for c, _ in last.cards()] == ["AH", "TD", "KD", "QC"]
 

@@ -62,7 +62,7 @@ def data_cards(html: str) -> set:
 
 
 def event_row(events_html: str, i: int) -> str:
-    m = re.search(rf'<div class="[^"]*" data-pos="{i}">(.*?)</div>', events_html)
+    m = re.search(rf'<div class="[^"]*" data-pos="{i}"[^>]*>(.*?)</div>', events_html)
     assert m, f"event {i} is not in the list"
     return m.group(1)
 

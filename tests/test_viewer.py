@@ -99,7 +99,7 @@ def c3_events():
 
 @pytest.fixture
 def c3_viewer():
-    return GameViewer(Game(c3_events()), chart=False)
+    return GameViewer(Game(c3_events()), chart=False, position=1)
 
 
 # --------------------------------------------------------------- stepping
@@ -360,8 +360,11 @@ def test_quiz_checks_an_answer_computed_by_the_engine():
     assert q.answer == {"TC"}
     q.boxes[[c for _, c in q.choices].index("9H")].value = True
     q.check_b.click()
-    assert q.last_result is False and "the answer is TC" in q.feedback.value
+    # a wrong pick: marked wrong, a retry offered, the answer not yet given
+    assert q.last_result is False and "ee-quiz-wrong" in q.feedback.value and "\u2717" in q.feedback.value
+    assert "Try again" in q.feedback.value and "The answer" not in q.feedback.value
     assert q.check({"TC"}) is True and "must follow clubs" in q.feedback.value
+    assert "ee-quiz-right" in q.feedback.value and "\u2713" in q.feedback.value
     with pytest.raises(ValueError):
         Quiz("?", [("a", 1)], answer=2)
 

@@ -24,9 +24,13 @@ Stable CSS classes (tests and style sheets rely on them):
   finished stays there (``ee-finished``; its cards and their cells
   ``ee-done``, the winning card ``ee-winner``, who won and why in
   ``ee-trick-reason``);
-  ``ee-last-trick``: the last trick gathered;
+  ``ee-last-trick``: the box of the last trick gathered (its cards and
+  winner in ``ee-last-trick-body``; ``ee-last`` is the viewer's "last"
+  button only);
 * ``ee-score``: points per side and tricks taken in this deal;
-* ``ee-info`` (deal, dealer, up-card, kitty, trump, maker, alone; the
+* ``ee-info`` (deal, dealer, up-card and its fate in words, ``ee-upcard``
+  (:func:`up_card_words`), kitty (in two-handed the cards nobody receives,
+  ``ee-undealt``: "13 cards not dealt"), trump, maker, alone; the
   face-down cards ``ee-kitty``, ``ee-dummy``, ``ee-ghost``, ``ee-dead`` (the
   hand a ghost swapper gave up), ``ee-discard`` (one row per seat) and
   ``ee-passed`` (partner's best), face up only for those who saw them),
@@ -64,6 +68,7 @@ from euchre_events.rules.seats import SEAT_LETTERS_4, SEAT_WORDS_4, seat_letter,
 __all__ = [
     "CSS", "card_html", "card_svg", "hand_html", "state_html", "table_parts",
     "seat_label", "side_names", "legal_cards_of", "POSITIONS", "knowledge_html", "trick_reason",
+    "up_card_words",
 ]
 
 POSITIONS = {
@@ -329,7 +334,12 @@ def _renege_visible(r, know) -> bool:
     return know is None or r.position in know.reneges_known
 
 
-def _seat_head(state, s: int, n: int, here_reneges, know=None) -> str:
+def _first_lead(state) -> bool:
+    """True just before the first card of a deal: who is on turn is who leads."""
+    return state.phase == "play" and not state.trick and not state.tricks
+
+
+def _seat_head(state, s: int, n: int, here_reneges, know=None, hide: bool = False) -> str:
     p = state.players
     name = seat_label(s, n)
     player = p[s] if s < len(p) else ""
@@ -344,12 +354,14 @@ def _seat_head(state, s: int, n: int, here_reneges, know=None) -> str:
         badges.append('<span class="ee-badge ee-alone-badge">defends alone</span>')
     if s in state.sitting_out:
         badges.append('<span class="ee-badge ee-out-badge">sits out</span>')
-    if state.turn == s:
+    if state.turn == s and not (hide and _first_lead(state)):
         badges.append('<span class="ee-badge ee-turn-badge">to act</span>')
     for r in here_reneges:
         if r.seat == s and r.position < state.position and _renege_visible(r, know):
             badges.append(f'<span class="ee-badge ee-renege-badge">renege, trick {r.trick}</span>')
     won = state.tricks_won[s] if s < len(state.tricks_won) else 0
+    if hide and _trick_finished(state):   # the count would name the winner of the trick asked about
+        won = state.tricks_won[s] - (1 if state.tricks[-1][2] == s else 0) if s < len(state.tricks_won) else 0
     tricks = (f'<span class="ee-badge ee-tricks" data-tricks="{won}">{won} trick{"s" if won != 1 else ""}</span>'
               if state.phase not in ("start", "deal", "dealing") and state.deal else "")
     shown = player and player not in (name, seat_label(s, n, short=True))
@@ -366,7 +378,7 @@ def _held_title(state, know, s: int, card: str) -> str:
     return f"{_card_title(card)}: known to be in this hand"
 
 
-def _hand_inner(state, s: int, know=None, next_event=None, here_reneges=()) -> str:
+def _hand_inner(state, s: int, know=None, next_event=None, here_reneges=(), hide: bool = False) -> str:
     hand = list(state.hands[s]) if s < len(state.hands) else []
     mine = know is None or know.seat == s
     out_cls = "ee-out" if s in state.sitting_out else ""
@@ -376,13 +388,13 @@ def _hand_inner(state, s: int, know=None, next_event=None, here_reneges=()) -> s
         maybe = set(know.may_hold.get(s, ()))
         return "".join(_card(c, [out_cls, "ee-maybe" if c in maybe else ""], face_down=c is None,
                              title=_held_title(state, know, s, c) if c else None) for c in shown)
-    legal = set(legal_cards_of(state)) if state.turn == s else set()
+    legal = set(legal_cards_of(state)) if state.turn == s and not hide else set()
     evidence = set()
     for r in here_reneges:
         if r.seat == s and r.position < state.position:
             evidence |= set(r.evidence)
     renege_next = None
-    if (next_event is not None and next_event.kind == "CardPlayed" and next_event.seat == s
+    if (not hide and next_event is not None and next_event.kind == "CardPlayed" and next_event.seat == s
             and state.phase == "play" and state.turn == s and next_event.card != C.UNKNOWN
             and legal and next_event.card not in legal and next_event.card in hand):
         renege_next = next_event.card
@@ -420,10 +432,19 @@ def _played_card(state, s: int, card: str, trick_no: int, by_trick, proofs, extr
     return _card(card, cls, title=title)
 
 
-def _trick_inner(state, n: int, by_trick, proofs) -> str:
-    if not state.trick and state.tricks and state.phase in ("play", "deal_over", "game_over"):
+def _trick_finished(state) -> bool:
+    """True when the middle shows the trick just finished (until the next lead)."""
+    return bool(not state.trick and state.tricks and state.phase in ("play", "deal_over", "game_over"))
+
+
+def _deal_scored(state) -> bool:
+    return bool(state.deal_results and state.deal_results[-1][0] == state.deal)
+
+
+def _trick_inner(state, n: int, by_trick, proofs, hide: bool = False) -> str:
+    if _trick_finished(state):
         # a finished trick stays on the table until the next card is led
-        return _finished_inner(state, n, by_trick, proofs)
+        return _finished_inner(state, n, by_trick, proofs, hide)
     pos = POSITIONS.get(n, POSITIONS[4])
     trick_no = len(state.tricks) + 1
     cells = []
@@ -437,6 +458,8 @@ def _trick_inner(state, n: int, by_trick, proofs) -> str:
     if state.phase == "play":
         if state.trick:
             mid = f"trick {trick_no}, led by {seat_label(state.trick[0][0], n)}"
+        elif hide and not state.tricks:
+            mid = f"trick {trick_no}: who leads?"
         elif state.leader is not None:
             mid = f"trick {trick_no}: {seat_label(state.leader, n)} to lead"
     elif state.deal:
@@ -444,7 +467,8 @@ def _trick_inner(state, n: int, by_trick, proofs) -> str:
                "discard": "the dealer discards", "deal_over": "deal over", "game_over": "game over",
                "thrown_in": "everyone passed"}.get(state.phase, state.phase)
     cells.append(f'<div class="ee-mid" style="grid-area:mid">{_esc(mid)}</div>')
-    return f'<div class="ee-trick-grid" data-trick="{trick_no}" data-leader="{"" if state.leader is None else state.leader}">{"".join(cells)}</div>'
+    lead = "" if state.leader is None or (hide and _first_lead(state)) else state.leader
+    return f'<div class="ee-trick-grid" data-trick="{trick_no}" data-leader="{lead}">{"".join(cells)}</div>'
 
 
 def trick_reason(cards: Sequence[str], trump: Optional[str], winner: Optional[int] = None) -> str:
@@ -500,7 +524,7 @@ def trick_reason(cards: Sequence[str], trump: Optional[str], winner: Optional[in
     return words
 
 
-def _finished_inner(state, n: int, by_trick, proofs) -> str:
+def _finished_inner(state, n: int, by_trick, proofs, hide: bool = False) -> str:
     """The trick just finished, left in the middle until the next lead
     (``ee-finished``): each card at its seat (``ee-done``), the winner's card
     ``ee-winner``, and in words who won it and why (:func:`trick_reason`)."""
@@ -511,12 +535,16 @@ def _finished_inner(state, n: int, by_trick, proofs) -> str:
     cells = []
     for i, (s, card) in enumerate(plays):
         area = pos[s] if s < len(pos) else "mid"
-        won = s == winner
+        won = s == winner and not hide
         label = seat_label(s, n, short=True) + (" led" if i == 0 else "") + (", won" if won else "")
         cells.append(f'<div class="ee-played ee-done{" ee-winner" if won else ""}" style="grid-area:{area}" '
                      f'data-seat="{s}" data-order="{i}">'
                      f'{_played_card(state, s, card, k, by_trick, proofs, ("ee-done", "ee-winner") if won else ("ee-done",))}'
                      f'<div>{_esc(label)}</div></div>')
+    if hide:   # an exercise asks who wins it: the cards only, until the learner has answered
+        cells.append(f'<div class="ee-mid" style="grid-area:mid">trick {k}:<br>who wins it?</div>')
+        return (f'<div class="ee-trick-grid ee-finished ee-hidden-answer" data-trick="{k}" '
+                f'data-finished="{k}">{"".join(cells)}</div>')
     why = trick_reason([c for _, c in plays], state.trump, seats.index(winner) if winner in seats else None)
     text = f"trick {k} won by {seat_label(winner, n)}" + (f": {why}" if why else "")
     if state.phase == "play" and state.leader is not None:
@@ -529,14 +557,24 @@ def _finished_inner(state, n: int, by_trick, proofs) -> str:
             f'data-leader="{"" if state.leader is None else state.leader}">{"".join(cells)}</div>')
 
 
-def _last_inner(state, n: int, by_trick, proofs) -> str:
+def _last_inner(state, n: int, by_trick, proofs, hide: bool = False) -> str:
+    if hide and _trick_finished(state):
+        # the trick in the middle is the question: the box would name its winner
+        state_tricks = state.tricks[:-1]
+        if not state_tricks:
+            return '<div class="ee-last-trick-body ee-small"><div>no trick gathered yet</div></div>'
+        leader, plays, winner = state_tricks[-1]
+        k = len(state_tricks)
+        cards = "".join(_played_card(state, s, c, k, by_trick, proofs) for s, c in plays)
+        return (f'<div class="ee-last-trick-body ee-small" data-winner="{winner}" data-trick="{k}">'
+                f'<div>trick {k}, won by {_esc(seat_label(winner, n))}</div>{cards}</div>')
     if not state.tricks:
-        return '<div class="ee-last-trick ee-small"><div>no trick gathered yet</div></div>' if state.deal else ""
+        return '<div class="ee-last-trick-body ee-small"><div>no trick gathered yet</div></div>' if state.deal else ""
     leader, plays, winner = state.tricks[-1]
     k = len(state.tricks)
     cards = "".join(_played_card(state, s, c, k, by_trick, proofs) for s, c in plays)
     order = " ".join(seat_label(s, n, short=True) for s, _ in plays)
-    return (f'<div class="ee-last-trick ee-small" data-winner="{winner}" data-trick="{k}">'
+    return (f'<div class="ee-last-trick-body ee-small" data-winner="{winner}" data-trick="{k}">'
             f'<div>trick {k} ({_esc(order)}), won by {_esc(seat_label(winner, n))}</div>{cards}</div>')
 
 
@@ -548,10 +586,18 @@ def _info_inner(state, know=None) -> str:
     if state.dealer is not None:
         rows.append(f"<div>dealer: {_esc(seat_label(state.dealer, n))}</div>")
     if state.up_card is not None and state.deal:
-        rows.append(f'<div class="ee-upcard">up-card: {_card(state.up_card, ["ee-small-card"])} '
-                    f'<span>{_esc(state.up_card_status)}</span></div>')
+        rows.append(f'<div class="ee-upcard" data-status="{_esc(state.up_card_status)}">up-card: '
+                    f'{_card(state.up_card, ["ee-small-card"])} <span>{_esc(up_card_words(state))}</span></div>')
+    kitty = state.kitty
+    if kitty and state.variant == "two-handed":
+        # rules.md 3.1: the 13 cards left after the deal take no part in it; they are
+        # not a kitty anyone may look at or take, so a learner reads a count, not 13 backs
+        known = [c for c in (kitty if know is None else know.kitty) if c not in (None, C.UNKNOWN)]
+        rows.append(f'<div class="ee-undealt ee-small" data-count="{len(kitty)}">{len(kitty)} cards not dealt'
+                    + (": " + "".join(_card(c) for c in known) if known else "") + "</div>")
+        kitty = ()
     # face-down cards: all of them in the all-hands view, else as the seat saw them
-    faces = (("ee-kitty", "kitty", state.kitty, know and know.kitty),
+    faces = (("ee-kitty", "kitty", kitty, know and know.kitty),
              ("ee-dummy", "dummy", state.dummy, know and know.dummy),
              ("ee-ghost", "ghost hand", state.ghost, know and know.ghost),
              ("ee-dead", "dead hand", state.dead, know and know.dead))
@@ -589,9 +635,37 @@ def _info_inner(state, know=None) -> str:
     return "".join(rows)
 
 
-def _score_inner(state) -> str:
+def up_card_words(state) -> str:
+    """What became of the up-card, in words, from ``state.up_card_status``
+    (rules.md 2.1-2.3, 3.2, 4.2): ``"10♦ left on the table"``,
+    ``"10♦ taken up by the dealer, North"``, ``"10♦ turned down: nobody
+    ordered it up"``, ``"10♦ face up: the proposed trump"``, ``"10♦ stays
+    face down: the dealer sits out"``.  ``""`` when the deal has no up-card.
+    Never raises."""
+    card = state.up_card
+    if card is None:
+        return ""
+    name = C.pretty(card)
+    status = str(state.up_card_status or "")
+    n = len(state.players)
+    dealer = f", {seat_label(state.dealer, n)}" if state.dealer is not None else ""
+    words = {
+        "face up": f"{name} face up: the proposed trump",
+        "turned down": f"{name} turned down: nobody ordered it up, its suit cannot be named now",
+        "face down (dealer sits out)": f"{name} stays face down: the dealer sits out, the partner plays alone",
+        "picked up": f"{name} taken up by the dealer{dealer}",
+        "left": f"{name} left on the table: the dealer did not take it",
+    }
+    return words.get(status, f"{name} {status}".strip())
+
+
+def _score_inner(state, hide: bool = False) -> str:
     if not state.variant:
         return ""
+    # an exercise on this position: a finished trick's count names its winner,
+    # a scored deal's points are the answer
+    hide_tricks = hide and _trick_finished(state)
+    hide_points = hide and _deal_scored(state)
     names = side_names(state)
     groups = _sides(state)
     rows = []
@@ -599,10 +673,14 @@ def _score_inner(state) -> str:
         pts = state.score[i] if i < len(state.score) else 0
         tr = state.tricks_by_side[i] if i < len(state.tricks_by_side) else 0
         players = " & ".join(state.players[s] for s in groups[i] if s < len(state.players))
+        shown_pts = "?" if hide_points else pts
+        shown_tr = "? tricks" if hide_tricks else f'{tr} trick{"s" if tr != 1 else ""}'
         rows.append(f'<tr class="ee-side-{i}"><td><b>{_esc(name)}</b><br><span class="ee-player">{_esc(players)}</span></td>'
-                    f'<td class="ee-points" data-points="{pts}">{pts}</td>'
-                    f'<td data-tricks="{tr}">{tr} trick{"s" if tr != 1 else ""}</td></tr>')
+                    f'<td class="ee-points" data-points="{shown_pts}">{shown_pts}</td>'
+                    f'<td data-tricks="{"?" if hide_tricks else tr}">{shown_tr}</td></tr>')
     last = ""
+    if hide_points:
+        return f'<table data-score="?">{"".join(rows)}</table>'
     if state.deal_results:
         d, pts, how = state.deal_results[-1]
         gains = ", ".join(f"{names[i]} +{p}" for i, p in enumerate(pts) if p) or "no points"
@@ -617,10 +695,18 @@ def _score_inner(state) -> str:
     return f'<table data-score="{score}">{"".join(rows)}</table>{official}{last}'
 
 
-def _act_inner(state, know=None, findings: Sequence = (), here_reneges=()) -> str:
+def _act_inner(state, know=None, findings: Sequence = (), here_reneges=(), hide: bool = False) -> str:
     n = len(state.players)
     p = state.players
     rows = []
+    if hide:
+        # an exercise on this position: who is on turn, but neither the reason nor
+        # the legal calls, which are the answer (issue 10)
+        if state.turn is not None and not state.game_over and not _first_lead(state):
+            rows.append(f'<div class="ee-to-act" data-turn="{state.turn}"><b>{_esc(seat_label(state.turn, n))}</b>'
+                        ' to act</div>')
+        rows.append('<div class="ee-reason ee-hidden-answer">answer the question to see what the rules allow</div>')
+        return "".join(rows)
     if state.game_over:
         names = side_names(state)
         w = names[state.winner] if state.winner is not None and state.winner < len(names) else "?"
@@ -767,7 +853,7 @@ def knowledge_html(know, players: Sequence[str] = ()) -> str:
 
 
 def table_parts(state, seat: Optional[int] = None, findings: Sequence = (), next_event=None,
-                knowledge=None) -> dict:
+                knowledge=None, hide_answers: bool = False) -> dict:
     """The table drawing in named parts (inner HTML, no style sheet, no wrapper).
 
     Keys: ``"head-s"`` and ``"hand-s"`` for each seat ``s``, ``"trick"``,
@@ -781,8 +867,12 @@ def table_parts(state, seat: Optional[int] = None, findings: Sequence = (), next
     events' extras such as a card taken back); ``findings``: the game's
     audit findings (renege notes gain proof and penalty); ``next_event``: the
     event recorded after this state, used to mark a coming renege in the hand.
-    The viewer puts each part in its own widget, so that a step resends only
-    the parts that changed.  Raises ``ValueError`` for a seat the game does
+    ``hide_answers``: the position as an exercise shows it before the
+    learner answers (issue 10): no legal cards raised, no legal calls or
+    reason, nobody named as the first leader, a finished trick's winner and
+    reason left out (and its trick count shown as "?"), a scored deal's
+    points shown as "?".  The viewer puts each part in its own widget, so
+    that a step resends only the parts that changed.  Raises ``ValueError`` for a seat the game does
     not have, or a ``knowledge`` of another seat.
     """
     n = len(state.players)
@@ -795,33 +885,35 @@ def table_parts(state, seat: Optional[int] = None, findings: Sequence = (), next
     by_trick = {k: r for k, r in by_trick.items() if _renege_visible(r, know)}
     parts = {}
     for s in range(n):
-        parts[f"head-{s}"] = _seat_head(state, s, n, here, know)
-        parts[f"hand-{s}"] = _hand_inner(state, s, know, next_event, here)
-    parts["trick"] = _trick_inner(state, n, by_trick, proofs)
-    parts["last"] = _last_inner(state, n, by_trick, proofs)
+        parts[f"head-{s}"] = _seat_head(state, s, n, here, know, hide_answers)
+        parts[f"hand-{s}"] = _hand_inner(state, s, know, next_event, here, hide_answers)
+    parts["trick"] = _trick_inner(state, n, by_trick, proofs, hide_answers)
+    parts["last"] = _last_inner(state, n, by_trick, proofs, hide_answers)
     parts["info"] = _info_inner(state, know)
-    parts["score"] = _score_inner(state)
-    parts["act"] = _act_inner(state, know, findings, here)
+    parts["score"] = _score_inner(state, hide_answers)
+    parts["act"] = _act_inner(state, know, findings, here, hide_answers)
     if know is not None:
         parts["knowledge"] = knowledge_html(know, state.players)
     return parts
 
 
-def table_from_parts(parts: dict, state, include_css: bool = True) -> str:
-    """Assemble :func:`table_parts` into one ``ee-table`` drawing."""
+def table_from_parts(parts: dict, state, include_css: bool = True, hide_answers: bool = False) -> str:
+    """Assemble :func:`table_parts` into one ``ee-table`` drawing
+    (``hide_answers``: as the parts were made; the first leader is not
+    outlined as the seat on turn)."""
     n = len(state.players)
     pos = POSITIONS.get(n, POSITIONS[4])
     seats = []
     for s in range(n):
         area = pos[s] if s < len(pos) else "bottom"
-        turn = " ee-turn" if state.turn == s else ""
+        turn = " ee-turn" if state.turn == s and not (hide_answers and _first_lead(state)) else ""
         out = " ee-out" if s in state.sitting_out else ""
         seats.append(f'<div class="ee-seat ee-seat-{s}{turn}" style="grid-area:{area}">'
                      f'<div class="ee-seat-head">{parts[f"head-{s}"]}</div>'
                      f'<div class="ee-hand ee-hand-{s}{out}" data-seat="{s}">{parts[f"hand-{s}"]}</div></div>')
     body = ("".join(seats)
             + f'<div class="ee-box ee-trick-cards" style="grid-area:trick">{parts["trick"]}</div>'
-            + f'<div class="ee-box ee-last" style="grid-area:last">{parts["last"]}</div>'
+            + f'<div class="ee-box ee-last-trick" style="grid-area:last">{parts["last"]}</div>'
             + f'<div class="ee-box ee-info" style="grid-area:info">{parts["info"]}</div>'
             + f'<div class="ee-box ee-score" style="grid-area:score">{parts["score"]}</div>'
             + f'<div class="ee-box ee-act" style="grid-area:act">{parts["act"]}</div>')
@@ -834,7 +926,7 @@ def table_from_parts(parts: dict, state, include_css: bool = True) -> str:
 
 
 def state_html(state, seat: Optional[int] = None, findings: Sequence = (), next_event=None,
-               include_css: bool = True, knowledge=None) -> str:
+               include_css: bool = True, knowledge=None, hide_answers: bool = False) -> str:
     """The whole table after ``state.position`` events as one HTML drawing.
 
     ``state``: a :class:`~euchre_events.projections.TableState`; ``seat``: None
@@ -842,6 +934,8 @@ def state_html(state, seat: Optional[int] = None, findings: Sequence = (), next_
     face down, with the readout of :func:`knowledge_html` below the table);
     ``findings``, ``next_event``, ``knowledge``: see :func:`table_parts`;
     ``include_css``: prepend the style sheet (True for a standalone drawing,
-    as ``TableState._repr_html_`` uses it).  Classes: see the module docstring.
+    as ``TableState._repr_html_`` uses it); ``hide_answers``: see
+    :func:`table_parts`.  Classes: see the module docstring.
     """
-    return table_from_parts(table_parts(state, seat, findings, next_event, knowledge), state, include_css)
+    return table_from_parts(table_parts(state, seat, findings, next_event, knowledge, hide_answers),
+                            state, include_css, hide_answers)

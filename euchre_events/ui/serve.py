@@ -53,12 +53,32 @@ def _notebook_path(notebook: Optional[str]) -> Path:
     return path.resolve()
 
 
-def voila_command(notebook: Optional[str] = None, port: int = 8866) -> list:
-    """The Voila command line that serves ``notebook``'s folder on 127.0.0.1:``port``."""
+CULL_IDLE_SECONDS = 300
+"""A kernel idle this long (seconds) is shut down: Voila keeps a kernel per page
+visit after its tab closes (its shutdown request is refused for want of an
+``_xsrf`` token, shared/notes-jupyter.md), so without culling a club laptop
+serving an evening would fill up with kernels."""
+
+CULL_INTERVAL_SECONDS = 60
+"""How often (seconds) idle kernels are looked for."""
+
+
+def voila_command(notebook: Optional[str] = None, port: int = 8866,
+                  cull_idle: int = CULL_IDLE_SECONDS, cull_interval: int = CULL_INTERVAL_SECONDS) -> list:
+    """The Voila command line that serves ``notebook``'s folder on 127.0.0.1:``port``,
+    culling kernels idle for ``cull_idle`` seconds (checked every
+    ``cull_interval`` seconds; ``cull_idle=0`` turns culling off).  A kernel
+    with its page still connected is culled too once idle that long: the
+    page then needs a reload."""
     nb = _notebook_path(notebook)
     folder = str(nb.parent)
-    return [sys.executable, "-m", "voila", folder, "--no-browser", f"--port={int(port)}",
-            "--Voila.ip=127.0.0.1", f"--Voila.root_dir={folder}"]
+    cmd = [sys.executable, "-m", "voila", folder, "--no-browser", f"--port={int(port)}",
+           "--Voila.ip=127.0.0.1", f"--Voila.root_dir={folder}"]
+    if cull_idle and int(cull_idle) > 0:
+        cmd += [f"--MappingKernelManager.cull_idle_timeout={int(cull_idle)}",
+                f"--MappingKernelManager.cull_interval={max(1, int(cull_interval))}",
+                "--MappingKernelManager.cull_connected=True"]
+    return cmd
 
 
 def page_url(notebook: Optional[str] = None, port: int = 8866) -> str:
@@ -85,20 +105,26 @@ def _open_when_ready(url: str, proc, quiet: bool, timeout: float = 120) -> None:
 
 def serve(notebook: Optional[str] = None, port: int = 8866, db: Optional[str] = None,
           record: Optional[str] = None, block: bool = True, env: Optional[dict] = None,
-          quiet: bool = False, log=None, open_browser: bool = False):
+          quiet: bool = False, log=None, open_browser: bool = False,
+          cull_idle: int = CULL_IDLE_SECONDS, cull_interval: int = CULL_INTERVAL_SECONDS):
     """Start Voila on ``notebook`` (default: the review notebook) at 127.0.0.1:``port``.
 
     ``db``: the SQLite archive the notebook uses (``EUCHRE_EVENTS_DB``);
     ``record``: a record file for the review notebook (``EUCHRE_EVENTS_RECORD``);
     ``env``: extra environment variables for Voila and its kernels;
     ``quiet``: no messages; ``log``: a file that receives Voila's output;
-    ``open_browser``: open the page in the default web browser once Voila answers.
+    ``open_browser``: open the page in the default web browser once Voila answers;
+    ``cull_idle``, ``cull_interval``: idle-kernel culling in seconds (see
+    :func:`voila_command`).  A ``record`` that does not exist raises
+    ``FileNotFoundError`` before Voila starts.
     With ``block=True`` (the CLI) runs until Ctrl-C and returns Voila's exit
     status; with ``block=False`` returns the running ``subprocess.Popen``
     (its own process group: stop it with ``os.killpg(p.pid, signal.SIGTERM)``).
     Raises ``FileNotFoundError`` for a missing notebook.
     """
-    cmd = voila_command(notebook, port)
+    if record and not os.path.exists(record):
+        raise FileNotFoundError(f"no record file at {record}")
+    cmd = voila_command(notebook, port, cull_idle, cull_interval)
     run_env = dict(os.environ)
     run_env.update(env or {})
     if db:

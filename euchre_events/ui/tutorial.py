@@ -15,28 +15,43 @@ the table after the first ``k`` events.  Seats are indices ``0..n-1``
 clockwise; sides are score indices (a seat in the games where each player
 scores alone); points are game points; cards are codes such as ``"JD"``.
 
-The question logic (:meth:`Exercise.check`) is pure and needs no widgets;
-:meth:`Exercise.quiz` (and displaying an exercise in Jupyter) shows it with
-the tutorials' :class:`euchre_events.widgets.Quiz` (question, choices, a
-**check** button, the feedback with the explanation; CSS classes
-``ee-quiz``, ``ee-quiz-choices``, ``ee-quiz-check``, ``ee-quiz-feedback``),
-imported only then.
+How an exercise teaches (issue 10): it shows the table *before* the
+decision (:attr:`Exercise.board`, drawn with ``hide_answers``: no legal
+cards raised, no legal calls or reason, no trick winner, no deal points), so
+the page holds no answer until the learner has answered; a wrong pick is
+answered with why *that* pick is wrong (:meth:`Exercise.why_wrong`, in a
+teacher's words built from the rules functions: the effective suit of
+rules.md 1.2, the trick ranking of 1.3, the scoring rule of the game), and
+the learner may try again; the right answer, with its explanation and the
+table with its highlights (:attr:`Exercise.reveal`), comes with a right
+pick, a second wrong one, or **show the answer**.
+
+The question logic (:meth:`Exercise.check`, :meth:`Exercise.why_wrong`) is
+pure and needs no widgets; :meth:`Exercise.quiz` (and displaying an
+exercise in Jupyter) shows it with the tutorials'
+:class:`euchre_events.widgets.Quiz` (question, board, choices, a **check**
+button, a **show the answer** button, the feedback; CSS classes ``ee-quiz``,
+``ee-quiz-board``, ``ee-quiz-choices``, ``ee-quiz-check``, ``ee-quiz-show``,
+``ee-quiz-feedback`` holding ``ee-quiz-right`` or ``ee-quiz-wrong`` with the
+mark ``ee-quiz-mark``), imported only then.
 """
 from __future__ import annotations
 
 import html
+import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Optional, Sequence
 
 from euchre_events.rules import cards as C
 from euchre_events.ui.describe import describe_event, seat_name, suit_text
+from euchre_events.ui.render import state_html
 from euchre_events.events import Event
 from euchre_events.projections import Game, TableState
 
 __all__ = [
     "Exercise", "legal_cards", "legal_action", "legal_choice", "trick_winner",
     "trick_words", "leader", "deal_points", "next_dealer", "game_winner",
-    "deal_end", "who", "side_label", "renege_points", "cards_held",
+    "deal_end", "who", "side_label", "renege_points", "cards_held", "boards", "score_rule", "refusal",
 ]
 
 
@@ -51,7 +66,12 @@ class Exercise:
     ``multiple`` (pick every right choice, possibly all or none);
     ``explanation``: why, in words (built from the engine's state);
     ``picture``: an HTML fragment shown under the question (cards, a trick);
-    ``section``: the rules.md section the exercise is about (``"3.3"``).
+    ``section``: the rules.md section the exercise is about (``"3.3"``);
+    ``board``: the table before the decision with the answers hidden (HTML,
+    ``""`` when the exercise is not about one position); ``reveal``: the
+    same table with its highlights, shown once the answer is known;
+    ``why``: ``{value: words}``, why a pick of that choice is wrong (one
+    answer), or, when ``multiple``, why that choice is or is not right.
     """
 
     question: str
@@ -61,6 +81,9 @@ class Exercise:
     multiple: bool = False
     picture: str = ""
     section: str = ""
+    board: str = ""
+    reveal: str = ""
+    why: dict = field(default_factory=dict)
     _quiz: Any = field(default=None, repr=False, compare=False)
 
     def label_of(self, value) -> str:
@@ -78,12 +101,30 @@ class Exercise:
             return ", ".join(labels) if labels else "none of them"
         return self.label_of(self.answer)
 
+    def why_wrong(self, picked) -> str:
+        """Why the learner's wrong pick is wrong, in words, without giving the
+        whole answer away: for one answer, the words for that choice; for
+        ``multiple``, the words for each choice ticked that should not be and
+        for each right choice left out.  ``""`` for a right pick."""
+        if self.multiple:
+            got = frozenset(picked or ())
+            extra = [v for _, v in self.choices if v in got and v not in self.answer]
+            missed = [v for _, v in self.choices if v in self.answer and v not in got]
+            parts = [self.why.get(v) or f"{self.label_of(v)} is not one of them" for v in extra]
+            parts += [self.why.get(v) or f"{self.label_of(v)} is one of them too" for v in missed]
+            return "; ".join(parts)
+        if picked == self.answer:
+            return ""
+        return self.why.get(picked) or f"{self.label_of(picked)} is not the answer"
+
     def check(self, picked) -> tuple:
         """``(correct, feedback)`` for the learner's choice.
 
         ``picked``: a value (one answer), or an iterable of values when
         ``multiple``; None means nothing chosen yet (then ``correct`` is False
-        and the feedback asks for a choice).
+        and the feedback asks for a choice).  A wrong pick's feedback is why
+        that pick is wrong (:meth:`why_wrong`), then the right answer and its
+        explanation.
         """
         if picked is None and not self.multiple:
             return False, "Choose an answer first."
@@ -91,7 +132,8 @@ class Exercise:
         ref = f" (rules.md {self.section})" if self.section else ""
         if ok:
             return True, f"Right: {self.answer_text}. {self.explanation}{ref}"
-        return False, f"Not quite. The answer is: {self.answer_text}. {self.explanation}{ref}"
+        return False, (f"Not quite: {self.why_wrong(picked)}. The answer is: {self.answer_text}. "
+                       f"{self.explanation}{ref}")
 
     # ------------------------------------------------------------ widget
     def quiz(self):
@@ -106,7 +148,8 @@ class Exercise:
             if self.picture:
                 question += f"</b><style>{CSS}</style><div class='ee-root'>{self.picture}</div><b>"
             self._quiz = Quiz(question, self.choices, self.answer, self.explanation + ref,
-                              multiple=self.multiple)
+                              multiple=self.multiple, why_wrong=self.why_wrong,
+                              board=self.board, reveal=self.reveal)
         return self._quiz
 
     def _repr_mimebundle_(self, **kwargs):
@@ -152,6 +195,19 @@ def deal_end(game: Game, deal: int) -> int:
     return later[0] if later else len(game.events)
 
 
+def boards(game: Game, k: int, seat: Optional[int] = None) -> tuple:
+    """``(board, reveal)``: the table after ``k`` events as an exercise shows
+    it before the answer (``hide_answers``: :func:`euchre_events.ui.render.table_parts`)
+    and after it (legal cards raised, the reason, the trick winner, the
+    points).  ``seat``: draw what that seat could know.  HTML fragments,
+    each with the style sheet, record text escaped."""
+    st = game.state_at(k)
+    nxt = game.events[k] if k < len(game.events) else None
+    board = state_html(st, seat, include_css=True, hide_answers=True)
+    reveal = state_html(st, seat, findings=game.audit(), next_event=nxt, include_css=True)
+    return board, reveal
+
+
 def _trump_words(trump: Optional[str]) -> str:
     return "no-trump" if trump is None else f"trump is {suit_text(trump)}"
 
@@ -185,19 +241,77 @@ def legal_cards(game: Game, k: int, question: Optional[str] = None, section: str
             question = f"{_trump_words(st.trump).capitalize()}. Which cards may {who(st, s)} lead?"
     ok = [C.pretty(c) for c in hand if c in legal]
     not_ok = [C.pretty(c) for c in hand if c not in legal]
-    expl = f"The engine says: {st.legal_reason}. Legal: {', '.join(ok) or 'none'}"
+    expl = f"{st.legal_reason[:1].upper()}{st.legal_reason[1:]}. {who(st, s)} may play {', '.join(ok) or 'nothing'}"
     if not_ok:
         expl += f"; playing {', '.join(not_ok)} would be a renege"
     expl += "."
-    picture = (_trick_html(st, st.trick) + f"<div>{html.escape(who(st, s))}'s hand:</div>"
-               + _cards_html(hand, st.trump))
+    board, reveal = boards(game, k)
+    why = {c: _card_words(st, s, c, c in legal, hand) for c in hand}
     return Exercise(question, tuple((C.pretty(c), c) for c in hand), legal, expl, multiple=True,
-                    picture=picture, section=section)
+                    section=section, board=board, reveal=reveal, why=why)
+
+
+def _suit_of_card_words(c: str, trump: Optional[str]) -> str:
+    """``"a club"``, ``"a heart here (the left bower)"``, ``"the joker, a trump"``."""
+    eff = C.effective_suit(c, trump)
+    b = C.base(c)
+    if b == C.JOKER:
+        return f"the joker, a {C.SUIT_SINGULAR[trump]} here (the highest trump)" if eff and trump else "the joker"
+    if trump is not None and b == C.left_bower(trump):
+        return f"the left bower: a {C.SUIT_SINGULAR[trump]} here, not a {C.SUIT_SINGULAR[C.suit_of(b)]}"
+    return f"a {C.SUIT_SINGULAR.get(eff, 'card')}"
+
+
+def _card_words(st: TableState, s: int, c: str, legal: bool, hand: Sequence[str]) -> str:
+    """Why card ``c`` of seat ``s``'s hand may or may not be played now, in a
+    teacher's words, from the effective suit (rules.md 1.2) and follow-suit
+    (1.3)."""
+    name, you = C.pretty(c), who(st, s)
+    if not st.trick:
+        return f"{name} may be led: whoever leads may lead any card"
+    led = (st.extra or {}).get("led_suit") or C.effective_suit(st.trick[0][1], st.trump)
+    led_word = C.SUIT_NAMES.get(led, "the suit led")
+    follow = [x for x in C.cards_of_suit(hand, led, st.trump)]
+    if legal:
+        if follow and c in follow:
+            return f"{name} is {_suit_of_card_words(c, st.trump)}, so it follows {led_word}: it may be played"
+        if not follow:
+            return f"{you} holds no {led_word}, so any card may be played, {name} too"
+        return f"{name} may be played"
+    held = " and ".join(f"{C.pretty(x)} (the left bower, a {C.SUIT_SINGULAR[st.trump]} here)"
+                        if st.trump is not None and C.base(x) == C.left_bower(st.trump) else C.pretty(x)
+                        for x in follow)
+    return (f"{name} is {_suit_of_card_words(c, st.trump)}, but {you} still holds {held}, "
+            f"so {you} must follow {led_word}")
 
 
 def _legal_words(st: TableState) -> str:
     acts = [describe_event(e, st.players, st.dealer) for e in st.legal]
     return "; ".join(acts) if acts else "nothing"
+
+
+def refusal(game: Game, k: int, event: Event) -> str:
+    """Why the rules refuse ``event`` at position ``k``, in their own words:
+    the irregularity the engine flags when the event is recorded anyway
+    (a plain 12 in double-deck Bid Euchre, rules.md 7.10; a stuck dealer's
+    pass, 2.3), or the reason it cannot happen at all.  ``""`` for a legal
+    event or when the rules give no words.  Nothing is stored."""
+    from euchre_events.rules.engine import ImpossibleEvent
+    if event in game.state_at(k).legal:
+        return ""
+    try:
+        g = Game(list(game.events[:k]) + [event])
+    except ImpossibleEvent as e:
+        return getattr(e, "reason", "") or str(e)
+    except ValueError as e:
+        return str(e)
+    st = g.state_at(k + 1)
+    new = [f for f in st.flags if getattr(f, "position", None) == k]
+    if not new:
+        return ""
+    # the flag speaks to a director ("seat 0: ...; it stands as a pass"): keep the rule only
+    text = re.sub(r"^seat \d+: ", "", new[-1].text)
+    return "; ".join(p for p in text.split("; ") if "stand" not in p and "kept as recorded" not in p)
 
 
 def legal_action(game: Game, k: int, event: Event, question: str, section: str = "") -> Exercise:
@@ -209,9 +323,15 @@ def legal_action(game: Game, k: int, event: Event, question: str, section: str =
     """
     st = game.state_at(k)
     answer = "yes" if event in st.legal else "no"
-    expl = (f"The engine says: {st.legal_reason}. It allows: {_legal_words(st)}; "
-            f"so \u201c{describe_event(event, st.players, st.dealer)}\u201d is {'' if answer == 'yes' else 'not '}legal here.")
-    return Exercise(question, (("yes", "yes"), ("no", "no")), answer, expl, section=section)
+    act = describe_event(event, st.players, st.dealer)
+    expl = (f"Here the rule is: {st.legal_reason}. {who(st, st.turn)} may: {_legal_words(st)}; "
+            f"so \u201c{act}\u201d is {'' if answer == 'yes' else 'not '}allowed.")
+    why = {"yes": f"\u201c{act}\u201d is not among what {who(st, st.turn)} may do now: "
+                  f"{refusal(game, k, event) or st.legal_reason}",
+           "no": f"\u201c{act}\u201d is allowed here: it is one of {who(st, st.turn)}'s choices ({st.legal_reason})"}
+    board, reveal = boards(game, k)
+    return Exercise(question, (("yes", "yes"), ("no", "no")), answer, expl, section=section,
+                    board=board, reveal=reveal, why=why)
 
 
 def legal_choice(game: Game, k: int, candidates: Sequence[Event], question: str,
@@ -223,9 +343,13 @@ def legal_choice(game: Game, k: int, candidates: Sequence[Event], question: str,
     if labels is None:
         labels = [describe_event(e, st.players, st.dealer) for e in candidates]
     legal = frozenset(i for i, e in enumerate(candidates) if e in st.legal)
-    expl = f"The engine says: {st.legal_reason}. It allows: {_legal_words(st)}."
+    expl = f"Here the rule is: {st.legal_reason}. {who(st, st.turn)} may: {_legal_words(st)}."
+    why = {i: (f"{lab} is allowed ({st.legal_reason})" if i in legal
+               else f"{lab} is not allowed here: {refusal(game, k, e) or st.legal_reason}")
+           for i, (lab, e) in enumerate(zip(labels, candidates))}
+    board, reveal = boards(game, k)
     return Exercise(question, tuple((lab, i) for i, lab in enumerate(labels)), legal, expl,
-                    multiple=True, section=section)
+                    multiple=True, section=section, board=board, reveal=reveal, why=why)
 
 
 def trick_words(cards: Sequence[str], trump: Optional[str], led_suit: Optional[str],
@@ -258,7 +382,10 @@ def trick_words(cards: Sequence[str], trump: Optional[str], led_suit: Optional[s
         what = "No trump was played" if trump is not None else "At no-trump there are no bowers"
         out.append(f"{what}, so the highest {C.SUIT_SINGULAR.get(r.led_suit, 'card')} wins; led-suit cards, "
                    "highest first: " + ", ".join(C.pretty(c) for c in ranked))
-    others = [cards[i] for i, x in enumerate(r.roles) if x not in counting]
+    beaten = [cards[i] for i, x in enumerate(r.roles) if x not in counting and x == C.TrickRole.LED]
+    others = [cards[i] for i, x in enumerate(r.roles) if x not in counting and x != C.TrickRole.LED]
+    if beaten:   # cards of the led suit, once a trump is in the trick (rules.md 1.3)
+        out.append(", ".join(C.pretty(c) for c in beaten) + " cannot win (a trump was played)")
     if others:
         why = "neither trump nor the led suit" if trump is not None else "not the led suit"
         out.append(", ".join(C.pretty(c) for c in others) + f" cannot win ({why})")
@@ -295,8 +422,36 @@ def trick_winner(game: Game, deal: int, trick: int, section: str = "1.3") -> Exe
                 + "; ".join(f"{who(st, s)} {'leads' if i == 0 else 'plays'} {C.pretty(c)}"
                             for i, (s, c) in enumerate(plays))
                 + ". Who wins it?")
+    # the board: just after the trick's last card, the trick still in the middle
+    k = first
+    while k < end and len(game.state_at(k).tricks) < trick:
+        k += 1
+    board, reveal = boards(game, k)
+    r = C.rank_trick(cards, st.trump, led, low, twins_first)
+    w = seats.index(winner)
+    why = {}
+    for i, (s, c) in enumerate(plays):
+        if s == winner:
+            continue
+        role = r.roles[i]
+        if i in r.twins:
+            why[s] = (f"{who(st, s)}'s {C.pretty(c)} is identical to {who(st, winner)}'s, and of two "
+                      f"identical cards the one played first wins")
+        elif st.trump is not None and role not in (C.TrickRole.TRUMP, C.TrickRole.TOP, C.TrickRole.LED):
+            why[s] = (f"{who(st, s)}'s {C.pretty(c)} cannot win: it is {_suit_of_card_words(c, st.trump)}, "
+                      "neither trump nor the suit led")
+        elif st.trump is None and role not in (C.TrickRole.TOP, C.TrickRole.LED):
+            why[s] = f"{who(st, s)}'s {C.pretty(c)} cannot win: at no-trump only the suit led can win"
+        elif r.roles[w] == C.TrickRole.TRUMP and role != C.TrickRole.TRUMP:
+            why[s] = (f"{who(st, s)}'s {C.pretty(c)} is {_suit_of_card_words(c, st.trump)}, but a trump was "
+                      f"played, and any trump beats every card of the suit led")
+        else:
+            order = ", ".join(C.pretty(cards[j]) for j in r.ranked() if r.roles[j] == r.roles[w])
+            why[s] = (f"{who(st, s)}'s {C.pretty(c)} ranks below {C.pretty(cards[w])} here "
+                      f"(highest first: {order})")
     return Exercise(question, _choice_of_seats(st, seats), winner, words,
-                    picture=_trick_html(st, plays), section=section)
+                    picture="" if board else _trick_html(st, plays), section=section,
+                    board=board, reveal=reveal, why=why)
 
 
 def _leader_facts(st: TableState, s: int) -> list:
@@ -343,11 +498,21 @@ def leader(game: Game, k: int, section: str = "") -> Exercise:
         facts.append(f"{who(st, st.alone)} plays alone")
     if st.sitting_out:
         facts.append("sitting out: " + ", ".join(who(st, x) for x in st.sitting_out))
-    why = _leader_facts(st, s)
-    expl = ("Here: " + "; ".join(facts) + f". The engine gives the lead to {who(st, s)}"
-            + (": " + "; ".join(why) if why else "") + ".")
+    reasons = _leader_facts(st, s)
+    expl = ("Here: " + "; ".join(facts) + f". So {who(st, s)} leads"
+            + (": " + "; ".join(reasons) if reasons else "") + ".")
+    why = {}
+    for x in range(n):
+        if x == s:
+            continue
+        mine = _leader_facts(st, x) or [f"{who(st, x)} is "
+                                        + ("the dealer" if x == st.dealer else "not on the dealer's left")]
+        if x in st.sitting_out:
+            mine = [f"{who(st, x)} sits out this deal"]
+        why[x] = "; ".join(mine) + f", but the lead goes to {who(st, s)}" + (": " + "; ".join(reasons) if reasons else "")
+    board, reveal = boards(game, k)
     return Exercise("Who leads to the first trick?", _choice_of_seats(st, range(n)), s, expl,
-                    section=section)
+                    section=section, board=board, reveal=reveal, why=why)
 
 
 def _deal_facts(st: TableState) -> str:
@@ -393,13 +558,55 @@ def deal_points(game: Game, deal: int, side: int, choices: Sequence[int], sectio
     values = sorted(set(choices) | {answer})
     names = [side_label(st, i) for i in range(len(pts))]
     facts = _deal_facts(st)
-    expl = (facts[:1].upper() + facts[1:] + ". The engine scores the deal: "
+    rule = score_rule(st, pts)
+    expl = (facts[:1].upper() + facts[1:] + ". " + (rule[:1].upper() + rule[1:] + ": " if rule else "")
             + ", ".join(f"{nm} {p:+d}" for nm, p in zip(names, pts))
             + "; score now " + ", ".join(f"{nm} {p}" for nm, p in zip(names, st.score)) + ".")
     if question is None:
         question = f"How many points does {names[side]} score for deal {deal}?"
+    why = {v: (f"not {v:+d}. " + (rule[:1].upper() + rule[1:] + "; " if rule else "")
+               + f"{names[side]} scores {answer:+d}") for v in values if v != answer}
+    board, reveal = boards(game, deal_end(game, deal))
     return Exercise(question, tuple((f"{v:+d}" if v else "0", v) for v in values), answer, expl,
-                    section=section)
+                    section=section, board=board, reveal=reveal, why=why)
+
+
+def score_rule(st: TableState, pts: Sequence[int]) -> str:
+    """The scoring rule a deal fell under, in words (rules.md 2.6, 3.4,
+    4.5, 5.5, 6.4, 7.5): ``"euchred: the makers took only 2 tricks, so the
+    defenders score 2"``, ``"a march: the makers took all 5 tricks"``,
+    ``"made: the makers took 3 of 5 tricks"``, ``"set: N/S bid 4 and took
+    3"``.  ``st``: the state at the deal's end; ``pts``: the deal's points
+    per side.  ``""`` when nobody made trump.  Never raises."""
+    from euchre_events.ui.render import _sides
+    if st.maker is None:
+        return ""
+    groups = _sides(st)
+    ms = next((i for i, g in enumerate(groups) if st.maker in g), None)
+    if ms is None or ms >= len(pts):
+        return ""
+    total = sum(st.tricks_won)
+    took = sum(st.tricks_won[x] for x in groups[ms] if x < len(st.tricks_won))
+    makers = "the makers" if len(groups[ms]) > 1 else who(st, st.maker)
+    contract = st.extra.get("contract")
+    alone = " alone" if st.alone is not None else ""
+    others = [p for i, p in enumerate(pts) if i != ms]
+    if isinstance(contract, int) or contract in ("pb", "moon"):
+        bid = {"pb": "partner's best", "moon": "shoot the moon"}.get(contract, contract)
+        side = side_label(st, ms)
+        if pts[ms] > 0:
+            return f"bid made: {side} bid {bid} and took {took} of {total} tricks"
+        return f"set: {side} bid {bid} and took only {took}, so they lose {-pts[ms]}"
+    if pts[ms] > 0:
+        if took == total:
+            return f"a march: {makers} took all {total} tricks{alone}, worth {pts[ms]}"
+        return f"made: {makers} took {took} of {total} tricks, worth {pts[ms]}"
+    if any(p > 0 for p in others):
+        return (f"euchred: {makers} took only {took} trick{'s' if took != 1 else ''}, "
+                f"so the defenders score {max(others)}")
+    if pts[ms] < 0:
+        return f"{makers} took {took} of {total} tricks and lose {-pts[ms]}"
+    return ""
 
 
 def next_dealer(game: Game, section: str = "1.4") -> Exercise:
@@ -414,9 +621,13 @@ def next_dealer(game: Game, section: str = "1.4") -> Exercise:
     last = st.deal_results[-1][2] if st.deal_results else ""
     expl = (f"Deal {st.deal} was dealt by {who(st, st.dealer)}"
             + (f" and was thrown in ({last})" if last and last != "played" else "")
-            + f"; the engine names {who(st, d)} to deal deal {st.deal + 1}.")
+            + f"; the deal passes to the left, thrown in or not, so {who(st, d)} deals deal {st.deal + 1}.")
+    why = {x: (f"{who(st, x)} dealt deal {st.deal}, and the deal moves on even when a deal is thrown in"
+               if x == st.dealer else f"the deal passes one seat to the left, to {who(st, d)}, not {who(st, x)}")
+           for x in range(len(st.players)) if x != d}
+    board, reveal = boards(game, len(game.events))
     return Exercise(f"Who deals deal {st.deal + 1}?", _choice_of_seats(st, range(len(st.players))), d,
-                    expl, section=section)
+                    expl, section=section, board=board, reveal=reveal, why=why)
 
 
 def game_winner(game: Game, section: str = "") -> Exercise:
@@ -435,17 +646,28 @@ def game_winner(game: Game, section: str = "") -> Exercise:
         expl = f"Deal {st.deal}: " + facts + ". "
     expl += "Score: " + ", ".join(f"{nm} {p}" for nm, p in zip(names, st.score)) + ". "
     if ans != "none":
-        expl += f"The engine ends the game: {names[ans]} wins."
+        expl += f"That ends the game: {names[ans]} wins."
         ahead = [names[i] for i in range(n_sides) if st.score[i] > st.score[ans]]
         if ahead and game.started.options:
             opts = ", ".join(f"{k}={v!r}" for k, v in sorted(game.started.options.items()))
             expl += (f" {', '.join(ahead)} has more points, but this game's options ({opts}) "
                      "limit who may win on this deal.")
     elif st.game_over and tie:
-        expl += "The engine ends the game in a tie between " + ", ".join(names[i] for i in tie) + "."
+        expl += "The game ends in a tie between " + ", ".join(names[i] for i in tie) + "."
     else:
-        expl += "The engine does not end the game: another deal is played."
-    return Exercise("Who wins the game?", choices, ans, expl, section=section)
+        expl += "Nobody has won yet: another deal is played."
+    why = {}
+    for v in [c[1] for c in choices]:
+        if v == ans:
+            continue
+        if v == "none":
+            why[v] = f"{names[ans]} has reached the target with {st.score[ans]}: the game is over"
+        else:
+            why[v] = (f"{names[v]} has only {st.score[v]} points" + (f"; {names[ans]} has {st.score[ans]}"
+                                                                   if ans != "none" else ", not yet enough to win"))
+    board, reveal = boards(game, len(game.events))
+    return Exercise("Who wins the game?", choices, ans, expl, section=section,
+                    board=board, reveal=reveal, why=why)
 
 
 def renege_points(game: Game, side: int, choices: Sequence[int], finding: int = 0, section: str = "",
@@ -477,8 +699,10 @@ def renege_points(game: Game, side: int, choices: Sequence[int], finding: int = 
     if question is None:
         question = f"With the renege penalised, how many points does {names[side]} score for deal {f.deal}?"
     values = sorted(set(choices) | {answer})
+    why = {v: f"not {v:+d}: the renege costs the offending side the deal ({f.penalty}), so {names[side]} "
+              f"scores {answer:+d}" for v in values if v != answer}
     return Exercise(question, tuple((f"{v:+d}" if v else "0", v) for v in values), answer, expl,
-                    section=section)
+                    section=section, why=why)
 
 
 def cards_held(game: Game, k: int, seat: int, choices: Sequence[int], section: str = "",
@@ -493,7 +717,8 @@ def cards_held(game: Game, k: int, seat: int, choices: Sequence[int], section: s
     values = sorted(set(choices) | {answer})
     expl = (f"{who(st, seat)} holds {answer} cards: "
             + " ".join(C.pretty(c) for c in C.sort_hand(hand, st.trump))
-            + (f". Next, the engine says: {st.legal_reason}" if st.legal_reason else "") + ".")
+            + (f". Next: {st.legal_reason}" if st.legal_reason else "") + ".")
     if question is None:
         question = f"How many cards does {who(st, seat)} hold now?"
-    return Exercise(question, tuple((str(v), v) for v in values), answer, expl, section=section)
+    why = {v: f"not {v}: count the hand, {answer} cards" for v in values if v != answer}
+    return Exercise(question, tuple((str(v), v) for v in values), answer, expl, section=section, why=why)

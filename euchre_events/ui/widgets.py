@@ -58,7 +58,7 @@ from euchre_events.events import ANNOTATION_MARKS, Event
 from euchre_events.projections import Game
 from euchre_events.projections.seat import knowledge_of_state
 
-__all__ = ["GameViewer", "Line", "Quiz", "game_index"]
+__all__ = ["GameViewer", "Line", "Quiz", "game_index", "open_record_by_deal"]
 
 MARKS = ("",) + ANNOTATION_MARKS
 """Quality marks a note may carry (as in chess annotation; ``""`` = none):
@@ -76,6 +76,9 @@ VIEWER_CSS = """
  border-radius:6px;padding:3px}
 .ee-viewer .ee-events .widget-html-content{line-height:1.3}
 .ee-ev{padding:1px 4px;border-radius:3px;white-space:normal}
+.ee-ev[data-pos]{cursor:pointer}
+.ee-ev[data-pos]:hover{background:#e3f2fd}
+.ee-ev.ee-current:hover{background:#ffd54f}
 .ee-ev.ee-current{background:#ffe082;font-weight:700}
 .ee-ev.ee-ev-renege{color:#b00020}
 .ee-ev .ee-num{display:inline-block;min-width:2.6em;color:#888}
@@ -83,6 +86,8 @@ VIEWER_CSS = """
 .ee-mark{font-weight:700;color:#b00020;margin-right:4px}
 .ee-branch{display:block;margin-left:2.8em;color:#0d47a1}
 .ee-title h3{margin:4px 0}
+.ee-refused{background:#fff4e5;border-left:5px solid #e65100;padding:4px 8px;border-radius:4px;margin:4px 0;
+ max-width:900px}
 """
 
 
@@ -124,6 +129,15 @@ function render({ model, el }) {
     model.send({ key: e.key });
   };
   document.addEventListener('keydown', onKey);
+  // the event list is one HTML widget redrawn at every step: one listener on the
+  // document finds the row clicked (data-pos: the event's index) inside this viewer
+  const onClick = (e) => {
+    const r = root();
+    const row = e.target && e.target.closest && e.target.closest('.ee-events [data-pos]');
+    if (!r || !row || !r.contains(row)) return;
+    model.send({ event: Number(row.dataset.pos) });
+  };
+  document.addEventListener('click', onClick);
   const write = () => {
     const h = model.get('link');
     if (inVoila() && h && location.hash !== '#' + h) history.replaceState(null, '', '#' + h);
@@ -134,6 +148,7 @@ function render({ model, el }) {
   if (inVoila() && location.hash.length > 1) onHash(); else write();
   return () => {
     document.removeEventListener('keydown', onKey);
+    document.removeEventListener('click', onClick);
     window.removeEventListener('hashchange', onHash);
     model.off('change:link', write);
   };
@@ -186,6 +201,32 @@ def game_index(game: Game) -> dict:
             "deal_at": list(ix.deal_at), "score_after": list(ix.score_after)}
 
 
+def open_record_by_deal(path: str) -> tuple:
+    """``(record, refused)``: the first game of the record file ``path``, and
+    ``[(deal number, reason in words), ...]`` for its deals that cannot have
+    happened.  A record that reads whole has ``refused == []``.  An EGN game
+    with an impossible deal is read deal by deal, as the audit reads it
+    (:func:`euchre_events.formats.egn.audit_egn_by_deal`, docs/design.md "Three
+    kinds of wrong"): each impossible deal is left out and the others are one
+    game, so the viewer replays them and names the refused deal.  Raises
+    :class:`~euchre_events.formats.RecordError` for any other unreadable
+    record (another format, or an EGN file that is not a game)."""
+    from euchre_events.formats import RecordError, detect_format, read_record_text, read_records
+    try:
+        return read_records(str(path))[0], []
+    except RecordError:
+        if detect_format(str(path)) != "egn":
+            raise
+    from euchre_events.formats.egn.read import read_game
+    from euchre_events.formats.egn.schema import parse_json
+    doc = parse_json(read_record_text(str(path)), str(path))
+    if not isinstance(doc, dict) or not doc.get("deals"):
+        raise RecordError(str(path), "not an EGN game")
+    skipped: list = []
+    rec = read_game(doc, str(path), skipped=skipped)
+    return rec, [(int(n), getattr(e, "reason", "") or str(e)) for n, e in skipped]
+
+
 def _resolve(game, archive):
     """(Game, archive, game_id, notes, variations) from what the caller gave,
     opened by :func:`euchre_events.archive.opening.open_game` (a Record or
@@ -204,11 +245,17 @@ class GameViewer:
     :class:`~euchre_events.formats.Record`, a stored game id (or unique
     prefix; looked up in ``archive`` or the default archive file), or a
     record file path (its first game; imported into ``archive`` when one is
-    given, so that notes persist).  ``archive``: an
+    given, so that notes persist; a record with an impossible deal: open
+    it with :func:`open_record_by_deal` and give its ``refused`` deals).
+    ``archive``: an
     :class:`~euchre_events.archive.Archive` where notes typed here are saved
     as annotation events; ``seat``: None (all hands) or the seat index whose
-    view is shown; ``position``: where to start (default 1, just after
-    GameStarted); ``chart``: build the plotly score chart.
+    view is shown; ``position``: where to start (default: the first deal
+    just dealt, its hands and up-card on the table and the deal and trick
+    menus filled; position 1 for a record with no deal); ``chart``: build
+    the plotly score chart; ``refused``: ``[(deal, reason), ...]``, deals
+    left out of the record because they cannot have happened: the deal menu
+    lists them as refused, and the banner ``ee-refused`` says why in words.
 
     Raises ``TypeError`` for an unsupported ``game``, ``ValueError``/
     :class:`~euchre_events.formats.RecordError` for a record that cannot be
@@ -216,8 +263,10 @@ class GameViewer:
     """
 
     def __init__(self, game, archive=None, seat: Optional[int] = None, position: Optional[int] = None,
-                 chart: bool = True):
+                 chart: bool = True, refused: Sequence = ()):
         main, self.archive, self.game_id, notes, variations = _resolve(game, archive)
+        # deals of the record that cannot have happened (open_record_by_deal): named, not replayed
+        self.refused = {int(d): str(why) for d, why in refused}
         self.main = main
         self._mem_notes = notes
         self.findings = main.audit()
@@ -234,7 +283,13 @@ class GameViewer:
         self.status = ""
         self._build(chart)
         self._refresh_notes()
-        self.goto(position if position is not None else 1)
+        if position is not None:
+            self.goto(position)
+        elif self.line.index["deal_start"]:
+            # open on a table with cards on it, never on an empty one (issue 10)
+            self.jump_deal(min(self.line.index["deal_start"]))
+        else:
+            self.goto(1)
 
     # ------------------------------------------------------------ lines
     def _record_line(self, i: int, v: dict) -> Line:
@@ -272,6 +327,14 @@ class GameViewer:
                             if p and p not in (R.seat_label(s, n), R.seat_label(s, n, short=True)))
         self.title_w = W.HTML(f"<h3>{R._esc(title)}</h3><div>{R._esc(players)}</div>")
         self.title_w.add_class("ee-title")
+        banner = "".join(
+            f'<div class="ee-refused-deal" data-deal="{d}">Deal {d} of this record cannot have happened and is '
+            f'left out: {R._esc(why)}.</div>' for d, why in sorted(self.refused.items()))
+        if banner:
+            banner += (f'<div>The other {len(self.main.deal_positions())} deals replay; the score runs '
+                       "without the deal left out.</div>")
+        self.refused_w = W.HTML(banner, layout=W.Layout(display="block" if banner else "none"))
+        self.refused_w.add_class("ee-refused")
 
         def button(desc, cls, tip):
             b = W.Button(description=desc, tooltip=tip, layout=W.Layout(width="auto"))
@@ -329,22 +392,22 @@ class GameViewer:
             w.add_class(cls)
             return w
         self.trick_w = part("ee-trick-cards", "trick")
-        self.last_w = part("ee-last", "last")
+        self.last_w = part("ee-last-trick", "last")   # "ee-last" is the last button's class only
         self.info_w = part("ee-info", "info")
         self.score_w = part("ee-score", "score")
         self.act_w = part("ee-act", "act")
         self.table_w = W.GridBox(
             seat_boxes + [self.trick_w, self.last_w, self.info_w, self.score_w, self.act_w],
             layout=W.Layout(grid_template_areas=R.GRID_AREAS,
-                            grid_template_columns="minmax(190px,1fr) minmax(230px,1.2fr) minmax(190px,1fr)",
-                            width="900px"))
+                            grid_template_columns="minmax(150px,1fr) minmax(200px,1.2fr) minmax(150px,1fr)",
+                            width="100%", max_width="900px"))
         self.table_w.add_class("ee-table")
         # the seat view's readout (voids shown, cards out, master cards): empty for all hands
-        self.knowledge_w = W.HTML(layout=W.Layout(width="900px", display="none"))
+        self.knowledge_w = W.HTML(layout=W.Layout(width="100%", max_width="900px", display="none"))
         self.knowledge_w.add_class("ee-knowledge")
 
         # the event list, notes, lines
-        self.events_w = W.HTML(layout=W.Layout(width="360px"))
+        self.events_w = W.HTML(layout=W.Layout(width="100%"))
         self.events_w.add_class("ee-events")
         self.note_input = W.Text(placeholder="a note on the current event", layout=W.Layout(width="200px"))
         self.note_input.add_class("ee-note-input")
@@ -378,14 +441,24 @@ class GameViewer:
         self.var_save.add_class("ee-var-save")
         self.var_save.on_click(lambda _: self._save_variation_clicked())
         self.move_box = W.HBox([self.move_dd, self.move_play, self.var_save], layout=W.Layout(display="none"))
+        # fluid: the side panel sits beside the table when the page is wide enough
+        # (about 1280 px), else it wraps below it; its rows wrap rather than clip
+        wrap = W.Layout(flex_flow="row wrap", width="100%")
+        self.move_box.layout.flex_flow = "row wrap"
+        self.line_dd.layout.width = "auto"
+        self.line_dd.layout.max_width = "100%"
         side = W.VBox([self.events_w,
-                       W.HBox([self.note_input, self.note_mark, self.note_save]),
-                       W.HBox([self.note_select, self.note_remove]),
-                       self.status_w, self.line_dd, self.var_new, self.move_box])
+                       W.HBox([self.note_input, self.note_mark, self.note_save], layout=wrap),
+                       W.HBox([self.note_select, self.note_remove], layout=wrap),
+                       self.status_w, self.line_dd, self.var_new, self.move_box],
+                      layout=W.Layout(flex="1 1 330px", min_width="300px", max_width="420px"))
+        side.add_class("ee-side")
 
         self.chart = None
-        parts = [self.style_w, self.title_w, controls, jumps,
-                 W.HBox([W.VBox([self.table_w, self.knowledge_w]), side])]
+        parts = [self.style_w, self.title_w, self.refused_w, controls, jumps,
+                 W.HBox([W.VBox([self.table_w, self.knowledge_w],
+                                layout=W.Layout(flex="1 1 720px", min_width="min(720px, 100%)", max_width="900px")), side],
+                        layout=W.Layout(flex_flow="row wrap", width="100%", grid_gap="10px"))]
         if chart:
             self.chart = self._make_chart()
             parts.append(self.chart)
@@ -415,10 +488,16 @@ class GameViewer:
         traces.append(go.Scatter(x=[0] * len(names), y=now, mode="markers", name="now",
                                  marker=dict(size=16, symbol="circle-open", line=dict(width=3),
                                              color="#d62728")))
-        fig = go.FigureWidget(data=traces)
-        fig.update_layout(height=260, width=900, margin=dict(l=40, r=10, t=30, b=35),
-                          title="score after each deal (click a point to jump there)",
-                          xaxis_title="deal", yaxis_title="points", clickmode="event")
+        # the layout is given when the widget is made: an update_layout after construction
+        # reaches the Python side only, and the browser drew the chart untitled
+        # (shared/notes-jupyter.md); deals are whole numbers, so are the ticks
+        layout = go.Layout(height=260, autosize=True, margin=dict(l=50, r=10, t=36, b=40),
+                           title=dict(text="score after each deal (click a point to jump there)"),
+                           xaxis=dict(title=dict(text="deal"), tickmode="linear", tick0=0, dtick=1,
+                                      tickformat="d", rangemode="tozero"),
+                           yaxis=dict(title=dict(text="points"), tickformat="d"),
+                           clickmode="event", legend=dict(orientation="h", y=-0.3))
+        fig = go.FigureWidget(data=traces, layout=layout)
         fig.add_class("ee-chart")
         for tr in fig.data:
             tr.on_click(self._on_chart_click)
@@ -438,8 +517,14 @@ class GameViewer:
             self.goto(change["new"])
 
     def _on_deal(self, change) -> None:
-        if not self._syncing and change["new"] is not None:
-            self.jump_deal(change["new"])
+        if self._syncing or change["new"] is None:
+            return
+        if change["new"] < 0:    # a refused deal: say why, stay where we are
+            d = -change["new"]
+            self._set_status(f"deal {d} is refused: {self.refused.get(d, '')}")
+            self._sync_controls()
+            return
+        self.jump_deal(change["new"])
 
     def _on_trick(self, change) -> None:
         if not self._syncing and change["new"] is not None:
@@ -559,6 +644,12 @@ class GameViewer:
         """To the end of the line."""
         self.goto(self.n_events)
 
+    def goto_event(self, i: int) -> None:
+        """Make event index ``i`` (from 0, the ``data-pos`` of the event
+        list's row) the current event: the table after events ``0..i``, as a
+        click on that row does.  Clamped to the line's events."""
+        self.goto(int(i) + 1)
+
     def jump_deal(self, n: int) -> None:
         """To the start of deal ``n``: just after its cards are dealt (rules.md
         2.1), so the hands and up-card show.  Raises ``KeyError`` for a deal
@@ -668,6 +759,11 @@ class GameViewer:
             return
         if "key" in content:
             self.press(str(content["key"]))
+        elif "event" in content:
+            try:
+                self.goto_event(int(content["event"]))
+            except (TypeError, ValueError):
+                pass
         elif "link" in content and not self.goto_link(str(content["link"])):
             self._set_status(f"the address names no position of this game: #{content['link']}")
 
@@ -763,7 +859,8 @@ class GameViewer:
                 self.slider.max = self.n_events
             self.slider.value = self._position
             deals = sorted(self.line.index["deal_start"])
-            opts = [(f"deal {d}", d) for d in deals]
+            opts = sorted([(f"deal {d}", d) for d in deals]
+                          + [(f"deal {d} (refused)", -d) for d in self.refused], key=lambda o: abs(o[1]))
             if list(self.deal_dd.options) != opts:
                 self.deal_dd.options = opts
             d = self._state.deal
@@ -823,7 +920,9 @@ class GameViewer:
                 f'<span class="ee-note" data-note="{R._esc(a["id"])}">'
                 + (f'<span class="ee-mark">{R._esc(a["mark"])}</span>' if a.get("mark") else "")
                 + f'{R._esc(a["text"])}</span>' for a in notes.get(i, []))
-            rows.append(f'<div class="{" ".join(cls)}" data-pos="{i}"><span class="ee-num">{i}</span>'
+            # numbered from 1, as the slider counts: "event 17" is the 17th event, data-pos 16
+            rows.append(f'<div class="{" ".join(cls)}" data-pos="{i}" title="go to event {i + 1}">'
+                        f'<span class="ee-num">{i + 1}</span>'
                         f'{R._esc(text)}{sub}</div>')
         if hi < len(g.events):
             rows.append(f'<div class="ee-ev ee-more">\u2026 {len(g.events) - hi} later event(s)</div>')
@@ -1100,31 +1199,66 @@ class GameViewer:
                 f"position {self._position}/{self.n_events}>")
 
 
+QUIZ_CSS = """
+.ee-quiz-board .ee-table{max-width:820px}
+.ee-quiz-feedback .ee-quiz-right,.ee-quiz-feedback .ee-quiz-wrong,.ee-quiz-feedback .ee-quiz-answer{
+ padding:6px 10px;border-radius:6px;margin:4px 0;line-height:1.4;max-width:820px}
+.ee-quiz-right{background:#e6f4ea;border-left:5px solid #1e8e3e;color:#0d4f22}
+.ee-quiz-wrong{background:#fdecea;border-left:5px solid #c5221f;color:#7a1410}
+.ee-quiz-answer{background:#f1f3f4;border-left:5px solid #5f6368;color:#202124}
+.ee-quiz-mark{font-weight:700;font-size:17px;margin-right:6px}
+.ee-quiz-right .ee-quiz-mark{color:#1e8e3e}
+.ee-quiz-wrong .ee-quiz-mark{color:#c5221f}
+"""
+"""The tutorials' quiz styles: right and wrong each have a colour *and* a
+mark (\u2713, \u2717), so they read without colour too."""
+
+
 class Quiz:
-    """A small exercise for tutorials: a question, choices, a check button.
+    """A small exercise for tutorials: a question, the table before the
+    decision, choices, a check button, retries.
 
     ``question``: text (HTML allowed); ``choices``: ``[(label, value), ...]``;
     ``answer``: the right value, or for ``multiple=True`` the set of right
     values (compute it with the engine, never type it by hand);
-    ``explanation``: words shown after a check (e.g. a legal reason from
-    :func:`euchre_events.engine.legal_actions`).  ``quiz.check(selection)``
-    returns True when right and shows the feedback; ``quiz.widget`` is the
-    ipywidgets box (classes ``ee-quiz``, ``ee-quiz-choices``,
-    ``ee-quiz-check``, ``ee-quiz-feedback``).
+    ``explanation``: words shown with the right answer; ``why_wrong``: a
+    function from a wrong pick to why *that* pick is wrong (words; default
+    none); ``board``: HTML of the position with the answers hidden, shown
+    until the answer is known; ``reveal``: the same position with its
+    highlights, shown in its place then; ``tries``: wrong picks allowed
+    before the answer is shown (default 2).
+
+    ``quiz.check(selection)`` returns True when right.  A wrong pick shows
+    \u2717 and why it is wrong, and the learner may try again; after
+    ``tries`` wrong picks, a right one, or ``quiz.show_answer()`` (the **show
+    the answer** button) the answer, the explanation and ``reveal`` show.
+    ``quiz.widget`` is the ipywidgets box (classes ``ee-quiz``,
+    ``ee-quiz-board``, ``ee-quiz-choices``, ``ee-quiz-check``,
+    ``ee-quiz-show``, ``ee-quiz-feedback`` with ``ee-quiz-right`` /
+    ``ee-quiz-wrong`` / ``ee-quiz-answer`` and the mark ``ee-quiz-mark``).
+    Raises ``ValueError`` when the answer is not among the choices.
     """
 
     def __init__(self, question: str, choices: Sequence, answer, explanation: str = "",
-                 multiple: bool = False):
+                 multiple: bool = False, why_wrong=None, board: str = "", reveal: str = "",
+                 tries: int = 2):
         self.question = question
         self.choices = [(str(lbl), val) for lbl, val in choices]
         self.multiple = multiple
         self.answer = frozenset(answer) if multiple else answer
         self.explanation = explanation
+        self.why_wrong = why_wrong
+        self.board, self.reveal = board, reveal
+        self.tries = max(1, int(tries))
         values = [v for _, v in self.choices]
         missing = (set(self.answer) - set(values)) if multiple else ({self.answer} - set(values))
         if missing:
             raise ValueError(f"the answer {sorted(map(str, missing))} is not among the choices")
-        q = W.HTML(f"<b>{question}</b>")
+        q = W.HTML(f"<style>{QUIZ_CSS}</style><b>{question}</b>")
+        self.board_w = W.HTML(board)
+        self.board_w.add_class("ee-quiz-board")
+        if not board:
+            self.board_w.layout.display = "none"
         if multiple:
             self.boxes = [W.Checkbox(description=lbl, value=False, indent=False,
                                      layout=W.Layout(width="auto")) for lbl, _ in self.choices]
@@ -1136,12 +1270,20 @@ class Quiz:
         self.check_b = W.Button(description="check my answer", layout=W.Layout(width="auto"))
         self.check_b.add_class("ee-quiz-check")
         self.check_b.on_click(lambda _: self.check())
+        self.show_b = W.Button(description="show the answer", layout=W.Layout(width="auto"))
+        self.show_b.add_class("ee-quiz-show")
+        self.show_b.on_click(lambda _: self.show_answer())
         self.feedback = W.HTML()
         self.feedback.add_class("ee-quiz-feedback")
-        self.widget = W.VBox([q, self.choice_w, self.check_b, self.feedback],
-                             layout=W.Layout(align_items="flex-start", margin="6px 0"))
+        self.widget = W.VBox([q, self.board_w, self.choice_w,
+                              W.HBox([self.check_b, self.show_b], layout=W.Layout(flex_flow="row wrap")),
+                              self.feedback],
+                             layout=W.Layout(align_items="flex-start", margin="6px 0", max_width="100%"))
         self.widget.add_class("ee-quiz")
+        self.widget.add_class("ee-root")
         self.last_result: Optional[bool] = None
+        self.wrong_tries = 0
+        self.answered = False
 
     def selection(self):
         """What the learner has chosen now (a value, or a frozenset of values)."""
@@ -1149,23 +1291,55 @@ class Quiz:
             return frozenset(v for (_, v), b in zip(self.choices, self.boxes) if b.value)
         return self.choice_w.value
 
+    def _right_text(self) -> str:
+        labels = {v: lbl for lbl, v in self.choices}
+        if self.multiple:
+            return ", ".join(labels[v] for _, v in self.choices if v in self.answer) or "none of them"
+        return labels[self.answer]
+
+    def _answer_html(self) -> str:
+        return (f'<div class="ee-quiz-answer"><b>The answer: {R._esc(self._right_text())}.</b> '
+                f'{R._esc(self.explanation)}</div>')
+
+    def _reveal(self) -> None:
+        self.answered = True
+        if self.reveal:
+            self.board_w.value = self.reveal
+        self.show_b.layout.display = "none"
+
     def check(self, selection=None) -> bool:
         """Compare ``selection`` (default: what is ticked) with the answer and
-        show the feedback with the explanation."""
+        show the feedback: \u2713 with the explanation, or \u2717 with why that
+        pick is wrong (and, after ``tries`` wrong picks, the answer)."""
         if selection is not None:
             self._select(selection)
         got = self.selection()
+        if got is None and not self.multiple:
+            self.feedback.value = '<div class="ee-quiz-answer">Choose an answer first.</div>'
+            return False
         ok = got == self.answer
-        labels = {v: lbl for lbl, v in self.choices}
-        if self.multiple:
-            right = ", ".join(labels[v] for _, v in self.choices if v in self.answer) or "none"
-        else:
-            right = labels[self.answer]
-        verdict = "Right." if ok else f"Not quite: the answer is {R._esc(right)}."
-        self.feedback.value = (f'<div class="ee-quiz-{"right" if ok else "wrong"}">{verdict} '
-                               f'{R._esc(self.explanation)}</div>')
         self.last_result = ok
-        return ok
+        if ok:
+            self.feedback.value = (f'<div class="ee-quiz-right"><span class="ee-quiz-mark">\u2713</span>'
+                                   f'<b>Right: {R._esc(self._right_text())}.</b> {R._esc(self.explanation)}</div>')
+            self._reveal()
+            return True
+        self.wrong_tries += 1
+        why = self.why_wrong(got) if self.why_wrong is not None else ""
+        out = (f'<div class="ee-quiz-wrong"><span class="ee-quiz-mark">\u2717</span><b>Not that.</b> '
+               + (R._esc(why[:1].upper() + why[1:]) + "." if why else ""))
+        if self.wrong_tries >= self.tries or self.answered:
+            out += "</div>" + self._answer_html()
+            self._reveal()
+        else:
+            out += " Try again, or press <i>show the answer</i>.</div>"
+        self.feedback.value = out
+        return False
+
+    def show_answer(self) -> None:
+        """Show the answer, its explanation and the table with its highlights."""
+        self.feedback.value = self._answer_html()
+        self._reveal()
 
     def _select(self, selection) -> None:
         if self.multiple:
