@@ -34,8 +34,10 @@ def _archive(db: Optional[str], create: bool = False):
     # $EUCHRE_EVENTS_DB or the default file only when no store is configured
     path = sqlite_file(db)     # None for PostgreSQL (a URL, or the library's variables)
     named = (db or os.environ.get("EUCHRE_EVENTS_DB")) if path else None
-    if named and not create and not os.path.exists(path):
-        _fail(f"{path}: no such archive file (import a record first)")
+    if path and not create and not os.path.exists(path):
+        # the default file too: a director in the wrong folder is told, not given an empty archive
+        _fail(f"{path}: no such archive file (import a record first)"
+              + ("" if named else ", or give --db FILE"))
     if path and os.path.isdir(path):
         _fail(f"{path}: is a folder, not an archive file")
     try:
@@ -263,7 +265,7 @@ def list_cmd(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
     arch = _archive(db)
     rm = _read_models(arch)
     if rm is not None:
-        return _list_from_index(rm, want, player, as_json)
+        return _list_from_index(rm, want, player, as_json, arch)
     # no read models (a damaged log, a read-only file): fold every stored game
     try:
         ids = arch.stream_ids()   # every game stream, even one whose first row is damaged
@@ -311,13 +313,27 @@ def _read_models(arch, quiet: bool = False):
     return rm
 
 
-def _list_from_index(rm, want, player, as_json) -> None:
+def _tampered(arch, game_id: str) -> Optional[str]:
+    """The error line of a stored game changed since its read-model rows were
+    written (its hash chain recomputed from the stored rows: a changed or
+    removed event makes no new notification, so the index cannot see it), or
+    None when it is intact."""
+    from euchre_events.archive import DamagedGame
+    try:
+        res = arch.verify(game_id)
+    except Exception as e:  # an unreadable row: damaged too
+        return f"game {game_id}: cannot be read ({_short_error(e)}); run euchre-events verify {game_id}"
+    return None if res.ok else str(DamagedGame(res.game_id, res, ValueError(res.problem)))
+
+
+def _list_from_index(rm, want, player, as_json, arch=None) -> None:
     games, damaged = [], []
     for r in rm.games():
-        if r.get("error"):
-            damaged.append({"id": r["game_id"], "error": r["error"]})
+        error = r.get("error") or (_tampered(arch, r["game_id"]) if arch is not None else None)
+        if error:
+            damaged.append({"id": r["game_id"], "error": error})
             if not as_json:
-                _say(f"error: {r['error']}", err=True)
+                _say(f"error: {error}", err=True)
             continue
         games.append(r)
     _print_list(games, damaged, want, player, as_json)
@@ -412,6 +428,11 @@ def stats_cmd(player: Optional[str] = typer.Option(None, "--player",
     if rm is None:
         _fail(f"{arch.db or 'the archive'}: the read models cannot be built (run euchre-events verify --all)")
     games, deals, findings = rm.games(), rm.deals(), rm.findings()
+    # a game changed since its rows were written is damaged: not counted (docs/design.md "Tamper evidence")
+    games = [g if g.get("error") else dict(g, error=_tampered(arch, g["game_id"])) for g in games]
+    for g in games:
+        if g.get("error"):
+            _say(f"error: {g['error']}", err=True)
     s = club_stats(games, deals, findings, player=player, variant=want)
     if report == "json":
         text = json.dumps(s, ensure_ascii=False, indent=1)

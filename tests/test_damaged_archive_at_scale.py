@@ -71,3 +71,20 @@ def test_300_games_five_damaged_the_rest_work(tmp_path):
     ok = ids[0]
     assert runner.invoke(app, ["show", str(ok), "--db", db]).exit_code == 0
     assert runner.invoke(app, ["export", str(ok), "-f", "text", "--db", db]).exit_code == 0
+
+
+def test_a_game_damaged_after_the_index_was_built_is_named_by_list_and_stats(tmp_path):
+    """The read models are built once; a stored event changed or removed later
+    makes no new notification, so list and stats check each game's chain."""
+    db = str(tmp_path / "a.sqlite")
+    arch = Archive(db)
+    ids = [arch.import_record(Record(random_game("standard", seed=s, deals=2)))[0] for s in range(3)]
+    assert runner.invoke(app, ["list", "--db", db]).exit_code == 0        # the index is built now
+    _sql(db, "delete from stored_events where originator_id=? and originator_version=7", ids[1].hex)
+    res = runner.invoke(app, ["list", "--db", db])
+    assert res.exit_code == 1 and f"error: game {ids[1]}: stored event 7 is missing" in res.stderr
+    assert {line.split()[0] for line in res.stdout.splitlines()} == {str(ids[0]), str(ids[2])}
+    res = runner.invoke(app, ["stats", "--db", db, "--format", "json"])
+    import json
+    s = json.loads(res.stdout)
+    assert s["games"] == 2 and s["damaged"] == 1

@@ -240,6 +240,9 @@ def test_penalty_ends_the_game_and_later_deals_are_flagged():
     assert g.final_score == [8, 4]          # as played, both deals
     flags = [f for f in g.audit() if f.kind == "played-after-game-won"]
     assert [(f.deal, f.position) for f in flags] == [(2, len(evs))]
+    # W dealt deal 2 again: flagged on deal 2, the deal dealt out of turn (rules.md 1.4)
+    [rot] = [f for f in g.audit() if f.kind == "dealer-out-of-rotation"]
+    assert (rot.deal, rot.seat, rot.position) == (2, W, len(evs))
     reports = g.deal_reports()
     assert reports[1].note == "after the game was won" and reports[1].points_official == (0, 0)
 

@@ -169,7 +169,9 @@ def stats_text(s: dict) -> str:
     for name, p in s["players"].items():
         a, ld = p["alone"], p["lone_defences"]
         tpd = "-" if p["tricks_per_deal"] is None else f"{p['tricks_per_deal']:.2f}"
-        out.append(f"{name}: games {p['games']}, won {p['wins']}; deals {p['deals']} (played {p['played']}); "
+        # a control character in a name (a newline) must not break the one line per player
+        shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(name))
+        out.append(f"{shown}: games {p['games']}, won {p['wins']}; deals {p['deals']} (played {p['played']}); "
                    f"calls {p['calls']}, made {p['made']}, euchred {p['euchred']}; "
                    f"alone {a['attempts']} (made {a['made']}, march {a['march']}, euchred {a['euchred']}); "
                    f"lone defences {ld['attempts']} (euchred the makers {ld['euchred']}); "

@@ -160,13 +160,16 @@ def _start(t: Table, ev: GameStarted) -> None:
 def _deal_started(t: Table, ev: DealStarted, check_rotation: bool = True) -> None:
     if not 0 <= ev.dealer < t.n_seats:
         raise ImpossibleEvent(f"dealer seat {ev.dealer} does not exist")
+    out_of_rotation = None
     if check_rotation and t.dealer is not None and t.phase in (DEAL_OVER, GAME_OVER):
         expected = t.variant.next_dealer(t)
         if ev.dealer != expected:
-            flag(t, "dealer-out-of-rotation",
-                 f"seat {ev.dealer} deals deal {ev.deal}; by rotation seat {expected} should deal (rules.md 1.4)",
-                 ev.dealer)
+            out_of_rotation = expected
     t.deal_no = ev.deal
+    if out_of_rotation is not None:   # flagged on the deal dealt out of turn, not the one before
+        flag(t, "dealer-out-of-rotation",
+             f"seat {ev.dealer} deals deal {ev.deal}; by rotation seat {out_of_rotation} should deal "
+             "(rules.md 1.4)", ev.dealer)
     t.dealer = ev.dealer
     t.phase = DEALING
     t.turn = None
