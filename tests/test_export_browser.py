@@ -339,3 +339,39 @@ def test_export_click_to_update_median(browser, tmp_path):
     assert med_page < 100 and med_rt < 300
     assert errors == [], errors
     context.close()
+
+
+BOXES_JS = """() => Array.from(document.querySelectorAll(
+    '.ee-controls button, .ee-controls select, .ee-controls input, .ee-link, .ee-table, .ee-events, .ee-chart svg'))
+  .map(e => { const r = e.getBoundingClientRect();
+              return {cls: e.className.baseVal !== undefined ? 'svg' : e.className,
+                      x: r.left, y: r.top, r: r.right, b: r.bottom}; })"""
+
+
+@pytest.mark.parametrize("width", [1024, 1400])
+def test_export_layout_fits(browser, tmp_path, width):
+    """At 1024 and 1400 px wide every control, the table, the event list and
+    the chart lie inside the viewport's width and no two controls overlap
+    (at 1024 px the side panel moves below the table)."""
+    rec = read_records(str(CLUB))[0]
+    path = tmp_path / "club.html"
+    export_html(Game(rec.events), str(path), annotations=rec.annotations, variations=rec.variations)
+    context, page, errors, _ = open_page(browser, path, "#deal=3&event=12", width=width, height=900)
+    boxes = page.evaluate(BOXES_JS)
+    assert len(boxes) >= 13
+    for b in boxes:
+        assert b["x"] >= 0 and b["r"] <= width, (width, b)
+    controls = [b for b in boxes if b["cls"] not in ("ee-table", "ee-events", "svg")]
+    for i, a in enumerate(controls):
+        for c in controls[i + 1:]:
+            apart = a["r"] <= c["x"] or c["r"] <= a["x"] or a["b"] <= c["y"] or c["b"] <= a["y"]
+            assert apart, (width, a, c)
+    table = next(b for b in boxes if b["cls"] == "ee-table")
+    events = next(b for b in boxes if b["cls"] == "ee-events")
+    if width == 1024:
+        assert events["y"] >= table["b"]           # below the table
+    else:
+        assert events["x"] >= table["r"]           # beside it
+    shot(page, f"export-{width}")
+    assert errors == [], errors
+    context.close()
