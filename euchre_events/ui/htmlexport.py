@@ -7,10 +7,13 @@ page (a step usually changes two or three parts of the table, so each
 distinct part is kept once and each position lists which parts it shows), and
 a small embedded script steps through them.  The page carries the viewer's
 CSS classes: ``ee-first``, ``ee-prev``, ``ee-next``, ``ee-last``,
-``ee-slider``, ``ee-deal``, ``ee-seat-view``, ``ee-table``, ``ee-hand-0`` ..,
+``ee-slider``, ``ee-deal``, ``ee-trick``, ``ee-line`` (with variations),
+``ee-link``, ``ee-seat-view``, ``ee-table``, ``ee-hand-0`` ..,
 ``ee-trick-cards``, ``ee-score``, ``ee-events`` (``ee-current``), and in a
 seat view the readout ``ee-knowledge`` (``ee-voids``, ``ee-cards-out``,
-``ee-master``).  The arrow keys step too.
+``ee-master``), the box of the last trick ``ee-last-trick``, and the score chart
+``ee-chart`` (``ee-chart-point`` per deal and side, ``ee-chart-now``).  Keys
+and the position link: see :func:`export_html`.
 
 Every seat view, its table and its event list, is drawn from what that seat
 could know (:mod:`euchre_events.projections.seat`): a private event (the
@@ -39,8 +42,19 @@ body{margin:12px;background:#fff}
 .ee-layout{display:flex;gap:10px;align-items:flex-start}
 .ee-main{flex:0 1 900px;min-width:0}
 .ee-main .ee-knowledge:empty{display:none}
-.ee-events{font-size:12px;width:360px;max-height:560px;overflow:auto;background:#fafafa;border:1px solid #ddd;
+.ee-layout{flex-wrap:wrap}
+.ee-side{flex:0 1 430px;min-width:300px;display:flex;flex-direction:column;gap:8px}
+.ee-events{font-size:12px;max-height:560px;overflow:auto;background:#fafafa;border:1px solid #ddd;
  border-radius:6px;padding:3px}
+.ee-events [data-pos],.ee-events [data-line]{cursor:pointer}
+.ee-events [data-pos]:hover{background:#eef}
+.ee-ev.ee-var{color:#0d47a1;font-style:italic;margin-left:2.8em}
+.ee-ev.ee-ev-var .ee-num{color:#0d47a1}
+.ee-chart svg{max-width:100%;height:auto;background:#fff;border:1px solid #ddd;border-radius:6px}
+.ee-chart text{font:11px sans-serif;fill:#333}
+.ee-chart .ee-chart-title{font-weight:700}
+.ee-chart .ee-chart-point{cursor:pointer}
+.ee-link{font-size:12px;color:#555;font-family:monospace}
 .ee-ev{padding:1px 4px;border-radius:3px}
 .ee-ev.ee-current{background:#ffe082;font-weight:700}
 .ee-ev.ee-ev-renege{color:#b00020}
@@ -55,73 +69,252 @@ SCRIPT = r"""
   const S = D.strings;
   const $ = sel => document.querySelector(sel);
   const slider = $('.ee-slider'), readout = $('.ee-position'), viewSel = $('.ee-seat-view'),
-        dealSel = $('.ee-deal'), events = $('.ee-events');
+        dealSel = $('.ee-deal'), trickSel = $('.ee-trick'), lineSel = $('.ee-line'), events = $('.ee-events'),
+        linkA = $('.ee-link'), chartBox = $('.ee-chart');
   const targets = D.parts.map(name => document.querySelector('[data-part="' + name + '"]'));
   const seats = Array.from(document.querySelectorAll('.ee-seat'));
-  let pos = D.start, view = 'all';
+  let pos = D.start, view = 'all', line = 0, L = D, trickDeal = null;
   const knowBox = $('.ee-knowledge');
   const esc = t => String(t).replace(/[&<>"]/g, c => ({'&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;'}[c]));
   function eventText(i) {
     // a seat reads a private event in full only from the position given (never if null)
-    const e = D.view_events[view][i];
+    const e = L.view_events[view][i];
     if (typeof e === 'number') return D.texts[e];
     return (e[2] !== null && Math.max(pos, i + 1) >= e[2]) ? D.texts[e[1]] : D.texts[e[0]];
   }
   function renegeShown(i) {
-    const from = D.view_reneges[view][i];
+    const from = L.view_reneges[view][i];
     return from !== undefined && pos >= from;
   }
+  function branchRows(i) {
+    // the record's variations leave the main line after `branch` events: shown under event branch - 1
+    if (line !== 0) return '';
+    let out = '';
+    D.lines.forEach((v, j) => {
+      if (v.branch - 1 !== i) return;
+      out += '<div class="ee-ev ee-var" data-line="' + (j + 1) + '">\u21b3 ' + esc(v.name) +
+             (v.comment ? ': ' + esc(v.comment) : '') + (v.error ? ' (' + esc(v.error) + ')' : '') + '</div>';
+    });
+    return out;
+  }
   function eventList() {
-    const cur = pos - 1, lo = Math.max(0, cur - 12), hi = Math.min(D.events.length, cur + 15);
+    const cur = pos - 1, lo = Math.max(0, cur - 12), hi = Math.min(L.events.length, cur + 15);
     let out = lo > 0 ? '<div class="ee-ev ee-more">\u2026 ' + lo + ' earlier event(s)</div>' : '';
     for (let i = lo; i < hi; i++) {
       const cls = ['ee-ev'];
       if (i === cur) cls.push('ee-current');
+      if (line !== 0 && i >= L.branch) cls.push('ee-ev-var');
       const renege = renegeShown(i);
       if (renege) cls.push('ee-ev-renege');
       let notes = '';
-      for (const n of (D.notes[i] || [])) {
+      for (const n of (L.notes[i] || [])) {
         notes += '<span class="ee-note">' + (n.mark ? '<span class="ee-mark">' + esc(n.mark) + '</span>' : '') +
                  esc(n.text) + '</span>';
       }
       out += '<div class="' + cls.join(' ') + '" data-pos="' + i + '"><span class="ee-num">' + i + '</span>' +
-             esc(eventText(i)) + (renege ? ' (renege)' : '') + notes + '</div>';
+             esc(eventText(i)) + (renege ? ' (renege)' : '') + notes + '</div>' + branchRows(i);
     }
-    if (hi < D.events.length) out += '<div class="ee-ev ee-more">\u2026 ' + (D.events.length - hi) + ' later event(s)</div>';
+    if (hi < L.events.length) out += '<div class="ee-ev ee-more">\u2026 ' + (L.events.length - hi) + ' later event(s)</div>';
     return out;
   }
+  // ---- the position link, counted as `show --deal N --after K` (widgets.GameViewer.link)
+  function dealStarts() {
+    return Object.keys(L.deal_start).map(Number).sort((a, b) => a - b);
+  }
+  function link() {
+    const d = L.deal_at[pos - 1], start = L.deal_start[String(d)];
+    const tail = line ? '&line=' + line : '';
+    if (!d || start === undefined || pos <= start) return 'event=' + pos + tail;
+    return 'deal=' + d + '&event=' + (pos - start) + tail;
+  }
+  function goLink(h) {
+    const q = new URLSearchParams(String(h || '').replace(/^#/, ''));
+    const num = k => { const v = q.get(k); return v !== null && /^-?\d+$/.test(v.trim()) ? Number(v) : (v === null ? null : NaN); };
+    const deal = num('deal'), event = num('event'), ln = num('line');
+    if (Number.isNaN(deal) || Number.isNaN(event) || Number.isNaN(ln)) return false;
+    const want = ln === null ? 0 : ln;
+    if (want < 0 || want > D.lines.length || (want > 0 && D.lines[want - 1].error)) return false;
+    const LL = want ? D.lines[want - 1] : D;
+    if (deal !== null) {
+      if (LL.deal_start[String(deal)] === undefined) return false;
+      setLine(want, false);
+      if (event === null) { jumpDeal(deal); return true; }
+      const st = L.deal_start[String(deal)], later = dealStarts().filter(x => x > deal);
+      const end = later.length ? L.deal_start[String(later[0])] : L.n;
+      go(st + Math.max(1, Math.min(event, end - st)));
+      return true;
+    }
+    if (event === null) return false;
+    setLine(want, false);
+    go(event);
+    return true;
+  }
+  // ---- the chart: score after each deal, the "now" marker at the last deal scored
+  let chartGeom = null;
+  function drawChart() {
+    if (!chartBox) return;
+    const pts = L.score_after, W = 420, H = 190, ml = 34, mr = 10, mt = 24, mb = 30;
+    if (!pts.length) { chartBox.innerHTML = ''; chartGeom = null; return; }
+    const xmax = Math.max(1, pts[pts.length - 1][0]);
+    let ymax = 1;
+    pts.forEach(p => p[1].forEach(v => { ymax = Math.max(ymax, v); }));
+    const X = d => ml + (W - ml - mr) * d / xmax, Y = v => H - mb - (H - mt - mb) * v / ymax;
+    const colours = ['#1f77b4', '#ff7f0e', '#2ca02c', '#9467bd', '#8c564b', '#e377c2'];
+    let svg = '<svg class="ee-chart-svg" viewBox="0 0 ' + W + ' ' + H + '" width="' + W + '" height="' + H +
+      '" role="img" aria-label="score after each deal"><text class="ee-chart-title" x="' + (W / 2) +
+      '" y="14" text-anchor="middle">score after each deal (click a point to jump there)</text>';
+    svg += '<line x1="' + ml + '" y1="' + Y(0) + '" x2="' + (W - mr) + '" y2="' + Y(0) + '" stroke="#999"/>';
+    svg += '<line x1="' + ml + '" y1="' + mt + '" x2="' + ml + '" y2="' + Y(0) + '" stroke="#999"/>';
+    const step = Math.max(1, Math.ceil(xmax / 12));
+    for (let d = 0; d <= xmax; d += step)
+      svg += '<text class="ee-tick" x="' + X(d) + '" y="' + (Y(0) + 12) + '" text-anchor="middle">' + d + '</text>';
+    const ystep = Math.max(1, Math.ceil(ymax / 5));
+    for (let v = 0; v <= ymax; v += ystep)
+      svg += '<text class="ee-tick" x="' + (ml - 4) + '" y="' + (Y(v) + 3) + '" text-anchor="end">' + v + '</text>';
+    svg += '<text class="ee-axis" x="' + ((W + ml) / 2) + '" y="' + (H - 3) + '" text-anchor="middle">deal</text>';
+    svg += '<text class="ee-axis" x="10" y="' + ((H - mb + mt) / 2) + '" text-anchor="middle" transform="rotate(-90 10 ' +
+      ((H - mb + mt) / 2) + ')">points</text>';
+    D.sides.forEach((name, s) => {
+      const c = colours[s % colours.length];
+      svg += '<polyline class="ee-chart-line" data-side="' + s + '" fill="none" stroke="' + c + '" stroke-width="2" points="' +
+        pts.map(p => X(p[0]) + ',' + Y(p[1][s])).join(' ') + '"/>';
+      pts.forEach(p => {
+        svg += '<circle class="ee-chart-point" data-deal="' + p[0] + '" data-side="' + s + '" cx="' + X(p[0]) + '" cy="' +
+          Y(p[1][s]) + '" r="4" fill="' + c + '"><title>' + esc(name) + ' after deal ' + p[0] + ': ' + p[1][s] + '</title></circle>';
+      });
+      svg += '<text class="ee-legend" x="' + (ml + 8 + 70 * s) + '" y="' + (mt + 8) + '" style="fill:' + c + '">\u25cf ' + esc(name) + '</text>';
+    });
+    D.sides.forEach((_, s) => { svg += '<circle class="ee-chart-now" data-side="' + s + '" r="8" fill="none" stroke="#d62728" stroke-width="2.5"/>'; });
+    svg += '</svg>';
+    chartBox.innerHTML = svg;
+    chartGeom = {X, Y, now: Array.from(chartBox.querySelectorAll('.ee-chart-now'))};
+  }
+  function moveMarker() {
+    if (!chartGeom) return;
+    const sc = L.scored[pos - 1];
+    chartGeom.now.forEach((c, s) => {
+      c.setAttribute('cx', chartGeom.X(sc[0]));
+      c.setAttribute('cy', chartGeom.Y(sc[1][s] || 0));
+    });
+    chartBox.dataset.deal = sc[0];
+  }
+  function fillTricks(d) {
+    if (trickDeal === d) return;
+    trickDeal = d;
+    const starts = L.tricks[String(d)] || [];
+    trickSel.innerHTML = '<option value="0">-</option>' + starts.map((_, i) => '<option value="' + (i + 1) + '">trick ' + (i + 1) + '</option>').join('');
+  }
   function draw() {
-    const row = D.views[view][pos - 1];
+    const row = L.views[view][pos - 1];
     for (let i = 0; i < targets.length; i++) {
       const html = S[row[i]];
       if (targets[i].innerHTML !== html) targets[i].innerHTML = html;
     }
-    const k = D.views[view][pos - 1][targets.length];
+    const k = row[targets.length];
     const khtml = k === undefined || k === null ? '' : k.map(i => S[i]).join('');
     if (knowBox.innerHTML !== khtml) knowBox.innerHTML = khtml;
-    const turn = D.turn[pos - 1];
+    const turn = L.turn[pos - 1];
     seats.forEach((el, s) => el.classList.toggle('ee-turn', turn === s));
+    slider.max = L.n;
     slider.value = pos;
-    readout.textContent = pos + ' / ' + D.n;
-    document.querySelector('.ee-table').dataset.position = pos;
-    const d = D.deal_at[pos - 1];
-    if (dealSel.value !== String(d)) dealSel.value = String(d);
+    readout.textContent = pos + ' / ' + L.n;
+    const table = document.querySelector('.ee-table');
+    table.dataset.position = pos;
+    table.dataset.line = line;
+    const d = L.deal_at[pos - 1];
+    const dv = L.deals[String(d)] !== undefined ? String(d) : '0';
+    if (dealSel.value !== dv) dealSel.value = dv;
+    fillTricks(d);
+    const t = L.trick_at[pos - 1];
+    const tv = t === null ? '0' : String(t);
+    if (trickSel.value !== tv) trickSel.value = tv;
+    if (lineSel && lineSel.value !== String(line)) lineSel.value = String(line);
     events.innerHTML = eventList();
+    moveMarker();
+    const h = link();
+    linkA.textContent = '#' + h;
+    linkA.setAttribute('href', '#' + h);
+    if (location.hash !== '#' + h) {
+      try { history.replaceState(null, '', '#' + h); } catch (err) { /* a sandboxed frame: the readout still shows it */ }
+    }
   }
-  function go(k) { pos = Math.max(1, Math.min(D.n, k)); draw(); }
+  function go(k) { pos = Math.max(1, Math.min(L.n, k)); draw(); }
+  function setLine(j, redraw) {
+    if (j === line) return;
+    line = j;
+    L = j ? D.lines[j - 1] : D;
+    trickDeal = null;
+    const opts = Object.keys(L.deals).map(Number).sort((a, b) => a - b);
+    dealSel.innerHTML = '<option value="0">-</option>' + opts.map(d => '<option value="' + d + '">deal ' + d + '</option>').join('');
+    drawChart();
+    pos = Math.max(1, Math.min(L.n, pos));
+    if (redraw) draw();
+  }
+  function jumpDeal(n) { const p = L.deals[String(n)]; if (p) go(p); }
+  function jumpDealEnd(n) {
+    if (n <= 0) { go(1); return; }
+    const later = dealStarts().filter(x => x > n);
+    go(later.length ? L.deal_start[String(later[0])] : L.n);
+  }
+  // Up/PageUp and Down/PageDown by deal, as widgets.GameViewer.press
+  function dealNext() {
+    const d = L.deal_at[pos - 1], later = dealStarts().filter(x => x > d);
+    if (later.length) jumpDeal(later[0]); else go(L.n);
+  }
+  function dealPrev() {
+    const d = L.deal_at[pos - 1], here = pos, deals = dealStarts();
+    if (deals.indexOf(d) >= 0) {
+      jumpDeal(d);
+      if (pos < here) return;
+    }
+    const earlier = deals.filter(x => x < d);
+    if (earlier.length) jumpDeal(earlier[earlier.length - 1]); else go(1);
+  }
+  const KEYS = {ArrowLeft: () => go(pos - 1), ArrowRight: () => go(pos + 1), Home: () => go(1), End: () => go(L.n),
+                PageUp: dealPrev, ArrowUp: dealPrev, PageDown: dealNext, ArrowDown: dealNext};
   $('.ee-first').addEventListener('click', () => go(1));
   $('.ee-prev').addEventListener('click', () => go(pos - 1));
   $('.ee-next').addEventListener('click', () => go(pos + 1));
-  $('.ee-last').addEventListener('click', () => go(D.n));
+  $('.ee-last').addEventListener('click', () => go(L.n));
   slider.addEventListener('input', () => go(Number(slider.value)));
-  dealSel.addEventListener('change', () => { const p = D.deals[dealSel.value]; if (p) go(p); });
-  viewSel.addEventListener('change', () => { view = viewSel.value; draw(); });
-  document.addEventListener('keydown', e => {
-    if (e.target && (e.target.tagName === 'INPUT' || e.target.tagName === 'SELECT')) return;
-    if (e.key === 'ArrowRight') go(pos + 1);
-    if (e.key === 'ArrowLeft') go(pos - 1);
+  // a menu gives the keys back once chosen (its own arrow keys would change it again)
+  dealSel.addEventListener('change', () => { const p = L.deals[dealSel.value]; if (p) go(p); else draw(); dealSel.blur(); });
+  trickSel.addEventListener('change', () => {
+    const starts = L.tricks[String(L.deal_at[pos - 1])] || [], t = Number(trickSel.value);
+    if (t >= 1 && t <= starts.length) go(starts[t - 1]); else draw();
+    trickSel.blur();
   });
-  draw();
+  viewSel.addEventListener('change', () => { view = viewSel.value; draw(); viewSel.blur(); });
+  if (lineSel) lineSel.addEventListener('change', () => {
+    const j = Number(lineSel.value);
+    if (j && D.lines[j - 1].error) { lineSel.value = String(line); return; }
+    setLine(j, true);
+    lineSel.blur();
+  });
+  events.addEventListener('click', e => {
+    const v = e.target.closest && e.target.closest('[data-line]');
+    if (v) {
+      const j = Number(v.dataset.line);
+      if (!D.lines[j - 1].error) { setLine(j, false); go(D.lines[j - 1].branch + 1); }
+      return;
+    }
+    const row = e.target.closest && e.target.closest('[data-pos]');
+    if (row) go(Number(row.dataset.pos) + 1);
+  });
+  if (chartBox) chartBox.addEventListener('click', e => {
+    const p = e.target.closest && e.target.closest('[data-deal]');
+    if (p) jumpDealEnd(Number(p.dataset.deal));
+  });
+  document.addEventListener('keydown', e => {
+    const t = e.target, tag = t && t.tagName;
+    if (tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || (t && t.isContentEditable)) return;
+    if (e.altKey || e.ctrlKey || e.metaKey || !KEYS[e.key]) return;
+    e.preventDefault();
+    KEYS[e.key]();
+  });
+  window.addEventListener('hashchange', () => { if (location.hash.length > 1 && location.hash !== '#' + link()) goLink(location.hash); });
+  drawChart();
+  if (!(location.hash.length > 1 && goLink(location.hash))) go(D.start);
 })();
 """
 
@@ -148,37 +341,14 @@ def _interner(table: list):
     return intern
 
 
-def export_data(game, annotations: Iterable = (), views: Optional[Iterable] = None) -> dict:
-    """The replay data of :func:`export_html` as a dict (JSON-ready).
-
-    ``game``: a :class:`~euchre_events.projections.Game`; ``annotations``:
-    ``[{"position", "text", "mark"}]`` (event indices); ``views``: the seat
-    views to include (default: all hands and every seat).  Keys: ``n``
-    (positions 1..n), ``parts`` (part names), ``strings`` (distinct part
-    drawings), ``views`` (``{"all"|"0".., [[string index per part, then the
-    seat view's readout as the string indices of its pieces (see
-    :func:`euchre_events.ui.render.knowledge_parts`) or None] per
-    position]}``), ``turn``, ``deal_at``,
-    ``deals`` (deal -> position just after its cards are dealt), ``events``
-    (in words, all hands), ``texts`` (distinct event texts), ``view_events``
-    (``{view: [entry per event]}``: a ``texts`` index, or ``[as seen, in
-    full, from position or None]`` for an event the seat reads in full only
-    from that position, see
-    :func:`euchre_events.ui.describe.seat_event_texts`), ``notes``,
-    ``reneges`` (event indices), ``view_reneges`` (``{view: {event index:
-    position from which that view knows of the renege}}``), ``start``.
-    Every seat view is drawn from :mod:`euchre_events.projections.seat`.
-    """
+def _line_data(game, annotations, view_keys, names, intern, text_id) -> dict:
+    """One line of play (the main line or a variation) as the page replays it:
+    the per-line keys of :func:`export_data`, its drawings and texts interned
+    into the page's shared tables."""
     from euchre_events.ui.describe import describe_events, seat_event_texts
     n = len(game.events)
     players = game.players
-    n_seats = len(players)
-    names = [f"head-{s}" for s in range(n_seats)] + [f"hand-{s}" for s in range(n_seats)] \
-        + ["trick", "last", "info", "score", "act"]
-    view_keys = list(views) if views is not None else [None] + list(range(n_seats))
     findings = game.audit()
-    strings: list = []
-    intern = _interner(strings)
 
     def key(v) -> str:
         return "all" if v is None else str(v)
@@ -187,12 +357,23 @@ def export_data(game, annotations: Iterable = (), views: Optional[Iterable] = No
     renege_positions = [r.position for r in game.final.reneges if getattr(r, "corrected_at", None) is None]
     rows = {key(v): [] for v in view_keys}
     renege_from: dict = {key(v): {} for v in view_keys}
-    turn, deal_at = [], []
+    ix = game.index()
+    turn, deal_at, trick_at, scored = [], [], [], []
     for k in range(1, n + 1):
         st = game.state_at(k)
         nxt = game.events[k] if k < n else None
         turn.append(st.turn)
         deal_at.append(st.deal)
+        # the trick menu's value, as the viewer sets it (widgets.GameViewer._sync_controls)
+        starts = ix.trick_start.get(st.deal, [])
+        tr = None
+        if st.phase == "play" and starts:
+            tr = min(len(st.tricks) + 1, len(starts))
+        elif st.tricks:
+            tr = len(st.tricks)
+        trick_at.append(tr if tr is not None and 1 <= tr <= len(starts) else None)
+        # the chart's "now" marker: the last deal scored and the score now
+        scored.append([st.deal_results[-1][0] if st.deal_results else 0, list(st.score)])
         for v in view_keys:
             know = None if v is None else knowledge_of_state(st, v, events=game.events, variant=variant)
             parts = R.table_parts(st, v, findings, nxt, knowledge=know)
@@ -205,8 +386,6 @@ def export_data(game, annotations: Iterable = (), views: Optional[Iterable] = No
                     renege_from[key(v)].setdefault(str(p), k)
     if None in view_keys:
         renege_from["all"] = {str(p): 0 for p in renege_positions}
-    texts: list = []
-    text_id = _interner(texts)
 
     view_events = {}
     for v in view_keys:
@@ -225,13 +404,92 @@ def export_data(game, annotations: Iterable = (), views: Optional[Iterable] = No
                 p += 1
             deals[str(ev.deal)] = min(p, n)
     return {
-        "n": n, "parts": names, "strings": strings, "views": rows, "turn": turn, "deal_at": deal_at,
+        "n": n, "views": rows, "turn": turn, "deal_at": deal_at,
         "deals": deals, "events": describe_events(game.events, players),
-        "texts": texts, "view_events": view_events,
+        "view_events": view_events,
         "notes": {str(k): v for k, v in _notes(annotations).items()},
         "reneges": renege_positions, "view_reneges": renege_from,
-        "start": 1,
+        "deal_start": {str(d): p for d, p in ix.deal_start.items()},
+        "tricks": {str(d): list(p) for d, p in ix.trick_start.items()},
+        "trick_at": trick_at, "scored": scored,
+        "score_after": [[d, list(sc)] for d, sc in ix.score_after],
     }
+
+
+def _variation(main, i: int, v: dict):
+    """(name, comment, branch, folded Game or None, error, notes) of record
+    variation ``v`` (``{"position", "events", "annotations", "comment"}``),
+    named and folded as the viewer does (:class:`euchre_events.ui.widgets.GameViewer`)."""
+    from euchre_events.events import Event
+    from euchre_events.projections import Game
+    from euchre_events.rules.engine import ImpossibleEvent
+    k = int(v.get("position", 0))
+    comment = str(v.get("comment", "") or "")
+    deal = v.get("deal")
+    where = f"deal {deal}, " if deal else ""
+    name = f"variation {i + 1} ({where}from event {k})"
+    evs = [e for e in v.get("events", []) if isinstance(e, Event)]
+    notes = [{"position": int(a.get("position", 0)), "text": str(a.get("text", "")), "mark": a.get("mark")}
+             for a in v.get("annotations", []) or []]
+    try:
+        g = Game(list(main.events[:k]) + evs)
+    except (ImpossibleEvent, ValueError) as e:
+        return name + " [cannot be replayed]", comment, k, None, str(e), notes
+    return name, comment, k, g, "", notes
+
+
+def export_data(game, annotations: Iterable = (), views: Optional[Iterable] = None,
+                variations: Iterable = ()) -> dict:
+    """The replay data of :func:`export_html` as a dict (JSON-ready).
+
+    ``game``: a :class:`~euchre_events.projections.Game`; ``annotations``:
+    ``[{"position", "text", "mark"}]`` (event indices); ``views``: the seat
+    views to include (default: all hands and every seat); ``variations``:
+    the record's variations ``[{"position", "events", "annotations",
+    "comment"}]`` (as ``Record.variations`` or ``Archive.variations``).
+    Keys: ``n`` (positions 1..n), ``parts`` (part names), ``strings``
+    (distinct part drawings), ``views`` (``{"all"|"0".., [[string index per
+    part, then the seat view's readout as the string indices of its pieces
+    (see :func:`euchre_events.ui.render.knowledge_parts`) or None] per
+    position]}``), ``turn``, ``deal_at``,
+    ``deals`` (deal -> position just after its cards are dealt), ``events``
+    (in words, all hands), ``texts`` (distinct event texts), ``view_events``
+    (``{view: [entry per event]}``: a ``texts`` index, or ``[as seen, in
+    full, from position or None]`` for an event the seat reads in full only
+    from that position, see
+    :func:`euchre_events.ui.describe.seat_event_texts`), ``notes``,
+    ``reneges`` (event indices), ``view_reneges`` (``{view: {event index:
+    position from which that view knows of the renege}}``), ``start``;
+    for the menus, the position link and the chart: ``deal_start`` (deal ->
+    index of its DealStarted, :meth:`~euchre_events.projections.Game.index`),
+    ``tricks`` (deal -> position before each trick's first card),
+    ``trick_at`` (the trick menu's value per position, or None),
+    ``scored`` (``[last deal scored, score]`` per position), ``score_after``
+    (``[[deal, points per side], ...]`` from deal 0), ``sides`` (side names);
+    ``lines``: one entry per record variation, ``{"name", "comment",
+    "branch", "error"}`` and, unless ``error``, the per-line keys above
+    (``n`` .. ``score_after``) of the variation's whole line.
+    Every seat view is drawn from :mod:`euchre_events.projections.seat`.
+    """
+    n_seats = len(game.players)
+    names = [f"head-{s}" for s in range(n_seats)] + [f"hand-{s}" for s in range(n_seats)] \
+        + ["trick", "last", "info", "score", "act"]
+    view_keys = list(views) if views is not None else [None] + list(range(n_seats))
+    strings: list = []
+    intern = _interner(strings)
+    texts: list = []
+    text_id = _interner(texts)
+    out = _line_data(game, annotations, view_keys, names, intern, text_id)
+    lines = []
+    for i, v in enumerate(variations or ()):
+        name, comment, branch, g, error, notes = _variation(game, i, v)
+        entry = {"name": name, "comment": comment, "branch": branch, "error": error}
+        if g is not None:
+            entry.update(_line_data(g, notes, view_keys, names, intern, text_id))
+        lines.append(entry)
+    out.update({"parts": names, "strings": strings, "texts": texts, "start": 1, "lines": lines,
+                "sides": R.side_names(game.state_at(1))})
+    return out
 
 
 def _skeleton(n_seats: int) -> str:
@@ -242,25 +500,38 @@ def _skeleton(n_seats: int) -> str:
         f'<div class="ee-hand ee-hand-{s}" data-seat="{s}" data-part="hand-{s}"></div></div>'
         for s in range(n_seats))
     boxes = "".join(f'<div class="ee-box {cls}" style="grid-area:{area}" data-part="{part}"></div>'
-                    for part, cls, area in (("trick", "ee-trick-cards", "trick"), ("last", "ee-last", "last"),
+                    for part, cls, area in (("trick", "ee-trick-cards", "trick"), ("last", "ee-last-trick", "last"),
                                             ("info", "ee-info", "info"), ("score", "ee-score", "score"),
                                             ("act", "ee-act", "act")))
     return f'<div class="ee-table">{seats}{boxes}</div>'
 
 
 def export_html(game, path: str, annotations: Iterable = (), title: Optional[str] = None,
-                views: Optional[Iterable] = None) -> None:
+                views: Optional[Iterable] = None, variations: Iterable = ()) -> None:
     """Write ``game`` to ``path`` as one HTML file that replays it step by step.
 
     ``game``: a :class:`~euchre_events.projections.Game`; ``annotations``:
     notes ``[{"position", "text", "mark"}]`` shown at their events (e.g.
     ``Archive.annotations(game_id)`` or ``Record.annotations``); ``title``:
     page title (default: the game's); ``views``: seat views offered (default:
-    all hands and each seat).  The page makes no request to any other host.
+    all hands and each seat); ``variations``: the record's variations
+    ``[{"position", "events", "annotations", "comment"}]`` (e.g.
+    ``Record.variations``), offered in a line menu and under the event they
+    leave the main line at.
+
+    The page steps with its buttons, the slider, a deal and a trick menu, a
+    click on an event of the list or on a point of the score chart (an SVG
+    drawn in the page), and the keys: Left/Right one event, Home/End the
+    first/last event, PageUp/Up and PageDown/Down by deal (as
+    :meth:`euchre_events.ui.widgets.GameViewer.press`).  Its address carries
+    the position, ``#deal=3&event=12`` counted as ``euchre-events show
+    --deal 3 --after 12`` counts (``&line=2`` in a variation): opening such
+    an address opens there, and every step rewrites it.
+    The page makes no request to any other host.
     The file is written whole or not at all (a temporary file renamed into
     place).  Raises ``OSError`` if the folder cannot be written.
     """
-    data = export_data(game, annotations, views)
+    data = export_data(game, annotations, views, variations)
     n_seats = len(game.players)
     ttl = title or game.title or "Euchre game"
     # text from the record (names, notes) must not end or open an HTML element
@@ -279,6 +550,11 @@ def export_html(game, path: str, annotations: Iterable = (), title: Optional[str
             view_opts.append(f'<option value="{key}">{html.escape(label)}</option>')
     deal_opts = '<option value="0">-</option>' + "".join(
         f'<option value="{d}">deal {d}</option>' for d in data["deals"])
+    line_menu = ""
+    if data["lines"]:
+        line_menu = ('<label>line <select class="ee-line"><option value="0">main line</option>' + "".join(
+            f'<option value="{j + 1}"{" disabled" if v["error"] else ""}>{html.escape(v["name"])}</option>'
+            for j, v in enumerate(data["lines"])) + "</select></label>")
     players = ", ".join(f"{R.seat_label(s, n_seats)}: {p}" for s, p in enumerate(game.players))
     page = f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
@@ -295,9 +571,12 @@ def export_html(game, path: str, annotations: Iterable = (), title: Optional[str
 <input class="ee-slider" type="range" min="1" max="{data['n']}" value="1" aria-label="event">
 <span class="ee-position"></span>
 <label>deal <select class="ee-deal">{deal_opts}</select></label>
+<label>trick <select class="ee-trick"><option value="0">-</option></select></label>
 <label>view <select class="ee-seat-view">{''.join(view_opts)}</select></label>
+{line_menu}<a class="ee-link" href="#" title="a link to this position">#</a>
 </div>
-<div class="ee-layout"><div class="ee-main">{_skeleton(n_seats)}<div class="ee-knowledge"></div></div><div class="ee-events"></div></div>
+<div class="ee-layout"><div class="ee-main">{_skeleton(n_seats)}<div class="ee-knowledge"></div></div>
+<div class="ee-side"><div class="ee-events"></div><div class="ee-chart"></div></div></div>
 </div>
 <script id="ee-data" type="application/json">{blob}</script>
 <script>{SCRIPT}</script>
