@@ -690,7 +690,7 @@ def export_cmd(game: str = typer.Argument(..., help="Stored game id (or prefix),
             _fail("--format html needs -o FILE")
         from euchre_events.ui.htmlexport import export_html
         try:
-            export_html(g, output, annotations=notes)
+            export_html(g, output, annotations=notes, variations=variations)
         except OSError as e:
             _fail(f"{output}: cannot write: {e.strerror or e}")
         _say(output)
