@@ -416,6 +416,8 @@ def stats_cmd(player: Optional[str] = typer.Option(None, "--player",
     report = report.lower()
     if report not in ("text", "json", "html"):
         _fail(f"--format {report}: expected text, json or html")
+    if report == "html" and not output:   # a page of charts is no text for a terminal (as audit)
+        _fail("--format html needs -o FILE")
     want = None
     if variant is not None:
         from euchre_events.rules.registry import variant_class

@@ -167,6 +167,9 @@ def test_stats_command_formats(tmp_path):
     r = CliRunner().invoke(app, ["stats", "--db", db, "-f", "html", "-o", str(out)])
     page = out.read_text()
     assert r.exit_code == 0 and page.count("Plotly.newPlot") == 6 and "Reneges by player" in page
+    # a page of charts is not printed to a terminal: -o is needed, as for audit
+    r = CliRunner().invoke(app, ["stats", "--db", db, "-f", "html"])
+    assert r.exit_code == 1 and "--format html needs -o FILE" in r.stderr and r.stdout == ""
 
 
 def test_names_with_markup_stay_text_in_the_stats_page(tmp_path):
