@@ -255,13 +255,7 @@ def list_cmd(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
     others are still listed; exit status 1 then.
     """
     from euchre_events.archive import ArchiveError
-    want = None
-    if variant is not None:
-        from euchre_events.rules.registry import variant_class
-        try:
-            want = variant_class(variant).name
-        except ValueError as e:
-            _fail(f"--variant: {e}")
+    want = _variant_name(variant)
     arch = _archive(db)
     rm = _read_models(arch)
     if rm is not None:
@@ -413,18 +407,8 @@ def stats_cmd(player: Optional[str] = typer.Option(None, "--player",
     score progressions).
     """
     from euchre_events.archive.clubstats import club_stats, stats_text
-    report = report.lower()
-    if report not in ("text", "json", "html"):
-        _fail(f"--format {report}: expected text, json or html")
-    if report == "html" and not output:   # a page of charts is no text for a terminal (as audit)
-        _fail("--format html needs -o FILE")
-    want = None
-    if variant is not None:
-        from euchre_events.rules.registry import variant_class
-        try:
-            want = variant_class(variant).name
-        except ValueError as e:
-            _fail(f"--variant: {e}")
+    report = _report_format(report, output)
+    want = _variant_name(variant)
     arch = _archive(db)
     rm = _read_models(arch)
     if rm is None:
@@ -443,6 +427,37 @@ def stats_cmd(player: Optional[str] = typer.Option(None, "--player",
     else:
         from euchre_events.ui.clubcharts import club_figures, stats_html
         text = stats_html(s, club_figures(s, games, deals, findings), stats_text(s))
+    _emit_report(text, report, output)
+
+
+def _variant_name(variant: Optional[str]) -> Optional[str]:
+    """The variant's own name for a ``--variant`` name or alias (None for
+    None); an unknown one is a one-line error."""
+    if variant is None:
+        return None
+    from euchre_events.rules.registry import variant_class
+    try:
+        return variant_class(variant).name
+    except ValueError as e:
+        _fail(f"--variant: {e}")
+
+
+def _report_format(report: str, output: Optional[str]) -> str:
+    """``--format`` of a report command (``audit``, ``stats``): text, json or
+    html, lower case; html needs ``-o FILE`` (a page is no text for a
+    terminal).  Anything else is a one-line error."""
+    report = report.lower()
+    if report not in ("text", "json", "html"):
+        _fail(f"--format {report}: expected text, json or html")
+    if report == "html" and not output:
+        _fail("--format html needs -o FILE")
+    return report
+
+
+def _emit_report(text: str, report: str, output: Optional[str]) -> None:
+    """Write a report to ``output`` (then print its name), else print it:
+    text line by line through :func:`_say` (record text shown escaped),
+    JSON as it is; nothing for an empty report."""
     if output:
         try:
             with open(output, "w", encoding="utf-8") as f:
@@ -450,10 +465,10 @@ def stats_cmd(player: Optional[str] = typer.Option(None, "--player",
         except OSError as e:
             _fail(f"{output}: cannot write: {e.strerror or e}")
         _say(output)
-    elif report == "text":
-        for line in text.splitlines():
+    elif text and report == "text":
+        for line in text.split("\n"):
             _say(line)
-    else:
+    elif text:
         typer.echo(text)
 
 
@@ -566,11 +581,7 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
     entry per deal) and ``findings``; each finding's ``score_if_penalized``
     is the final score with that renege alone penalized.
     """
-    report = "json" if as_json else report.lower()
-    if report not in ("text", "json", "html"):
-        _fail(f"--format {report}: expected text, json or html")
-    if report == "html" and not output:
-        _fail("--format html needs -o FILE")
+    report = _report_format("json" if as_json else report, output)
     from euchre_events.archive import ArchiveError, DamagedGame, content_id
     from euchre_events.projections import Game
     out = []
@@ -639,19 +650,7 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
         for g, findings, _ in out:
             lines.extend(game_lines(g, findings))
         text = "\n".join(lines)
-    if output:
-        try:
-            with open(output, "w", encoding="utf-8") as fh:
-                fh.write(text + "\n")
-        except OSError as e:
-            _fail(f"{output}: cannot write: {e.strerror or e}")
-        _say(output)
-    elif text:
-        if report == "text":
-            for line in text.split("\n"):
-                _say(line)
-        else:
-            typer.echo(text)
+    _emit_report(text, report, output)
     if failed:
         raise typer.Exit(1)
 

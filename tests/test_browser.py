@@ -25,18 +25,7 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 SIX = ROOT / "fixtures" / "egn" / "Six Points in Two Hands.egn"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-if not os.path.exists(CHROMIUM):  # pragma: no cover - scripts/setup-dev.sh installs it
-    if os.environ.get("CI"):
-        raise RuntimeError("Debian's chromium is not installed: run scripts/setup-dev.sh")
-    pytest.skip("Debian's chromium is not installed (scripts/setup-dev.sh installs it)",
-                allow_module_level=True)
-
-os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
-from playwright.sync_api import sync_playwright  # noqa: E402
+from browser_support import browser  # noqa: E402,F401 (a pytest fixture; the module is skipped without Chromium)
 
 from euchre_events.archive import Archive  # noqa: E402
 from euchre_events.formats import read_records  # noqa: E402
@@ -88,14 +77,6 @@ def voila(tmp_path_factory):
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
         log.close()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 def local_only(context):

@@ -24,32 +24,13 @@ pytestmark = pytest.mark.browser
 ROOT = Path(__file__).resolve().parent.parent
 SIX = ROOT / "fixtures" / "egn" / "Six Points in Two Hands.egn"
 CLUB = ROOT / "fixtures" / "standard" / "club-night-1.euchre"
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-
-if not os.path.exists(CHROMIUM):  # pragma: no cover - scripts/setup-dev.sh installs it
-    if os.environ.get("CI"):
-        raise RuntimeError("Debian's chromium is not installed: run scripts/setup-dev.sh")
-    pytest.skip("Debian's chromium is not installed (scripts/setup-dev.sh installs it)",
-                allow_module_level=True)
-
-os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
-from playwright.sync_api import sync_playwright  # noqa: E402
+from browser_support import browser  # noqa: E402,F401 (a pytest fixture; the module is skipped without Chromium)
 
 from euchre_events.formats import read_records  # noqa: E402
 from euchre_events.projections import Game  # noqa: E402
 from euchre_events.ui.htmlexport import export_html  # noqa: E402
 from euchre_events.ui.render import legal_cards_of  # noqa: E402
 from euchre_events.ui.widgets import KEY_ACTIONS, GameViewer  # noqa: E402
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 SNAPSHOT_JS = """() => {

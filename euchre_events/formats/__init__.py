@@ -218,8 +218,7 @@ _JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')
 def _shallow(text: str) -> bool:
     """True if the brackets of ``text`` (valid JSON) nest at most
     :data:`MAX_DEPTH` deep; strings are skipped whole.  Several times
-    faster than walking the parsed value (:func:`check_depth`), which
-    visits every number too."""
+    faster than walking the parsed value, which visits every number too."""
     depth = 0
     for m in _JSON_TOKENS.finditer(text):
         c = m.group()
@@ -235,22 +234,6 @@ def _shallow(text: str) -> bool:
 _RISKY_NUMBER = re.compile(r"\d{%d,}|[eE][+-]?\d{3,}" % (MAX_DIGITS + 1))
 """Text that may hold a number :func:`load_json` refuses (more than
 :data:`MAX_DIGITS` digits, or an exponent that may overflow a float)."""
-
-
-def check_depth(doc: Any, path: str, line: Optional[int] = None) -> None:
-    """Raise :class:`RecordError` if lists and dicts nest in ``doc`` deeper
-    than :data:`MAX_DEPTH` (walked without recursion)."""
-    stack = [(doc, 1)]
-    while stack:
-        value, depth = stack.pop()
-        if isinstance(value, dict):
-            value = value.values()
-        elif not isinstance(value, list):
-            continue
-        if depth > MAX_DEPTH:
-            raise RecordError(path, f"lists or objects nested deeper than {MAX_DEPTH} levels: "
-                                    "not a record", line=line)
-        stack.extend((v, depth + 1) for v in value if isinstance(v, (list, dict)))
 
 
 def schema_message(err: Any) -> str:

@@ -303,7 +303,6 @@ def deal_reports(game) -> list:
     """One :class:`DealReport` per deal that ended (scored, thrown in,
     abandoned), in order, as played and officially."""
     t = game.final
-    v = t.variant
     ends = []   # the table at the end of each deal: before the next DealStarted, or the last
     starts = [k for k, e in enumerate(game.events) if e.kind == "DealStarted"]
     for i, k in enumerate(starts):

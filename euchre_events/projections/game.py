@@ -11,11 +11,11 @@ Pure: no I/O.  Nothing here is ever stored.
 from __future__ import annotations
 
 from bisect import bisect_right
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Optional, Sequence
 
-from euchre_events.rules.engine import ImpossibleEvent, Table, apply, fold, legal_actions, new_table
-from euchre_events.events import CardPlayed, Event, GameStarted
+from euchre_events.rules.engine import ImpossibleEvent, Table, apply, fold, new_table
+from euchre_events.events import Event, GameStarted
 from euchre_events.projections.audit import audit, deal_reports
 from euchre_events.projections.state import TableState, snapshot  # noqa: F401 (their home before)
 
@@ -40,6 +40,7 @@ class Game:
         self._cp_pos: Optional[list] = None
         self._cp: Optional[list] = None
         self._index: Optional[GameIndex] = None
+        self._deal_reports: Optional[tuple] = None
         self.final = fold(new_table(), self.events)
         self.started: GameStarted = self.events[0]
 
@@ -116,8 +117,11 @@ class Game:
 
     def deal_reports(self) -> list:
         """Every deal as played and officially (see
-        :func:`euchre_events.projections.audit.deal_reports`)."""
-        return deal_reports(self)
+        :func:`euchre_events.projections.audit.deal_reports`; computed the
+        first time only: each report reports read it once per finding)."""
+        if self._deal_reports is None:
+            self._deal_reports = tuple(deal_reports(self))
+        return list(self._deal_reports)
 
     # ----------------------------------------------------------- folding
     def table_at(self, k: int) -> Table:

@@ -126,14 +126,8 @@ def _apply(t: Table, ev: Event) -> None:
     t.variant.apply(t, ev)
 
 
-def _variant_for(name: str, options: Any):
-    """The variant of a GameStarted (shared per name and options by
-    :func:`euchre_events.rules.registry.make_variant`, which raises ``ValueError``)."""
-    return make_variant(name, options)
-
-
 def _start(t: Table, ev: GameStarted) -> None:
-    v = _variant_for(ev.variant, ev.options)
+    v = make_variant(ev.variant, ev.options)  # shared per (name, options); ValueError for a bad one
     t.variant = v
     t.options = v.options
     t.players = tuple(ev.players)

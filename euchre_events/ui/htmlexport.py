@@ -416,10 +416,15 @@ def _line_data(game, annotations, view_keys, names, intern, text_id) -> dict:
     }
 
 
-def _variation(main, i: int, v: dict):
-    """(name, comment, branch, folded Game or None, error, notes) of record
-    variation ``v`` (``{"position", "events", "annotations", "comment"}``),
-    named and folded as the viewer does (:class:`euchre_events.ui.widgets.GameViewer`)."""
+def record_variation(main, i: int, v: dict):
+    """``(name, comment, branch, folded Game or None, error, notes)`` of the
+    record's variation number ``i`` (from 0), ``v`` = ``{"position",
+    "events", "annotations", "comment"}``, branching from ``main`` (a
+    :class:`~euchre_events.projections.Game`) after ``branch`` events: the
+    one naming and folding of a variation, for this page and the viewer
+    (:class:`euchre_events.ui.widgets.GameViewer`).  A variation that cannot
+    be replayed has no Game, the error in words, and "[cannot be replayed]"
+    in its name."""
     from euchre_events.events import Event
     from euchre_events.projections import Game
     from euchre_events.rules.engine import ImpossibleEvent
@@ -482,7 +487,7 @@ def export_data(game, annotations: Iterable = (), views: Optional[Iterable] = No
     out = _line_data(game, annotations, view_keys, names, intern, text_id)
     lines = []
     for i, v in enumerate(variations or ()):
-        name, comment, branch, g, error, notes = _variation(game, i, v)
+        name, comment, branch, g, error, notes = record_variation(game, i, v)
         entry = {"name": name, "comment": comment, "branch": branch, "error": error}
         if g is not None:
             entry.update(_line_data(g, notes, view_keys, names, intern, text_id))

@@ -53,7 +53,6 @@ import ipywidgets as W
 import traitlets
 
 from euchre_events.ui import render as R
-from euchre_events.rules.engine import ImpossibleEvent
 from euchre_events.events import ANNOTATION_MARKS, Event
 from euchre_events.projections import Game
 from euchre_events.projections.seat import knowledge_of_state
@@ -293,18 +292,11 @@ class GameViewer:
 
     # ------------------------------------------------------------ lines
     def _record_line(self, i: int, v: dict) -> Line:
-        k = int(v.get("position", 0))
-        comment = str(v.get("comment", "") or "")
-        deal = v.get("deal")
-        where = f"deal {deal}, " if deal else ""
-        name = f"variation {i + 1} ({where}from event {k})"
-        evs = [e for e in v.get("events", []) if isinstance(e, Event)]
-        try:
-            g = Game(list(self.main.events[:k]) + evs)
-        except (ImpossibleEvent, ValueError) as e:
-            return Line(name + " [cannot be replayed]", "record", None, k, comment=comment, error=str(e))
-        notes = [{"id": f"v{i}n{j}", "position": int(a.get("position", 0)), "text": str(a.get("text", "")),
-                  "mark": a.get("mark")} for j, a in enumerate(v.get("annotations", []) or [])]
+        from euchre_events.ui.htmlexport import record_variation
+        name, comment, k, g, error, notes = record_variation(self.main, i, v)
+        if g is None:
+            return Line(name, "record", None, k, comment=comment, error=error)
+        notes = [dict(n, id=f"v{i}n{j}") for j, n in enumerate(notes)]
         return Line(name, "record", g, k, notes=notes, comment=comment, index=game_index(g))
 
     @property
@@ -1326,7 +1318,7 @@ class Quiz:
             return True
         self.wrong_tries += 1
         why = self.why_wrong(got) if self.why_wrong is not None else ""
-        out = (f'<div class="ee-quiz-wrong"><span class="ee-quiz-mark">\u2717</span><b>Not that.</b> '
+        out = ('<div class="ee-quiz-wrong"><span class="ee-quiz-mark">\u2717</span><b>Not that.</b> '
                + (R._esc(why[:1].upper() + why[1:]) + "." if why else ""))
         if self.wrong_tries >= self.tries or self.answered:
             out += "</div>" + self._answer_html()

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Optional, Sequence
+from typing import Any, Sequence
 
 from euchre_events.events import PlayedWithPartner, WentAlone
-from euchre_events.rules.table import ImpossibleEvent, Renege, Table
+from euchre_events.rules.table import Renege, Table
 from euchre_events.rules.variant import SINCE, Variant, VariantOptions
 from euchre_events.rules.variants.upcard import UpCardAuction
 

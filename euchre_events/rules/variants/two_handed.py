@@ -30,10 +30,10 @@ then the engine's ``play``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Optional, Sequence
+from typing import Any, Sequence
 
 from euchre_events.events import CardsDealt
-from euchre_events.rules.table import ImpossibleEvent, Renege, Table
+from euchre_events.rules.table import Renege, Table
 from euchre_events.rules.variant import Variant, VariantOptions
 from euchre_events.rules.variants.upcard import UpCardAuction
 
