@@ -537,16 +537,19 @@ def show_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique p
     if after is None:
         k = end
     else:
-        # the deal's events count from 1 (its DealStarted); 0 shows the deal just begun
+        # the deal's events count from 1 (its DealStarted is event 1); 0 is the
+        # table before the deal begins: the score going into it
         if not 0 <= after <= end - start:
             what = f"deal {deal} has {end - start} events" if deal else f"the game has {end} events"
             _fail(f"--after {after} is outside the range: {what}")
-        k = start + max(after, 1) if deal is not None else after
+        k = start + after if deal is not None else after
     from euchre_events.projections.seat import event_visible, knowledge
     st = g.state_at(k)
     # a seat's view: everything shown comes from what that seat could know
     known = knowledge(g, k, s) if s is not None else None
     _say(f"{g.title or g.id}  ({g.variant})")
+    if deal is not None and k == start:
+        _say(f"Before deal {deal} begins (its first event is --after 1)")
     if k > 0:
         full = s is None or event_visible(g.events, k - 1, s, at=k)
         _say(f"Last event: {describe_event(g.events[k - 1], g.players, st.dealer, seat=s, full=full)}")

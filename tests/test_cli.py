@@ -174,10 +174,15 @@ def test_audit_openspiel_file(tmp_path):
 
 
 def test_show_counts_after_within_the_deal(tmp_path):
-    """--after K counts the deal's own events: 0 shows the deal just begun;
+    """--after K counts the deal's own events from 1 (its DealStarted): 1 shows
+    the deal just begun, 0 the table before it (not a second name for 1);
     a K past the deal's end is refused rather than spilling into the next deal."""
-    res = run("show", VWEC, "--deal", "2", "--after", "0")
+    res = run("show", VWEC, "--deal", "2", "--after", "1")
     assert res.exit_code == 0 and "deal 2 |" in res.stdout and "phase dealing" in res.stdout
+    before = run("show", VWEC, "--deal", "2", "--after", "0").stdout
+    assert before != res.stdout and "Before deal 2 begins" in before
+    assert "deal 1 |" in before                      # the table as deal 1 left it
+    assert "Last event: " in before and "Last event: " in res.stdout
     res = runner.invoke(app, ["show", VWEC, "--deal", "1", "--after", "40"])
     assert res.exit_code == 1 and "deal 1 has" in res.stderr
     legal = run("show", VWEC, "--deal", "1", "--after", "12").stdout
