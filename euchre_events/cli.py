@@ -589,6 +589,7 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
     from euchre_events.projections import Game
     out = []
     partial = []   # EGN games with impossible deals, audited deal by deal
+    by_deal = []   # (file, what egn_game_by_deal read) of each, for the text report
     failed = 0
     for item in games:
         if os.path.exists(item) or os.path.sep in item:
@@ -602,8 +603,10 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
                     fmt = None
                 if e.deal is not None and fmt == "egn":
                     # audit the rest deal by deal: a director wants every problem in the file
-                    from euchre_events.formats.egn import audit_egn_by_deal
-                    partial.append(dict(audit_egn_by_deal(item), id=None, file=item))
+                    from euchre_events.formats.egn import by_deal_report, egn_game_by_deal
+                    read = egn_game_by_deal(item)
+                    partial.append(dict(by_deal_report(*read), id=None, file=item))
+                    by_deal.append((item, read))
             for r in _progress(recs, "auditing", len(recs)):
                 _warn(item, r)
                 g = Game(r.events, game_id=str(content_id(r.events, r.annotations, r.variations)))
@@ -625,31 +628,15 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
                 failed += 1
                 continue
             out.append((g, g.audit(), None))
-    from euchre_events.ui.auditreport import game_lines, html_report
+    from euchre_events.ui.auditreport import by_deal_lines, game_lines, html_report
     if report == "json":
         text = json.dumps({"games": [_game_json(g, f) for g, f, _ in out] + partial}, indent=2)
     elif report == "html":
         text = html_report([(g, f) for g, f, _ in out], partial)
     else:
         lines = []
-        for p in partial:
-            lines.append(f"{p['file']}: audited deal by deal ({p['impossible']} impossible deal(s)); "
-                         f"score={_score_text(p['final_score'])} as played, "
-                         f"{_score_text(p['official_score'])} official")
-            for f in p["findings"]:
-                if f["kind"] == "impossible":
-                    lines.append(f"  impossible: deal {f['deal']}: {f['penalty']}")
-                else:
-                    who = f.get("player") and f"{_seat_word(f['seat'])} ({f['player']})" or _seat_word(f["seat"])
-                    from euchre_events.rules.cards import SUIT_NAMES, pretty
-                    proof = (f"provable at trick {f['proven']['trick']} when {who} showed "
-                             f"{pretty(f['proven']['card'])}" if f.get("proven") else "shown by the record's hands")
-                    lines.append(f"  {f['kind']}: deal {f['deal']}, trick {f['trick']}, {who} played "
-                                 f"{pretty(f['card']) if f['card'] else '-'} on a "
-                                 f"{SUIT_NAMES.get(f['led_suit'], f['led_suit'])} lead holding "
-                                 f"{' '.join(map(pretty, f['evidence']))}; {proof}; "
-                                 f"penalty: {f['penalty']}; score if penalized "
-                                 f"{_score_text(f['score_if_penalized'] or [])}")
+        for item, read in by_deal:
+            lines.extend(by_deal_lines(item, *read))
         for g, findings, _ in out:
             lines.extend(game_lines(g, findings))
         text = "\n".join(lines)

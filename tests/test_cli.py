@@ -221,3 +221,21 @@ def test_env_archive_path_typo_is_an_error(tmp_path, monkeypatch):
     res = runner.invoke(app, ["list"])
     assert res.exit_code == 1 and "no such archive file" in res.stderr
     assert not (tmp_path / "typo.sqlite").exists()
+
+
+def test_audit_text_of_a_record_audited_deal_by_deal_reads_as_the_json():
+    """negative/test.egn read aloud: under the tournament preset (rules.md 2.7)
+    N's renege at trick 1 of deal 2 ends the hand (E/W score 4 against W's lone
+    hand: 2-5 official); the three later reneges of that deal are named but were
+    not penalized, as the JSON says; the text must not read them as penalties."""
+    path = os.path.join(EGN, "negative", "test.egn")
+    text = runner.invoke(app, ["audit", path]).stdout.splitlines()
+    data = json.loads(runner.invoke(app, ["audit", "--json", path]).stdout)["games"][0]
+    assert "score=4-1 as played, 2-5 official" in text[0] and "1 impossible deal(s) of 2" in text[0]
+    assert text[1].startswith("  impossible: deal 1: the deal is refused")
+    reneges = [ln for ln in text if " reneged at trick " in ln]
+    flags = [f["penalized"] for f in data["findings"] if f["kind"] == "renege"]
+    assert flags == [True, False, False, False] and len(reneges) == 4
+    assert "penalty: hand ends; E/W score 4; official score 2-5" in reneges[0]
+    for line in reneges[1:]:
+        assert "not penalized: the hand had already stopped" in line and "penalty:" not in line

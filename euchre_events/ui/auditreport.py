@@ -15,7 +15,7 @@ from euchre_events.rules import cards as C
 from euchre_events.rules.seats import name_seats
 from euchre_events.ui.describe import printable, seat_name
 
-__all__ = ["side_label", "game_json", "finding_lines", "game_lines", "html_report"]
+__all__ = ["side_label", "game_json", "finding_lines", "game_lines", "by_deal_lines", "html_report"]
 
 
 def side_label(variant, side: Optional[int], players: Sequence[str]) -> str:
@@ -146,6 +146,24 @@ def game_lines(g, findings) -> list:
             f"as played: {score_words(v, g.final_score, g.players)}, "
             f"winner {side_label(v, t.as_played_winner, g.players)}; findings={len(findings)}")
     return [head] + ["  " + line for f in findings for line in finding_lines(g, f)]
+
+
+def by_deal_lines(path: str, g, findings, skipped, deal_count: int) -> list:
+    """The text report of an EGN game audited deal by deal (a record with an
+    impossible deal: :func:`~euchre_events.formats.egn.egn_game_by_deal`):
+    a heading line with both scores, then each impossible deal and each
+    finding in deal order, the findings in the words of :func:`finding_lines`
+    (a renege after the hand had stopped says it was not penalized)."""
+    from euchre_events.formats.egn import impossible_words
+    score = "-".join(map(str, g.final_score))
+    official = "-".join(map(str, g.official_score))
+    head = (f"{printable(path)}: audited deal by deal ({len(skipped)} impossible deal(s) of {deal_count}); "
+            f"score={score} as played, {official} official; official winner: "
+            f"{side_label(g.final.variant, g.winner, g.players)}")
+    rows = [(n, 0, f"impossible: deal {n}: {printable(impossible_words(e))}") for n, e in skipped]
+    rows += [(f.deal, 1, line) for f in findings for line in finding_lines(g, f)]
+    rows.sort(key=lambda r: (r[0], r[1]))   # stable: a deal's own findings keep their order
+    return [head] + ["  " + line for _, _, line in rows]
 
 
 # ------------------------------------------------------------------ HTML

@@ -43,7 +43,7 @@ The modules:
 Errors are :class:`~euchre_events.formats.RecordError` naming the file, the
 deal (numbered from 1, as in our events), the event and the reason.
 """
-from euchre_events.formats.egn.audit import audit_egn_by_deal
+from euchre_events.formats.egn.audit import audit_egn_by_deal, by_deal_report, egn_game_by_deal, impossible_words
 from euchre_events.formats.egn.read import (ROUND1_ACCEPT, read_egn_dict, read_egn_file,
                                             read_egn_file_partial, read_egn_text, read_egnb_file)
 from euchre_events.formats.egn.schema import (EGN_FILE_TYPE, EGN_WRITE_VERSION, EMN_FILE_TYPE,

@@ -15,6 +15,36 @@ from euchre_events.formats.egn.read import read_game
 from euchre_events.formats.egn.schema import EGN_FILE_TYPE, parse_json
 
 
+def egn_game_by_deal(path: str):
+    """Read an EGN game deal by deal, leaving out the deals that cannot be
+    read (see :func:`audit_egn_by_deal`).
+
+    Returns ``(game, findings, skipped, deal_count)``: the
+    :class:`~euchre_events.projections.Game` of the deals read, its audit
+    (a list of :class:`~euchre_events.projections.Finding`, without the
+    dealer-out-of-rotation flag of a deal just after a deal left out),
+    ``skipped`` as ``[(deal number, RecordError)]`` and the number of deals in
+    the file.  Raises :class:`RecordError` as :func:`audit_egn_by_deal`."""
+    from euchre_events.projections import Game, audit
+    doc = parse_json(read_record_text(path), path)
+    if not isinstance(doc, dict) or doc.get("fileType") != EGN_FILE_TYPE or not doc.get("deals"):
+        raise RecordError(path, "deal-by-deal audit needs an EGN game file")
+    skipped: list = []
+    rec = read_game(doc, path, skipped=skipped)
+    game = Game(rec.events)
+    left_out = {n for n, _ in skipped}
+    # the first deal read after a deal left out: its dealer cannot be judged
+    after_gap = {pos for deal, pos in game.deal_positions() if deal - 1 in left_out}
+    findings = [f for f in audit(game)
+                if not (f.kind == "dealer-out-of-rotation" and f.position in after_gap)]
+    return game, findings, skipped, len(doc["deals"])
+
+
+def impossible_words(err) -> str:
+    """What an impossible deal of a deal-by-deal audit comes to, in words."""
+    return "the deal is refused: " + err.reason + "; it scores nothing here"
+
+
 def audit_egn_by_deal(path: str) -> dict:
     """Audit an EGN game deal by deal, for a record that cannot be read whole.
 
@@ -40,25 +70,19 @@ def audit_egn_by_deal(path: str) -> dict:
     readable, not JSON, not an EGN game, a game-level schema error, players or
     ruleset not of standard Euchre).
     """
-    from euchre_events.projections import Game, audit
-    doc = parse_json(read_record_text(path), path)
-    if not isinstance(doc, dict) or doc.get("fileType") != EGN_FILE_TYPE or not doc.get("deals"):
-        raise RecordError(path, "deal-by-deal audit needs an EGN game file")
-    skipped: list = []
-    rec = read_game(doc, path, skipped=skipped)
-    game = Game(rec.events)
-    left_out = {n for n, _ in skipped}
-    # the first deal read after a deal left out: its dealer cannot be judged
-    after_gap = {pos for deal, pos in game.deal_positions() if deal - 1 in left_out}
+    return by_deal_report(*egn_game_by_deal(path))
+
+
+def by_deal_report(game, kept, skipped, deal_count) -> dict:
+    """The dict of :func:`audit_egn_by_deal` from what :func:`egn_game_by_deal` returns."""
     findings = [{"deal": n, "trick": None, "seat": None, "kind": "impossible",
                  "card": None, "led_suit": None, "evidence": [],
-                 "penalty": "the deal is refused: " + e.reason + "; it scores nothing here",
+                 "penalty": impossible_words(e),
                  "score_if_penalized": None, "event": e.event} for n, e in skipped]
-    findings += [f.to_dict(game.players) for f in audit(game)
-                 if not (f.kind == "dealer-out-of-rotation" and f.position in after_gap)]
+    findings += [f.to_dict(game.players) for f in kept]
     findings.sort(key=lambda d: d["deal"])   # stable: a deal's own findings keep their order
     apw = game.as_played_winner
-    return {"title": game.title, "variant": game.variant, "deal_count": len(doc["deals"]),
+    return {"title": game.title, "variant": game.variant, "deal_count": deal_count,
             "deals": [d.to_dict() for d in game.deal_reports()],
             "final_score": game.final_score, "as_played_score": game.final_score,
             "winner": apw if isinstance(apw, int) else None,
