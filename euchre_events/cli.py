@@ -61,10 +61,9 @@ def _fail(msg: str, code: int = 1) -> None:
 
 
 def _score_text(score) -> str:
-    """``8-10`` for two sides; ``21/-9/33`` when there are more or a score is negative."""
-    if len(score) == 2 and all(x >= 0 for x in score):
-        return f"{score[0]}-{score[1]}"
-    return "/".join(str(x) for x in score)
+    """See :func:`euchre_events.rules.seats.score_text`."""
+    from euchre_events.rules.seats import score_text
+    return score_text(score)
 
 
 def _warn(path: str, rec) -> None:
@@ -632,7 +631,7 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
     if report == "json":
         text = json.dumps({"games": [_game_json(g, f) for g, f, _ in out] + partial}, indent=2)
     elif report == "html":
-        text = html_report([(g, f) for g, f, _ in out], partial)
+        text = html_report([(g, f) for g, f, _ in out], by_deal)
     else:
         lines = []
         for item, read in by_deal:

@@ -239,3 +239,18 @@ def test_audit_text_of_a_record_audited_deal_by_deal_reads_as_the_json():
     assert "penalty: hand ends; E/W score 4; official score 2-5" in reneges[0]
     for line in reneges[1:]:
         assert "not penalized: the hand had already stopped" in line and "penalty:" not in line
+
+
+def test_audit_html_of_a_record_audited_deal_by_deal(tmp_path):
+    """The HTML page of negative/test.egn shows the impossible deal, then deal 2
+    as a game (the deals table, the hands of each finding); the three reneges
+    after the hand stopped read as changing no score, never as 'with this renege
+    penalized' (rules.md 2.7: the first established renege ends the hand)."""
+    out = tmp_path / "a.html"
+    res = runner.invoke(app, ["audit", os.path.join(EGN, "negative", "test.egn"), "--format", "html",
+                              "-o", str(out)])
+    page = out.read_text()
+    assert res.exit_code == 1 and "impossible: deal 1" in page and "class='deals'" in page
+    assert page.count("with this renege penalized") == 1
+    assert page.count("This renege changes no score (not penalized: the hand had already stopped") == 3
+    assert "Official score: North-South 2, East-West 5" in page

@@ -12,7 +12,7 @@ import re
 from typing import Optional, Sequence
 
 __all__ = ["SEAT_WORDS_4", "SEAT_LETTERS_4", "seat_word", "seat_letter", "seat_words", "name_seats",
-           "parse_seat"]
+           "parse_seat", "score_text"]
 
 SEAT_WORDS_4 = ("North", "East", "South", "West")
 """Seat names of a four-seat game, seat 0 first."""
@@ -88,3 +88,12 @@ def name_seats(text: str, players: Sequence[str] = (), n_seats: int = 4) -> str:
         # "the dealer (seat 0)" reads "the dealer (North, Ann)", not "(North (Ann))"
         return f"({word}, {name})" if m.group(1) else f"{word} ({name})"
     return _SEAT_REF.sub(one, text)
+
+
+def score_text(score: Sequence[int]) -> str:
+    """A score in short form, one entry per side or player (points):
+    ``"8-10"`` for two sides; ``"21/-9/33"`` when there are more or one is
+    negative (``"9--1-2"`` cannot be read aloud)."""
+    if len(score) == 2 and all(x >= 0 for x in score):
+        return f"{score[0]}-{score[1]}"
+    return "/".join(str(x) for x in score)

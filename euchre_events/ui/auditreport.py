@@ -12,7 +12,7 @@ import html
 from typing import Optional, Sequence
 
 from euchre_events.rules import cards as C
-from euchre_events.rules.seats import name_seats
+from euchre_events.rules.seats import name_seats, score_text
 from euchre_events.ui.describe import printable, seat_name
 
 __all__ = ["side_label", "game_json", "finding_lines", "game_lines", "by_deal_lines", "html_report"]
@@ -117,7 +117,7 @@ def finding_lines(g, f) -> list:
             after = next((d.score_official for d in g.deal_reports()
                           if any(p == f.position for p, _ in d.penalties)), None)
             parts.append(f"penalty: {f.penalty}"
-                         + (f"; official score {'-'.join(map(str, after))}" if after else ""))
+                         + (f"; official score {score_text(after)}" if after else ""))
         else:
             parts.append(f.status)
         return ["; ".join(parts)]
@@ -155,8 +155,7 @@ def by_deal_lines(path: str, g, findings, skipped, deal_count: int) -> list:
     finding in deal order, the findings in the words of :func:`finding_lines`
     (a renege after the hand had stopped says it was not penalized)."""
     from euchre_events.formats.egn import impossible_words
-    score = "-".join(map(str, g.final_score))
-    official = "-".join(map(str, g.official_score))
+    score, official = score_text(g.final_score), score_text(g.official_score)
     head = (f"{printable(path)}: audited deal by deal ({len(skipped)} impossible deal(s) of {deal_count}); "
             f"score={score} as played, {official} official; official winner: "
             f"{side_label(g.final.variant, g.winner, g.players)}")
@@ -214,54 +213,69 @@ def _finding_html(g, f) -> str:
         out.append(f"<p class='ruling-{esc(ruling)}'>Ruling: {esc(ruling)}"
                    f"{(' by ' + esc(f.ruled_by)) if f.ruled_by else ''}"
                    f"{(': ' + esc(f.ruling_reason)) if f.ruling_reason else ''}</p>")
-        out.append(f"<p>Final score with this renege penalized: "
-                   f"{esc(score_words(v, f.score_if_penalized, g.players))}; without: "
-                   f"{esc(score_words(v, g.final_score, g.players))}.</p>")
+        if f.penalized:
+            out.append(f"<p>Final score with this renege penalized: "
+                       f"{esc(score_words(v, f.score_if_penalized, g.players))}; without: "
+                       f"{esc(score_words(v, g.final_score, g.players))}.</p>")
+        else:   # the score "with this one penalized" would be a score no rule gives
+            out.append(f"<p>This renege changes no score ({esc(f.status)}). Official score: "
+                       f"{esc(score_words(v, g.official_score, g.players))}; as played: "
+                       f"{esc(score_words(v, g.final_score, g.players))}.</p>")
     out.append("</div>")
     return "\n".join(out)
 
 
-def html_report(games: Sequence[tuple], partial: Sequence[dict] = ()) -> str:
+def _game_html(g, findings) -> list:
+    """The HTML section of one game: its result both ways, every deal, every finding."""
+    esc = html.escape
+    v = g.final.variant
+    t = g.final
+    parts = [f"<p class='official'>Official score: {esc(score_words(v, g.official_score, g.players))}; "
+             f"official winner: {esc(side_label(v, g.winner, g.players))}.</p>",
+             f"<p>As played (no penalties): {esc(score_words(v, g.final_score, g.players))}; "
+             f"winner on the cards: {esc(side_label(v, t.as_played_winner, g.players))}.</p>"]
+    rows = ["<tr><th>deal</th><th>dealer</th><th>maker</th><th>trump</th><th>points as played</th>"
+            "<th>points official</th><th>score as played</th><th>score official</th><th>flags</th></tr>"]
+    for d in g.deal_reports():
+        rows.append("<tr>" + "".join(f"<td>{esc(str(x))}</td>" for x in (
+            d.deal, seat_name(d.dealer, g.players, v.n_seats), seat_name(d.maker, g.players, v.n_seats),
+            C.SUIT_NAMES.get(d.trump, "-") if d.trump else "-",
+            score_text(d.points_as_played), score_text(d.points_official),
+            score_text(d.score_as_played), score_text(d.score_official),
+            ", ".join(d.flags + ((d.note,) if d.note else ())))) + "</tr>")
+    parts.append("<table class='deals'>" + "".join(rows) + "</table>")
+    if not findings:
+        parts.append("<p>No findings: every card followed suit.</p>")
+    for f in findings:
+        parts.append(_finding_html(g, f))
+    return parts
+
+
+def html_report(games: Sequence[tuple], by_deal: Sequence[tuple] = ()) -> str:
     """One self-contained HTML page (no script, no outside file) for the
     ``(game, findings)`` pairs: per game the official and the as-played
     result, every deal, and per finding the deal, the hands at that moment,
     the trick, the card, the proving card, the ruling and the score with
     and without the penalty; then each EGN game audited deal by deal
-    (``partial``: :func:`~euchre_events.formats.egn.audit_egn_by_deal`
-    results), as its findings in words.  Everything from a record is escaped."""
+    (``by_deal``: ``(path, (game, findings, skipped, deal_count))`` as
+    :func:`~euchre_events.formats.egn.egn_game_by_deal` returns), its
+    impossible deals named and the rest as a game.  Everything from a
+    record is escaped."""
+    from euchre_events.formats.egn import impossible_words
     esc = html.escape
     parts = ["<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'>",
              "<title>euchre-events audit</title>", f"<style>{_CSS}</style></head><body>",
              "<h1>Renege audit and official result</h1>"]
     for g, findings in games:
-        v = g.final.variant
-        t = g.final
         parts.append(f"<h2>{esc(g.title or g.id or 'game')} ({esc(g.variant)})</h2>")
-        parts.append(f"<p class='official'>Official score: {esc(score_words(v, g.official_score, g.players))}; "
-                     f"official winner: {esc(side_label(v, g.winner, g.players))}.</p>")
-        parts.append(f"<p>As played (no penalties): {esc(score_words(v, g.final_score, g.players))}; "
-                     f"winner on the cards: {esc(side_label(v, t.as_played_winner, g.players))}.</p>")
-        rows = ["<tr><th>deal</th><th>dealer</th><th>maker</th><th>trump</th><th>points as played</th>"
-                "<th>points official</th><th>score as played</th><th>score official</th><th>flags</th></tr>"]
-        for d in g.deal_reports():
-            rows.append("<tr>" + "".join(f"<td>{esc(str(x))}</td>" for x in (
-                d.deal, seat_name(d.dealer, g.players, v.n_seats), seat_name(d.maker, g.players, v.n_seats),
-                C.SUIT_NAMES.get(d.trump, "-") if d.trump else "-",
-                "-".join(map(str, d.points_as_played)), "-".join(map(str, d.points_official)),
-                "-".join(map(str, d.score_as_played)), "-".join(map(str, d.score_official)),
-                ", ".join(d.flags + ((d.note,) if d.note else ())))) + "</tr>")
-        parts.append("<table class='deals'>" + "".join(rows) + "</table>")
-        if not findings:
-            parts.append("<p>No findings: every card followed suit.</p>")
-        for f in findings:
-            parts.append(_finding_html(g, f))
-    for p in partial:
-        parts.append(f"<h2>{esc(str(p.get('file') or p.get('title') or 'game'))} (audited deal by deal)</h2>")
-        parts.append(f"<p class='official'>Official score: {esc('-'.join(map(str, p['official_score'])))}; "
-                     f"{p['impossible']} impossible deal(s) left out.</p>")
-        for f in p["findings"]:
-            parts.append(f"<div class='finding {esc(f['kind'])}'><p>{esc(f['kind'])}: deal {esc(str(f['deal']))}"
-                         f"{', trick ' + esc(str(f['trick'])) if f.get('trick') else ''}: "
-                         f"{esc(str(f['penalty']))}</p></div>")
+        parts.extend(_game_html(g, findings))
+    for path, (g, findings, skipped, deal_count) in by_deal:
+        parts.append(f"<h2>{esc(str(path))} (audited deal by deal)</h2>")
+        parts.append(f"<p>{len(skipped)} of {deal_count} deals cannot have happened as recorded; "
+                     f"they are left out and score nothing.</p>")
+        for n, e in skipped:
+            parts.append(f"<div class='finding impossible'><p>impossible: deal {n}: "
+                         f"{esc(impossible_words(e))}</p></div>")
+        parts.extend(_game_html(g, findings))
     parts.append("</body></html>")
     return "\n".join(parts)
