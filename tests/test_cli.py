@@ -236,7 +236,7 @@ def test_audit_text_of_a_record_audited_deal_by_deal_reads_as_the_json():
     reneges = [ln for ln in text if " reneged at trick " in ln]
     flags = [f["penalized"] for f in data["findings"] if f["kind"] == "renege"]
     assert flags == [True, False, False, False] and len(reneges) == 4
-    assert "penalty: hand ends; E/W score 4; official score 2-5" in reneges[0]
+    assert "penalty: hand ends; E/W score 4; official score after deal 2: 2-5" in reneges[0]
     for line in reneges[1:]:
         assert "not penalized: the hand had already stopped" in line and "penalty:" not in line
 

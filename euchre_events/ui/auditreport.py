@@ -117,7 +117,7 @@ def finding_lines(g, f) -> list:
             after = next((d.score_official for d in g.deal_reports()
                           if any(p == f.position for p, _ in d.penalties)), None)
             parts.append(f"penalty: {f.penalty}"
-                         + (f"; official score {score_text(after)}" if after else ""))
+                         + (f"; official score after deal {f.deal}: {score_text(after)}" if after else ""))
         else:
             parts.append(f.status)
         return ["; ".join(parts)]
