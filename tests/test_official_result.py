@@ -449,3 +449,51 @@ def test_a_real_record_with_an_abandoned_deal_imports_replays_and_is_flagged(tmp
     assert g.official_score == g.final_score and g.winner == whole.winner == EW
     res = _cli("audit", str(path))
     assert res.exit_code == 0 and "deal-abandoned: deal 2" in res.stdout
+
+
+# ----------------------------------------------- a ruling that moves the game end
+
+def _three_c3_deals(initial, options=None):
+    """C3 dealt three times from ``initial`` (deals 1-3, dealer W each time):
+    as played E/W euchre N/S in each (+2, rules.md 2.6)."""
+    evs = c3_events(options, initial=initial)
+    for n in (2, 3):
+        more = c3_events(options)[1:]
+        more[0] = DealStarted(n, W)
+        evs += more
+    return evs
+
+
+def test_a_late_ruling_on_an_earlier_deal_moves_the_game_end_back():
+    """Under claimed enforcement from 8-5 the table played on: 8-7, 8-9, 8-11,
+    E/W winning on the cards at deal 3.  The director then upholds the renege
+    of deal 1 (rules.md 2.7: the hand ends, N/S score 2): N/S reach 10 after
+    deal 1 and win there (rules.md 1.6: the first side to 10); deals 2 and 3
+    come after the game was won and count for nothing: 10-5, not 10-9."""
+    evs = _three_c3_deals((8, 5), {"renege_enforcement": "claimed"})
+    g = Game(evs)
+    assert g.final_score == [8, 11] and g.official_score == [8, 11] and g.winner == EW
+    ruled = Game(evs + [RenegeRuled(1, 1, E, "upheld", None, "TD", "E held TC")])
+    assert ruled.final_score == [8, 11] and ruled.as_played_winner == EW
+    assert ruled.official_score == [10, 5] and ruled.winner == NS and ruled.final.game_over
+    reports = ruled.deal_reports()
+    assert [r.points_official for r in reports] == [(2, 0), (0, 0), (0, 0)]
+    assert [r.note for r in reports] == ["", "after the game was won", "after the game was won"]
+    [moved] = [f for f in ruled.audit() if f.kind == "game-end-moved"]
+    assert "deal 1" in moved.penalty and "deals 2-3" in moved.penalty
+
+
+def test_a_late_ruling_that_takes_the_winning_points_away_reopens_the_game():
+    """Under claimed enforcement, from 8-8 as played E/W reach 10 at deal 1, and deals 2 and 3 were played
+    after the game was won (flagged, counting nothing).  A ruling that gives
+    deal 1 no points at all (own points (0, 0)) means nobody reached 10 after
+    deal 1, so deals 2 and 3 count: 8-12 officially, E/W winning at deal 2
+    (8-10), and deal 3 after that counts for nothing; no stale flag on deal 2."""
+    evs = _three_c3_deals((8, 8), {"renege_enforcement": "claimed"})
+    g = Game(evs)
+    assert g.official_score == [8, 10] and g.winner == EW
+    assert [f.deal for f in g.audit() if f.kind == "played-after-game-won"] == [2, 3]
+    ruled = Game(evs + [RenegeRuled(1, 1, E, "upheld", (0, 0), "TD", "both sides at fault")])
+    assert ruled.official_score == [8, 10] and ruled.winner == EW
+    assert [r.points_official for r in ruled.deal_reports()] == [(0, 0), (0, 2), (0, 0)]
+    assert [f.deal for f in ruled.audit() if f.kind == "played-after-game-won"] == [3]

@@ -30,7 +30,7 @@ from euchre_events.rules.cards import UNKNOWN, base, effective_suit, winning_ind
 from euchre_events.rules.registry import make_variant
 # the working state and the variant base, re-exported: the engine is their face
 from euchre_events.rules.table import (DEAL, DEAL_OVER, DEALING, GAME_OVER, PLAY, START, THROWN_IN,
-                                       DealOutcome, ImpossibleEvent, Irregularity, Phase, Renege,
+                                       DealEnd, DealOutcome, ImpossibleEvent, Irregularity, Phase, Renege,
                                        Table, UpCardStatus, flag)
 from euchre_events.rules.variant import Variant, VariantOptions, options_from_dict
 
@@ -148,6 +148,7 @@ def _start(t: Table, ev: GameStarted) -> None:
     t.winner = None
     t.official_scores = list(t.scores)
     t.official_results, t.claims, t.rulings, t.open_reneges = [], [], [], []
+    t.deal_outcomes, t.deal_ends = [], []
     t.as_played_winner = None
 
 
@@ -583,42 +584,116 @@ def _deal_done(t: Table, pts: Sequence[int], note: str) -> None:
     ``pts`` per side already added): its official outcome
     (:class:`DealOutcome`), the official score and the official game end
     (rules.md 1.5, 1.6).  A deal after the game was won counts for nothing."""
+    t.scored_contract = t.contract
+    t.deal_outcomes.append(None)
+    t.deal_ends.append(DealEnd(t.maker, t.contract, tuple(t.tricks_won), t.out))
+    o = _outcome(t, len(t.deal_outcomes) - 1, pts, note)
     if t.game_over:
-        t.official_results.append(DealOutcome(t.deal_no, (0,) * t.variant.n_sides, (),
-                                              "after the game was won"))
+        t.official_results.append(DealOutcome(o.deal, (0,) * t.variant.n_sides, (), AFTER_WON))
         t.phase = GAME_OVER
         return
-    t.scored_contract = t.contract
-    t.official_results.append(None)
-    _settle(t, len(t.official_results) - 1, pts, note)
+    t.official_results.append(o)
+    for s, p in enumerate(o.points):
+        t.official_scores[s] += p
+    if _decides(o) and t.phase in (DEAL_OVER, GAME_OVER):
+        _decide(t, t.variant.game_winner(t, t.official_scores))
 
 
-def _settle(t: Table, i: int, pts: Sequence[int], note: str) -> None:
-    """(Re)compute ``t.official_results[i]`` for the deal ``t.deal_no``
-    whose as-played points are ``pts``, the official scores, and (between
-    deals) the official game end."""
+def _decides(o: DealOutcome) -> bool:
+    """Whether the game end is decided after this deal: a deal played out, or
+    one with a penalty; a deal thrown in or abandoned with no penalty changes
+    no score and decides nothing (a bidder-out game is not won on a throw-in)."""
+    return o.note == "" or bool(o.penalized)
+
+
+def _outcome(t: Table, i: int, pts: Sequence[int], note: str) -> DealOutcome:
+    """(Re)compute deal ``i``'s official outcome as if it counted
+    (``t.deal_outcomes[i]``), from its as-played points ``pts`` and the
+    renege penalties, claims and rulings on it (rules.md 1.5, 2.7)."""
     v = t.variant
     deal = t.deal_results[i][0] if i < len(t.deal_results) else t.deal_no
     pen = claims.penalized(t, deal, note == "abandoned")
     official, applied = v.official_deal_points(t, pen, pts) if pen else (tuple(pts), ())
-    t.official_results[i] = DealOutcome(deal, tuple(official), applied, note)
-    scores = list(t.initial_score)
-    for o in t.official_results:
+    o = t.deal_outcomes[i] = DealOutcome(deal, tuple(official), applied, note)
+    return o
+
+
+AFTER_WON = "after the game was won"
+"""The note of a deal played after the official game end: it counts for nothing (rules.md 1.6)."""
+
+
+class _AtDealEnd:
+    """The table as ``game_winner`` sees it at the end of an earlier deal:
+    that deal's :class:`DealEnd`, the rest from the table."""
+
+    __slots__ = ("_t", "maker", "contract", "tricks_won", "out")
+
+    def __init__(self, t: Table, end: DealEnd):
+        self._t = t
+        self.maker, self.contract, self.tricks_won, self.out = end.maker, end.contract, end.tricks_won, end.out
+
+    def __getattr__(self, name):
+        return getattr(self._t, name)
+
+
+def _tally(t: Table) -> None:
+    """The official score and game end again over every deal in order
+    (rules.md 1.6), after a late ruling on an earlier deal: the game ends
+    after the first deal whose official score has a winner, and the deals
+    after it count for nothing.  The ruling may so move the end back, or
+    (taking points away) forward: flagged ``game-end-moved``, and the
+    ``played-after-game-won`` flags follow the end."""
+    v = t.variant
+    zero = (0,) * v.n_sides
+    before = [o.deal for o in t.official_results if o.note != AFTER_WON]
+    scores, results, end, w = list(t.initial_score), [], None, None
+    for j, o in enumerate(t.deal_outcomes):
+        if end is not None:
+            results.append(DealOutcome(o.deal, zero, (), AFTER_WON))
+            continue
+        results.append(o)
         for s, p in enumerate(o.points):
             scores[s] += p
-    t.official_scores = scores
-    if t.phase in (DEAL_OVER, GAME_OVER) and (note == "" or applied or t.game_over):
-        _decide(t)
+        if _decides(o):
+            w = v.game_winner(_AtDealEnd(t, t.deal_ends[j]), scores)
+            if w is not None:
+                end = j
+    t.official_results, t.official_scores = results, scores
+    if before != [o.deal for o in results if o.note != AFTER_WON]:
+        _end_moved(t, results, end)
+    if t.phase in (DEAL_OVER, GAME_OVER):
+        _decide(t, w)
+    else:    # a deal is being played: it counts for nothing if the game has ended
+        t.game_over = end is not None
+        t.winner = w if t.game_over and isinstance(w, int) else None
 
 
-def _decide(t: Table) -> None:
-    """The game end on the official score (rules.md 1.6): ``game_over``,
-    ``winner`` (a side, or None when the game ends tied or shared: the
-    variant's :meth:`~Variant.record_tie` notes who) and the phase."""
+def _end_moved(t: Table, results: list, end: Optional[int]) -> None:
+    """Flag a game end moved by a ruling on an earlier deal (the deals that
+    no longer count said by number), and keep the ``played-after-game-won``
+    flags on the deals that come after the end."""
+    counting = {o.deal for o in results if o.note != AFTER_WON}
+    t.flags = [f for f in t.flags if not (f.kind == "played-after-game-won" and f.deal in counting)]
+    later = [o.deal for o in results if o.note == AFTER_WON]
+    score = "-".join(map(str, t.official_scores))
+    if end is not None:
+        span = ("no later deal" if not later else f"deal {later[0]} counts" if len(later) == 1
+                else f"deals {later[0]}-{later[-1]} count")
+        text = (f"with this ruling the game ends after deal {results[end].deal} ({score}, official "
+                f"score): {span} for nothing")
+    else:
+        text = f"with this ruling nobody has won yet ({score}, official score): every deal counts"
+    flag(t, "game-end-moved", text)
+
+
+def _decide(t: Table, w: Any) -> None:
+    """The game end on the official score (rules.md 1.6) from the variant's
+    ``game_winner`` ``w``: ``game_over``, ``winner`` (a side, or None when
+    the game ends tied or shared: the variant's :meth:`~Variant.record_tie`
+    notes who) and the phase (between deals)."""
     v = t.variant
     if t.scored_contract is not None:
         t.contract = t.scored_contract   # undo a tie an earlier decision noted
-    w = v.game_winner(t, t.official_scores)
     t.game_over = w is not None
     t.winner = w if isinstance(w, int) else None
     if isinstance(w, tuple):
@@ -646,14 +721,11 @@ def _claim_or_ruling(t: Table, ev: Event) -> None:
             raise ImpossibleEvent(str(e)) from None
     if ev.deal == t.deal_no and t.phase not in (DEAL_OVER, GAME_OVER):
         return   # the deal is being played: it is settled when it ends
-    for i in range(len(t.official_results) - 1, -1, -1):
-        o = t.official_results[i]
+    for i in range(len(t.deal_outcomes) - 1, -1, -1):
+        o = t.deal_outcomes[i]
         if o.deal == ev.deal:
-            if o.note != "after the game was won":
-                was_over = t.game_over
-                _settle(t, i, t.deal_results[i][1], o.note)
-                if was_over and not t.game_over and i < len(t.official_results) - 1:
-                    t.game_over = True   # later deals were played: the game end stays where it was
+            _outcome(t, i, t.deal_results[i][1], o.note)
+            _tally(t)
             return
 
 

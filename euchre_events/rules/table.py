@@ -140,6 +140,20 @@ class DealOutcome:
 
 
 @dataclass(frozen=True)
+class DealEnd:
+    """What a variant's ``game_winner`` reads of the table besides the
+    scores, as one deal left it (rules.md 1.6): ``maker`` (seat or None),
+    ``contract`` (the variant's frozen contract state), ``tricks_won`` (per
+    seat) and ``out`` (seats sitting out).  Kept per deal so that a late
+    ruling on an earlier deal can decide the game end there again."""
+
+    maker: Optional[int]
+    contract: Any
+    tricks_won: tuple
+    out: frozenset
+
+
+@dataclass(frozen=True)
 class Irregularity:
     """An illegal-but-real action other than a renege (docs/design.md "Three kinds
     of wrong"): a call the rules do not allow, a stuck dealer who passes, a
@@ -264,7 +278,7 @@ class Table:
         "leader", "trick", "tricks", "tricks_won", "seen", "deal_results",
         "reneges", "flags", "game_over", "winner", "led_suit", "deal_start_pos", "low",
         "official_scores", "official_results", "as_played_winner", "claims", "rulings",
-        "open_reneges", "scored_contract",
+        "open_reneges", "scored_contract", "deal_outcomes", "deal_ends",
     )
 
     def __init__(self):
@@ -316,7 +330,9 @@ class Table:
         # ``official_scores`` (per side) apply the renege policy, claims and
         # rulings, and decide ``game_over`` and ``winner``
         self.official_scores: list = []
-        self.official_results: list = []     # DealOutcome per deal scored
+        self.official_results: list = []     # DealOutcome per deal scored, as it counts
+        self.deal_outcomes: list = []        # DealOutcome per deal scored, as if it counted
+        self.deal_ends: list = []            # DealEnd per deal scored (what game_winner reads)
         self.as_played_winner: Any = None    # side (or tuple of tied sides) on the cards as played
         self.claims: list = []               # Claim per RenegeClaimed
         self.rulings: list = []              # Ruling per RenegeRuled
@@ -343,6 +359,8 @@ class Table:
         t.flags = list(self.flags)
         t.official_scores = list(self.official_scores)
         t.official_results = list(self.official_results)
+        t.deal_outcomes = list(self.deal_outcomes)
+        t.deal_ends = list(self.deal_ends)
         t.claims = list(self.claims)
         t.rulings = list(self.rulings)
         t.open_reneges = list(self.open_reneges)
