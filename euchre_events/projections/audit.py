@@ -33,7 +33,8 @@ class Finding:
     before the trick was gathered: no penalty, rules.md 1.5),
     ``"claim-rejected"`` (a claim that names no renege: ``seat`` is the
     claimant, ``against`` the accused) or an irregularity's kind
-    (``"deal-abandoned"``, ``"played-after-game-won"``, ``"led-out-of-turn"``,
+    (``"deal-abandoned"``, ``"played-after-game-won"``, ``"game-end-moved"``
+    (a late ruling on an earlier deal moved the official game end), ``"led-out-of-turn"``,
     ...); ``deal``/``trick`` count from 1; ``seat``; ``card`` played;
     ``led_suit``; ``evidence``: the led-suit cards the seat held;
     ``position``: event index of the play (of the claim, of the
