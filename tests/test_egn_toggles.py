@@ -44,11 +44,3 @@ def test_a_used_toggle_we_cannot_replay_is_refused_by_name():
     d["deals"][0]["phases"][0]["cardExchanges"] = [{"sender": 0, "receiver": 2, "cards": ["Ad"]}]
     with pytest.raises(RecordError, match="partners_best=True .* this record uses it"):
         read_egn_dict(d, "pb.egn")
-
-
-@pytest.mark.parametrize("key,value,said", [("fast_break", True, "fast break"),
-                                            ("four_trick_tokens", True, "four-trick tokens"),
-                                            ("num_deals", 13, "num_deals 13")])
-def test_toggles_not_replayed_yet_are_said(key, value, said):
-    (rec,) = read_egn_dict(_vwec(**{key: value}))
-    assert any(said in w and "not replayed" in w for w in rec.warnings)

@@ -118,6 +118,8 @@ def _apply(t: Table, ev: Event) -> None:
         t.deal_results.append((t.deal_no, zero, ev.reason))
         t.phase = DEAL_OVER
         t.turn = None
+        if t.as_played_winner is None:   # a game of a fixed number of deals may end here (rules.md 2.9)
+            t.as_played_winner = t.variant.game_winner(t, t.scores)
         _deal_done(t, zero, "thrown in")
         return
     seat = getattr(ev, "seat", None)
@@ -146,6 +148,7 @@ def _start(t: Table, ev: GameStarted) -> None:
     t.phase = DEAL
     t.game_over = False
     t.winner = None
+    t.tokens = []
     t.official_scores = list(t.scores)
     t.official_results, t.claims, t.rulings, t.open_reneges = [], [], [], []
     t.as_played_winner = None
@@ -607,7 +610,8 @@ def _settle(t: Table, i: int, pts: Sequence[int], note: str) -> None:
         for s, p in enumerate(o.points):
             scores[s] += p
     t.official_scores = scores
-    if t.phase in (DEAL_OVER, GAME_OVER) and (note == "" or applied or t.game_over):
+    # an abandoned deal changes no score and counts as no deal: the game end stays
+    if t.phase in (DEAL_OVER, GAME_OVER) and (note != "abandoned" or applied or t.game_over):
         _decide(t)
 
 
