@@ -145,9 +145,12 @@ def game_lines(g, findings) -> list:
     and the as-played result, then one line per finding."""
     v = g.final.variant
     t = g.final
+    winner = g.winner
+    if winner is None and t.game_over:   # ended level (a fixed number of deals, rules.md 2.9)
+        winner = tuple(game_json(g, ()).get("tied") or ()) or None
     head = (f"{g.id or '-'}  {printable(g.title or '-')}  {g.variant}  deals={g.deals}  "
             f"official score: {score_words(v, g.official_score, g.players)}; "
-            f"official winner: {side_label(v, g.winner, g.players)}"
+            f"official winner: {side_label(v, winner, g.players)}"
             f"{' (the game is not over)' if not t.game_over else ''}; "
             f"as played: {score_words(v, g.final_score, g.players)}, "
             f"winner {side_label(v, t.as_played_winner, g.players)}; findings={len(findings)}")
