@@ -21,7 +21,8 @@ import pytest
 from euchre_events.events import PlayedWithPartner
 from euchre_events.formats.egn import read_egn_dict, read_egn_file
 from euchre_events.formats.egn.ruleset import NO_TARGET, options_from_ruleset
-from euchre_events.formats.egn.write import write_egn
+from euchre_events.formats.egn.read import read_egnb_file
+from euchre_events.formats.egn.write import write_egn, write_egnb
 from euchre_events.formats.jsonfmt import parse_json, write_json
 from euchre_events.formats.text import parse_text, write_text
 from euchre_events.projections.game import Game
@@ -265,6 +266,17 @@ def test_every_format_writes_the_toggles_back(name):
     (js,) = parse_json(write_json(rec.events))
     assert js.events[0].options == rec.events[0].options
     assert Game(txt.events).official_score == Game(rec.events).official_score
+
+
+@pytest.mark.parametrize("expanded", [False, True])
+def test_binary_egn_keeps_the_toggles(tmp_path, expanded):
+    for path in sorted(TOGGLES.glob("*.egn")):
+        (rec,) = read_egn_file(str(path))
+        out = tmp_path / (path.stem + ".egnb")
+        out.write_bytes(write_egnb(rec.events, expanded=expanded))
+        (back,) = read_egnb_file(str(out))
+        assert back.events[0].options == rec.events[0].options, path.name
+        assert Game(back.events).official_score == Game(rec.events).official_score
 
 
 def test_the_text_notation_states_a_toggle():
