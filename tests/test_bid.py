@@ -512,3 +512,17 @@ def test_simulator_interop():
     from euchre_events.rules import simulate as sim
     g = Game(sim.random_game("bid", {"joker": True}, seed=5, deals=4))
     assert g.variant == "bid" and g.deals >= 1
+
+
+def test_bidder_out_nobody_wins_on_a_hand_without_a_contract():
+    """bidderOut (rules.md 7.5, pagat): a team can win only on a hand where it
+    made its bid or set the bidders; a thrown-in hand has no bid, so a team
+    over the target (33-10 of 32) does not win on it; without the toggle it does."""
+    from euchre_events.rules.registry import make_variant
+    from euchre_events.rules.table import Table
+    t = Table()
+    t.maker, t.contract = None, None          # thrown in: nobody bid
+    assert make_variant("bid", {"bidder_out": True}).game_winner(t, [33, 10]) is None
+    assert make_variant("bid").game_winner(t, [33, 10]) == 0
+    assert make_variant("ghost-hand", {"bidder_out": True}).game_winner(t, [33, 10, 4]) is None
+    assert make_variant("ghost-hand").game_winner(t, [33, 10, 4]) == 0

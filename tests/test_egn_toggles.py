@@ -46,9 +46,53 @@ def test_a_used_toggle_we_cannot_replay_is_refused_by_name():
         read_egn_dict(d, "pb.egn")
 
 
-@pytest.mark.parametrize("key,value,said", [("fast_break", True, "fast break"),
-                                            ("four_trick_tokens", True, "four-trick tokens"),
-                                            ("num_deals", 13, "num_deals 13")])
-def test_toggles_not_replayed_yet_are_said(key, value, said):
-    (rec,) = read_egn_dict(_vwec(**{key: value}))
-    assert any(said in w and "not replayed" in w for w in rec.warnings)
+# the farmer's hand and card exchanges (alternate-rules.md farmers, partners_best,
+# go_under): standard Euchre replays no exchange, so a deal that records one is
+# refused by name and a toggle set but unused is a warning only
+
+def test_farmers_set_but_unused_is_a_warning():
+    (rec,) = read_egn_dict(_vwec(farmers=True))
+    assert Game(rec.events).final_score == [8, 10]
+    assert any("ruleset farmers=True: no deal of this record uses it" in w for w in rec.warnings)
+
+
+def test_a_farmers_exchange_is_refused_by_name():
+    d = _vwec(farmers=True)
+    d["deals"][0]["phases"][0]["cardExchanges"] = [{"sender": 1, "receiver": 1, "cards": ["9d", "Td", "9s"]}]
+    with pytest.raises(RecordError, match="farmers=True is not standard Euchre and this record uses it"):
+        read_egn_dict(d, "farm.egn")
+
+
+def test_card_exchanges_without_a_toggle_are_refused_not_dropped():
+    # before: a warning, and the deal replayed as if nobody had exchanged a card
+    d = _vwec()
+    d["deals"][2]["phases"][0]["cardExchanges"] = [{"sender": 0, "receiver": 2, "cards": ["Ad"]}]
+    with pytest.raises(RecordError) as e:
+        read_egn_dict(d, "x.egn")
+    assert e.value.deal == 3 and "cardExchanges" in str(e.value) and "x.egn" in str(e.value)
+
+
+def test_an_alternative_line_with_card_exchanges_is_left_out_with_the_reason():
+    d = json.loads((ROOT / "fixtures" / "egn" / "VWEC Finals Annotated.egn").read_text())
+    deal = next(x for x in d["deals"] if x.get("alternativeLines"))
+    line = deal["alternativeLines"][0]
+    bid = next((p for p in line["phases"] if p.get("type") == "EUCHRE_BIDDING"), None)
+    if bid is None:
+        bid = {"phaseNumber": 0, "type": "EUCHRE_BIDDING", "calls": deal["phases"][0]["calls"],
+               "cardExchanges": []}
+    bid["cardExchanges"] = [{"sender": 0, "receiver": 2, "cards": ["Ad"]}]
+    if bid not in line["phases"]:
+        line["phases"].insert(0, bid)
+    (rec,) = read_egn_dict(d, "alt.egn")
+    assert any("could not be replayed" in w and "cardExchanges" in w for w in rec.warnings)
+
+
+@pytest.mark.parametrize("key,value", [("fast_break", True), ("four_trick_tokens", True),
+                                       ("loner_march_score", 5), ("num_deals", 13)])
+def test_the_scoring_toggles_are_played_not_warned_about(key, value):
+    d = _vwec(**{key: value})
+    if key == "num_deals":
+        d["metadata"]["ruleset"].pop("winning_score", None)
+    (rec,) = read_egn_dict(d)
+    assert not any(key in w or "not replayed" in w for w in rec.warnings)
+    assert rec.events[0].options[key] == value

@@ -115,7 +115,9 @@ class DealReport:
     side), ``score_as_played`` / ``score_official`` (per side, after the
     deal), ``flags`` (kinds: ``deal-abandoned``, ``played-after-game-won``,
     ``renege``, ...), ``note`` (``""``, ``"abandoned"``, ``"thrown in"``,
-    ``"after the game was won"``)."""
+    ``"after the game was won"``); ``tokens``: four-trick tokens held per
+    side after the deal, in a game that plays them (standard Euchre's
+    ``four_trick_tokens``, rules.md 2.9), else ``()`` and left out of the JSON."""
 
     deal: int
     dealer: Optional[int]
@@ -131,16 +133,20 @@ class DealReport:
     flags: tuple = ()
     note: str = ""
     penalties: tuple = field(default=())
+    tokens: tuple = field(default=())
 
     def to_dict(self) -> dict:
         """JSON form (lists for tuples)."""
-        return {"deal": self.deal, "dealer": self.dealer, "maker": self.maker, "trump": self.trump,
+        d = {"deal": self.deal, "dealer": self.dealer, "maker": self.maker, "trump": self.trump,
                 "alone": self.alone, "trick_winners": list(self.trick_winners),
                 "tricks": list(self.tricks), "points_as_played": list(self.points_as_played),
                 "points_official": list(self.points_official),
                 "score_as_played": list(self.score_as_played),
                 "score_official": list(self.score_official), "flags": list(self.flags),
                 "note": self.note, "penalties": [list(p) for p in self.penalties]}
+        if self.tokens:
+            d["tokens"] = list(self.tokens)
+        return d
 
 
 def place(game, k: Optional[int]) -> Optional[dict]:
@@ -314,6 +320,8 @@ def deal_reports(game) -> list:
     for r in t.reneges:
         if r.corrected_at is None:
             flags_by_deal.setdefault(r.deal, []).append("renege")
+    # four-trick tokens (rules.md 2.9): 0 each until a side earns one
+    no_tokens = (0,) * len(t.initial_score) if getattr(t.options, "four_trick_tokens", False) else ()
     out = []
     played = list(t.initial_score)
     official = list(t.initial_score)
@@ -330,5 +338,6 @@ def deal_reports(game) -> list:
             trick_winners=winners, tricks=tricks, points_as_played=tuple(pts),
             points_official=tuple(opts), score_as_played=tuple(played),
             score_official=tuple(official), flags=tuple(dict.fromkeys(flags_by_deal.get(deal_no, ()))),
-            note=o.note if o is not None else "", penalties=o.penalized if o is not None else ()))
+            note=o.note if o is not None else "", penalties=o.penalized if o is not None else (),
+            tokens=tuple(tb.tokens) or no_tokens))
     return out

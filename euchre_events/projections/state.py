@@ -40,6 +40,9 @@ class TableState:
     side with the renege policy, claims and rulings applied (rules.md 1.5),
     which decides ``game_over`` and ``winner``; ``as_played_winner``: the
     side (or tuple of tied sides) that won on the cards, or None.
+    ``tokens``: four-trick tokens held per side (standard Euchre's
+    ``four_trick_tokens``, rules.md 2.9), ``()`` in a game without them or
+    before the first is earned.
     """
 
     position: int
@@ -79,6 +82,7 @@ class TableState:
     flags: tuple = ()
     official_score: tuple = ()
     as_played_winner: Optional[object] = None
+    tokens: tuple = ()
 
     def legal_cards(self) -> tuple:
         """Cards the seat on turn may play now (empty outside the play)."""
@@ -110,4 +114,5 @@ def snapshot(t: Table, with_legal: bool = True) -> TableState:
         extra=t.extra(),
         dead=tuple(t.dead), flags=tuple(t.flags),
         official_score=tuple(t.official_scores), as_played_winner=t.as_played_winner,
+        tokens=tuple(t.tokens),
     )

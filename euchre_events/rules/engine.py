@@ -118,6 +118,8 @@ def _apply(t: Table, ev: Event) -> None:
         t.deal_results.append((t.deal_no, zero, ev.reason))
         t.phase = DEAL_OVER
         t.turn = None
+        if t.as_played_winner is None:   # a game of a fixed number of deals may end here (rules.md 2.9)
+            t.as_played_winner = t.variant.game_winner(t, t.scores)
         _deal_done(t, zero, "thrown in")
         return
     seat = getattr(ev, "seat", None)
@@ -146,6 +148,7 @@ def _start(t: Table, ev: GameStarted) -> None:
     t.phase = DEAL
     t.game_over = False
     t.winner = None
+    t.tokens = []
     t.official_scores = list(t.scores)
     t.official_results, t.claims, t.rulings, t.open_reneges = [], [], [], []
     t.deal_outcomes, t.deal_ends = [], []
@@ -600,10 +603,11 @@ def _deal_done(t: Table, pts: Sequence[int], note: str) -> None:
 
 
 def _decides(o: DealOutcome) -> bool:
-    """Whether the game end is decided after this deal: a deal played out, or
-    one with a penalty; a deal thrown in or abandoned with no penalty changes
-    no score and decides nothing (a bidder-out game is not won on a throw-in)."""
-    return o.note == "" or bool(o.penalized)
+    """Whether the game end is decided after this deal: a deal played out or
+    thrown in (a fixed number of deals may end on one, rules.md 2.9), or one
+    with a penalty; an abandoned deal with no penalty changes no score and
+    counts as no deal."""
+    return o.note != "abandoned" or bool(o.penalized)
 
 
 def _outcome(t: Table, i: int, pts: Sequence[int], note: str) -> DealOutcome:
@@ -626,11 +630,12 @@ class _AtDealEnd:
     """The table as ``game_winner`` sees it at the end of an earlier deal:
     that deal's :class:`DealEnd`, the rest from the table."""
 
-    __slots__ = ("_t", "maker", "contract", "tricks_won", "out")
+    __slots__ = ("_t", "maker", "contract", "tricks_won", "out", "deal_results")
 
-    def __init__(self, t: Table, end: DealEnd):
+    def __init__(self, t: Table, end: DealEnd, j: int):
         self._t = t
         self.maker, self.contract, self.tricks_won, self.out = end.maker, end.contract, end.tricks_won, end.out
+        self.deal_results = t.deal_results[:j + 1]   # the deals up to that one (deals counted)
 
     def __getattr__(self, name):
         return getattr(self._t, name)
@@ -655,7 +660,7 @@ def _tally(t: Table) -> None:
         for s, p in enumerate(o.points):
             scores[s] += p
         if _decides(o):
-            w = v.game_winner(_AtDealEnd(t, t.deal_ends[j]), scores)
+            w = v.game_winner(_AtDealEnd(t, t.deal_ends[j], j), scores)
             if w is not None:
                 end = j
     t.official_results, t.official_scores = results, scores

@@ -278,7 +278,7 @@ class Table:
         "leader", "trick", "tricks", "tricks_won", "seen", "deal_results",
         "reneges", "flags", "game_over", "winner", "led_suit", "deal_start_pos", "low",
         "official_scores", "official_results", "as_played_winner", "claims", "rulings",
-        "open_reneges", "scored_contract", "deal_outcomes", "deal_ends",
+        "open_reneges", "scored_contract", "deal_outcomes", "deal_ends", "tokens",
     )
 
     def __init__(self):
@@ -338,6 +338,10 @@ class Table:
         self.rulings: list = []              # Ruling per RenegeRuled
         self.open_reneges: list = []         # indices into reneges not yet established or shown
         self.scored_contract: Any = None     # contract as the deal's scoring left it
+        # a variant's counters that last the game, per side (standard Euchre's
+        # four-trick tokens, rules.md 2.9); [] when the game keeps none.  Replaced
+        # whole, never changed in place (checkpoints share it)
+        self.tokens: list = []
 
     def copy(self) -> "Table":
         """An independent copy (lists and sets copied; their values, and the

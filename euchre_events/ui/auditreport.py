@@ -57,8 +57,9 @@ def game_json(g, findings) -> dict:
     claims and rulings applied), ``findings`` (each
     :meth:`~euchre_events.projections.audit.Finding.to_dict`), ``deals``
     (one :meth:`~euchre_events.projections.audit.DealReport.to_dict` per
-    deal), and ``tied`` / ``shared_winners`` where a game of more than two
-    sides ended so."""
+    deal), and ``tied`` / ``shared_winners`` where a game ended so (more
+    than two sides, or a fixed number of deals ending level), ``tokens``
+    (per side) where the game plays four-trick tokens (rules.md 2.9)."""
     t = g.final
     apw = t.as_played_winner
     d = {
@@ -73,6 +74,11 @@ def game_json(g, findings) -> dict:
     for key in ("tied", "shared_winners"):   # games with more than two sides
         if x.get(key):
             d[key] = list(x[key])
+    if t.game_over and g.winner is None and "tied" not in d and "shared_winners" not in d:
+        # level at a fixed end (num_deals, rules.md 2.9): the game is drawn
+        d["tied"] = [i for i, p in enumerate(g.official_score) if p == max(g.official_score)]
+    if getattr(t.options, "four_trick_tokens", False):   # tokens held at the end (rules.md 2.9)
+        d["tokens"] = list(t.tokens) or [0] * len(g.official_score)
     return d
 
 
@@ -139,9 +145,12 @@ def game_lines(g, findings) -> list:
     and the as-played result, then one line per finding."""
     v = g.final.variant
     t = g.final
+    winner = g.winner
+    if winner is None and t.game_over:   # ended level (a fixed number of deals, rules.md 2.9)
+        winner = tuple(game_json(g, ()).get("tied") or ()) or None
     head = (f"{g.id or '-'}  {printable(g.title or '-')}  {g.variant}  deals={g.deals}  "
             f"official score: {score_words(v, g.official_score, g.players)}; "
-            f"official winner: {side_label(v, g.winner, g.players)}"
+            f"official winner: {side_label(v, winner, g.players)}"
             f"{' (the game is not over)' if not t.game_over else ''}; "
             f"as played: {score_words(v, g.final_score, g.players)}, "
             f"winner {side_label(v, t.as_played_winner, g.players)}; findings={len(findings)}")

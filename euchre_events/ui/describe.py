@@ -351,6 +351,8 @@ def state_text(state, seat: Optional[int] = None, knowledge=None) -> str:
         if state.official_score and tuple(state.official_score) != tuple(state.score):
             lines.append("Official score (renege penalties applied, rules.md 1.5): "
                          + score_words(state.official_score, state.variant, p))
+        if getattr(state, "tokens", ()):   # four-trick tokens held (rules.md 2.9)
+            lines.append("Four-trick tokens: " + score_words(state.tokens, state.variant, p))
     if state.legal and state.turn is not None and (seat is None or seat == state.turn):
         who = seat_name(state.turn, p, n) + " "
         words = [describe_event(e, p, state.dealer, seat=seat) for e in state.legal[:12]]
@@ -362,5 +364,8 @@ def state_text(state, seat: Optional[int] = None, knowledge=None) -> str:
         lines += knowledge_lines(k, p)
     if state.game_over:
         tied = (state.extra or {}).get("tied") or ()
+        final = state.official_score or state.score
+        if state.winner is None and not tied and final:   # e.g. level after a fixed number of deals (2.9)
+            tied = tuple(i for i, x in enumerate(final) if x == max(final))
         lines.append(f"Game over: winner {winner_words(state.winner, state.variant, p, True, tied)}")
     return "\n".join(lines)

@@ -692,7 +692,12 @@ def _score_inner(state, hide: bool = False) -> str:
         words = ", ".join(f"{names[i]} {p}" for i, p in enumerate(state.official_score) if i < len(names))
         official = (f'<div class="ee-official-score" data-official="{",".join(map(str, state.official_score))}">'
                     f'official (penalties applied): {_esc(words)}</div>')
-    return f'<table data-score="{score}">{"".join(rows)}</table>{official}{last}'
+    tokens = ""
+    if getattr(state, "tokens", ()):   # four-trick tokens held (rules.md 2.9)
+        words = ", ".join(f"{names[i]} {n}" for i, n in enumerate(state.tokens) if i < len(names))
+        tokens = (f'<div class="ee-tokens" data-tokens="{",".join(map(str, state.tokens))}">'
+                  f'four-trick tokens: {_esc(words)}</div>')
+    return f'<table data-score="{score}">{"".join(rows)}</table>{official}{tokens}{last}'
 
 
 def _act_inner(state, know=None, findings: Sequence = (), here_reneges=(), hide: bool = False) -> str:
@@ -711,7 +716,8 @@ def _act_inner(state, know=None, findings: Sequence = (), here_reneges=(), hide:
         names = side_names(state)
         w = names[state.winner] if state.winner is not None and state.winner < len(names) else "?"
         final = state.official_score or state.score   # the game ends on the official score
-        rows.append(f'<div class="ee-game-over"><b>Game over:</b> {_esc(w)} win, '
+        result = f"{w} win" if state.winner is not None else "drawn"   # level at a fixed end (2.9)
+        rows.append(f'<div class="ee-game-over"><b>Game over:</b> {_esc(result)}, '
                     f'{_esc("-".join(str(x) for x in final))}</div>')
     elif state.turn is not None:
         who = seat_label(state.turn, n)

@@ -20,7 +20,8 @@ from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, DealThrow
 from euchre_events.events import clip
 from euchre_events.formats import Record, RecordError, read_record_text
 from euchre_events.formats.builder import RecordBuilder
-from euchre_events.formats.egn.ruleset import options_from_ruleset, standard, unsupported_rules
+from euchre_events.formats.egn.ruleset import (EXCHANGE_TOGGLES, options_from_ruleset, standard,
+                                               unsupported_rules)
 from euchre_events.formats.egn.schema import (EGN_FILE_TYPE, EMN_FILE_TYPE, egn_errors_by_deal,
                                               parse_json, player_name, upgrade_egn, validate_egn,
                                               validate_emn)
@@ -305,7 +306,8 @@ def _unpack_string_deals(doc: Any, path: str, pre: str) -> Any:
 def _toggle_used(key: str, deals: list) -> bool:
     """Whether an EGN deal list (main and alternative lines) uses the house
     rule ``key``: a joker card (``B``), a no-trump call (``n``), a card
-    exchange (partner's best, going under), a card below the nine."""
+    exchange (``cardExchanges``: the farmer's hand, partner's best, going
+    under), a card below the nine."""
     def cards(ph: dict, st: dict) -> list:
         out = [st.get("upCard"), ph.get("discard")]
         out += [c for h in st.get("playerCards") or st.get("player_cards") or [] for c in h]
@@ -323,7 +325,7 @@ def _toggle_used(key: str, deals: list) -> bool:
                 return True
             if key == "allow_no_trump" and "n" in (ph.get("calls") or []):
                 return True
-            if key in ("partners_best", "go_under") and ph.get("cardExchanges"):
+            if key in EXCHANGE_TOGGLES and ph.get("cardExchanges"):
                 return True
             if key == "min_rank" and any(c[:1] in "2345678" for c in cs):
                 return True
@@ -345,6 +347,11 @@ def _notes(d: Any) -> dict:
             texts = v if isinstance(v, list) else [v]
             out[int(k)] = [str(t) for t in texts]
     return out
+
+
+_EXCHANGE_REFUSED = ("it records cardExchanges (cards passed between seats or with the kitty: "
+                     "EGN farmers, partners_best, go_under); standard Euchre replays no card "
+                     "exchange (rules.md 2.1-2.2), so the deal cannot be replayed as recorded")
 
 
 class _DealData:
@@ -559,8 +566,8 @@ class _Converter:
             dd = _DealData(deal)
         except _Bad as e:
             raise b.error(e.reason, n) from None
-        if dd.exchanges:
-            b.warn(f"deal {n}: cardExchanges are not replayed by standard Euchre")
+        if dd.exchanges:   # never dropped silently: the hands played would not be the hands dealt
+            raise b.error(_EXCHANGE_REFUSED, n)
         t = b.table
         if t.game_over:   # real records go on after a win: kept, flagged by the engine (rules.md 1.6)
             b.warn(f"deal {n}: played after the game was won "
@@ -686,6 +693,8 @@ class _Converter:
         where = f"from call {bi}" if bi < ncalls else f"from play {bi - ncalls}"
         try:
             alt_dd = _DealData({"initialState": deal["initialState"], "phases": alt["phases"]})
+            if alt_dd.exchanges:
+                raise _Bad(_EXCHANGE_REFUSED)
             self.branch(dd, main, alt_dd, bi)
         except _Bad as e:
             self.b.warn(f"deal {n}: alternative line {j + 1} ({where}) could not be replayed "

@@ -9,12 +9,14 @@ variant: this module only translates.
 """
 from __future__ import annotations
 
+import dataclasses
 from functools import lru_cache
 from typing import Any, Sequence
 
 from euchre_events.formats.egn.schema import known_keys, ruleset_defaults
 from euchre_events.rules.cards import RANKS
 from euchre_events.rules.registry import make_variant
+from euchre_events.rules.variant import SINCE
 
 NO_TARGET = 10 ** 6
 """Our ``target_score`` for EGN ``winning_score`` 0 ("no winning score": the
@@ -37,16 +39,21 @@ def standard():
 def unsupported_rules() -> dict:
     """``{ruleset key: the value our standard variant plays}`` for the keys
     that change the game itself (rules.md 2.1: four players, 24 cards from
-    the nine up, no joker, no no-trump, no partner's best, no going under)."""
+    the nine up, no joker, no no-trump, no card exchange: no farmer's hand,
+    partner's best or going under)."""
     v = standard()
-    return {"joker": False, "allow_no_trump": False, "partners_best": False, "go_under": False,
-            "num_players": v.n_seats, "min_rank": int(RANKS[0])}
+    return {"joker": False, "allow_no_trump": False, "farmers": False, "partners_best": False,
+            "go_under": False, "num_players": v.n_seats, "min_rank": int(RANKS[0])}
 
 
 def options_from_ruleset(ruleset: dict, deals: Sequence, warnings: list) -> dict:
-    """StandardOptions fields (a dict, every field) from an EGN ruleset
-    (rules.md 2.9 toggles); what our options cannot express is said in
-    ``warnings`` (a list, appended to)."""
+    """StandardOptions fields (a dict: every field, except those added after
+    0.1.0 while at their default, as ``StandardOptions.to_dict`` leaves them
+    out) from an EGN ruleset (rules.md 2.9 toggles, the EGN spec's
+    alternate-rules.md): ``loner_march_score``, ``fast_break``,
+    ``four_trick_tokens`` and ``num_deals`` are options of ours of the same
+    name, played by the standard variant; what our options cannot express
+    is said in ``warnings`` (a list, appended to)."""
     d = ruleset_defaults()
 
     def get(key: str) -> Any:
@@ -55,13 +62,23 @@ def options_from_ruleset(ruleset: dict, deals: Sequence, warnings: list) -> dict
     o["stick_the_dealer"] = bool(get("std"))
     o["dealers_partner_must_go_alone"] = bool(get("canadian"))
     o["loner_lead"] = "left_of_loner" if get("loner_lead") == "LEFT_OF_LONER" else "left_of_dealer"
-    ws = get("winning_score")
+    # completion (alternate-rules.md "Interaction of limits"): a fixed-deal game
+    # omits winning_score (or sets it to 0) and sets num_deals; the schema
+    # allows the two keys only one at a time
+    deals_limit = int(get("num_deals") or 0)
+    ws = ruleset.get("winning_score", 0 if deals_limit else d.get("winning_score"))
+    o["num_deals"] = deals_limit
     if ws:
         o["target_score"] = int(ws)
-    else:  # 0 = no winning score; the game ends after num_deals
+    else:  # 0 = no winning score
         o["target_score"] = NO_TARGET
-        warnings.append("ruleset: no winning score (winning_score 0); the game is not ended by points")
+        if not deals_limit:
+            warnings.append("ruleset: no winning score (winning_score 0) and no num_deals; "
+                            "the game is not ended by points nor by deals")
     o["lone_euchred_value"] = int(get("loner_euchred_score"))
+    o["loner_march_score"] = int(get("loner_march_score"))
+    o["fast_break"] = bool(get("fast_break"))
+    o["four_trick_tokens"] = bool(get("four_trick_tokens"))
     defend = bool(get("defend_alone"))
     if not defend:
         for deal in deals:
@@ -72,24 +89,19 @@ def options_from_ruleset(ruleset: dict, deals: Sequence, warnings: list) -> dict
             warnings.append("a deal has an aloneDefender but the ruleset does not say defend_alone: "
                             "defending alone is allowed for this game")
     o["defend_alone"] = "vs_lone" if defend else "off"
-    # our standard scoring (rules.md 2.6) gives the EGN default for a lone march
-    march = d["loner_march_score"]
-    if int(get("loner_march_score")) != march:
-        warnings.append(f"ruleset loner_march_score {ruleset['loner_march_score']}: our standard "
-                        f"scoring gives {march} for a lone march (rules.md 2.6)")
-    # toggles our standard options have no field for yet (issue 14): said, never silent
-    for key, what in (("fast_break", "a fast break (defenders take the first two tricks, lose the "
-                                     "last three: no score)"),
-                      ("four_trick_tokens", "four-trick tokens")):
-        if ruleset.get(key):
-            warnings.append(f"ruleset {key}: {what} is not replayed; deals are scored by the "
-                            "standard rules (rules.md 2.6)")
-    if ruleset.get("num_deals"):
-        warnings.append(f"ruleset num_deals {ruleset['num_deals']}: a fixed number of deals is not "
-                        "replayed; the game ends by points only")
-    if get("farmers"):
-        warnings.append("ruleset farmers: the farmer's hand exchange is not replayed")
+    # an option added after 0.1.0 is stored only when it is not at its default,
+    # as StandardOptions.to_dict does: games read before keep their ids
+    for f in dataclasses.fields(standard().options):
+        if SINCE in f.metadata and o.get(f.name) == f.default and type(o.get(f.name)) is type(f.default):
+            del o[f.name]
     return o
+
+
+EXCHANGE_TOGGLES = ("farmers", "partners_best", "go_under")
+"""The ruleset keys whose deals may exchange cards (``cardExchanges``):
+the farmer's hand, partner's best, going under.  Standard Euchre replays no
+such exchange (rules.md 2.1-2.2): a deal that records one is refused by
+name; a toggle set but unused is a warning (the reader)."""
 
 
 def ruleset_from_options(opts: Any, original: dict, notes_out: list) -> dict:
@@ -102,12 +114,26 @@ def ruleset_from_options(opts: Any, original: dict, notes_out: list) -> dict:
     r["std"] = bool(opts.stick_the_dealer)
     r["canadian"] = bool(opts.dealers_partner_must_go_alone)
     r["loner_lead"] = "LEFT_OF_LONER" if opts.loner_lead == "left_of_loner" else "LEFT_OF_DEALER"
-    if opts.target_score >= NO_TARGET:
-        r.setdefault("winning_score", 0)
-    elif opts.target_score != d["winning_score"] or "winning_score" in original:
-        r["winning_score"] = int(opts.target_score)
+    if opts.num_deals:
+        # the schema holds one completion key only (alternate-rules.md "Interaction of limits")
+        r["num_deals"] = int(opts.num_deals)
+        r.pop("winning_score", None)
+        if opts.target_score < NO_TARGET:
+            notes_out.append(f"target_score {opts.target_score} with num_deals {opts.num_deals}: "
+                             "EGN holds one completion limit only; winning_score left out")
+    else:
+        r.pop("num_deals", None)
+        if opts.target_score >= NO_TARGET:
+            r.setdefault("winning_score", 0)
+        elif opts.target_score != d["winning_score"] or "winning_score" in original:
+            r["winning_score"] = int(opts.target_score)
     if opts.lone_euchred_value != d["loner_euchred_score"] or "loner_euchred_score" in original:
         r["loner_euchred_score"] = int(opts.lone_euchred_value)
+    if opts.loner_march_score != d["loner_march_score"] or "loner_march_score" in original:
+        r["loner_march_score"] = int(opts.loner_march_score)
+    for key in ("fast_break", "four_trick_tokens"):
+        if getattr(opts, key) or key in original:
+            r[key] = bool(getattr(opts, key))
     if opts.defend_alone != "off" or "defend_alone" in original:
         r["defend_alone"] = opts.defend_alone != "off"
     if opts.defend_alone == "any":

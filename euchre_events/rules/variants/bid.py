@@ -515,9 +515,10 @@ class BidEuchre(BidAuction, Variant):
         tie plays another hand; with ``bidder_out`` only the team that made its
         bid, or set the bidders, may win on this hand (7.5)."""
         qualified = {0, 1}
-        if self.options.bidder_out and t.maker is not None and getattr(t.contract, "made", None) is not None:
-            bs = self.side_of(t.maker)
-            qualified = {bs} if t.contract.made else {1 - bs}
+        if self.options.bidder_out:   # a hand with no contract (thrown in) qualifies nobody
+            made = getattr(t.contract, "made", None) if t.maker is not None else None
+            bs = self.side_of(t.maker) if made is not None else None
+            qualified = set() if made is None else {bs} if made else {1 - bs}
         return bidder_out_winner(scores, self.options.target_score, qualified)
 
     def renege_penalty(self, t: Table, r: Renege, deal_points: Sequence[int]) -> tuple:

@@ -272,9 +272,9 @@ class GhostHandEuchre(BidAuction, Variant):
         tie at the top plays another hand; with ``bidder_out`` only the
         bidder who made the bid, or the players who set it, may win (5.5)."""
         qualified = {0, 1, 2}
-        if self.options.bidder_out and t.maker is not None and getattr(t.contract, "made", None) is not None:
-            b = t.maker
-            qualified = {b} if t.contract.made else qualified - {b}
+        if self.options.bidder_out:   # a hand with no contract (thrown in) qualifies nobody
+            made = getattr(t.contract, "made", None) if t.maker is not None else None
+            qualified = set() if made is None else {t.maker} if made else qualified - {t.maker}
         return bidder_out_winner(scores, self.options.target_score, qualified)
 
     def renege_penalty(self, t: Table, r: Renege, deal_points: Sequence[int]) -> tuple:

@@ -48,6 +48,15 @@ class StandardOptions(VariantOptions):
     * ``renege_symmetric``: a renege by the lone maker costs the lone-hand value too (2.7);
     * ``lone_renege_value``: the renege penalty when a lone hand is involved,
       4 (2.7 default) or 2 (the option some clubs play);
+    * ``loner_march_score``: points for a lone maker's march, 4 (2.6; EGN
+      ``loner_march_score``, some tables play 3 or 5);
+    * ``fast_break``: the defenders take the first two tricks and lose the
+      last three: the deal scores 0 for both sides (2.9, EGN ``fast_break``);
+    * ``four_trick_tokens``: makers who are not alone and take exactly 4
+      tricks get a token besides the point; at 4 tokens a side turns them in
+      for 1 extra point (2.9, EGN ``four_trick_tokens``);
+    * ``num_deals``: the game ends after this many deals (0: no limit; 2.9,
+      EGN ``num_deals``); with ``target_score`` it ends at whichever comes first;
     * and the shared table-law options of :class:`VariantOptions`
       (``renege_enforcement``, ``renege_claim_window``).
     """
@@ -70,6 +79,10 @@ class StandardOptions(VariantOptions):
     renege_penalty: str = "tournament"
     renege_symmetric: bool = False
     lone_renege_value: int = field(default=4, metadata={SINCE: "0.2"})
+    loner_march_score: int = field(default=4, metadata={SINCE: "0.2"})
+    fast_break: bool = field(default=False, metadata={SINCE: "0.2"})
+    four_trick_tokens: bool = field(default=False, metadata={SINCE: "0.2"})
+    num_deals: int = field(default=0, metadata={SINCE: "0.2"})
 
     def __post_init__(self):
         self.check_shared()  # the table-law options every variant shares (rules.md 2.7)
@@ -129,6 +142,8 @@ class StandardEuchre(UpCardAuction, Variant):
         if t.phase == ALONE and ev.kind in ("WentAlone", "PlayedWithPartner") and ev.seat == t.maker:
             if ev.kind == "WentAlone":
                 self.declare_alone(t, ev.seat)
+            elif t.auction.called_in_round == 1:   # the Canadian rule (2.2): alone decided now
+                self.check_canadian(t, ev.seat)
             self.offer_defend_alone(t)
             return
         super().apply_own(t, ev)
@@ -159,17 +174,28 @@ class StandardEuchre(UpCardAuction, Variant):
         return sum(n for s, n in enumerate(t.tricks_won) if self.side_of(s) == side)
 
     def score_deal(self, t: Table) -> list:
-        """Points per side (rules.md 2.6): makers 3-4 = 1, march = 2 (4 alone);
-        euchred = 2 to the defenders (lone maker: ``lone_euchred_value``;
-        lone defender: ``lone_defender_value``; 0 tricks with super euchre: 4)."""
+        """Points per side (rules.md 2.6): makers 3-4 = 1, march = 2
+        (alone: ``loner_march_score``, 4); euchred = 2 to the defenders
+        (lone maker: ``lone_euchred_value``; lone defender:
+        ``lone_defender_value``; 0 tricks with super euchre: 4).  The 2.9
+        toggles: under ``fast_break`` a deal whose defenders take the first
+        two tricks and lose the last three scores 0 for both sides; under
+        ``four_trick_tokens`` makers not alone who take exactly 4 tricks
+        earn a token (folded into ``t.tokens``, per side), and the deal
+        that brings a side to 4 tokens scores 1 extra point for it (the 4
+        tokens are turned in).  Tokens are earned by the cards as played."""
         o = self.options
         pts = [0, 0]
         ms = self.side_of(t.maker)
         n = self.maker_tricks(t)
+        if o.fast_break and self.is_fast_break(t):
+            return pts
         if n == 5:
-            pts[ms] = 4 if t.alone is not None else 2
+            pts[ms] = o.loner_march_score if t.alone is not None else 2
         elif n >= 3:
             pts[ms] = 1
+            if n == 4 and o.four_trick_tokens and t.alone is None:
+                pts[ms] += self.earn_token(t, ms)
         else:
             v = 2
             if t.alone is not None:
@@ -181,11 +207,51 @@ class StandardEuchre(UpCardAuction, Variant):
             pts[1 - ms] = v
         return pts
 
+    TOKENS_PER_POINT = 4
+    """Four-trick tokens a side turns in for 1 extra point (EGN alternate-rules, ``four_trick_tokens``)."""
+
+    def is_fast_break(self, t: Table) -> bool:
+        """True if the deal just played is a fast break (EGN alternate-rules
+        ``fast_break``): all five tricks played, the defenders (the side that
+        did not make trump) won the first two and the makers the last three."""
+        if len(t.tricks) != self.tricks_per_deal:
+            return False
+        ms = self.side_of(t.maker)
+        won = [self.side_of(w) == ms for _, _, w in t.tricks]
+        return won == [False, False, True, True, True]
+
+    def earn_token(self, t: Table, side: int) -> int:
+        """Give ``side`` one four-trick token (``t.tokens``, per side, a new
+        list: checkpoints share the old one); at :attr:`TOKENS_PER_POINT`
+        tokens the side turns them in.  Returns the extra points (0 or 1)."""
+        tokens = list(t.tokens) or [0] * self.n_sides
+        tokens[side] += 1
+        extra = 0
+        if tokens[side] >= self.TOKENS_PER_POINT:
+            tokens[side] -= self.TOKENS_PER_POINT
+            extra = 1
+        t.tokens = tokens
+        return extra
+
+    def deals_counted(self, t: Table) -> int:
+        """Deals that count towards ``num_deals``: every deal played or
+        thrown in; an abandoned one (a misdeal, a hand stopped) is dealt
+        again and does not count (rules.md 2.9)."""
+        return sum(1 for r in t.deal_results if r[2] != "abandoned")
+
     def game_winner(self, t: Table, scores: Sequence[int]) -> Any:
-        """The side at ``target_score`` or more (10 by default, rules.md 2.6), else None."""
+        """The side at ``target_score`` or more (10 by default, rules.md 2.6);
+        under ``num_deals``, once that many deals are counted
+        (:meth:`deals_counted`), the side with more points, or ``(0, 1)``
+        when the sides are level (the game ends drawn: no winner, rules.md
+        2.9); else None."""
         s0, s1 = scores
         best = 1 if s1 > s0 else 0  # side 0 on a tie, as max() would give
-        return best if scores[best] >= self.options.target_score else None
+        if scores[best] >= self.options.target_score:
+            return best
+        if self.options.num_deals and self.deals_counted(t) >= self.options.num_deals:
+            return (0, 1) if s0 == s1 else best
+        return None
 
     def renege_penalty(self, t: Table, r: Renege, deal_points: Sequence[int]) -> tuple:
         """(points per side for the deal, hand abandoned?, words) under the

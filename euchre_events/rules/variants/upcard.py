@@ -293,6 +293,8 @@ class UpCardAuction:
             if k == "OrderedUp":
                 t.trump = C.suit_of(t.up_card)
                 self._make(t, ev.seat, ev.alone)
+                if not ev.alone and self.upcard_rules.alone_timing == "with_call":
+                    self.check_canadian(t, ev.seat)
                 if t.dealer in t.out and not self.upcard_rules.exchange_when_dealer_out:
                     t.up_status = _DEALER_OUT
                     self.after_exchange(t)
@@ -396,6 +398,18 @@ class UpCardAuction:
         t.auction = upcard_state(a.passes, 1 if t.phase == ROUND1 else 2, a.stuck_dealer_passed)
         if alone:
             self.declare_alone(t, seat)
+
+    def check_canadian(self, t: Table, seat: int) -> None:
+        """Under the Canadian rule (``dealers_partner_must_go_alone``, rules.md
+        2.2, EGN ``canadian``) the dealer's partner who accepts the up-card
+        must play alone; ``seat`` has just accepted it (in round 1) and does
+        not: illegal but real, so the call is kept as recorded (the partner
+        plays) and flagged ``"canadian-not-alone"``."""
+        if self.upcard_rules.dealers_partner_must_go_alone and seat == (t.dealer + 2) % t.n_seats:
+            flag(t, "canadian-not-alone",
+                 f"seat {seat}, the dealer's partner, orders up the up-card without going alone, "
+                 "which the Canadian rule forbids (option dealers_partner_must_go_alone, rules.md "
+                 "2.2); the call is kept as recorded and the partner plays", seat)
 
     # ------------------------------------------------------------ hooks
     def declare_alone(self, t: Table, seat: int) -> None:
