@@ -26,6 +26,8 @@ _OLD_PHASE_KEYS = {"calls_annotations": "callAnnotations",
                    "play_annotations": "playAnnotations",
                    "call_annotations": "callAnnotations"}
 
+_NOT_REPLAYED = ": not replayed, kept as read"
+
 # ------------------------------------------------------------------ schemas
 
 @lru_cache(maxsize=None)
@@ -174,7 +176,7 @@ def upgrade_egn(doc: dict) -> tuple:
             if level == "ruleset":
                 warnings.append(f"unknown ruleset key {k!r}: not used, kept in the game's source")
             else:
-                warnings.append(f"unknown key {k!r} in {where} ignored")
+                warnings.append(f"unknown key {k!r} in {where}{_NOT_REPLAYED}")
 
     def upgrade_phase(ph: dict) -> None:
         for old, new in _OLD_PHASE_KEYS.items():
