@@ -163,15 +163,27 @@ def _read_emn(doc: dict, path: str, errors: Optional[list] = None) -> list:
         raise RecordError(path, "breaks the EMN schema: " + "; ".join(errs[:5]))
     md = doc.get("metadata", {})
     ids = {p.get("id"): p.get("name") for p in md.get("players", []) if isinstance(p, dict)}
+    listed = [p.get("id") for p in md.get("players", []) if isinstance(p, dict)]
+    twice = sorted({str(i) for i in listed if listed.count(i) > 1})
+    if twice:   # the EMN spec's validator: "Duplicate master player ID"
+        raise RecordError(path, f"metadata.players lists the master id {twice[0]!r} more than once; "
+                                "an EMN match gives each player one master id")
     out = []
     for k, g in enumerate(doc["games"]):
         gd = g["gameData"]
         label = f"game {k + 1}"
+        # the match as read goes with each game (the EMN writer writes it back)
         match = {"title": md.get("title", ""), "matchId": md.get("matchId"),
                  "gameIndex": g["gameIndex"], "player_ids": list(g["players"]),
-                 "format": md.get("matchFormat")}
+                 "format": md.get("matchFormat"), "metadata": copy.deepcopy(md)}
         match = {a: b for a, b in match.items() if b is not None}
         try:
+            unknown = [pid for pid in g["players"] if pid not in ids]
+            if unknown:   # the EMN spec: every seat holds a master id of metadata.players
+                raise RecordError(path, f"{label}: players names the master id {unknown[0]!r}, which "
+                                        f"metadata.players does not list (it lists "
+                                        f"{', '.join(map(str, listed)) or 'none'}); an EMN game's "
+                                        "players must be master ids of the match")
             if not isinstance(gd, dict) or gd.get("fileType") != EGN_FILE_TYPE:
                 ft = gd.get("fileType") if isinstance(gd, dict) else type(gd).__name__
                 raise RecordError(path, f"{label}: gameData is not an EGN game (fileType {ft!r})")

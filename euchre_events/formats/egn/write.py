@@ -515,3 +515,116 @@ def write_egn_file(path: str, events: Sequence[Event], annotations: Iterable = (
     os.replace(tmp, path)
     return notes
 
+
+
+# ------------------------------------------------------------------ EMN
+
+EMN_WRITE_VERSION = "1.0"
+"""The EMN version :func:`write_emn` produces (the spec's ``match-specification.md``)."""
+
+
+def write_emn(games: Sequence, warnings: Optional[list] = None, *, with_derived: bool = False,
+              checks: Optional[Sequence] = None) -> dict:
+    """An EMN 1.0 document (a dict ready for ``json.dump``): several standard
+    Euchre games as one match.
+
+    ``games``: ``[(events, annotations, variations), ...]`` in match order,
+    each written by :func:`write_egn` (as read, derived fields only
+    ``with_derived``; ``checks[k]``, if given, checks game ``k``).
+
+    Games read from one EMN match (each keeps the match as read in
+    ``GameStarted.source["match"]``) are written back with that match's
+    metadata (title, matchId, format, result, its player registry with the
+    master ids and ``playerIds``) and each game's ``gameIndex`` and master
+    ids.  Other games get a registry made from their players
+    (``spec/player-tracking.md``): two seats are one player when they share
+    a ``playerIds`` entry, or, neither having any, a name; a player keeps
+    the master id of an EMN it came from when that id is free, else gets
+    ``p-01``, ``p-02``...  Games are numbered 0, 1... in the order given.
+    Raises ``ValueError`` when a game cannot be written in EGN or the match
+    breaks the EMN schema (nothing we write should).
+    """
+    from euchre_events.formats.egn.schema import EMN_FILE_TYPE, validate_emn
+    notes_out = warnings if warnings is not None else []
+    games = list(games)
+    if not games:
+        raise ValueError("an EMN match needs at least one game")
+    datas, starts = [], []
+    for k, (events, annotations, variations) in enumerate(games):
+        lost: list = []
+        check = checks[k] if checks is not None else None
+        doc = write_egn(events, annotations, variations, warnings=lost, with_derived=with_derived,
+                        check=check)
+        schema_form(doc)   # raises when the game breaks the EGN schema
+        notes_out.extend(f"game {k + 1}: {w}" for w in lost)
+        datas.append(doc)
+        starts.append(events[0])
+    matches = [(s.source or {}).get("match") if isinstance(s.source, dict) else None for s in starts]
+    kept = matches[0].get("metadata") if isinstance(matches[0], dict) else None
+    same = kept is not None and all(isinstance(m, dict) and m.get("metadata") == kept for m in matches)
+    if same:
+        md = copy.deepcopy(kept)
+        entries = [{"gameIndex": m.get("gameIndex", k), "players": list(m.get("player_ids", [])),
+                    "gameData": d} for k, (m, d) in enumerate(zip(matches, datas))]
+    else:
+        md, seats = _registry(starts, matches)
+        entries = [{"gameIndex": k, "players": seats[k], "gameData": d} for k, d in enumerate(datas)]
+        titles = {str(m.get("title")) for m in matches if isinstance(m, dict) and m.get("title")}
+        if len(titles) == 1 and all(isinstance(m, dict) for m in matches):
+            md = dict({"title": titles.pop()}, **md)
+    doc = {"fileType": EMN_FILE_TYPE, "version": EMN_WRITE_VERSION, "metadata": md, "games": entries}
+    errs = validate_emn(doc)
+    if errs:
+        raise ValueError("the EMN document breaks the schema: " + "; ".join(errs[:5]))
+    return doc
+
+
+def _registry(starts: list, matches: list) -> tuple:
+    """``({"players": [master entry, ...]}, [[master id per seat] per game])``
+    for games that are not one EMN match as read (see :func:`write_emn`)."""
+    reg: list = []        # entries {"id", "name", "playerIds"?}
+    keys: list = []       # per entry: set of (source, id) pairs
+    used: set = set()
+    seats_out = []
+    for start, match in zip(starts, matches):
+        src = start.source if isinstance(start.source, dict) else {}
+        raw = src.get("players") if isinstance(src.get("players"), list) else []
+        master = {}
+        if isinstance(match, dict) and isinstance(match.get("metadata"), dict):
+            master = {p.get("id"): p for p in match["metadata"].get("players", []) if isinstance(p, dict)}
+        mids = list(match.get("player_ids", [])) if isinstance(match, dict) else []
+        seats = []
+        for s, name in enumerate(start.players):
+            obj = raw[s] if s < len(raw) and isinstance(raw[s], dict) else {}
+            came = master.get(mids[s]) if s < len(mids) else None
+            pids = [dict(p) for p in list(obj.get("playerIds") or []) + list((came or {}).get("playerIds") or [])
+                    if isinstance(p, dict) and "id" in p and "source" in p]
+            mine = {(str(p["source"]), str(p["id"])) for p in pids}
+            found = None
+            for i, e in enumerate(reg):
+                if reg[i]["id"] in seats:
+                    continue   # one player holds one seat of a game
+                if (mine and mine & keys[i]) or (not mine and not keys[i] and e["name"] == str(name)):
+                    found = i
+                    break
+            if found is None:
+                want = came.get("id") if came else None
+                mid = want if want and want not in used else next(
+                    f"p-{n:02d}" for n in range(1, len(used) + 2) if f"p-{n:02d}" not in used)
+                used.add(mid)
+                reg.append({"id": mid, "name": str(name)[:64]})
+                keys.append(set())
+                found = len(reg) - 1
+            for p in pids:
+                pair = (str(p["source"]), str(p["id"]))
+                if pair not in keys[found]:
+                    keys[found].add(pair)
+                    reg[found].setdefault("playerIds", []).append({"id": pair[1], "source": pair[0]})
+            seats.append(reg[found]["id"])
+        seats_out.append(seats)
+    return {"players": reg}, seats_out
+
+
+def emn_to_json(doc: dict, indent: int = 2) -> str:
+    """EMN document as JSON text (UTF-8 characters kept, ``indent`` spaces)."""
+    return json.dumps(doc, indent=indent, ensure_ascii=False) + "\n"
