@@ -136,7 +136,7 @@ def read_egn_dict(doc: Any, path: str = "<dict>") -> list:
                                 f"with fileType {EGN_FILE_TYPE!r}")
     if not isinstance(doc, dict):
         raise RecordError(path, f"not an EGN or EMN file: the JSON is a {type(doc).__name__}")
-    ft = doc.get("fileType")
+    ft = doc.get("fileType", doc.get("file_type"))   # file_type: a v1.1 writer (schema.OLD_KEYS)
     if ft == EMN_FILE_TYPE:
         return _read_emn(doc, path)
     if ft == EGN_FILE_TYPE:
