@@ -396,3 +396,32 @@ def test_text_written_as_dot_text_imports_back(tmp_path):
     assert _import(out, db) == [(gid, score)]        # the same game, already stored
     res = cli("export", gid, "-f", "text", "-o", tmp_path / "x.notes", "--db", db)
     assert res.exit_code == 0 and "--from text" in res.stderr
+
+
+# ------------------------------------------------------------------ a kept form that does not fit
+
+@pytest.mark.parametrize("kept, says", [
+    ('{"patch": [["cut", ["deals"], "x"], 7, ["set"]], "notes": [[[1], 0, "call", 0, 5]]}',
+     "could not be rebuilt"),
+    # a patch that would change a card: the read back refuses it
+    ('{"patch": [["set", ["deals", 0, "initialState", "upCard"], "9s"]]}', "does not give this game back"),
+])
+def test_a_kept_form_that_does_not_fit_is_not_written(kept, says, tmp_path):
+    """The kept form travels in the source, which a text record states as a
+    Source.egn tag: one that does not fit the game is said on stderr, and
+    the game written from its events."""
+    src = FIX / "Six Points in Two Hands.egn"
+    text = cli("export", src, "-f", "text").stdout
+    assert '[Source.egn "' in text
+    lines = [line if not line.startswith("[Source.egn ") else "[Source.egn " + json.dumps(kept) + "]"
+             for line in text.splitlines()]
+    p = tmp_path / "x.euchre"
+    p.write_text("\n".join(lines) + "\n")
+    res = cli("export", p, "-f", "egn")
+    assert res.exit_code == 0 and says in res.stderr
+    doc = json.loads(res.stdout)
+    (rec,) = read_egn_dict(doc, "x.egn")
+    (orig,) = read_egn_file(str(src))
+    assert rec.events[1:] == orig.events[1:]
+    # written from the events: not the file's empty description, which the kept form had
+    assert json.loads(src.read_text())["metadata"]["description"] == "" and "description" not in doc["metadata"]

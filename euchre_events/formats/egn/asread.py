@@ -125,12 +125,17 @@ def apply_patch(doc: Any, ops: Iterable) -> Any:
     """``doc`` changed by the operations of :func:`diff` (in place; returned).
     Raises :class:`PatchError` when an operation does not fit."""
     for op in ops:
+        if not isinstance(op, (list, tuple)) or len(op) < 2 or not isinstance(op[1], (list, tuple)):
+            raise PatchError(f"not a patch operation: {str(op)[:60]}")
         kind, path = op[0], list(op[1])
         if kind == "order":
             obj = _at(doc, path)
             if not isinstance(obj, dict):
                 raise PatchError("order of a value that is not an object")
-            keys = [k for k in op[2] if k in obj] + [k for k in obj if k not in op[2]]
+            if len(op) < 3 or not isinstance(op[2], list):
+                raise PatchError("order without keys")
+            keys = [k for k in op[2] if isinstance(k, str) and k in obj]
+            keys += [k for k in obj if k not in keys]
             items = [(k, obj[k]) for k in keys]
             obj.clear()
             obj.update(items)
@@ -139,7 +144,9 @@ def apply_patch(doc: Any, ops: Iterable) -> Any:
             obj = _at(doc, path)
             if not isinstance(obj, list):
                 raise PatchError("cut of a value that is not a list")
-            del obj[int(op[2]):]
+            if len(op) < 3 or type(op[2]) is not int:
+                raise PatchError("cut without a length")
+            del obj[op[2]:]
             continue
         if not path:
             if kind == "set":
@@ -152,6 +159,8 @@ def apply_patch(doc: Any, ops: Iterable) -> Any:
             continue
         if kind != "set":
             raise PatchError(f"unknown patch operation {kind!r}")
+        if len(op) < 3:
+            raise PatchError("set without a value")
         value = copy.deepcopy(op[2])
         if isinstance(parent, dict) and isinstance(last, str):
             parent[last] = value
@@ -212,6 +221,10 @@ class KeptNotes:
             try:
                 pos, di, kind, idx, label = e
             except (TypeError, ValueError):
+                continue
+            # a source is data from a file (a text record's Source.egn tag): take only what fits
+            if (not (pos is None or type(pos) is int) or type(di) is not int or type(idx) is not int
+                    or kind not in ("call", "play") or not isinstance(label, str) or idx < 0):
                 continue
             if pos is None:
                 self.unplaced.append((di, kind, idx, label))

@@ -295,7 +295,7 @@ def _as_read(doc: dict, kept: dict, variations: list, placed: dict,
             for li, (_, k, _) in enumerate(items):
                 if k is not None:
                     new_placed[k] = (di, li)
-    except (AR.PatchError, KeyError, TypeError, IndexError) as e:
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError) as e:   # PatchError too
         notes_out.append(f"the record as read could not be rebuilt ({e}); written from the events")
         return doc, placed
     if game is not None:
