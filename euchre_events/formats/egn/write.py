@@ -126,6 +126,7 @@ def write_egn_lines(events: Sequence[Event], annotations: Iterable = (), variati
     from euchre_events.projections import Game
     notes_out = warnings if warnings is not None else []
     events = list(events)
+    annotations = list(annotations)
     variations = list(variations)
     if not events or not isinstance(events[0], GameStarted):
         raise ValueError("the first event must be GameStarted")
@@ -226,8 +227,14 @@ def write_egn_lines(events: Sequence[Event], annotations: Iterable = (), variati
     doc = {"fileType": EGN_FILE_TYPE, "version": EGN_WRITE_VERSION, "metadata": md,
            "deals": out_deals}
     if kept is not None and as_read:
-        doc, placed = _as_read(doc, kept, variations, placed, game if with_derived else None,
-                               notes_out, check)
+        out = _as_read(doc, kept, variations, placed, game if with_derived else None, notes_out, check)
+        if out is None:   # written from the events, as a game not read from EGN (hands known written)
+            import dataclasses
+            bare = dict(src)
+            bare.pop(AR.SOURCE_KEY, None)
+            return write_egn_lines([dataclasses.replace(start, source=bare)] + events[1:], annotations,
+                                   variations, notes_out, with_derived=with_derived, as_read=False)
+        return out
     return doc, placed
 
 
@@ -250,9 +257,9 @@ def _as_read(doc: dict, kept: dict, variations: list, placed: dict,
     kept patch applied to it without its analysis, the analysis put back,
     each alternative line as read, in its place; then, with ``game``, the
     derived fields (the folded final score, the dealt hands we rebuilt where
-    the record states none).  When ``check`` (a read back) refuses it,
-    ``doc`` as it was, and a line in ``notes_out``.  Returns ``(document,
-    placed)``."""
+    the record states none).  Returns ``(document, placed)``, or None (and
+    a line in ``notes_out``) when the kept form does not fit or ``check`` (a
+    read back) refuses the result."""
     from euchre_events.formats.egn import asread as AR
     try:
         out = AR.apply_patch(AR.without_analysis(doc, reader_only=False), kept.get("patch") or [])
@@ -297,12 +304,12 @@ def _as_read(doc: dict, kept: dict, variations: list, placed: dict,
                     new_placed[k] = (di, li)
     except (ValueError, KeyError, TypeError, IndexError, AttributeError) as e:   # PatchError too
         notes_out.append(f"the record as read could not be rebuilt ({e}); written from the events")
-        return doc, placed
+        return None
     if game is not None:
         _add_derived(out, doc, game)
     if check is not None and not check(out):
         notes_out.append("the record as read does not give this game back; written from the events")
-        return doc, placed
+        return None
     return out, new_placed
 
 
