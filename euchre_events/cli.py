@@ -645,13 +645,38 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
 
 
 @app.command("export")
-def export_cmd(game: str = typer.Argument(..., help="Stored game id (or prefix), or a record file."),
-               fmt: str = typer.Option("json", "--format", "-f", help="egn, egnb, egnb-expanded, text, json or html."),
+def export_cmd(games: List[str] = typer.Argument(None, metavar="GAME...",
+                                                 help="Stored game id (or prefix), or a record file; "
+                                                      "several only with --format emn."),
+               fmt: str = typer.Option("json", "--format", "-f", help="egn, egnb, egnb-expanded, emn, text, json or html."),
                output: Optional[str] = typer.Option(None, "--output", "-o", help="Output file (default: stdout; required for html)."),
                db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
-               from_: Optional[str] = typer.Option(None, "--from", help="Format of a record file.")):
-    """Write a game as EGN, our text notation, our JSON, or a self-contained HTML replay."""
+               from_: Optional[str] = typer.Option(None, "--from", help="Format of a record file."),
+               with_derived: bool = typer.Option(False, "--with-derived",
+                                                 help="EGN and EMN: also write what we work out from the play "
+                                                      "(finalScore, dealt hands rebuilt from the cards played). "
+                                                      "Without it a game read from EGN is written back as it was read."),
+               match: Optional[str] = typer.Option(None, "--match",
+                                                   help="With --format emn: the stored games of this EMN match "
+                                                        "(its matchId or title), in match order.")):
+    """Write a game as EGN, our text notation, our JSON, or a self-contained HTML replay;
+    several games (or a stored match) as one EMN match.
+
+    A game read from EGN is written back as it was read (the same EGN baseline,
+    annotation labels and unknown keys as in the file); what cannot be kept is said on stderr.
+    """
     from euchre_events.archive import ArchiveError
+    fmt = fmt.lower()
+    games = list(games or [])
+    if fmt == "emn" or match:
+        if fmt != "emn":
+            _fail("--match goes with --format emn")
+        _export_emn(games, match, output, db, from_, with_derived)
+        return
+    if len(games) != 1:
+        _fail("give one game to export" if not games else
+              f"{len(games)} games given: only --format emn writes several games (one match)")
+    game = games[0]
     try:
         g, rec = _load_game(db, game, from_)
     except (RecordError, ArchiveError) as e:
@@ -662,19 +687,8 @@ def export_cmd(game: str = typer.Argument(..., help="Stored game id (or prefix),
     if rec is not None:
         notes, variations = rec.annotations, rec.variations
     else:
-        arch = _archive(db)
-        notes = [{"position": a["position"], "text": a["text"], "mark": a.get("mark")}
-                 for a in arch.annotations(g.id)]
-        variations = [{"position": v["position"], "events": v["events"],
-                       "annotations": v["annotations"], "comment": v["comment"]}
-                      for v in arch.variations(g.id)]
-    fmt = fmt.lower()
-    if output:
-        folder = os.path.dirname(os.path.abspath(output))
-        if os.path.isdir(output):
-            _fail(f"{output}: is a folder; give a file name with -o")
-        if not os.path.isdir(folder):
-            _fail(f"{output}: the folder {folder} does not exist")
+        notes, variations = _stored_notes(_archive(db), g.id)
+    _check_output(output)
     if fmt == "html":
         if not output:
             _fail("--format html needs -o FILE")
@@ -689,13 +703,14 @@ def export_cmd(game: str = typer.Argument(..., help="Stored game id (or prefix),
         if not output:
             _fail(f"--format {fmt} needs -o FILE (binary output)")
         from euchre_events.formats.egn import write_egnb
+        from euchre_events.formats.egn.read import reads_back_to
         lost = []
         try:
-            data = write_egnb(g.events, notes, variations, expanded=fmt == "egnb-expanded", warnings=lost)
+            data = write_egnb(g.events, notes, variations, expanded=fmt == "egnb-expanded", warnings=lost,
+                              with_derived=with_derived, check=reads_back_to(g.events))
         except ValueError as e:
             _fail(f"cannot write this game as {fmt}: {e}")
-        for w in lost:
-            _say(f"warning: EGN cannot hold everything of this game: {w}", err=True)
+        _say_lost(lost)
         try:
             with open(output, "wb") as f:
                 f.write(data)
@@ -704,13 +719,15 @@ def export_cmd(game: str = typer.Argument(..., help="Stored game id (or prefix),
         typer.echo(output)
         return
     if fmt == "egn":
-        from euchre_events.formats.egn import write_egn
+        from euchre_events.formats.egn.read import reads_back_to
+        from euchre_events.formats.egn.write import KEPT_UNKNOWN, egn_to_json, schema_form, write_egn
         try:
             lost: list = []
-            doc = write_egn(g.events, notes, variations=variations, warnings=lost)
-            for w in lost:   # what EGN 1.4 cannot hold (a known kitty, some notes...)
-                _say(f"warning: EGN cannot hold everything of this game: {w}", err=True)
-            text = json.dumps(doc, indent=2)
+            doc = write_egn(g.events, notes, variations=variations, warnings=lost,
+                            with_derived=with_derived, check=reads_back_to(g.events))
+            lost += [KEPT_UNKNOWN + w for w in schema_form(doc)[1]]
+            _say_lost(lost)
+            text = egn_to_json(doc)
         except ValueError as e:
             _fail(f"cannot write this game as EGN: {e}")
     elif fmt == "text":
@@ -720,16 +737,118 @@ def export_cmd(game: str = typer.Argument(..., help="Stored game id (or prefix),
         from euchre_events.formats.jsonfmt import write_json
         text = write_json(g.events, notes, variations)
     else:
-        _fail(f"unknown format {fmt!r}: expected egn, egnb, egnb-expanded, text, json or html")
+        _fail(f"unknown format {fmt!r}: expected egn, egnb, egnb-expanded, emn, text, json or html")
+    _write_text(text, output, fmt, from_)
+
+
+def _stored_notes(arch, game_id) -> tuple:
+    """``(annotations, variations)`` of a stored game, as the writers take them."""
+    notes = [{"position": a["position"], "text": a["text"], "mark": a.get("mark")}
+             for a in arch.annotations(game_id)]
+    variations = [{"position": v["position"], "events": v["events"],
+                   "annotations": v["annotations"], "comment": v["comment"]}
+                  for v in arch.variations(game_id)]
+    return notes, variations
+
+
+def _check_output(output: Optional[str]) -> None:
+    if output:
+        folder = os.path.dirname(os.path.abspath(output))
+        if os.path.isdir(output):
+            _fail(f"{output}: is a folder; give a file name with -o")
+        if not os.path.isdir(folder):
+            _fail(f"{output}: the folder {folder} does not exist")
+
+
+def _say_lost(lost: list) -> None:
+    for w in lost:   # what EGN cannot hold, or what could not be kept as read
+        _say(f"warning: EGN cannot hold everything of this game: {w}", err=True)
+
+
+def _write_text(text: str, output: Optional[str], fmt: str, from_: Optional[str] = None) -> None:
+    """``text`` to ``output`` (or stdout); a file name that ``import`` would
+    not read as ``fmt`` is written, with a note saying how to read it back."""
     if output:
         try:
             with open(output, "w", encoding="utf-8") as f:
                 f.write(text if text.endswith("\n") else text + "\n")
         except OSError as e:
             _fail(f"{output}: cannot write: {e.strerror or e}")
+        try:
+            back = detect_format(output)
+        except RecordError:
+            back = None
+        want = {"egn": "egn", "emn": "emn", "text": "text", "json": "json"}.get(fmt)
+        if want and back != want and not (want == "json" and back is None):
+            _say(f"note: import reads {os.path.basename(output)} back only with --from {want} "
+                 f"(its name does not say {want})", err=True)
         typer.echo(output)
     else:
         typer.echo(text)
+
+
+def _export_emn(games: List[str], match: Optional[str], output: Optional[str], db: Optional[str],
+                from_: Optional[str], with_derived: bool) -> None:
+    """``export --format emn``: the games named (stored ids or record files,
+    each file with all its games), or the stored games of ``--match``, as
+    one EMN match."""
+    from euchre_events.archive import ArchiveError
+    from euchre_events.formats.egn.read import reads_back_to
+    from euchre_events.formats.egn.write import emn_to_json, write_emn
+    items: list = []    # (events, annotations, variations)
+    arch = None
+    if match:
+        arch = _archive(db)
+        found = _match_games(arch, match)
+        if not found:
+            _fail(f"no stored game belongs to the match {match!r} (give its matchId or title)")
+        for gid in found:
+            items.append((arch.game_events(gid),) + _stored_notes(arch, gid))
+    for name in games:
+        if os.path.exists(name) or name.lower().endswith(_record_suffixes()):
+            records, errors = _read(name, from_)
+            if errors:
+                _fail(str(errors[0]))
+            items += [(r.events, r.annotations, r.variations) for r in records]
+            continue
+        try:
+            arch = arch or _archive(db)
+            gid = arch.resolve(name)
+            items.append((arch.game_events(gid),) + _stored_notes(arch, gid))
+        except ArchiveError as e:
+            _fail(str(e))
+    if not items:
+        _fail("give the games of the match (stored ids or record files), or --match NAME")
+    _check_output(output)
+    lost: list = []
+    try:
+        doc = write_emn(items, lost, with_derived=with_derived,
+                        checks=[reads_back_to(evs) for evs, _, _ in items])
+    except ValueError as e:
+        _fail(f"cannot write these games as EMN: {e}")
+    _say_lost(lost)
+    _write_text(emn_to_json(doc), output, "emn")
+
+
+def _record_suffixes() -> tuple:
+    from euchre_events.archive.opening import RECORD_SUFFIXES
+    return RECORD_SUFFIXES
+
+
+def _match_games(arch, name: str) -> list:
+    """Stored game ids of the EMN match whose matchId (or else title) is
+    ``name``, in match order (``gameIndex``)."""
+    found = []
+    for gid in arch.game_ids():
+        try:
+            first = next(iter(arch.events.get(gid, limit=1)))
+        except Exception:   # a damaged game is not part of any match we can write
+            continue
+        src = getattr(getattr(first, "event", None), "source", None)
+        m = src.get("match") if isinstance(src, dict) else None
+        if isinstance(m, dict) and name in (m.get("matchId"), m.get("title")):
+            found.append((m.get("gameIndex", 0), len(found), gid))
+    return [gid for _, _, gid in sorted(found)]
 
 
 @app.command("serve")
@@ -922,7 +1041,9 @@ EXAMPLES = {
     "audit": ['euchre-events audit "fixtures/egn/VWEC Finals.egn"', "euchre-events audit 8c29 --format json",
               "euchre-events audit 8c29 --format html -o dispute.html"],
     "export": ["euchre-events export 8c29 --format html -o game.html",
-               "euchre-events export 8c29 --format egn -o game.egn"],
+               "euchre-events export 8c29 --format egn -o game.egn",
+               'euchre-events export 8c29 a41f --format emn -o match.emn',
+               'euchre-events export --match "MotE Week 5 Match" --format emn -o week5.emn'],
     "serve": ["euchre-events serve", "euchre-events serve --port 8900"],
     "version": ["euchre-events version", "euchre-events --version"],
     "tutorial": ["euchre-events tutorial two-handed", "euchre-events tutorial bid --copy lessons"],

@@ -682,9 +682,13 @@ def test_write_round_trip(path):
     for rec in read_egn_file(path):
         notes: list = []
         doc = write_egn(rec.events, rec.annotations, rec.variations, warnings=notes)
-        assert validate_egn(doc) == []
+        # written back as read: the video keys of test_timingsLayouts.egn too,
+        # which the schema does not know (the reader sets them aside)
+        assert validate_egn(upgrade_egn(doc)[0]) == []
         assert notes == []
-        assert doc["metadata"]["finalScore"] == Game(rec.events).final_score
+        assert "finalScore" not in doc["metadata"]   # derived: only when asked
+        derived = write_egn(rec.events, rec.annotations, rec.variations, with_derived=True)
+        assert derived["metadata"]["finalScore"] == Game(rec.events).final_score
         (back,) = read_egn_text(json.dumps(doc), "back.egn")
         assert _same_start(back.events[0], rec.events[0])
         assert back.events[1:] == rec.events[1:]
@@ -727,4 +731,4 @@ def test_write_egn_file(tmp_path):
     assert write_egn_file(str(out), rec.events) == []
     (back,) = read_egn_file(str(out))
     assert back.events[1:] == rec.events[1:]
-    assert json.loads(out.read_text())["metadata"]["finalScore"] == [10, 9]
+    assert "finalScore" not in json.loads(out.read_text())["metadata"]   # the file states none

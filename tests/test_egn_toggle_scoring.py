@@ -20,7 +20,7 @@ import pytest
 
 from euchre_events.events import PlayedWithPartner
 from euchre_events.formats.egn import read_egn_dict, read_egn_file
-from euchre_events.formats.egn.ruleset import NO_TARGET, options_from_ruleset
+from euchre_events.formats.egn.ruleset import NO_TARGET, options_from_ruleset, ruleset_from_options
 from euchre_events.formats.egn.read import read_egnb_file
 from euchre_events.formats.egn.write import write_egn, write_egnb
 from euchre_events.formats.jsonfmt import parse_json, write_json
@@ -255,8 +255,13 @@ def test_every_format_writes_the_toggles_back(name):
     notes: list = []
     out = write_egn(rec.events, warnings=notes)
     assert list(jsonschema.Draft7Validator(SCHEMA).iter_errors(out)) == []
-    assert out["metadata"]["ruleset"] == json.loads((TOGGLES / name).read_text())["metadata"]["ruleset"] | {
-        "canadian": out["metadata"]["ruleset"]["canadian"], "loner_lead": "LEFT_OF_DEALER"}
+    as_read = json.loads((TOGGLES / name).read_text())["metadata"]["ruleset"]
+    assert out["metadata"]["ruleset"] == as_read           # written back as read
+    assert notes == []
+    # from the options alone (a game not read from EGN): every toggle the file set
+    fresh = ruleset_from_options(make_variant("standard", rec.events[0].options).options, {}, notes)
+    assert {k: fresh[k] for k in as_read if k != "loner_lead"} == {k: v for k, v in as_read.items()
+                                                                     if k != "loner_lead"}
     assert notes == []
     (back,) = read_egn_dict(out)
     assert back.events[0].options == rec.events[0].options

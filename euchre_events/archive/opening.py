@@ -27,7 +27,7 @@ from euchre_events.projections import Game
 
 __all__ = ["Opened", "open_game", "RECORD_SUFFIXES"]
 
-RECORD_SUFFIXES = (".egn", ".emn", ".jsonl", ".euchre", ".txt", ".json", ".eej", ".egnb")  # .expanded.egnb ends so too
+RECORD_SUFFIXES = (".egn", ".emn", ".jsonl", ".euchre", ".txt", ".text", ".json", ".eej", ".egnb")  # .expanded.egnb ends so too
 """Names ending so are record files, never game ids (the suffixes
 :func:`euchre_events.formats.detect_format` knows)."""
 

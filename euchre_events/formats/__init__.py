@@ -113,7 +113,7 @@ def detect_format(path: str, fmt: Optional[str] = None) -> str:
     """The format of ``path``: ``fmt`` if given (any case: ``"EGN"`` is
     ``"egn"``), else from the extension.
 
-    ``.egn`` -> egn, ``.egnb`` (condensed or ``.expanded.egnb``) -> egnb, ``.emn`` -> emn, ``.jsonl`` -> openspiel, ``.euchre``/``.txt``
+    ``.egn`` -> egn, ``.egnb`` (condensed or ``.expanded.egnb``) -> egnb, ``.emn`` -> emn, ``.jsonl`` -> openspiel, ``.euchre``/``.txt``/``.text``
     -> text, ``.eej`` -> json (our own export).  A ``.json`` file is looked
     into (:func:`sniff_json`): ``{"format": "euchre-events", ...}`` (or an
     array of such objects) is our JSON, a ``fileType`` of EMN is emn, anything
@@ -129,7 +129,7 @@ def detect_format(path: str, fmt: Optional[str] = None) -> str:
     if ext == ".json":
         return sniff_json(path)
     table = {".egn": "egn", ".egnb": "egnb", ".emn": "emn", ".jsonl": "openspiel", ".euchre": "text",
-             ".txt": "text", ".eej": "json"}
+             ".txt": "text", ".text": "text", ".eej": "json"}
     if ext in table:
         return table[ext]
     raise RecordError(path, f"cannot tell the format from the extension {ext!r}; use --from")

@@ -17,8 +17,9 @@ the format is in ``docs/egn.md``; in short:
   :func:`read_egn_dict`); a card the record does not state stays ``"??"``.
 
 Version 1.0.0 files (``player_cards``, ``kitty``, ``initialLead``,
-``calls_annotations``, ``tricks_annotations``) are upgraded in memory to the
-1.4 layout before they are checked against the schema.  The schemas are
+``calls_annotations``, ``tricks_annotations``) and the v1.1 writers'
+snake_case keys (``initial_state``, ``up_card``...) are upgraded in memory to
+the 1.4 layout before they are checked against the schema.  The schemas are
 shipped in ``euchre_events/schemas/``.
 
 The modules:
@@ -33,7 +34,11 @@ The modules:
   :func:`read_egn_file_partial` reads the games of a match one by one,
   keeping the good ones;
 * :mod:`.write`: :func:`write_egn` (our events, standard Euchre, to an EGN
-  1.4 document), :func:`egn_to_json`, :func:`write_egn_file`;
+  1.4 document; a game read from EGN as it was read, derived fields only
+  ``with_derived``), :func:`egn_to_json`, :func:`write_egn_file`,
+  :func:`write_emn` (several games as one EMN match);
+* :mod:`.asread`: what the reader keeps so that the writer writes a record
+  back as it was read (the same EGN baseline);
 * :mod:`.binary` and :mod:`.packed`: binary EGN (condensed ``.egnb``,
   expanded ``.expanded.egnb``; protobuf from the shipped ``.proto``) and
   bit-packed deals, both ways (:func:`read_egnb_file`, :func:`write_egnb`);
@@ -48,9 +53,11 @@ from euchre_events.formats.egn.read import (ROUND1_ACCEPT, read_egn_dict, read_e
                                             read_egn_file_partial, read_egn_text, read_egnb_file)
 from euchre_events.formats.egn.schema import (EGN_FILE_TYPE, EGN_WRITE_VERSION, EMN_FILE_TYPE,
                                               upgrade_egn, validate_egn, validate_emn)
-from euchre_events.formats.egn.write import egn_to_json, write_egn, write_egn_file, write_egnb
+from euchre_events.formats.egn.write import (egn_to_json, emn_to_json, write_egn, write_egn_file,
+                                             write_egnb, write_emn)
 
 __all__ = ["EGN_FILE_TYPE", "EMN_FILE_TYPE", "EGN_WRITE_VERSION", "ROUND1_ACCEPT",
            "validate_egn", "validate_emn", "upgrade_egn", "read_egn_file", "read_egn_file_partial",
            "read_egn_text", "read_egn_dict", "read_egnb_file", "write_egnb", "write_egn", "write_egn_file", "egn_to_json",
+           "write_emn", "emn_to_json",
            "audit_egn_by_deal"]

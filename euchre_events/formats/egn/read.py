@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import copy
 import os
-import re
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
@@ -20,6 +19,7 @@ from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, DealThrow
 from euchre_events.events import clip
 from euchre_events.formats import Record, RecordError, read_record_text
 from euchre_events.formats.builder import RecordBuilder
+from euchre_events.formats.egn.asread import note_label, split_annotation
 from euchre_events.formats.egn.ruleset import (EXCHANGE_TOGGLES, options_from_ruleset, standard,
                                                unsupported_rules)
 from euchre_events.formats.egn.schema import (EGN_FILE_TYPE, EMN_FILE_TYPE, egn_errors_by_deal,
@@ -32,7 +32,6 @@ from euchre_events.rules.engine import ImpossibleEvent, Table, apply
 ROUND1_ACCEPT = ("Order", "PickUp", "Alone", "Call")
 """Round-1 calls that accept the up-card's suit (``Order``; older writers)."""
 
-_MARK = re.compile(r"^\s*\[([!?]{1,2})\]\s*")
 
 
 def _shape() -> tuple:
@@ -138,7 +137,7 @@ def read_egn_dict(doc: Any, path: str = "<dict>") -> list:
                                 f"with fileType {EGN_FILE_TYPE!r}")
     if not isinstance(doc, dict):
         raise RecordError(path, f"not an EGN or EMN file: the JSON is a {type(doc).__name__}")
-    ft = doc.get("fileType")
+    ft = doc.get("fileType", doc.get("file_type"))   # file_type: a v1.1 writer (schema.OLD_KEYS)
     if ft == EMN_FILE_TYPE:
         return _read_emn(doc, path)
     if ft == EGN_FILE_TYPE:
@@ -165,15 +164,27 @@ def _read_emn(doc: dict, path: str, errors: Optional[list] = None) -> list:
         raise RecordError(path, "breaks the EMN schema: " + "; ".join(errs[:5]))
     md = doc.get("metadata", {})
     ids = {p.get("id"): p.get("name") for p in md.get("players", []) if isinstance(p, dict)}
+    listed = [p.get("id") for p in md.get("players", []) if isinstance(p, dict)]
+    twice = sorted({str(i) for i in listed if listed.count(i) > 1})
+    if twice:   # the EMN spec's validator: "Duplicate master player ID"
+        raise RecordError(path, f"metadata.players lists the master id {twice[0]!r} more than once; "
+                                "an EMN match gives each player one master id")
     out = []
     for k, g in enumerate(doc["games"]):
         gd = g["gameData"]
         label = f"game {k + 1}"
+        # the match as read goes with each game (the EMN writer writes it back)
         match = {"title": md.get("title", ""), "matchId": md.get("matchId"),
                  "gameIndex": g["gameIndex"], "player_ids": list(g["players"]),
-                 "format": md.get("matchFormat")}
+                 "format": md.get("matchFormat"), "metadata": copy.deepcopy(md)}
         match = {a: b for a, b in match.items() if b is not None}
         try:
+            unknown = [pid for pid in g["players"] if pid not in ids]
+            if unknown:   # the EMN spec: every seat holds a master id of metadata.players
+                raise RecordError(path, f"{label}: players names the master id {unknown[0]!r}, which "
+                                        f"metadata.players does not list (it lists "
+                                        f"{', '.join(map(str, listed)) or 'none'}); an EMN game's "
+                                        "players must be master ids of the match")
             if not isinstance(gd, dict) or gd.get("fileType") != EGN_FILE_TYPE:
                 ft = gd.get("fileType") if isinstance(gd, dict) else type(gd).__name__
                 raise RecordError(path, f"{label}: gameData is not an EGN game (fileType {ft!r})")
@@ -220,11 +231,13 @@ def _no_joker(card: str, text: Any, what: str) -> str:
 
 
 def read_game(doc: dict, path: str, label: str = "", match: Optional[dict] = None,
-               skipped: Optional[list] = None) -> Record:
+               skipped: Optional[list] = None, keep: bool = True) -> Record:
     """One EGN game.  With ``skipped`` a list (the deal-by-deal audit), a
     deal that breaks the schema or cannot have happened is left out and its
     :class:`RecordError` appended as ``(deal number, error)``; the other deals
-    are read as one game.  Without it the first bad deal raises."""
+    are read as one game.  Without it the first bad deal raises.  With
+    ``keep`` (and no ``skipped``), what the writer needs to write the game
+    back as read goes in its source (:mod:`.asread`)."""
     pre = f"{label}: " if label else ""
     doc = _unpack_string_deals(doc, path, pre)
     schema_doc, full, warnings = upgrade_egn(doc)
@@ -281,8 +294,74 @@ def read_game(doc: dict, path: str, label: str = "", match: Optional[dict] = Non
                  title=md.get("title", ""), source=source)
     if md.get("finalScore") is not None and skipped is None:
         b.state_final_score(md["finalScore"])
-    _Converter(b).convert(deals, skipped, deal_errs)
-    return b.finish()
+    conv = _Converter(b)
+    conv.convert(deals, skipped, deal_errs)
+    rec = b.finish()
+    if skipped is None and keep:
+        _keep_as_read(rec, full, conv)
+    return rec
+
+
+def _keep_as_read(rec: Record, full: dict, conv: "_Converter") -> None:
+    """Put in ``rec``'s source (``source["egn"]``, :mod:`.asread`) what the
+    writer needs to write the game back as read: the patch from what it
+    writes to the document as read, the labels and places of notes it would
+    write otherwise, the alternative lines.  A game our writer cannot write
+    (not standard Euchre) keeps nothing."""
+    import dataclasses
+    from euchre_events.formats.egn import asread
+    from euchre_events.formats.egn.write import write_egn_lines
+    # written as the writer writes a game read from EGN (an empty residue:
+    # no rebuilt hands), without the annotations (the stream holds them)
+    marked = [dataclasses.replace(rec.events[0], source=dict(rec.source, **{asread.SOURCE_KEY: {}}))]
+    try:
+        doc, placed = write_egn_lines(marked + list(rec.events[1:]), (), rec.variations, [],
+                                      with_derived=False, as_read=False)
+    except ValueError:
+        return
+    lines_written = {k: doc["deals"][di]["alternativeLines"][li] for k, (di, li) in placed.items()}
+    kept: dict = {"patch": asread.diff(asread.without_analysis(doc),
+                                       asread.without_analysis(full))}
+    if conv.kept_notes:
+        kept["notes"] = conv.kept_notes
+    lines = []
+    for k, di, j in conv.line_map:
+        raw = full["deals"][di]["alternativeLines"][j]
+        mine = lines_written.get(k)
+        entry = {"key": asread.variation_key(rec.variations[k]), "deal": di, "index": j}
+        if mine is None:   # written nowhere by us: keep it whole
+            entry["line"] = asread.clean_line(raw)
+        else:
+            entry["patch"] = asread.diff(mine, asread.clean_line(raw))
+            if not entry["patch"] and placed[k] == (di, j):
+                continue   # we write it so, there
+        lines.append(entry)
+    if lines:
+        kept["lines"] = lines
+    unread = [{"deal": di, "index": j, "line": asread.clean_line(full["deals"][di]["alternativeLines"][j])}
+              for di, j in conv.unread]
+    if unread:
+        kept["unread"] = unread
+    source = dict(rec.source, **{asread.SOURCE_KEY: kept})
+    rec.source = source
+    rec.events[0] = dataclasses.replace(rec.events[0], source=source)
+
+
+def reads_back_to(events: Sequence[Event]):
+    """A check for :func:`~euchre_events.formats.egn.write.write_egn`:
+    ``check(document) -> bool``, true when the EGN document reads back to
+    ``events`` (the GameStarted compared without its source)."""
+    import dataclasses
+    want = list(events)
+
+    def check(doc: dict) -> bool:
+        try:
+            back = read_game(doc, "<export>", keep=False).events
+        except (RecordError, ValueError):
+            return False
+        bare = lambda e: dataclasses.replace(e, source={})
+        return [bare(back[0])] + back[1:] == [bare(want[0])] + want[1:]
+    return check
 
 
 def _unpack_string_deals(doc: Any, path: str, pre: str) -> Any:
@@ -330,13 +409,6 @@ def _toggle_used(key: str, deals: list) -> bool:
             if key == "min_rank" and any(c[:1] in "2345678" for c in cs):
                 return True
     return False
-
-
-def _split_annotation(text: str) -> tuple:
-    m = _MARK.match(text)
-    if m:
-        return text[m.end():], m.group(1)
-    return text, None
 
 
 def _notes(d: Any) -> dict:
@@ -530,6 +602,11 @@ class _Converter:
 
     def __init__(self, b: RecordBuilder):
         self.b = b
+        self.deal_index = 0
+        # what the writer needs to write the record back as read (.asread)
+        self.kept_notes: list = []   # [position or None, deal index, kind, index, label]
+        self.line_map: list = []     # (variation index, deal index, line index)
+        self.unread: list = []       # (deal index, line index): lines not replayed
 
     # -------------------------------------------------------------- the game
     def convert(self, deals: list, skipped: Optional[list] = None,
@@ -547,6 +624,7 @@ class _Converter:
                        else "packed (string) deals are not supported")
                 skipped.append((n, b.error(why, n)))
                 continue
+            self.deal_index = i
             if deal.get("dealNumber") is not None:
                 b.name_deal(n, f"EGN dealNumber {deal['dealNumber']}")
             if skipped is None:
@@ -662,24 +740,36 @@ class _Converter:
     def deal_annotations(self, dd: _DealData, n: int, line: _Driven) -> None:
         """The deal's call and play annotations, on the events they are about."""
         b = self.b
+        di = self.deal_index
         for k, texts in sorted(dd.call_notes.items()):
             if k < len(line.call_pos):
                 pos = line.call_pos[k]
             elif line.call_pos:
                 pos = line.call_pos[-1]
                 b.warn(f"deal {n}: call annotation {k} is past the last call "
-                       f"({len(line.call_pos) - 1}); attached to the last call")
+                       f"({len(line.call_pos) - 1}); attached to the last call (export "
+                       f"writes it back at call {k})")
             else:
-                b.warn(f"deal {n}: call annotation {k} has no call; left out")
-                continue
-            for text in texts:
-                b.annotate(*_split_annotation(text), position=pos)
+                b.warn(f"deal {n}: call annotation {k} has no call; left out (export writes it back)")
+                pos = None
+            self._notes(texts, pos, di, "call", k, k < len(line.call_pos))
         for k, texts in sorted(dd.play_notes.items()):
-            if k >= len(line.play_pos):
-                b.warn(f"deal {n}: play annotation {k} is past the last play; left out")
-                continue
-            for text in texts:
-                b.annotate(*_split_annotation(text), position=line.play_pos[k])
+            pos = line.play_pos[k] if k < len(line.play_pos) else None
+            if pos is None:
+                b.warn(f"deal {n}: play annotation {k} is past the last play; left out "
+                       "(export writes it back)")
+            self._notes(texts, pos, di, "play", k, pos is not None)
+
+    def _notes(self, texts: list, pos: Optional[int], di: int, kind: str, k: int,
+               in_place: bool) -> None:
+        """Annotate ``pos`` with each text; keep the label and place of a note
+        the writer would write otherwise (:mod:`.asread`)."""
+        for text in texts:
+            note, mark = split_annotation(text)
+            if pos is not None:
+                self.b.annotate(note, mark, position=pos)
+            if pos is None or not in_place or text != note_label(note, mark):
+                self.kept_notes.append([pos, di, kind, k, text])
 
     # -------------------------------------------------------------- variations
     def variation(self, dd: _DealData, main: _Driven, deal: dict, alt: dict, n: int, j: int) -> None:
@@ -699,6 +789,9 @@ class _Converter:
         except _Bad as e:
             self.b.warn(f"deal {n}: alternative line {j + 1} ({where}) could not be replayed "
                         f"({e.reason}); left out")
+            self.unread.append((self.deal_index, j))
+        else:
+            self.line_map.append((len(self.b.main.variations) - 1, self.deal_index, j))
 
     def branch(self, dd: _DealData, main: _Driven, alt: _DealData, bi: int) -> None:
         """Replay the line on a copy of the table at its branch point (the
@@ -752,7 +845,7 @@ class _Converter:
                           [(real.play_pos[k], ts) for k, ts in sorted(alt.play_notes.items())
                            if k < len(real.play_pos)]:
             for text in texts:
-                b.annotate(*_split_annotation(text), position=pos)
+                b.annotate(*split_annotation(text), position=pos)
         b.end_variation()
 
 

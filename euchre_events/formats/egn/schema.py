@@ -20,11 +20,21 @@ EMN_FILE_TYPE = "Euchre Match Notation"
 EGN_WRITE_VERSION = "1.4"
 """The EGN version :func:`~euchre_events.formats.egn.write_egn` produces."""
 
-_OLD_PHASE_KEYS = {"calls_annotations": "callAnnotations",
-                   "tricks_annotations": "playAnnotations",
-                   "plays_annotations": "playAnnotations",
-                   "play_annotations": "playAnnotations",
-                   "call_annotations": "callAnnotations"}
+# Older writers' keys and their 1.4 names: the EGN project's ``egn-upgrade``
+# table (its cli-upgrade: snake_case of v1.0.0/v1.1 to camelCase, the ruleset's
+# ``max_deals``, ``match_id``), and a few spellings of the annotation keys seen
+# in the wild; renamed at any depth of an EGN document.
+OLD_KEYS = {"calls_annotations": "callAnnotations", "tricks_annotations": "playAnnotations",
+            "plays_annotations": "playAnnotations", "play_annotations": "playAnnotations",
+            "call_annotations": "callAnnotations", "player_cards": "playerCards",
+            "card_exchanges": "cardExchanges", "match_id": "gameId", "matchId": "gameId",
+            "initial_score": "initialScore", "initial_state": "initialState",
+            "phase_number": "phaseNumber", "is_alone": "isAlone", "alone_defender": "aloneDefender",
+            "alternative_lines": "alternativeLines", "branch_index": "branchIndex",
+            "up_card": "upCard", "file_type": "fileType", "max_deals": "num_deals",
+            "player_ids": "playerIds", "initial_lead": "initialLead"}
+
+_NOT_REPLAYED = ": not replayed, kept as read"
 
 # ------------------------------------------------------------------ schemas
 
@@ -144,21 +154,34 @@ def upgrade_egn(doc: dict) -> tuple:
 
     Returns ``(schema_doc, full_doc, warnings)``:
 
-    * ``full_doc``: the upgraded document that the converter reads.  1.0.0
-      keys are renamed (``player_cards`` -> ``playerCards``,
-      ``calls_annotations`` -> ``callAnnotations``, ``tricks_annotations`` ->
-      ``playAnnotations``), ``version`` is set to 1.4, and what 1.4 has no
-      place for but a reader needs is kept: ``kitty`` (``""`` = unknown) and
-      ``initialLead`` (seat of the first card of a trick-play phase);
+    * ``full_doc``: the upgraded document that the converter reads.  Older
+      writers' keys are renamed as the EGN project's ``egn-upgrade`` renames
+      them, at any depth (:data:`OLD_KEYS`: ``player_cards`` ->
+      ``playerCards``, the v1.1 ``initial_state``, ``up_card``,
+      ``phase_number``, ``is_alone``, ``calls_annotations`` ->
+      ``callAnnotations``, ``tricks_annotations`` -> ``playAnnotations``,
+      ``max_deals`` -> ``num_deals``...; a key whose new name is already
+      there is left, and warned about as unknown); a 1.0/1.1 document gets
+      ``version`` 1.4 and, as ``egn-upgrade`` does, its phases numbered 0
+      (bidding) and 1 (trick play), the ``isAlone`` and ``aloneDefender``
+      its trick-play phase carried moved to its bidding phase; what 1.4 has
+      no place for but a reader needs is kept: ``kitty`` (``""`` = unknown)
+      and ``initialLead`` (seat of the first card of a trick-play phase);
     * ``schema_doc``: the same without those kept keys and without unknown
       extra keys (such as ``timings``, ``videoUrl``, ``viewSwitches``), to be
       checked against the EGN schema;
     * ``warnings``: one line per unknown key that was set aside.
     """
-    full = copy.deepcopy(doc)
+    full = _renamed(doc)
     warnings: list = []
     if re.fullmatch(r"1\.[01](\.\d+)?", str(full.get("version", ""))):
         full["version"] = EGN_WRITE_VERSION
+        for deal in _items(full.get("deals")):
+            if isinstance(deal, dict):
+                _number_phases(deal.get("phases"))
+                for alt in _items(deal.get("alternativeLines")):
+                    if isinstance(alt, dict):
+                        _number_phases(alt.get("phases"))
     keys = known_keys()
     schema_doc = copy.deepcopy(full)
 
@@ -174,31 +197,7 @@ def upgrade_egn(doc: dict) -> tuple:
             if level == "ruleset":
                 warnings.append(f"unknown ruleset key {k!r}: not used, kept in the game's source")
             else:
-                warnings.append(f"unknown key {k!r} in {where} ignored")
-
-    def upgrade_phase(ph: dict) -> None:
-        for old, new in _OLD_PHASE_KEYS.items():
-            if old in ph and new not in ph:
-                ph[new] = ph.pop(old)
-
-    def upgrade_deal(deal: Any) -> None:
-        if not isinstance(deal, dict):
-            return
-        st = deal.get("initialState")
-        if isinstance(st, dict) and "player_cards" in st and "playerCards" not in st:
-            st["playerCards"] = st.pop("player_cards")
-        for ph in _items(deal.get("phases")):
-            if isinstance(ph, dict):
-                upgrade_phase(ph)
-        for alt in _items(deal.get("alternativeLines")):
-            if isinstance(alt, dict):
-                for ph in _items(alt.get("phases")):
-                    if isinstance(ph, dict):
-                        upgrade_phase(ph)
-
-    for target in (full, schema_doc):
-        for deal in _items(target.get("deals")):
-            upgrade_deal(deal)
+                warnings.append(f"unknown key {k!r} in {where}{_NOT_REPLAYED}")
 
     # set aside what 1.4 cannot hold, warn about what nobody knows
     strip(schema_doc, "top", "the file")
@@ -224,6 +223,44 @@ def upgrade_egn(doc: dict) -> tuple:
     # the unknown ruleset keys are warned about but kept in `full` (they go to the source)
     return schema_doc, full, warnings
 
+
+
+def _renamed(value: Any) -> Any:
+    """A deep copy of ``value`` with the keys of :data:`OLD_KEYS` renamed at
+    every depth (in place of the old key; one whose new name is there too
+    is left as it is)."""
+    if isinstance(value, list):
+        return [_renamed(v) for v in value]
+    if not isinstance(value, dict):
+        return copy.deepcopy(value)
+    out = {}
+    for k, v in value.items():
+        new = OLD_KEYS.get(k, k)
+        if new != k and (new in value or new in out):
+            new = k
+        out[new] = _renamed(v)
+    return out
+
+
+def _number_phases(phases: Any) -> None:
+    """A 1.0/1.1 deal's (or line's) phases as ``egn-upgrade`` leaves them:
+    bidding numbered 0, trick play 1 (older writers counted from 1), the
+    ``isAlone`` / ``aloneDefender`` a trick-play phase carried moved to the
+    bidding phase (dropped when that has its own)."""
+    phases = _items(phases)
+    bid = next((p for p in phases if isinstance(p, dict) and p.get("type") == "EUCHRE_BIDDING"), None)
+    for ph in phases:
+        if not isinstance(ph, dict):
+            continue
+        if ph.get("type") == "EUCHRE_BIDDING":
+            ph["phaseNumber"] = 0
+        elif ph.get("type") == "TRICK_PLAY":
+            ph["phaseNumber"] = 1
+            for k in ("isAlone", "aloneDefender"):
+                if k in ph:
+                    v = ph.pop(k)
+                    if bid is not None and k not in bid:
+                        bid[k] = v
 
 
 def _items(value: Any) -> list:

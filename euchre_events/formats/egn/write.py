@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 import json
 import os
-from typing import Any, Iterable, Optional, Sequence
+from typing import Any, Callable, Iterable, Optional, Sequence
 
 from euchre_events.events import Event, GameStarted, event_from_dict
 from euchre_events.formats.egn.ruleset import ruleset_from_options, standard
@@ -62,8 +62,8 @@ def _egn_item(ev: Event) -> Optional[tuple]:
 
 def _note_text(a: dict) -> str:
     """An annotation as EGN writes it: a mark as a leading ``[?!]``."""
-    text = str(a.get("text", ""))
-    return f"[{a['mark']}] {text}" if a.get("mark") else text
+    from euchre_events.formats.egn.asread import note_label
+    return note_label(str(a.get("text", "")), a.get("mark") or None)
 
 
 def _put_note(phase: dict, kind: str, index: int, text: str) -> None:
@@ -78,8 +78,20 @@ def _size_at(g: Any, pos: int) -> int:
 
 
 def write_egn(events: Sequence[Event], annotations: Iterable = (), variations: Iterable = (),
-              warnings: Optional[list] = None) -> dict:
+              warnings: Optional[list] = None, *, with_derived: bool = False,
+              as_read: bool = True, check: Optional[Callable] = None) -> dict:
     """An EGN 1.4 document (a dict ready for ``json.dump``) for a standard Euchre game.
+
+    A game read from EGN is written back as it was read (``as_read``, the
+    default): the reader kept in ``GameStarted.source["egn"]`` what the
+    events do not say (:mod:`.asread`), so the document's EGN baseline (and
+    its hash) is the file's, its annotation labels and unknown keys are as
+    read; the annotations and lines themselves are the ones given (a stored
+    game's annotation stream).  With ``check`` (``check(document) -> bool``:
+    :func:`~euchre_events.formats.egn.read.reads_back_to`), the result is
+    kept only when the check passes; otherwise it is written from the
+    events and ``warnings`` says so.  Derived fields (``finalScore``, dealt hands we
+    rebuilt from the play) are written only ``with_derived``.
 
     ``events``: the game's events (GameStarted first, variant ``standard``);
     ``annotations``: ``[{"position", "text", "mark"}]`` on calls and plays
@@ -89,8 +101,10 @@ def write_egn(events: Sequence[Event], annotations: Iterable = (), variations: I
     as ``alternativeLines``: :func:`~euchre_events.formats.egn.read_egn_dict`
     reads them back the same, except the ``comment`` and nested lines, which
     EGN cannot hold).  Dealt hands that are fully known are written as
-    ``playerCards`` (a partly known hand as ``[]``); the dealer's discard
-    when known; ``finalScore`` is the folded score (rules.md 2.6).
+    ``playerCards`` (a partly known hand as ``[]``; for a game read from
+    EGN, whose other hands we rebuilt, only ``with_derived``); the dealer's
+    discard when known; ``finalScore``, only ``with_derived``, is the folded
+    score (rules.md 2.6).
 
     What EGN 1.4 cannot hold is left out and, if ``warnings`` is a list,
     noted there: a known kitty, annotations on other events, options with no
@@ -99,9 +113,21 @@ def write_egn(events: Sequence[Event], annotations: Iterable = (), variations: I
     such as ``UpCardDeclined`` or ``WentAlone`` after the exchange) or events
     that cannot be folded.
     """
+    return write_egn_lines(events, annotations, variations, warnings, with_derived=with_derived,
+                           as_read=as_read, check=check)[0]
+
+
+def write_egn_lines(events: Sequence[Event], annotations: Iterable = (), variations: Iterable = (),
+                    warnings: Optional[list] = None, *, with_derived: bool = False,
+                    as_read: bool = True, check: Optional[Callable] = None) -> tuple:
+    """:func:`write_egn`, and where each variation went: ``(document,
+    {variation index: (deal index, index in its alternativeLines)})``."""
+    from euchre_events.formats.egn import asread as AR
     from euchre_events.projections import Game
     notes_out = warnings if warnings is not None else []
     events = list(events)
+    annotations = list(annotations)
+    variations = list(variations)
     if not events or not isinstance(events[0], GameStarted):
         raise ValueError("the first event must be GameStarted")
     start = events[0]
@@ -129,7 +155,9 @@ def write_egn(events: Sequence[Event], annotations: Iterable = (), variations: I
     else:
         md["players"] = list(start.players)
     md["initialScore"] = list(game.final.initial_score)
-    md["finalScore"] = list(game.final_score)
+    kept = src.get(AR.SOURCE_KEY) if isinstance(src.get(AR.SOURCE_KEY), dict) else None
+    if with_derived:
+        md["finalScore"] = list(game.final_score)
     md["ruleset"] = ruleset_from_options(opts, src.get("ruleset") or {}, notes_out)
 
     # ---- split the stream into deals
@@ -162,12 +190,19 @@ def write_egn(events: Sequence[Event], annotations: Iterable = (), variations: I
     if deals and deals[-1]["up"] is None:   # the record stops before the cards are dealt
         notes_out.append(f"deal {deals[-1]['deal']} has no cards dealt yet; left out")
         deals.pop()
+    # a game read from EGN: the hands it did not state we rebuilt (derived)
+    hands = with_derived or kept is None
     for di, d in enumerate(deals):
-        out_deals.append(_egn_deal(d, di, game, notes_out))
+        out_deals.append(_egn_deal(d, di, game, notes_out, hands))
 
-    # ---- annotations
+    # ---- annotations (a note read from EGN: its label and place as read)
+    labels = AR.KeptNotes(kept.get("notes") if kept and as_read else ())
     for a in annotations:
         pos = a.get("position")
+        mine = labels.take(a)
+        if mine is not None:
+            _put_kept(out_deals, mine, notes_out)
+            continue
         if pos not in where:
             notes_out.append(f"annotation at event {pos} is not on a call or a play; left out")
             continue
@@ -179,12 +214,118 @@ def write_egn(events: Sequence[Event], annotations: Iterable = (), variations: I
             continue
         _put_note(ph, kind, idx, _note_text(a))
 
-    # ---- variations
-    for v in variations:
-        _write_variation(v, events, where, deals, out_deals, notes_out)
+    for mine in labels.unplaced:   # notes the reader could not place: back where they were
+        _put_kept(out_deals, mine, notes_out)
 
-    return {"fileType": EGN_FILE_TYPE, "version": EGN_WRITE_VERSION, "metadata": md,
-            "deals": out_deals}
+    # ---- variations
+    placed: dict = {}
+    for k, v in enumerate(variations):
+        at = _write_variation(v, events, where, deals, out_deals, notes_out)
+        if at is not None:
+            placed[k] = at
+
+    doc = {"fileType": EGN_FILE_TYPE, "version": EGN_WRITE_VERSION, "metadata": md,
+           "deals": out_deals}
+    if kept is not None and as_read:
+        out = _as_read(doc, kept, variations, placed, game if with_derived else None, notes_out, check)
+        if out is None:   # written from the events, as a game not read from EGN (hands known written)
+            import dataclasses
+            bare = dict(src)
+            bare.pop(AR.SOURCE_KEY, None)
+            return write_egn_lines([dataclasses.replace(start, source=bare)] + events[1:], annotations,
+                                   variations, notes_out, with_derived=with_derived, as_read=False)
+        return out
+    return doc, placed
+
+
+def _put_kept(out_deals: list, mine: tuple, notes_out: list) -> None:
+    """A note as read (``(deal index, kind, index, label)``) at its place."""
+    di, kind, idx, label = mine
+    phases = out_deals[di]["phases"] if isinstance(di, int) and 0 <= di < len(out_deals) else []
+    ph = next((p for p in phases if p["type"] == ("EUCHRE_BIDDING" if kind == "call" else "TRICK_PLAY")),
+              None)
+    if ph is None:
+        notes_out.append(f"the note {label!r} of deal {di + 1 if isinstance(di, int) else di} has "
+                         "no phase to go in; left out")
+        return
+    _put_note(ph, kind, idx, label)
+
+
+def _as_read(doc: dict, kept: dict, variations: list, placed: dict,
+             game: Any, notes_out: list, check: Optional[Callable]) -> tuple:
+    """``doc`` (written from the events) made the document as read: the
+    kept patch applied to it without its analysis, the analysis put back,
+    each alternative line as read, in its place; then, with ``game``, the
+    derived fields (the folded final score, the dealt hands we rebuilt where
+    the record states none).  Returns ``(document, placed)``, or None (and
+    a line in ``notes_out``) when the kept form does not fit or ``check`` (a
+    read back) refuses the result."""
+    from euchre_events.formats.egn import asread as AR
+    try:
+        out = AR.apply_patch(AR.without_analysis(doc, reader_only=False), kept.get("patch") or [])
+        out_deals = out["deals"]
+        for di, deal in enumerate(doc["deals"]):
+            if di >= len(out_deals):
+                break
+            for key in ("callAnnotations", "playAnnotations"):
+                for ph in deal["phases"]:
+                    if key in ph:
+                        twin = next((p for p in out_deals[di].get("phases", [])
+                                     if isinstance(p, dict) and p.get("type") == ph["type"]), None)
+                        if twin is None:
+                            raise AR.PatchError(f"deal {di + 1} has no {ph['type']} phase")
+                        twin[key] = ph[key]
+        # the lines: each as read, in the order read; those not replayed too
+        by_key = {e.get("key"): e for e in kept.get("lines") or [] if isinstance(e, dict)}
+        lines: dict = {}    # deal index -> [(order, line)]
+        new_placed: dict = {}
+        for k, (di, li) in sorted(placed.items(), key=lambda x: x[1]):
+            line = doc["deals"][di]["alternativeLines"][li]
+            e = by_key.pop(AR.variation_key(variations[k]), None)
+            order = li
+            if e is not None and e.get("deal") == di:
+                line = e["line"] if "line" in e else AR.apply_patch(line, e.get("patch") or [])
+                order = e.get("index", li)
+            lines.setdefault(di, []).append((order, k, line))
+        for e in kept.get("unread") or []:
+            di = e.get("deal")
+            if isinstance(di, int) and 0 <= di < len(out_deals):
+                lines.setdefault(di, []).append((e.get("index", 0), None, e["line"]))
+            else:
+                notes_out.append(f"an alternative line of deal {di} as read has no deal to go in; left out")
+        for di, items in lines.items():
+            if di >= len(out_deals):
+                notes_out.append(f"the alternative lines of deal {di + 1} have no deal to go in; left out")
+                continue
+            items.sort(key=lambda x: x[0])
+            out_deals[di]["alternativeLines"] = [line for _, _, line in items]
+            for li, (_, k, _) in enumerate(items):
+                if k is not None:
+                    new_placed[k] = (di, li)
+    except (ValueError, KeyError, TypeError, IndexError, AttributeError) as e:   # PatchError too
+        notes_out.append(f"the record as read could not be rebuilt ({e}); written from the events")
+        return None
+    if game is not None:
+        _add_derived(out, doc, game)
+    if check is not None and not check(out):
+        notes_out.append("the record as read does not give this game back; written from the events")
+        return None
+    return out, new_placed
+
+
+def _add_derived(out: dict, doc: dict, game: Any) -> None:
+    """The derived fields in the document as read ``out``: the folded final
+    score; each dealt hand we rebuilt (fully known, in ``doc``) where the
+    record states none."""
+    out.setdefault("metadata", {})["finalScore"] = list(game.final_score)
+    for mine, theirs in zip(doc["deals"], out.get("deals", [])):
+        ours = mine["initialState"].get("playerCards")
+        if not ours or not isinstance(theirs, dict):
+            continue
+        st = theirs.setdefault("initialState", {})
+        stated = st.get("playerCards") or []
+        st["playerCards"] = [stated[s] if s < len(stated) and stated[s] else ours[s]
+                             for s in range(len(ours))]
 
 
 def _take(cur: dict, item: tuple, pos: int, di: int, where: dict) -> None:
@@ -221,10 +362,10 @@ def _tricks(plays: list, size: int, start_in_trick: int = 0) -> dict:
             "tricks": _chunk([_egn_card(c) for c in plays], size, start_in_trick)}
 
 
-def _egn_deal(d: dict, di: int, game: Any, notes_out: list) -> dict:
+def _egn_deal(d: dict, di: int, game: Any, notes_out: list, with_hands: bool = True) -> dict:
     st: dict = {"dealer": d["dealer"], "upCard": _egn_card(d["up"])}
     hands = d["hands"] or ()
-    if any(all(c != UNKNOWN for c in h) for h in hands):
+    if with_hands and any(all(c != UNKNOWN for c in h) for h in hands):
         st["playerCards"] = [[_egn_card(c) for c in h] if all(c != UNKNOWN for c in h) else []
                              for h in hands]
     if d["kitty"] and any(c != UNKNOWN for c in d["kitty"]):
@@ -252,10 +393,11 @@ def _chunk(cards: list, size: int, start_in_trick: int) -> list:
 
 
 def _write_variation(v: dict, events: list, where: dict, deals: list, out_deals: list,
-                     notes_out: list) -> None:
+                     notes_out: list) -> Optional[tuple]:
     """One variation as an ``alternativeLine`` of the deal it branches in
     (its ``branchIndex`` counts the deal's calls, then its plays); the line
-    is folded from its branch point for its trick sizes."""
+    is folded from its branch point for its trick sizes.  Returns ``(deal
+    index, line index)``, None when it is left out."""
     from euchre_events.projections import Game
     pos = v.get("position")
     if pos is None and not v.get("events"):
@@ -316,6 +458,23 @@ def _write_variation(v: dict, events: list, where: dict, deals: list, out_deals:
         return
     out_deals[di].setdefault("alternativeLines", []).append(
         {"branchIndex": branch_index, "phases": phases})
+    return di, len(out_deals[di]["alternativeLines"]) - 1
+
+
+KEPT_UNKNOWN = "written back as read, though the EGN schema does not define it (the EGN validator refuses it): "
+"""How a note about a kept unknown key starts (then ``unknown key 'timings' in the file``)."""
+
+
+def schema_form(doc: dict) -> tuple:
+    """``(document without the keys the EGN schema does not know, [one line
+    per such key])``; raises ``ValueError`` when that document breaks the
+    schema (nothing we write should)."""
+    from euchre_events.formats.egn.schema import _NOT_REPLAYED, upgrade_egn
+    checked, _, unknown = upgrade_egn(doc)
+    errs = validate_egn(checked)
+    if errs:
+        raise ValueError("the EGN document breaks the schema: " + "; ".join(errs[:5]))
+    return checked, [w.rsplit(_NOT_REPLAYED, 1)[0] for w in unknown if _NOT_REPLAYED in w]
 
 
 def egn_to_json(doc: dict, indent: int = 2) -> str:
@@ -324,18 +483,22 @@ def egn_to_json(doc: dict, indent: int = 2) -> str:
 
 
 def write_egnb(events: Sequence[Event], annotations: Iterable = (), variations: Iterable = (),
-               expanded: bool = False, warnings: Optional[list] = None) -> bytes:
+               expanded: bool = False, warnings: Optional[list] = None, *,
+               with_derived: bool = False, check: Optional[Callable] = None) -> bytes:
     """The binary EGN bytes (:mod:`.binary`) of :func:`write_egn`'s document:
     condensed (bit-packed deals) or ``expanded``.  The document is checked
-    against the schema first.  Raises ``ValueError`` for a game EGN cannot
+    against the schema first; keys the schema does not know (kept from the
+    record as read) are left out, each noted in ``warnings``.  Raises ``ValueError`` for a game EGN cannot
     express, or a deal the condensed form cannot hold (a card the record
     does not state: use ``expanded``)."""
     from euchre_events.formats import RecordError
     from euchre_events.formats.egn.binary import dict_to_egnb
-    doc = write_egn(events, annotations, variations, warnings=warnings)
-    errs = validate_egn(doc)
-    if errs:
-        raise ValueError("the EGN document breaks the schema: " + "; ".join(errs[:5]))
+    notes_out = warnings if warnings is not None else []
+    doc = write_egn(events, annotations, variations, warnings=notes_out, with_derived=with_derived,
+                    check=check)
+    doc, unknown = schema_form(doc)
+    for w in unknown:   # the protobuf schemas have no field for them
+        notes_out.append(f"binary EGN has no place for it: {w}; left out")
     try:
         return dict_to_egnb(doc, expanded=expanded)
     except RecordError as e:
@@ -343,17 +506,132 @@ def write_egnb(events: Sequence[Event], annotations: Iterable = (), variations: 
 
 
 def write_egn_file(path: str, events: Sequence[Event], annotations: Iterable = (),
-                   variations: Iterable = ()) -> list:
+                   variations: Iterable = (), *, with_derived: bool = False,
+                   check: Optional[Callable] = None) -> list:
     """Write :func:`write_egn` output to ``path`` (checked against the schema
-    first, so nothing is written when it fails).  Returns the warnings."""
+    first, so nothing is written when it fails; keys the schema does not
+    know, kept from the record as read, are checked aside and noted).
+    Returns the warnings."""
     notes: list = []
-    doc = write_egn(events, annotations, variations, warnings=notes)
-    errs = validate_egn(doc)
-    if errs:
-        raise ValueError("the EGN document breaks the schema: " + "; ".join(errs[:5]))
+    doc = write_egn(events, annotations, variations, warnings=notes, with_derived=with_derived,
+                    check=check)
+    notes += [KEPT_UNKNOWN + w for w in schema_form(doc)[1]]
     tmp = path + ".tmp"
     with open(tmp, "w", encoding="utf-8") as f:
         f.write(egn_to_json(doc))
     os.replace(tmp, path)
     return notes
 
+
+
+# ------------------------------------------------------------------ EMN
+
+EMN_WRITE_VERSION = "1.0"
+"""The EMN version :func:`write_emn` produces (the spec's ``match-specification.md``)."""
+
+
+def write_emn(games: Sequence, warnings: Optional[list] = None, *, with_derived: bool = False,
+              checks: Optional[Sequence] = None) -> dict:
+    """An EMN 1.0 document (a dict ready for ``json.dump``): several standard
+    Euchre games as one match.
+
+    ``games``: ``[(events, annotations, variations), ...]`` in match order,
+    each written by :func:`write_egn` (as read, derived fields only
+    ``with_derived``; ``checks[k]``, if given, checks game ``k``).
+
+    Games read from one EMN match (each keeps the match as read in
+    ``GameStarted.source["match"]``) are written back with that match's
+    metadata (title, matchId, format, result, its player registry with the
+    master ids and ``playerIds``) and each game's ``gameIndex`` and master
+    ids.  Other games get a registry made from their players
+    (``spec/player-tracking.md``): two seats are one player when they share
+    a ``playerIds`` entry, or, neither having any, a name; a player keeps
+    the master id of an EMN it came from when that id is free, else gets
+    ``p-01``, ``p-02``...  Games are numbered 0, 1... in the order given.
+    Raises ``ValueError`` when a game cannot be written in EGN or the match
+    breaks the EMN schema (nothing we write should).
+    """
+    from euchre_events.formats.egn.schema import EMN_FILE_TYPE, validate_emn
+    notes_out = warnings if warnings is not None else []
+    games = list(games)
+    if not games:
+        raise ValueError("an EMN match needs at least one game")
+    datas, starts = [], []
+    for k, (events, annotations, variations) in enumerate(games):
+        lost: list = []
+        check = checks[k] if checks is not None else None
+        doc = write_egn(events, annotations, variations, warnings=lost, with_derived=with_derived,
+                        check=check)
+        schema_form(doc)   # raises when the game breaks the EGN schema
+        notes_out.extend(f"game {k + 1}: {w}" for w in lost)
+        datas.append(doc)
+        starts.append(events[0])
+    matches = [(s.source or {}).get("match") if isinstance(s.source, dict) else None for s in starts]
+    kept = matches[0].get("metadata") if isinstance(matches[0], dict) else None
+    same = kept is not None and all(isinstance(m, dict) and m.get("metadata") == kept for m in matches)
+    if same:
+        md = copy.deepcopy(kept)
+        entries = [{"gameIndex": m.get("gameIndex", k), "players": list(m.get("player_ids", [])),
+                    "gameData": d} for k, (m, d) in enumerate(zip(matches, datas))]
+    else:
+        md, seats = _registry(starts, matches)
+        entries = [{"gameIndex": k, "players": seats[k], "gameData": d} for k, d in enumerate(datas)]
+        titles = {str(m.get("title")) for m in matches if isinstance(m, dict) and m.get("title")}
+        if len(titles) == 1 and all(isinstance(m, dict) for m in matches):
+            md = dict({"title": titles.pop()}, **md)
+    doc = {"fileType": EMN_FILE_TYPE, "version": EMN_WRITE_VERSION, "metadata": md, "games": entries}
+    errs = validate_emn(doc)
+    if errs:
+        raise ValueError("the EMN document breaks the schema: " + "; ".join(errs[:5]))
+    return doc
+
+
+def _registry(starts: list, matches: list) -> tuple:
+    """``({"players": [master entry, ...]}, [[master id per seat] per game])``
+    for games that are not one EMN match as read (see :func:`write_emn`)."""
+    reg: list = []        # entries {"id", "name", "playerIds"?}
+    keys: list = []       # per entry: set of (source, id) pairs
+    used: set = set()
+    seats_out = []
+    for start, match in zip(starts, matches):
+        src = start.source if isinstance(start.source, dict) else {}
+        raw = src.get("players") if isinstance(src.get("players"), list) else []
+        master = {}
+        if isinstance(match, dict) and isinstance(match.get("metadata"), dict):
+            master = {p.get("id"): p for p in match["metadata"].get("players", []) if isinstance(p, dict)}
+        mids = list(match.get("player_ids", [])) if isinstance(match, dict) else []
+        seats = []
+        for s, name in enumerate(start.players):
+            obj = raw[s] if s < len(raw) and isinstance(raw[s], dict) else {}
+            came = master.get(mids[s]) if s < len(mids) else None
+            pids = [dict(p) for p in list(obj.get("playerIds") or []) + list((came or {}).get("playerIds") or [])
+                    if isinstance(p, dict) and "id" in p and "source" in p]
+            mine = {(str(p["source"]), str(p["id"])) for p in pids}
+            found = None
+            for i, e in enumerate(reg):
+                if reg[i]["id"] in seats:
+                    continue   # one player holds one seat of a game
+                if (mine and mine & keys[i]) or (not mine and not keys[i] and e["name"] == str(name)):
+                    found = i
+                    break
+            if found is None:
+                want = came.get("id") if came else None
+                mid = want if want and want not in used else next(
+                    f"p-{n:02d}" for n in range(1, len(used) + 2) if f"p-{n:02d}" not in used)
+                used.add(mid)
+                reg.append({"id": mid, "name": str(name)[:64]})
+                keys.append(set())
+                found = len(reg) - 1
+            for p in pids:
+                pair = (str(p["source"]), str(p["id"]))
+                if pair not in keys[found]:
+                    keys[found].add(pair)
+                    reg[found].setdefault("playerIds", []).append({"id": pair[1], "source": pair[0]})
+            seats.append(reg[found]["id"])
+        seats_out.append(seats)
+    return {"players": reg}, seats_out
+
+
+def emn_to_json(doc: dict, indent: int = 2) -> str:
+    """EMN document as JSON text (UTF-8 characters kept, ``indent`` spaces)."""
+    return json.dumps(doc, indent=indent, ensure_ascii=False) + "\n"
