@@ -215,8 +215,11 @@ def import_cmd(paths: List[str] = typer.Argument(..., help="Record files (.egn, 
                 old += not created
                 g = Game(rec.events)
                 note = "" if created else "  (already stored)"
+                # the score as played; the official one beside it where the rules make it differ
+                official = ("" if list(g.official_score) == list(g.final_score)
+                            else f" as played, official={_score_text(g.official_score)}")
                 _say(f"{gid}  {g.title or os.path.basename(where)}  deals={g.deals}  "
-                     f"score={_score_text(g.final_score)}{note}")
+                     f"score={_score_text(g.final_score)}{official}{note}")
         if bar is not None:
             bar.update(1)
     if bar is not None:
@@ -247,9 +250,11 @@ def list_cmd(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
     score and winner by side.
 
     A line reads: ID  TITLE  VARIANT  DATE  players: Ann, Bob, Cora, Dan
-    deals=10  score: N/S 10, E/W 4  winner: N/S (Ann & Cora).  --json gives
+    deals=10  score: N/S 10, E/W 4  winner: N/S (Ann & Cora): the official
+    score and winner (rules.md 1.6), with the score as played beside them
+    when a penalty or a later deal makes it differ.  --json gives
     the same per game (id, title, variant, date, players, deals,
-    final_score, sides, winner, winner_name) and the damaged games under
+    final_score = as_played_score, official_score, sides, winner, winner_name) and the damaged games under
     "damaged".  A damaged game is an error line naming it (stderr) and the
     others are still listed; exit status 1 then.
     """
@@ -278,7 +283,7 @@ def list_cmd(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
                       "date": str((start.source or {}).get("date") or "") or None
                       if isinstance(start.source, dict) else None,
                       "players": list(g.players), "deals": g.deals, "final_score": list(g.final_score),
-                      "winner": g.winner, "game_over": int(bool(g.final.game_over)),
+                      "official_score": list(g.official_score), "winner": g.winner, "game_over": int(bool(g.final.game_over)),
                       "tied": list(g.final.x.get("tied") or ())})
     _print_list(games, damaged, want, player, as_json)
 
@@ -345,17 +350,22 @@ def _print_list(games: list, damaged: list, want, player, as_json) -> None:
         gid, date, players = g["game_id"], g["date"] or "", tuple(g["players"])
         winner = tuple(g["winner"]) if isinstance(g["winner"], list) else g["winner"]
         over, tied = bool(g["game_over"]), tuple(g["tied"] or ())
+        official = list(g.get("official_score") or g["final_score"])
         if as_json:
             out.append({"id": gid, "title": g["title"], "variant": g["variant"], "date": date or None,
                         "players": list(players), "deals": g["deals"],
-                        "final_score": list(g["final_score"]),
+                        "final_score": list(g["final_score"]), "as_played_score": list(g["final_score"]),
+                        "official_score": official,
                         "sides": [side_label(i, g["variant"], players) for i in range(len(g["final_score"]))],
                         "winner": winner,
                         "winner_name": winner_words(winner, g["variant"], players, over, tied)})
             continue
         names = ", ".join(str(n) for n in players)
+        # the official score goes with the official winner; as played beside it when they differ
+        played = ("" if official == list(g["final_score"]) else
+                  f" (as played: {score_words(g['final_score'], g['variant'], players)})")
         _say(f"{gid}  {g['title'] or '-'}  {g['variant']}  {date or '-'}  players: {names}  "
-             f"deals={g['deals']}  score: {score_words(g['final_score'], g['variant'], players)}  "
+             f"deals={g['deals']}  score: {score_words(official, g['variant'], players)}{played}  "
              f"winner: {winner_words(winner, g['variant'], players, over, tied)}")
     if as_json:
         typer.echo(json.dumps({"games": out, "damaged": damaged}, ensure_ascii=False))

@@ -254,3 +254,22 @@ def test_audit_html_of_a_record_audited_deal_by_deal(tmp_path):
     assert page.count("with this renege penalized") == 1
     assert page.count("This renege changes no score (not penalized: the hand had already stopped") == 3
     assert "Official score: North-South 2, East-West 5" in page
+
+
+def test_import_and_list_show_the_official_score_with_the_official_winner(tmp_path):
+    """VWEC Finals under winning_score 5: N/S reach 5-2 after deal 5 and win
+    (rules.md 1.6); deals 6-13 come after the game was won.  The import line
+    gives both scores, and list gives the official score beside the official
+    winner (never 8-10 next to 'winner: N/S'), with the score as played too."""
+    doc = json.loads(open(VWEC).read())
+    doc["metadata"].setdefault("ruleset", {})["winning_score"] = 5
+    rec = tmp_path / "win5.egn"
+    rec.write_text(json.dumps(doc))
+    db = str(tmp_path / "a.sqlite")
+    res = runner.invoke(app, ["import", str(rec), "--db", db])
+    assert res.exit_code == 0 and "score=8-10 as played, official=5-2" in res.stdout
+    line = run("list", "--db", db).stdout
+    assert "score: N/S 5, E/W 2 (as played: N/S 8, E/W 10)  winner: N/S (WWMM & Euchrazy1)" in line
+    [g] = json.loads(run("list", "--db", db, "--json").stdout)["games"]
+    assert g["official_score"] == [5, 2] and g["as_played_score"] == g["final_score"] == [8, 10]
+    assert g["winner"] == 0

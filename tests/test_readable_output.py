@@ -73,6 +73,7 @@ def test_list_filters_and_json(db):
     assert doc == {"damaged": [], "games": [{
         "id": ids["Cutthroat, table 2"], "title": "Cutthroat, table 2", "variant": "cutthroat",
         "date": None, "players": ["Jo", "Kit", "Lee"], "deals": 10, "final_score": [8, 11, 4],
+        "as_played_score": [8, 11, 4], "official_score": [8, 11, 4],   # the penalty (2 each to Jo, Kit) is what deal 2 gave
         "sides": ["P1", "P2", "P3"], "winner": 1, "winner_name": "P2 (Kit)"}]}
 
 
