@@ -497,3 +497,18 @@ def test_a_late_ruling_that_takes_the_winning_points_away_reopens_the_game():
     assert ruled.official_score == [8, 10] and ruled.winner == EW
     assert [r.points_official for r in ruled.deal_reports()] == [(0, 0), (0, 2), (0, 0)]
     assert [f.deal for f in ruled.audit() if f.kind == "played-after-game-won"] == [3]
+
+
+def test_a_record_that_starts_with_the_game_already_won_is_flagged():
+    """A fragment starting at 12-3 of 10 (rules.md 1.6: the game is won at 10):
+    kept, flagged at the start, its deal counting for nothing officially,
+    where before deal 1 was counted (14-3) and only deals after it flagged."""
+    g = Game(c3_events(initial=(12, 3)))
+    [f] = [f for f in g.audit() if f.kind == "started-after-game-won"]
+    assert f.position == 0 and "12-3" in f.penalty
+    assert g.official_score == [12, 3] and g.winner == NS and g.final_score == [12, 5]
+    assert [r.note for r in g.deal_reports()] == ["after the game was won"]
+    assert [f.deal for f in g.audit() if f.kind == "played-after-game-won"] == [1]
+    # one short of the target: nothing flagged, deal 1 counts (C3's penalty: N/S 2)
+    g = Game(c3_events(initial=(7, 3)))
+    assert not [f for f in g.audit() if f.kind == "started-after-game-won"] and g.official_score == [9, 3]

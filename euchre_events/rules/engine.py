@@ -153,6 +153,15 @@ def _start(t: Table, ev: GameStarted) -> None:
     t.official_results, t.claims, t.rulings, t.open_reneges = [], [], [], []
     t.deal_outcomes, t.deal_ends = [], []
     t.as_played_winner = None
+    # a fragment that starts where the game is already won: kept, flagged, and
+    # its deals count for nothing (rules.md 1.6)
+    w = v.game_winner(_AtDealEnd(t, DealEnd(None, None, (0,) * t.n_seats, frozenset()), -1), t.scores)
+    if w is not None:
+        flag(t, "started-after-game-won",
+             f"the record starts at {'-'.join(map(str, t.scores))}, where the game is already won; "
+             "its deals count for nothing")
+        t.game_over = True
+        t.winner = w if isinstance(w, int) else None
 
 
 def _deal_started(t: Table, ev: DealStarted, check_rotation: bool = True) -> None:
