@@ -152,6 +152,13 @@ class Exercise:
                               board=self.board, reveal=self.reveal)
         return self._quiz
 
+    def then(self, *widgets) -> "Exercise":
+        """Show ``widgets`` (say the deal in a :class:`~euchre_events.ui.widgets.GameViewer`)
+        under the exercise once it is answered, not before
+        (:meth:`euchre_events.ui.widgets.Quiz.then`).  Returns the exercise."""
+        self.quiz().then(*widgets)
+        return self
+
     def _repr_mimebundle_(self, **kwargs):
         return self.quiz()._repr_mimebundle_(**kwargs)
 

@@ -1224,10 +1224,12 @@ class Quiz:
     \u2717 and why it is wrong, and the learner may try again; after
     ``tries`` wrong picks, a right one, or ``quiz.show_answer()`` (the **show
     the answer** button) the answer, the explanation and ``reveal`` show.
+    ``quiz.then(viewer)`` adds what shows under the feedback only then.
     ``quiz.widget`` is the ipywidgets box (classes ``ee-quiz``,
     ``ee-quiz-board``, ``ee-quiz-choices``, ``ee-quiz-check``,
     ``ee-quiz-show``, ``ee-quiz-feedback`` with ``ee-quiz-right`` /
-    ``ee-quiz-wrong`` / ``ee-quiz-answer`` and the mark ``ee-quiz-mark``).
+    ``ee-quiz-wrong`` / ``ee-quiz-answer`` and the mark ``ee-quiz-mark``,
+    ``ee-quiz-after`` for :meth:`then`).
     Raises ``ValueError`` when the answer is not among the choices.
     """
 
@@ -1267,9 +1269,12 @@ class Quiz:
         self.show_b.on_click(lambda _: self.show_answer())
         self.feedback = W.HTML()
         self.feedback.add_class("ee-quiz-feedback")
+        # what the learner may see once the answer is known (:meth:`then`): hidden till then
+        self.after_w = W.VBox([], layout=W.Layout(display="none", width="100%"))
+        self.after_w.add_class("ee-quiz-after")
         self.widget = W.VBox([q, self.board_w, self.choice_w,
                               W.HBox([self.check_b, self.show_b], layout=W.Layout(flex_flow="row wrap")),
-                              self.feedback],
+                              self.feedback, self.after_w],
                              layout=W.Layout(align_items="flex-start", margin="6px 0", max_width="100%"))
         self.widget.add_class("ee-quiz")
         self.widget.add_class("ee-root")
@@ -1293,11 +1298,24 @@ class Quiz:
         return (f'<div class="ee-quiz-answer"><b>The answer: {R._esc(self._right_text())}.</b> '
                 f'{R._esc(self.explanation)}</div>')
 
+    def then(self, *widgets) -> "Quiz":
+        """Show ``widgets`` (a :class:`GameViewer`, or any ipywidget) under the
+        feedback once the answer is known, not before: a viewer of the deal
+        would give the answer away (its legal calls, the trick's winner).
+        Returns the quiz, so a notebook cell can end with ``Quiz(...).then(viewer)``."""
+        kids = [getattr(w, "widget", w) for w in widgets]
+        self.after_w.children = tuple(self.after_w.children) + tuple(kids)
+        if self.answered:
+            self.after_w.layout.display = "flex"
+        return self
+
     def _reveal(self) -> None:
         self.answered = True
         if self.reveal:
             self.board_w.value = self.reveal
         self.show_b.layout.display = "none"
+        if self.after_w.children:
+            self.after_w.layout.display = "flex"
 
     def check(self, selection=None) -> bool:
         """Compare ``selection`` (default: what is ticked) with the answer and
