@@ -29,6 +29,11 @@ events of the current line (``Game.state_at(k)``), ``1 <= k <= len(events)``;
 the *current event* is event ``k - 1``, and a note typed in the viewer is
 attached to it (annotation ``position = k - 1``, the record convention).
 
+Playing a variation by clicking (issue 10): a click on a card the seat on
+turn may play (raised, ``ee-legal``) plays it in a variation from the position
+shown (:meth:`GameViewer.play_card`); a click on another card of a hand says
+why it may not be played (the status line, ``ee-status``).
+
 Keys and the position link (issue 10): in the browser Left/Right step,
 Home/End go to the first/last event, PageUp/Up and PageDown/Down go by deal
 (:meth:`GameViewer.press`), when the focus is inside the viewer, or anywhere
@@ -52,6 +57,7 @@ import anywidget
 import ipywidgets as W
 import traitlets
 
+from euchre_events.rules import cards as C
 from euchre_events.ui import render as R
 from euchre_events.events import ANNOTATION_MARKS, Event
 from euchre_events.projections import Game
@@ -76,6 +82,7 @@ VIEWER_CSS = """
 .ee-viewer .ee-events .widget-html-content{line-height:1.3}
 .ee-ev{padding:1px 4px;border-radius:3px;white-space:normal}
 .ee-ev[data-pos]{cursor:pointer}
+.ee-viewer .ee-hand .ee-legal{cursor:pointer}
 .ee-ev[data-pos]:hover{background:#e3f2fd}
 .ee-ev.ee-current:hover{background:#ffd54f}
 .ee-ev.ee-current{background:#ffe082;font-weight:700}
@@ -132,9 +139,15 @@ function render({ model, el }) {
   // document finds the row clicked (data-pos: the event's index) inside this viewer
   const onClick = (e) => {
     const r = root();
-    const row = e.target && e.target.closest && e.target.closest('.ee-events [data-pos]');
-    if (!r || !row || !r.contains(row)) return;
-    model.send({ event: Number(row.dataset.pos) });
+    if (!r || !e.target || !e.target.closest) return;
+    const row = e.target.closest('.ee-events [data-pos]');
+    if (row && r.contains(row)) { model.send({ event: Number(row.dataset.pos) }); return; }
+    // a card of a hand on the table: play it in a variation (the kernel says why when it may not)
+    const card = e.target.closest('.ee-table .ee-hand .ee-card[data-card]');
+    const hand = card && card.closest('.ee-hand');
+    const m = hand && Array.from(hand.classList).map(c => /^ee-hand-(\\d+)$/.exec(c)).find(x => x);
+    if (!m || !r.contains(card) || card.dataset.card === 'hidden') return;
+    model.send({ card: card.dataset.card, seat: Number(m[1]) });
   };
   document.addEventListener('click', onClick);
   const write = () => {
@@ -323,8 +336,9 @@ class GameViewer:
             f'<div class="ee-refused-deal" data-deal="{d}">Deal {d} of this record cannot have happened and is '
             f'left out: {R._esc(why)}.</div>' for d, why in sorted(self.refused.items()))
         if banner:
-            banner += (f'<div>The other {len(self.main.deal_positions())} deals replay; the score runs '
-                       "without the deal left out.</div>")
+            left = len(self.main.deal_positions())
+            banner += ("<div>" + ("The other deal replays" if left == 1 else f"The other {left} deals replay")
+                       + "; the score runs without the deal left out.</div>")
         self.refused_w = W.HTML(banner, layout=W.Layout(display="block" if banner else "none"))
         self.refused_w.add_class("ee-refused")
 
@@ -756,6 +770,11 @@ class GameViewer:
                 self.goto_event(int(content["event"]))
             except (TypeError, ValueError):
                 pass
+        elif "card" in content:
+            try:
+                self.play_card(int(content.get("seat")), str(content["card"]))
+            except (TypeError, ValueError):
+                pass
         elif "link" in content and not self.goto_link(str(content["link"])):
             self._set_status(f"the address names no position of this game: #{content['link']}")
 
@@ -1093,8 +1112,12 @@ class GameViewer:
         k = self._position
         base = list(self.game.events[:k])
         g = Game(base)
+        # from inside another variation the new one keeps that line's moves: it
+        # leaves the main line where that one did (as it is saved: after the
+        # main line's first `branch` events)
+        branch = k if self.line.kind == "main" else min(self.line.branch, k)
         nm = name or f"my variation {sum(1 for ln in self.lines if ln.kind == 'user') + 1} (from event {k})"
-        self.lines.append(Line(nm, "user", g, k, index=game_index(g)))
+        self.lines.append(Line(nm, "user", g, branch, index=game_index(g)))
         self._syncing = True
         try:
             self.line_dd.options = [(ln.name, j) for j, ln in enumerate(self.lines)]
@@ -1141,6 +1164,40 @@ class GameViewer:
         ln.index = game_index(ln.game)
         ln._findings = None
         self.goto(len(evs))
+
+    def play_card(self, seat: int, card: str) -> bool:
+        """Play ``card`` (a card code such as ``"JD"``) from ``seat``'s hand at
+        the position shown, as a click on that card in the browser does: in a
+        variation started here it extends it (the moves after the position
+        shown are replaced), anywhere else it starts a new variation from here
+        (:meth:`new_variation`) holding that card.  Save it with
+        :meth:`save_variation` (the **save variation** button): a
+        ``VariationAdded`` event.  Returns True when played; False, with
+        why in :attr:`status`, for a card that may not be played now (not
+        that seat's turn, a renege: rules.md 1.3, or not in a card play)."""
+        st = self._state
+        ev = next((e for e in st.legal if e.kind == "CardPlayed" and e.seat == seat and e.card == card), None)
+        if ev is None:
+            self._set_status(self._why_not_playable(seat, card))
+            return False
+        if self.line.kind != "user":
+            self.new_variation()
+        self.play(ev)
+        self._set_status(f"{R._describe(ev, st.players, st.dealer)}: played in {self.line.name}")
+        return True
+
+    def _why_not_playable(self, seat: int, card: str) -> str:
+        st = self._state
+        n = len(st.players)
+        if not (0 <= seat < len(st.hands)) or card not in st.hands[seat] or card == C.UNKNOWN:
+            return f"{str(card)[:8]} is not a card of that hand the record names"
+        name = C.pretty(card)
+        if st.phase != "play" or st.turn is None:
+            return f"{name} cannot be played now: no card is to be played here ({st.legal_reason or st.phase})"
+        if seat != st.turn:
+            return (f"{name} cannot be played now: it is {R.seat_label(st.turn, n)}'s turn, "
+                    f"not {R.seat_label(seat, n)}'s")
+        return f"{name} cannot be played now: {st.legal_reason} (rules.md 1.3)"
 
     def save_variation(self) -> str:
         """Store the user variation shown in the game's annotation stream
