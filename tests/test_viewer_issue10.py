@@ -110,7 +110,7 @@ def test_a_record_with_an_impossible_deal_opens_deal_by_deal(tmp_path):
     assert "Deal 5 of this record cannot have happened" in v.refused_w.value
     here = v.position
     v.deal_dd.value = -5                       # choosing the refused deal says why and stays
-    assert v.position == here and "deal 5 is refused: East (Llama) cannot play AD" in v.status
+    assert v.position == here and "deal 5 is refused: East (Llama) cannot play A\u2666" in v.status
     v.deal_dd.value = 6
     assert v.state.deal == 6 and v.position == dict(g.deal_positions())[6] + 2
     # a record that reads whole: nothing refused

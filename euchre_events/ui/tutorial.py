@@ -104,14 +104,19 @@ class Exercise:
     def why_wrong(self, picked) -> str:
         """Why the learner's wrong pick is wrong, in words, without giving the
         whole answer away: for one answer, the words for that choice; for
-        ``multiple``, the words for each choice ticked that should not be and
-        for each right choice left out.  ``""`` for a right pick."""
+        ``multiple``, the words for each choice ticked that should not be,
+        and how many right choices were left out (not which: that would be
+        the answer).  ``""`` for a right pick."""
         if self.multiple:
             got = frozenset(picked or ())
             extra = [v for _, v in self.choices if v in got and v not in self.answer]
             missed = [v for _, v in self.choices if v in self.answer and v not in got]
             parts = [self.why.get(v) or f"{self.label_of(v)} is not one of them" for v in extra]
-            parts += [self.why.get(v) or f"{self.label_of(v)} is one of them too" for v in missed]
+            if missed:
+                # which ones are missing would be the answer: say how many, not which (issue 10)
+                parts.append(f"{'one more' if len(missed) == 1 else f'{len(missed)} more'} of the choices "
+                             f"{'is' if len(missed) == 1 else 'are'} right too"
+                             + (": look again at the ones you left out" if not extra else ""))
             return "; ".join(parts)
         if picked == self.answer:
             return ""
@@ -309,7 +314,10 @@ def refusal(game: Game, k: int, event: Event) -> str:
     try:
         g = Game(list(game.events[:k]) + [event])
     except ImpossibleEvent as e:
-        return getattr(e, "reason", "") or str(e)
+        why = getattr(e, "reason", "") or str(e)
+        # "Passed is not possible now (phase pickup)" names the engine's event and phase,
+        # not a rule: the caller then says what the rule allows (the state's legal_reason)
+        return "" if re.search(r"is not possible now \(phase \w+\)", why) else why
     except ValueError as e:
         return str(e)
     st = g.state_at(k + 1)

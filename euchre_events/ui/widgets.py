@@ -239,6 +239,12 @@ def open_record_by_deal(path: str) -> tuple:
     return rec, [(int(n), getattr(e, "reason", "") or str(e)) for n, e in skipped]
 
 
+def _card_symbols(text: str) -> str:
+    """Card codes in a reason written as a learner reads cards: ``"QS"`` -> ``"Q♠"``."""
+    import re
+    return re.sub(r"\b([9TJQKA])([CDHS])\b", lambda m: C.pretty(m.group(0)), text)
+
+
 def _resolve(game, archive):
     """(Game, archive, game_id, notes, variations) from what the caller gave,
     opened by :func:`euchre_events.archive.opening.open_game` (a Record or
@@ -278,7 +284,7 @@ class GameViewer:
                  chart: bool = True, refused: Sequence = ()):
         main, self.archive, self.game_id, notes, variations = _resolve(game, archive)
         # deals of the record that cannot have happened (open_record_by_deal): named, not replayed
-        self.refused = {int(d): str(why) for d, why in refused}
+        self.refused = {int(d): _card_symbols(str(why)) for d, why in refused}
         self.main = main
         self._mem_notes = notes
         self.findings = main.audit()
