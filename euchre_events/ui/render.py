@@ -463,11 +463,11 @@ def _trick_inner(state, n: int, by_trick, proofs, hide: bool = False) -> str:
         elif state.leader is not None:
             mid = f"trick {trick_no}: {seat_label(state.leader, n)} to lead"
     elif state.deal:
-        mid = {"round1": "bidding, round 1", "round2": "bidding, round 2", "pickup": "the dealer picks up",
+        mid = {"round1": "bidding, round 1", "round2": "bidding, round 2", "pickup": "ordered up: the dealer's turn",
                "discard": "the dealer discards", "deal_over": "deal over", "game_over": "game over",
                "thrown_in": "everyone passed", "trump": "naming trump"}.get(state.phase, state.phase)
         if hide and state.phase in ("pickup", "discard"):
-            mid = "trump ordered up"     # who takes the card, and whether they must, is asked
+            mid = "trump ordered up"     # who takes the card, and whether they must, may be the question
     cells.append(f'<div class="ee-mid" style="grid-area:mid">{_esc(mid)}</div>')
     lead = "" if state.leader is None or hide else state.leader
     return f'<div class="ee-trick-grid" data-trick="{trick_no}" data-leader="{lead}">{"".join(cells)}</div>'
@@ -680,7 +680,9 @@ def _score_inner(state, hide: bool = False) -> str:
         players = " & ".join(state.players[s] for s in groups[i] if s < len(state.players))
         shown_pts = "?" if hide_points else pts
         shown_tr = "? tricks" if hide_tricks else f'{tr} trick{"s" if tr != 1 else ""}'
-        rows.append(f'<tr class="ee-side-{i}"><td><b>{_esc(name)}</b><br><span class="ee-player">{_esc(players)}</span></td>'
+        # a player who plays alone under their own name (P1, North): the name once
+        sub = "" if players == name else f'<br><span class="ee-player">{_esc(players)}</span>'
+        rows.append(f'<tr class="ee-side-{i}"><td><b>{_esc(name)}</b>{sub}</td>'
                     f'<td class="ee-points" data-points="{shown_pts}">{shown_pts}</td>'
                     f'<td data-tricks="{"?" if hide_tricks else tr}">{shown_tr}</td></tr>')
     last = ""
@@ -873,7 +875,7 @@ def table_parts(state, seat: Optional[int] = None, findings: Sequence = (), next
     ``hide_answers``: the position as an exercise shows it before the
     learner answers (issue 10): no legal cards raised, no legal calls or
     reason, nobody marked as on turn (after a trick that is its winner, after
-    an order-up the dealer), no "the dealer picks up", a finished trick's winner and
+    an order-up the dealer), no "the dealer's turn", a finished trick's winner and
     reason left out (and its trick count shown as "?"), a scored deal's
     points shown as "?".  The viewer puts each part in its own widget, so
     that a step resends only the parts that changed.  Raises ``ValueError`` for a seat the game does

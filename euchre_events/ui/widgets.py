@@ -37,8 +37,9 @@ why it may not be played (the status line, ``ee-status``).
 Keys and the position link (issue 10): in the browser Left/Right step,
 Home/End go to the first/last event, PageUp/Up and PageDown/Down go by deal
 (:meth:`GameViewer.press`), when the focus is inside the viewer, or anywhere
-in a Voila app page with one viewer.  In a Voila page the address carries the
-position, ``#deal=3&event=12`` (:attr:`GameViewer.link`, counted as
+in a Voila app page with one viewer.  In a Voila page with one viewer (the
+app; not a tutorial, whose many viewers keep their own positions) the address
+carries the position, ``#deal=3&event=12`` (:attr:`GameViewer.link`, counted as
 ``euchre-events show --deal 3 --after 12`` counts): opening such an address
 opens there, and every step rewrites it (:class:`KeyLink`, ``ee-keys``).
 
@@ -150,15 +151,22 @@ function render({ model, el }) {
     model.send({ card: card.dataset.card, seat: Number(m[1]) });
   };
   document.addEventListener('click', onClick);
+  // the address holds one position: only the app page's one viewer reads and writes it
+  // (a tutorial page holds many viewers, which would otherwise all follow the last one)
+  const lone = () => document.querySelectorAll('.ee-viewer').length === 1;
   const write = () => {
     const h = model.get('link');
-    if (inVoila() && h && location.hash !== '#' + h) history.replaceState(null, '', '#' + h);
+    if (inVoila() && lone() && h && location.hash !== '#' + h) history.replaceState(null, '', '#' + h);
   };
   model.on('change:link', write);
-  const onHash = () => { if (inVoila() && location.hash.length > 1) model.send({ link: location.hash.slice(1) }); };
+  const onHash = () => {
+    if (inVoila() && lone() && location.hash.length > 1) model.send({ link: location.hash.slice(1) });
+  };
   window.addEventListener('hashchange', onHash);
-  if (inVoila() && location.hash.length > 1) onHash(); else write();
+  // once the page's other widgets are drawn too, so that the count of viewers is known
+  const first = setTimeout(() => { if (location.hash.length > 1) onHash(); else write(); }, 500);
   return () => {
+    clearTimeout(first);
     document.removeEventListener('keydown', onKey);
     document.removeEventListener('click', onClick);
     window.removeEventListener('hashchange', onHash);
