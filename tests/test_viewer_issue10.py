@@ -213,6 +213,9 @@ def test_seat_view_readouts_at_positions_of_a_real_record():
                            "H": ("KH", "QH", "JH", "TH", "9H"), "S": ("TS",)}
     assert k.master == {"C": "JC", "D": "KD", "H": "AH", "S": "QS"}
     assert [(x.seat, x.suit, x.trick) for x in k.voids] == [(0, "S", 2), (1, "S", 2), (2, "D", 1)]
+    # the seat's event list stops at the position: the plays to come would show other hands
+    assert 'data-pos="16"' in v.events_html and 'data-pos="17"' not in v.events_html
+    assert f"{len(rec.events) - 17} later event(s)" in v.events_html
     html = v.knowledge_html
     assert readout(html) == {
         "out": {"C": "JC QC TC", "D": "KD JD TD", "H": "KH QH JH TH 9H", "S": "TS"},
@@ -228,6 +231,7 @@ def test_seat_view_readouts_at_positions_of_a_real_record():
         "mine": {"D"}, "voids": {"1": ["S"], "2": ["D"]}}
     v.set_seat(None)
     assert v.knowledge_html == "" and v.knowledge_w.layout.display == "none"
+    assert 'data-pos="21"' in v.events_html          # all hands: the record's list goes on
 
 
 def readout(html):

@@ -22,7 +22,8 @@ A seat view (``seat=s``) shows what that seat could know and nothing else,
 all of it from :mod:`euchre_events.projections.seat` (:attr:`GameViewer.knowledge`):
 the hands, the face-down cards, the renege marks, the readout and the event
 list, where a private event reads as what the seat saw ("West discards a
-card face down").
+card face down") and which stops at the position shown (the plays to come
+would show the other hands).
 
 Positions: ``viewer.position == k`` shows the table after the first ``k``
 events of the current line (``Game.state_at(k)``), ``1 <= k <= len(events)``;
@@ -913,6 +914,10 @@ class GameViewer:
         g = self.game
         cur = self._position - 1
         lo, hi = max(0, cur - before), min(len(g.events), cur + after + 1)
+        if self.seat is not None:
+            # a seat's view: what has happened by now, not the plays still to come
+            # (they would show the other hands: docs/design.md "What a seat could know")
+            hi = min(hi, cur + 1)
         notes = self._notes_by_position()
         renege_pos = {r.position for r in (g.final.reneges if self.line.kind != "main" else self.main.final.reneges)
                       if getattr(r, "corrected_at", None) is None}
