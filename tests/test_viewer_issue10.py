@@ -283,3 +283,66 @@ def test_a_quiz_shows_what_follows_it_only_once_answered():
     assert q2.after_w.children == (v.widget,)
     q2.show_answer()
     assert q2.after_w.layout.display == "flex"
+
+
+# ---------------------------------------------------------------- tutorial words a learner reads
+
+def tutorial_exercises(name):
+    """Run a tutorial's code cells here (as its kernel does) and return its names."""
+    import contextlib
+    import io
+    import os
+    import nbformat
+    nb = nbformat.read(ROOT / "notebooks" / name, as_version=4)
+    ns, cwd = {}, os.getcwd()
+    os.chdir(ROOT / "notebooks")
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            for cell in nb.cells:
+                if cell.cell_type == "code":
+                    exec(compile(cell.source, name, "exec"), ns)
+    finally:
+        os.chdir(cwd)
+    return ns
+
+
+def test_buck_scoring_words_follow_rules_6_4():
+    """Buck deal 2 of the tutorial: South made hearts and took 3 tricks, North 2, West
+    none, East dropped out.  rules.md 6.4 (counting down): the maker with 3 to 5 tricks
+    -1 a trick (-3), a player still in with no trick is bucked, +5, one who dropped out 0.
+    Nobody was "euchred" (the words the four-player scoring rule would wrongly use), and a
+    wrong pick is told the rule, not the number."""
+    ns = tutorial_exercises("tutorial-buck.ipynb")
+    w, e, s = ns["ex_points_w"], ns["ex_points_e"], ns["ex_points_s"]
+    assert (w.answer, e.answer, s.answer) == (5, 0, -3)
+    assert w.why_wrong(0) == "not 0: bucked: West stayed in and took no trick, so West goes up 5"
+    assert e.why_wrong(5) == "not +5: East dropped out: a player who drops out scores nothing"
+    assert s.why_wrong(-1) == "not -1: South, the maker, took 3 tricks: 3 or more, so minus 1 a trick"
+    for ex in (w, e, s, ns["ex_c8"], ns["ex_points3"]):
+        assert "uchred" not in ex.explanation and all(f"scores {ex.answer:+d}" not in ex.why_wrong(v)
+                                                      for _, v in ex.choices if v != ex.answer)
+    # dirty clubs (C8): North, one trick, no maker: -1
+    assert ns["ex_c8"].answer == -1 and "minus 1 a trick (no maker" in ns["ex_c8"].why_wrong(5)
+    # the maker may not drop out: said as a rule, not "South acts out of turn"
+    assert "out of turn" not in ns["ex_maker_drop"].why_wrong("yes")
+
+
+def test_tutorial_words_for_a_tie_a_refusal_and_a_missed_choice():
+    """Cutthroat (rules.md 4.5): P1 and P2 both at 10 is no win yet; Ghost Hand (5.2): the
+    second swap is refused naming the player, not "seat 1"; a multiple choice with a right
+    choice left out says how many are missing, not which (the cutthroat dealer may take the
+    up-card or leave it, 4.2)."""
+    cut = tutorial_exercises("tutorial-cutthroat.ipynb")
+    tie = cut["ex_tie"]
+    assert tie.answer == "none"
+    assert tie.why_wrong(0) == ("P1 has 10 points, but so has P2: level at the top is not a win, "
+                                "so another deal is played")
+    assert "P1 and P2 are level at the top with 10" in tie.explanation
+    dealer = cut["ex_dealer"]
+    assert dealer.answer == {0, 1}
+    assert dealer.why_wrong({0}) == "one more of the choices is right too: look again at the ones you left out"
+    assert "phase" not in dealer.why_wrong({0, 1, 2}) and "Passed" not in dealer.why_wrong({0, 1, 2})
+    ghost = tutorial_exercises("tutorial-ghost-hand.ipynb")
+    assert ghost["ex_swap"].why_wrong("yes").endswith("only one ghost swap per deal (P2 already swapped)")
+    other = ghost["ex_points_other"]
+    assert other.answer == 1 and "scores 1 a trick, whatever became of the bid" in other.why_wrong(0)
