@@ -660,8 +660,12 @@ def score_rule(st: TableState, pts: Sequence[int]) -> str:
             return f"a march: {makers} took all {total} tricks{alone}, worth {pts[ms]}"
         return f"made: {makers} took {took} of {total} tricks, worth {pts[ms]}"
     if any(p > 0 for p in others):
+        rest = [g for i, g in enumerate(groups) if i != ms]
+        # two-handed: one defender, who scores alone (rules.md 3.4)
+        defenders = (f"the defender, {who(st, rest[0][0])}, scores" if len(rest) == 1 and len(rest[0]) == 1
+                     else "the defenders score")
         return (f"euchred: {makers} took only {took} trick{'s' if took != 1 else ''}, "
-                f"so the defenders score {max(others)}")
+                f"so {defenders} {max(others)}")
     if pts[ms] < 0:
         return f"{makers} took {took} of {total} tricks and lose {-pts[ms]}"
     return ""
