@@ -110,7 +110,7 @@ def test_a_record_with_an_impossible_deal_opens_deal_by_deal(tmp_path):
     assert "Deal 5 of this record cannot have happened" in v.refused_w.value
     here = v.position
     v.deal_dd.value = -5                       # choosing the refused deal says why and stays
-    assert v.position == here and "deal 5 is refused: East (Llama) cannot play AD" in v.status
+    assert v.position == here and "deal 5 is refused: East (Llama) cannot play A\u2666" in v.status
     v.deal_dd.value = 6
     assert v.state.deal == 6 and v.position == dict(g.deal_positions())[6] + 2
     # a record that reads whole: nothing refused
@@ -126,3 +126,223 @@ def test_serve_culls_idle_kernels_and_refuses_a_missing_record(tmp_path):
     assert not any("cull" in a for a in voila_command(cull_idle=0))
     with pytest.raises(FileNotFoundError):
         serve(record=str(tmp_path / "missing.egn"), block=False, quiet=True)
+
+
+# ---------------------------------------------------------------- a variation by clicking a card
+
+VWEC_ANNOTATED = ROOT / "fixtures" / "egn" / "VWEC Finals Annotated.egn"
+
+
+def test_a_click_on_a_legal_card_plays_it_in_a_variation_saved_as_variation_added(tmp_path):
+    """VWEC Finals, deal 1, trick 1 (clubs trump, rules.md 1.3): West led A♦, North followed
+    9♦; East holds Q♦ J♠ K♥ 9♥ J♥ and must follow diamonds with Q♦ (J♠ is the left bower,
+    a club).  A click on Q♦ starts a variation there; a second click extends it; the
+    save button stores it as a VariationAdded event; the main line is untouched."""
+    from euchre_events.archive import Archive
+    from euchre_events.events import CardPlayed
+    db = str(tmp_path / "click.sqlite")
+    v = GameViewer(str(VWEC_ANNOTATED), archive=Archive(db), chart=False)
+    main, n_lines = v.main, len(v.lines)
+    v.goto(11)                                       # A♦, 9♦ played: East to play
+    st = v.state
+    assert st.turn == 1 and sorted(st.hands[1]) == sorted(["QD", "JS", "KH", "9H", "JH"])
+    assert st.legal_cards() == ("QD",)
+    # a card that may not be played: why, and nothing moves
+    for seat, card, why in ((1, "JS", "J\u2660 cannot be played now: must follow diamonds"),
+                            (1, "KH", "K\u2665 cannot be played now: must follow diamonds"),
+                            (2, "9C", "9\u2663 cannot be played now: it is East's turn, not South's"),
+                            (1, "AS", "AS is not a card of that hand")):
+        assert v.play_card(seat, card) is False and v.status.startswith(why), v.status
+        assert v.position == 11 and v.line.kind == "main" and len(v.lines) == n_lines
+    # the click from the page, as the browser sends it
+    v._on_keys_msg(v.keys, {"card": "QD", "seat": 1}, [])
+    assert v.line.kind == "user" and v.line.branch == 11 and v.position == 12
+    assert v.state.trick == ((3, "AD"), (0, "9D"), (1, "QD"))
+    assert v.line_dd.value == v.line_no and v.move_box.layout.display == "flex"
+    assert "East (Llama) plays Q\u2666: played in my variation 1 (from event 11)" == v.status
+    # South holds 9♣ K♠ Q♥ J♣ K♣ (the up-card) and no diamond: any card; a second click extends
+    assert v.play_card(2, "KS") and v.position == 13 and len(v.lines) == n_lines + 1
+    v.var_save.click()
+    assert "variation saved (2 moves)" in v.status
+    again = Archive(db)
+    saved = [(x["position"], x["events"]) for x in again.variations(v.game_id)]
+    assert len(saved) == n_lines and (11, [CardPlayed(1, "QD"), CardPlayed(2, "KS")]) in saved
+    assert again.load(v.game_id).events == main.events
+    # junk from the page is ignored
+    v._on_keys_msg(v.keys, {"card": "QD", "seat": "x"}, [])
+    assert v.position == 13
+
+
+def test_a_click_inside_a_record_variation_keeps_its_moves_and_its_branch(tmp_path):
+    """The record's variation 1 leaves the main line after 13 events (South leads Q♥ rather
+    than K♠); a card clicked in it starts a variation that keeps Q♥ and branches where
+    variation 1 does, so that it is saved against the main line's first 13 events."""
+    from euchre_events.archive import Archive
+    from euchre_events.events import CardPlayed
+    v = GameViewer(str(VWEC_ANNOTATED), archive=Archive(str(tmp_path / "rv.sqlite")), chart=False)
+    v.select_line(1)
+    assert v.line.kind == "record" and v.position == 14 and v.state.trick == ((2, "QH"),)
+    west = v.state.legal_cards()
+    assert v.state.turn == 3 and west == ("AH",)          # West must follow hearts: A♥ only
+    assert v.play_card(3, "AH")
+    assert v.line.kind == "user" and v.line.branch == 13
+    assert v.game.events[13:] == [CardPlayed(2, "QH"), CardPlayed(3, "AH")]
+    v.save_variation()
+    saved = [(x["position"], x["events"]) for x in v.archive.variations(v.game_id)]
+    assert (13, [CardPlayed(2, "QH"), CardPlayed(3, "AH")]) in saved
+
+
+# ---------------------------------------------------------------- the seat view's readout
+
+def test_seat_view_readouts_at_positions_of_a_real_record():
+    """VWEC Finals, deal 1: clubs trump (the right bower J♣, the left bower J♠, rules.md
+    1.2).  Worked by hand from the record:
+
+    West after trick 2 (17 events; West holds A♥ 9♠ Q♠): trick 1 A♦ 9♦ Q♦ 9♣ (South
+    showed no diamond), trick 2 K♠ A♠ A♣ J♠ (North and East showed no spade: J♠ is a
+    club).  Not seen: clubs J♣ Q♣ 10♣; diamonds K♦ J♦ 10♦; hearts K♥ Q♥ J♥ 10♥ 9♥; spades
+    10♠.  Masters: J♣, K♦ (A♦ is out), A♥ and Q♠ (West's own).
+
+    North after trick 3 (21 events; K♥ Q♥ A♥ 10♣: North trumped): not seen J♣ Q♣ / 10♦ /
+    J♥ 10♥ 9♥ / Q♠ 10♠ 9♠; masters J♣, K♦ (North's own), J♥, Q♠; voids East ♠, South ♦."""
+    rec = read_records(str(ROOT / "fixtures" / "egn" / "VWEC Finals.egn"))[0]
+    v = GameViewer(rec, chart=False, seat=3)
+    v.goto(17)
+    k = v.knowledge
+    assert k.cards_out == {"C": ("JC", "QC", "TC"), "D": ("KD", "JD", "TD"),
+                           "H": ("KH", "QH", "JH", "TH", "9H"), "S": ("TS",)}
+    assert k.master == {"C": "JC", "D": "KD", "H": "AH", "S": "QS"}
+    assert [(x.seat, x.suit, x.trick) for x in k.voids] == [(0, "S", 2), (1, "S", 2), (2, "D", 1)]
+    # the seat's event list stops at the position: the plays to come would show other hands
+    assert 'data-pos="16"' in v.events_html and 'data-pos="17"' not in v.events_html
+    assert f"{len(rec.events) - 17} later event(s)" in v.events_html
+    html = v.knowledge_html
+    assert readout(html) == {
+        "out": {"C": "JC QC TC", "D": "KD JD TD", "H": "KH QH JH TH 9H", "S": "TS"},
+        "count": {"C": "3", "D": "3", "H": "5", "S": "1"},
+        "master": {"C": "JC", "D": "KD", "H": "AH", "S": "QS"},
+        "mine": {"H", "S"}, "voids": {"0": ["S"], "1": ["S"], "2": ["D"]}}
+    v.set_seat(0)
+    v.goto(21)
+    assert readout(v.knowledge_html) == {
+        "out": {"C": "JC QC", "D": "TD", "H": "JH TH 9H", "S": "QS TS 9S"},
+        "count": {"C": "2", "D": "1", "H": "3", "S": "3"},
+        "master": {"C": "JC", "D": "KD", "H": "JH", "S": "QS"},
+        "mine": {"D"}, "voids": {"1": ["S"], "2": ["D"]}}
+    v.set_seat(None)
+    assert v.knowledge_html == "" and v.knowledge_w.layout.display == "none"
+    assert 'data-pos="21"' in v.events_html          # all hands: the record's list goes on
+
+
+def readout(html):
+    """The seat readout's values as the page carries them (data-* attributes)."""
+    out = dict(re.findall(r'class="ee-out-suit[^"]*" data-suit="(\w+)" data-count="\d+" data-cards="([^"]*)"', html))
+    count = dict(re.findall(r'class="ee-out-suit[^"]*" data-suit="(\w+)" data-count="(\d+)"', html))
+    master = dict(re.findall(r'class="ee-master-suit[^"]*" data-suit="(\w+)" data-card="([^"]*)"', html))
+    mine = set(re.findall(r'class="ee-master-suit[^"]*ee-mine[^"]*" data-suit="(\w+)"', html))
+    voids = {}
+    for seat, body in re.findall(r'<span class="ee-void-seat" data-seat="(\d+)">(.*?)</span> ?(?=<span class="ee-void-seat"|</div>)', html):
+        voids[seat] = re.findall(r'class="ee-void[^"]*" data-suit="(\w+)"', body)
+    return {"out": out, "count": count, "master": master, "mine": mine, "voids": voids}
+
+
+# ---------------------------------------------------------------- exercises: nothing answered early
+
+def test_an_exercise_board_does_not_name_the_seat_on_turn():
+    """The trick-winner exercise of the standard tutorial (hearts trump: North A♦, East K♦,
+    South Q♥, West J♦, the left bower: West wins, rules.md 1.2-1.3).  After the trick West is
+    on turn (the winner leads), so the board before the answer marks nobody on turn; after the
+    answer the table shows it."""
+    from euchre_events.events import CardPlayed, CardsDealt, DealStarted, GameStarted, Passed, TrumpNamed
+    from euchre_events.ui import tutorial as T
+    evs = [GameStarted("standard", {}, ("North", "East", "South", "West"), first_dealer=3),
+           DealStarted(1, 3),
+           CardsDealt((("AD", "AH", "KH", "9D", "TD"), ("QD", "KD", "JH", "9S", "TS"),
+                       ("AC", "KC", "QC", "JC", "QH"), ("JD", "9C", "KS", "QS", "TC")), "AS", ("9H", "TH", "JS")),
+           Passed(0), Passed(1), Passed(2), Passed(3), TrumpNamed(0, "H"),
+           CardPlayed(0, "AD"), CardPlayed(1, "KD"), CardPlayed(2, "QH"), CardPlayed(3, "JD")]
+    ex = T.trick_winner(Game(evs), deal=1, trick=1)
+    assert ex.answer == 3
+    board, reveal = (x.split("</style>", 1)[1] for x in (ex.board, ex.reveal))
+    for word in ("to act", "ee-turn", 'data-leader="3"', 'data-turn="3"', "won by"):
+        assert word not in board, word
+    assert 'class="ee-seat ee-seat-3 ee-turn"' in reveal and "won by West" in reveal
+
+
+def test_a_quiz_shows_what_follows_it_only_once_answered():
+    from euchre_events.ui.widgets import Quiz
+    import ipywidgets as W
+    q = Quiz("2 + 2?", [("3", 3), ("4", 4)], 4, "four").then(W.HTML("the deal"))
+    assert q.after_w.layout.display == "none" and q.after_w.children[0].value == "the deal"
+    q.check(3)                                   # a wrong pick: still hidden, a retry
+    assert q.after_w.layout.display == "none" and not q.answered
+    q.check(4)
+    assert q.after_w.layout.display == "flex"
+    v = GameViewer(six_game(), chart=False)
+    q2 = Quiz("again?", [("yes", 1), ("no", 0)], 1).then(v)
+    assert q2.after_w.children == (v.widget,)
+    q2.show_answer()
+    assert q2.after_w.layout.display == "flex"
+
+
+# ---------------------------------------------------------------- tutorial words a learner reads
+
+def tutorial_exercises(name):
+    """Run a tutorial's code cells here (as its kernel does) and return its names."""
+    import contextlib
+    import io
+    import os
+    import nbformat
+    nb = nbformat.read(ROOT / "notebooks" / name, as_version=4)
+    ns, cwd = {}, os.getcwd()
+    os.chdir(ROOT / "notebooks")
+    try:
+        with contextlib.redirect_stdout(io.StringIO()):
+            for cell in nb.cells:
+                if cell.cell_type == "code":
+                    exec(compile(cell.source, name, "exec"), ns)
+    finally:
+        os.chdir(cwd)
+    return ns
+
+
+def test_buck_scoring_words_follow_rules_6_4():
+    """Buck deal 2 of the tutorial: South made hearts and took 3 tricks, North 2, West
+    none, East dropped out.  rules.md 6.4 (counting down): the maker with 3 to 5 tricks
+    -1 a trick (-3), a player still in with no trick is bucked, +5, one who dropped out 0.
+    Nobody was "euchred" (the words the four-player scoring rule would wrongly use), and a
+    wrong pick is told the rule, not the number."""
+    ns = tutorial_exercises("tutorial-buck.ipynb")
+    w, e, s = ns["ex_points_w"], ns["ex_points_e"], ns["ex_points_s"]
+    assert (w.answer, e.answer, s.answer) == (5, 0, -3)
+    assert w.why_wrong(0) == "not 0: bucked: West stayed in and took no trick, so West goes up 5"
+    assert e.why_wrong(5) == "not +5: East dropped out: a player who drops out scores nothing"
+    assert s.why_wrong(-1) == "not -1: South, the maker, took 3 tricks: 3 or more, so minus 1 a trick"
+    for ex in (w, e, s, ns["ex_c8"], ns["ex_points3"]):
+        assert "uchred" not in ex.explanation and all(f"scores {ex.answer:+d}" not in ex.why_wrong(v)
+                                                      for _, v in ex.choices if v != ex.answer)
+    # dirty clubs (C8): North, one trick, no maker: -1
+    assert ns["ex_c8"].answer == -1 and "minus 1 a trick (no maker" in ns["ex_c8"].why_wrong(5)
+    # the maker may not drop out: said as a rule, not "South acts out of turn"
+    assert "out of turn" not in ns["ex_maker_drop"].why_wrong("yes")
+
+
+def test_tutorial_words_for_a_tie_a_refusal_and_a_missed_choice():
+    """Cutthroat (rules.md 4.5): P1 and P2 both at 10 is no win yet; Ghost Hand (5.2): the
+    second swap is refused naming the player, not "seat 1"; a multiple choice with a right
+    choice left out says how many are missing, not which (the cutthroat dealer may take the
+    up-card or leave it, 4.2)."""
+    cut = tutorial_exercises("tutorial-cutthroat.ipynb")
+    tie = cut["ex_tie"]
+    assert tie.answer == "none"
+    assert tie.why_wrong(0) == ("P1 has 10 points, but so has P2: level at the top is not a win, "
+                                "so another deal is played")
+    assert "P1 and P2 are level at the top with 10" in tie.explanation
+    dealer = cut["ex_dealer"]
+    assert dealer.answer == {0, 1}
+    assert dealer.why_wrong({0}) == "one more of the choices is right too: look again at the ones you left out"
+    assert "phase" not in dealer.why_wrong({0, 1, 2}) and "Passed" not in dealer.why_wrong({0, 1, 2})
+    ghost = tutorial_exercises("tutorial-ghost-hand.ipynb")
+    assert ghost["ex_swap"].why_wrong("yes").endswith("only one ghost swap per deal (P2 already swapped)")
+    other = ghost["ex_points_other"]
+    assert other.answer == 1 and "scores 1 a trick, whatever became of the bid" in other.why_wrong(0)

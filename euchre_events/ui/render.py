@@ -354,7 +354,7 @@ def _seat_head(state, s: int, n: int, here_reneges, know=None, hide: bool = Fals
         badges.append('<span class="ee-badge ee-alone-badge">defends alone</span>')
     if s in state.sitting_out:
         badges.append('<span class="ee-badge ee-out-badge">sits out</span>')
-    if state.turn == s and not (hide and _first_lead(state)):
+    if state.turn == s and not hide:
         badges.append('<span class="ee-badge ee-turn-badge">to act</span>')
     for r in here_reneges:
         if r.seat == s and r.position < state.position and _renege_visible(r, know):
@@ -463,11 +463,13 @@ def _trick_inner(state, n: int, by_trick, proofs, hide: bool = False) -> str:
         elif state.leader is not None:
             mid = f"trick {trick_no}: {seat_label(state.leader, n)} to lead"
     elif state.deal:
-        mid = {"round1": "bidding, round 1", "round2": "bidding, round 2", "pickup": "the dealer picks up",
+        mid = {"round1": "bidding, round 1", "round2": "bidding, round 2", "pickup": "ordered up: the dealer's turn",
                "discard": "the dealer discards", "deal_over": "deal over", "game_over": "game over",
-               "thrown_in": "everyone passed"}.get(state.phase, state.phase)
+               "thrown_in": "everyone passed", "trump": "naming trump"}.get(state.phase, state.phase)
+        if hide and state.phase in ("pickup", "discard"):
+            mid = "trump ordered up"     # who takes the card, and whether they must, may be the question
     cells.append(f'<div class="ee-mid" style="grid-area:mid">{_esc(mid)}</div>')
-    lead = "" if state.leader is None or (hide and _first_lead(state)) else state.leader
+    lead = "" if state.leader is None or hide else state.leader
     return f'<div class="ee-trick-grid" data-trick="{trick_no}" data-leader="{lead}">{"".join(cells)}</div>'
 
 
@@ -618,7 +620,10 @@ def _info_inner(state, know=None) -> str:
         rows.append(f'<div class="ee-passed ee-small">{_esc(seat_label(a, n))} passed to '
                     f'{_esc(seat_label(b, n))}: {_card(c, face_down=c is None)}</div>')
     if state.maker is not None or state.trump is not None:
-        if state.trump is None:
+        if state.trump is None and state.phase == "trump":
+            # the high bidder has not named trump yet: not no-trump (rules.md 5.2, 7.2)
+            tr = "not named yet"
+        elif state.trump is None:
             tr = '<span class="ee-trump">NT</span> no-trump'
         else:
             colour = "ee-red" if state.trump in C.RED_SUITS else "ee-black"
@@ -675,7 +680,9 @@ def _score_inner(state, hide: bool = False) -> str:
         players = " & ".join(state.players[s] for s in groups[i] if s < len(state.players))
         shown_pts = "?" if hide_points else pts
         shown_tr = "? tricks" if hide_tricks else f'{tr} trick{"s" if tr != 1 else ""}'
-        rows.append(f'<tr class="ee-side-{i}"><td><b>{_esc(name)}</b><br><span class="ee-player">{_esc(players)}</span></td>'
+        # a player who plays alone under their own name (P1, North): the name once
+        sub = "" if players == name else f'<br><span class="ee-player">{_esc(players)}</span>'
+        rows.append(f'<tr class="ee-side-{i}"><td><b>{_esc(name)}</b>{sub}</td>'
                     f'<td class="ee-points" data-points="{shown_pts}">{shown_pts}</td>'
                     f'<td data-tricks="{"?" if hide_tricks else tr}">{shown_tr}</td></tr>')
     last = ""
@@ -683,7 +690,7 @@ def _score_inner(state, hide: bool = False) -> str:
         return f'<table data-score="?">{"".join(rows)}</table>'
     if state.deal_results:
         d, pts, how = state.deal_results[-1]
-        gains = ", ".join(f"{names[i]} +{p}" for i, p in enumerate(pts) if p) or "no points"
+        gains = ", ".join(f"{names[i]} {p:+d}" for i, p in enumerate(pts) if p) or "no points"
         last = f'<div class="ee-last-deal">deal {d}: {_esc(gains)}{" (" + _esc(how) + ")" if how != "played" else ""}</div>'
     score = ",".join(str(x) for x in state.score)
     official = ""
@@ -705,11 +712,9 @@ def _act_inner(state, know=None, findings: Sequence = (), here_reneges=(), hide:
     p = state.players
     rows = []
     if hide:
-        # an exercise on this position: who is on turn, but neither the reason nor
-        # the legal calls, which are the answer (issue 10)
-        if state.turn is not None and not state.game_over and not _first_lead(state):
-            rows.append(f'<div class="ee-to-act" data-turn="{state.turn}"><b>{_esc(seat_label(state.turn, n))}</b>'
-                        ' to act</div>')
+        # an exercise on this position: neither who is on turn (after a trick it is
+        # the trick's winner, after an order-up the dealer), nor the reason, nor the
+        # legal calls: they are the answer (issue 10); the question names who decides
         rows.append('<div class="ee-reason ee-hidden-answer">answer the question to see what the rules allow</div>')
         return "".join(rows)
     if state.game_over:
@@ -875,7 +880,8 @@ def table_parts(state, seat: Optional[int] = None, findings: Sequence = (), next
     event recorded after this state, used to mark a coming renege in the hand.
     ``hide_answers``: the position as an exercise shows it before the
     learner answers (issue 10): no legal cards raised, no legal calls or
-    reason, nobody named as the first leader, a finished trick's winner and
+    reason, nobody marked as on turn (after a trick that is its winner, after
+    an order-up the dealer), no "the dealer's turn", a finished trick's winner and
     reason left out (and its trick count shown as "?"), a scored deal's
     points shown as "?".  The viewer puts each part in its own widget, so
     that a step resends only the parts that changed.  Raises ``ValueError`` for a seat the game does
@@ -905,14 +911,14 @@ def table_parts(state, seat: Optional[int] = None, findings: Sequence = (), next
 
 def table_from_parts(parts: dict, state, include_css: bool = True, hide_answers: bool = False) -> str:
     """Assemble :func:`table_parts` into one ``ee-table`` drawing
-    (``hide_answers``: as the parts were made; the first leader is not
-    outlined as the seat on turn)."""
+    (``hide_answers``: as the parts were made; no seat is outlined as
+    the seat on turn)."""
     n = len(state.players)
     pos = POSITIONS.get(n, POSITIONS[4])
     seats = []
     for s in range(n):
         area = pos[s] if s < len(pos) else "bottom"
-        turn = " ee-turn" if state.turn == s and not (hide_answers and _first_lead(state)) else ""
+        turn = " ee-turn" if state.turn == s and not hide_answers else ""
         out = " ee-out" if s in state.sitting_out else ""
         seats.append(f'<div class="ee-seat ee-seat-{s}{turn}" style="grid-area:{area}">'
                      f'<div class="ee-seat-head">{parts[f"head-{s}"]}</div>'

@@ -51,7 +51,8 @@ from euchre_events.projections import Game, TableState
 __all__ = [
     "Exercise", "legal_cards", "legal_action", "legal_choice", "trick_winner",
     "trick_words", "leader", "deal_points", "next_dealer", "game_winner",
-    "deal_end", "who", "side_label", "renege_points", "cards_held", "boards", "score_rule", "refusal",
+    "deal_end", "who", "side_label", "renege_points", "cards_held", "boards", "score_rule", "buck_rule",
+    "refusal",
 ]
 
 
@@ -104,14 +105,19 @@ class Exercise:
     def why_wrong(self, picked) -> str:
         """Why the learner's wrong pick is wrong, in words, without giving the
         whole answer away: for one answer, the words for that choice; for
-        ``multiple``, the words for each choice ticked that should not be and
-        for each right choice left out.  ``""`` for a right pick."""
+        ``multiple``, the words for each choice ticked that should not be,
+        and how many right choices were left out (not which: that would be
+        the answer).  ``""`` for a right pick."""
         if self.multiple:
             got = frozenset(picked or ())
             extra = [v for _, v in self.choices if v in got and v not in self.answer]
             missed = [v for _, v in self.choices if v in self.answer and v not in got]
             parts = [self.why.get(v) or f"{self.label_of(v)} is not one of them" for v in extra]
-            parts += [self.why.get(v) or f"{self.label_of(v)} is one of them too" for v in missed]
+            if missed:
+                # which ones are missing would be the answer: say how many, not which (issue 10)
+                parts.append(f"{'one more' if len(missed) == 1 else f'{len(missed)} more'} of the choices "
+                             f"{'is' if len(missed) == 1 else 'are'} right too"
+                             + (": look again at the ones you left out" if not extra else ""))
             return "; ".join(parts)
         if picked == self.answer:
             return ""
@@ -151,6 +157,13 @@ class Exercise:
                               multiple=self.multiple, why_wrong=self.why_wrong,
                               board=self.board, reveal=self.reveal)
         return self._quiz
+
+    def then(self, *widgets) -> "Exercise":
+        """Show ``widgets`` (say the deal in a :class:`~euchre_events.ui.widgets.GameViewer`)
+        under the exercise once it is answered, not before
+        (:meth:`euchre_events.ui.widgets.Quiz.then`).  Returns the exercise."""
+        self.quiz().then(*widgets)
+        return self
 
     def _repr_mimebundle_(self, **kwargs):
         return self.quiz()._repr_mimebundle_(**kwargs)
@@ -302,7 +315,10 @@ def refusal(game: Game, k: int, event: Event) -> str:
     try:
         g = Game(list(game.events[:k]) + [event])
     except ImpossibleEvent as e:
-        return getattr(e, "reason", "") or str(e)
+        why = _named(getattr(e, "reason", "") or str(e), game)
+        # "Passed is not possible now (phase pickup)" names the engine's event and phase,
+        # not a rule: the caller then says what the rule allows (the state's legal_reason)
+        return "" if re.search(r"is not possible now \(phase \w+\)", why) else why
     except ValueError as e:
         return str(e)
     st = g.state_at(k + 1)
@@ -312,6 +328,12 @@ def refusal(game: Game, k: int, event: Event) -> str:
     # the flag speaks to a director ("seat 0: ...; it stands as a pass"): keep the rule only
     text = re.sub(r"^seat \d+: ", "", new[-1].text)
     return "; ".join(p for p in text.split("; ") if "stand" not in p and "kept as recorded" not in p)
+
+
+def _named(text: str, game: Game) -> str:
+    """Rules' words naming seats by index ("seat 2 acts out of turn") as people say them."""
+    from euchre_events.rules.seats import name_seats
+    return name_seats(text, game.players, len(game.players))
 
 
 def legal_action(game: Game, k: int, event: Event, question: str, section: str = "") -> Exercise:
@@ -558,17 +580,53 @@ def deal_points(game: Game, deal: int, side: int, choices: Sequence[int], sectio
     values = sorted(set(choices) | {answer})
     names = [side_label(st, i) for i in range(len(pts))]
     facts = _deal_facts(st)
-    rule = score_rule(st, pts)
+    rule = buck_rule(st, side, pts) if st.variant == "buck" else score_rule(st, pts)
+    if st.variant == "ghost-hand" and st.maker is not None and side != st.maker and side < len(st.tricks_won):
+        # rules.md 5.4: whatever became of the bid, a player who did not win the bidding scores its own tricks
+        took = st.tricks_won[side]
+        rule = (f"{who(st, side)} did not win the bidding and took {took} trick{'s' if took != 1 else ''}: "
+                "such a player scores 1 a trick, whatever became of the bid")
     expl = (facts[:1].upper() + facts[1:] + ". " + (rule[:1].upper() + rule[1:] + ": " if rule else "")
             + ", ".join(f"{nm} {p:+d}" for nm, p in zip(names, pts))
             + "; score now " + ", ".join(f"{nm} {p}" for nm, p in zip(names, st.score)) + ".")
     if question is None:
         question = f"How many points does {names[side]} score for deal {deal}?"
-    why = {v: (f"not {v:+d}. " + (rule[:1].upper() + rule[1:] + "; " if rule else "")
-               + f"{names[side]} scores {answer:+d}") for v in values if v != answer}
+    # why a pick is wrong: the rule the deal fell under, not the number (that is the answer)
+    why = {v: (f"not {_signed(v)}: " + (rule if rule else f"look again at who made trump and the tricks "
+                                                            f"{names[side]} took")) for v in values if v != answer}
     board, reveal = boards(game, deal_end(game, deal))
     return Exercise(question, tuple((f"{v:+d}" if v else "0", v) for v in values), answer, expl,
                     section=section, board=board, reveal=reveal, why=why)
+
+
+def _signed(v: int) -> str:
+    return f"{v:+d}" if v else "0"
+
+
+def buck_rule(st: TableState, side: int, pts: Sequence[int]) -> str:
+    """The Buck Euchre scoring rule one player's deal fell under, in words
+    (rules.md 6.4, cases C8, C9; scores count down from 25, so a trick is
+    minus 1 and being bucked plus 5): ``"South, the maker, took 3 tricks:
+    minus 1 a trick"``, ``"bucked: West stayed in and took no trick, so West
+    goes up 5"``, ``"East dropped out: a player who drops out scores
+    nothing"``.  ``st``: the state at the deal's end; ``side``: the player
+    (seat index); ``pts``: the deal's points per player (to tell a bucked
+    maker).  Never raises."""
+    if not 0 <= side < len(st.players):
+        return ""
+    x = who(st, side)
+    if side in st.sitting_out:
+        return f"{x} dropped out: a player who drops out scores nothing"
+    took = st.tricks_won[side] if side < len(st.tricks_won) else 0
+    n = f"{took} trick{'s' if took != 1 else ''}"
+    if side == st.maker:
+        if side < len(pts) and pts[side] > 0:
+            return f"bucked: {x}, the maker, took only {n} (fewer than 3), so {x} goes up 5"
+        return f"{x}, the maker, took {n}: 3 or more, so minus 1 a trick"
+    no_maker = " (no maker: clubs were turned up, or everyone passed twice)" if st.maker is None else ""
+    if took == 0:
+        return f"bucked: {x} stayed in and took no trick, so {x} goes up 5{no_maker}"
+    return f"{x} stayed in and took {n}: minus 1 a trick{no_maker}"
 
 
 def score_rule(st: TableState, pts: Sequence[int]) -> str:
@@ -602,8 +660,12 @@ def score_rule(st: TableState, pts: Sequence[int]) -> str:
             return f"a march: {makers} took all {total} tricks{alone}, worth {pts[ms]}"
         return f"made: {makers} took {took} of {total} tricks, worth {pts[ms]}"
     if any(p > 0 for p in others):
+        rest = [g for i, g in enumerate(groups) if i != ms]
+        # two-handed: one defender, who scores alone (rules.md 3.4)
+        defenders = (f"the defender, {who(st, rest[0][0])}, scores" if len(rest) == 1 and len(rest[0]) == 1
+                     else "the defenders score")
         return (f"euchred: {makers} took only {took} trick{'s' if took != 1 else ''}, "
-                f"so the defenders score {max(others)}")
+                f"so {defenders} {max(others)}")
     if pts[ms] < 0:
         return f"{makers} took {took} of {total} tricks and lose {-pts[ms]}"
     return ""
@@ -655,6 +717,10 @@ def game_winner(game: Game, section: str = "") -> Exercise:
     elif st.game_over and tie:
         expl += "The game ends in a tie between " + ", ".join(names[i] for i in tie) + "."
     else:
+        top = max(st.score) if st.score else 0
+        level = [names[i] for i in range(n_sides) if st.score[i] == top]
+        if len(level) > 1:    # e.g. rules.md 4.5: two players reach the target together, level
+            expl += f"{' and '.join(level)} are level at the top with {top}: a tie is not a win. "
         expl += "Nobody has won yet: another deal is played."
     why = {}
     for v in [c[1] for c in choices]:
@@ -662,6 +728,10 @@ def game_winner(game: Game, section: str = "") -> Exercise:
             continue
         if v == "none":
             why[v] = f"{names[ans]} has reached the target with {st.score[ans]}: the game is over"
+        elif ans == "none" and st.score[v] == max(st.score) and list(st.score).count(st.score[v]) > 1:
+            others = [names[i] for i in range(n_sides) if i != v and st.score[i] == st.score[v]]
+            why[v] = (f"{names[v]} has {st.score[v]} points, but so has {' and '.join(others)}: "
+                      "level at the top is not a win, so another deal is played")
         else:
             why[v] = (f"{names[v]} has only {st.score[v]} points" + (f"; {names[ans]} has {st.score[ans]}"
                                                                    if ans != "none" else ", not yet enough to win"))
@@ -691,7 +761,7 @@ def renege_points(game: Game, side: int, choices: Sequence[int], finding: int = 
     led = C.SUIT_NAMES.get(f.led_suit, "the led suit")
     expl = (f"At trick {f.trick} {who(st, f.seat)} played {C.pretty(f.card)} while holding "
             f"{', '.join(C.pretty(c) for c in f.evidence)} ({led} led): a renege. "
-            f"It was established {f.established}")
+            f"It was established {_named(f.established, game)}")
     if f.proven:
         expl += f" and shown at trick {f.proven['trick']} when {C.pretty(f.proven['card'])} was played"
     expl += (f". Penalty: {f.penalty}. Deal points with the penalty: "
@@ -699,8 +769,8 @@ def renege_points(game: Game, side: int, choices: Sequence[int], finding: int = 
     if question is None:
         question = f"With the renege penalised, how many points does {names[side]} score for deal {f.deal}?"
     values = sorted(set(choices) | {answer})
-    why = {v: f"not {v:+d}: the renege costs the offending side the deal ({f.penalty}), so {names[side]} "
-              f"scores {answer:+d}" for v in values if v != answer}
+    why = {v: f"not {_signed(v)}: the renege costs the offending side ({f.penalty}); score the deal as "
+              f"played first, then apply the penalty" for v in values if v != answer}
     return Exercise(question, tuple((f"{v:+d}" if v else "0", v) for v in values), answer, expl,
                     section=section, why=why)
 

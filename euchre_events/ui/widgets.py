@@ -22,18 +22,25 @@ A seat view (``seat=s``) shows what that seat could know and nothing else,
 all of it from :mod:`euchre_events.projections.seat` (:attr:`GameViewer.knowledge`):
 the hands, the face-down cards, the renege marks, the readout and the event
 list, where a private event reads as what the seat saw ("West discards a
-card face down").
+card face down") and which stops at the position shown (the plays to come
+would show the other hands).
 
 Positions: ``viewer.position == k`` shows the table after the first ``k``
 events of the current line (``Game.state_at(k)``), ``1 <= k <= len(events)``;
 the *current event* is event ``k - 1``, and a note typed in the viewer is
 attached to it (annotation ``position = k - 1``, the record convention).
 
+Playing a variation by clicking (issue 10): a click on a card the seat on
+turn may play (raised, ``ee-legal``) plays it in a variation from the position
+shown (:meth:`GameViewer.play_card`); a click on another card of a hand says
+why it may not be played (the status line, ``ee-status``).
+
 Keys and the position link (issue 10): in the browser Left/Right step,
 Home/End go to the first/last event, PageUp/Up and PageDown/Down go by deal
 (:meth:`GameViewer.press`), when the focus is inside the viewer, or anywhere
-in a Voila app page with one viewer.  In a Voila page the address carries the
-position, ``#deal=3&event=12`` (:attr:`GameViewer.link`, counted as
+in a Voila app page with one viewer.  In a Voila page with one viewer (the
+app; not a tutorial, whose many viewers keep their own positions) the address
+carries the position, ``#deal=3&event=12`` (:attr:`GameViewer.link`, counted as
 ``euchre-events show --deal 3 --after 12`` counts): opening such an address
 opens there, and every step rewrites it (:class:`KeyLink`, ``ee-keys``).
 
@@ -52,6 +59,7 @@ import anywidget
 import ipywidgets as W
 import traitlets
 
+from euchre_events.rules import cards as C
 from euchre_events.ui import render as R
 from euchre_events.events import ANNOTATION_MARKS, Event
 from euchre_events.projections import Game
@@ -76,6 +84,7 @@ VIEWER_CSS = """
 .ee-viewer .ee-events .widget-html-content{line-height:1.3}
 .ee-ev{padding:1px 4px;border-radius:3px;white-space:normal}
 .ee-ev[data-pos]{cursor:pointer}
+.ee-viewer .ee-hand .ee-legal{cursor:pointer}
 .ee-ev[data-pos]:hover{background:#e3f2fd}
 .ee-ev.ee-current:hover{background:#ffd54f}
 .ee-ev.ee-current{background:#ffe082;font-weight:700}
@@ -132,20 +141,33 @@ function render({ model, el }) {
   // document finds the row clicked (data-pos: the event's index) inside this viewer
   const onClick = (e) => {
     const r = root();
-    const row = e.target && e.target.closest && e.target.closest('.ee-events [data-pos]');
-    if (!r || !row || !r.contains(row)) return;
-    model.send({ event: Number(row.dataset.pos) });
+    if (!r || !e.target || !e.target.closest) return;
+    const row = e.target.closest('.ee-events [data-pos]');
+    if (row && r.contains(row)) { model.send({ event: Number(row.dataset.pos) }); return; }
+    // a card of a hand on the table: play it in a variation (the kernel says why when it may not)
+    const card = e.target.closest('.ee-table .ee-hand .ee-card[data-card]');
+    const hand = card && card.closest('.ee-hand');
+    const m = hand && Array.from(hand.classList).map(c => /^ee-hand-(\\d+)$/.exec(c)).find(x => x);
+    if (!m || !r.contains(card) || card.dataset.card === 'hidden') return;
+    model.send({ card: card.dataset.card, seat: Number(m[1]) });
   };
   document.addEventListener('click', onClick);
+  // the address holds one position: only the app page's one viewer reads and writes it
+  // (a tutorial page holds many viewers, which would otherwise all follow the last one)
+  const lone = () => document.querySelectorAll('.ee-viewer').length === 1;
   const write = () => {
     const h = model.get('link');
-    if (inVoila() && h && location.hash !== '#' + h) history.replaceState(null, '', '#' + h);
+    if (inVoila() && lone() && h && location.hash !== '#' + h) history.replaceState(null, '', '#' + h);
   };
   model.on('change:link', write);
-  const onHash = () => { if (inVoila() && location.hash.length > 1) model.send({ link: location.hash.slice(1) }); };
+  const onHash = () => {
+    if (inVoila() && lone() && location.hash.length > 1) model.send({ link: location.hash.slice(1) });
+  };
   window.addEventListener('hashchange', onHash);
-  if (inVoila() && location.hash.length > 1) onHash(); else write();
+  // once the page's other widgets are drawn too, so that the count of viewers is known
+  const first = setTimeout(() => { if (location.hash.length > 1) onHash(); else write(); }, 500);
   return () => {
+    clearTimeout(first);
     document.removeEventListener('keydown', onKey);
     document.removeEventListener('click', onClick);
     window.removeEventListener('hashchange', onHash);
@@ -226,6 +248,12 @@ def open_record_by_deal(path: str) -> tuple:
     return rec, [(int(n), getattr(e, "reason", "") or str(e)) for n, e in skipped]
 
 
+def _card_symbols(text: str) -> str:
+    """Card codes in a reason written as a learner reads cards: ``"QS"`` -> ``"Q♠"``."""
+    import re
+    return re.sub(r"\b([9TJQKA])([CDHS])\b", lambda m: C.pretty(m.group(0)), text)
+
+
 def _resolve(game, archive):
     """(Game, archive, game_id, notes, variations) from what the caller gave,
     opened by :func:`euchre_events.archive.opening.open_game` (a Record or
@@ -265,7 +293,7 @@ class GameViewer:
                  chart: bool = True, refused: Sequence = ()):
         main, self.archive, self.game_id, notes, variations = _resolve(game, archive)
         # deals of the record that cannot have happened (open_record_by_deal): named, not replayed
-        self.refused = {int(d): str(why) for d, why in refused}
+        self.refused = {int(d): _card_symbols(str(why)) for d, why in refused}
         self.main = main
         self._mem_notes = notes
         self.findings = main.audit()
@@ -323,8 +351,9 @@ class GameViewer:
             f'<div class="ee-refused-deal" data-deal="{d}">Deal {d} of this record cannot have happened and is '
             f'left out: {R._esc(why)}.</div>' for d, why in sorted(self.refused.items()))
         if banner:
-            banner += (f'<div>The other {len(self.main.deal_positions())} deals replay; the score runs '
-                       "without the deal left out.</div>")
+            left = len(self.main.deal_positions())
+            banner += ("<div>" + ("The other deal replays" if left == 1 else f"The other {left} deals replay")
+                       + "; the score runs without the deal left out.</div>")
         self.refused_w = W.HTML(banner, layout=W.Layout(display="block" if banner else "none"))
         self.refused_w.add_class("ee-refused")
 
@@ -756,6 +785,11 @@ class GameViewer:
                 self.goto_event(int(content["event"]))
             except (TypeError, ValueError):
                 pass
+        elif "card" in content:
+            try:
+                self.play_card(int(content.get("seat")), str(content["card"]))
+            except (TypeError, ValueError):
+                pass
         elif "link" in content and not self.goto_link(str(content["link"])):
             self._set_status(f"the address names no position of this game: #{content['link']}")
 
@@ -880,6 +914,10 @@ class GameViewer:
         g = self.game
         cur = self._position - 1
         lo, hi = max(0, cur - before), min(len(g.events), cur + after + 1)
+        if self.seat is not None:
+            # a seat's view: what has happened by now, not the plays still to come
+            # (they would show the other hands: docs/design.md "What a seat could know")
+            hi = min(hi, cur + 1)
         notes = self._notes_by_position()
         renege_pos = {r.position for r in (g.final.reneges if self.line.kind != "main" else self.main.final.reneges)
                       if getattr(r, "corrected_at", None) is None}
@@ -1093,8 +1131,12 @@ class GameViewer:
         k = self._position
         base = list(self.game.events[:k])
         g = Game(base)
+        # from inside another variation the new one keeps that line's moves: it
+        # leaves the main line where that one did (as it is saved: after the
+        # main line's first `branch` events)
+        branch = k if self.line.kind == "main" else min(self.line.branch, k)
         nm = name or f"my variation {sum(1 for ln in self.lines if ln.kind == 'user') + 1} (from event {k})"
-        self.lines.append(Line(nm, "user", g, k, index=game_index(g)))
+        self.lines.append(Line(nm, "user", g, branch, index=game_index(g)))
         self._syncing = True
         try:
             self.line_dd.options = [(ln.name, j) for j, ln in enumerate(self.lines)]
@@ -1141,6 +1183,40 @@ class GameViewer:
         ln.index = game_index(ln.game)
         ln._findings = None
         self.goto(len(evs))
+
+    def play_card(self, seat: int, card: str) -> bool:
+        """Play ``card`` (a card code such as ``"JD"``) from ``seat``'s hand at
+        the position shown, as a click on that card in the browser does: in a
+        variation started here it extends it (the moves after the position
+        shown are replaced), anywhere else it starts a new variation from here
+        (:meth:`new_variation`) holding that card.  Save it with
+        :meth:`save_variation` (the **save variation** button): a
+        ``VariationAdded`` event.  Returns True when played; False, with
+        why in :attr:`status`, for a card that may not be played now (not
+        that seat's turn, a renege: rules.md 1.3, or not in a card play)."""
+        st = self._state
+        ev = next((e for e in st.legal if e.kind == "CardPlayed" and e.seat == seat and e.card == card), None)
+        if ev is None:
+            self._set_status(self._why_not_playable(seat, card))
+            return False
+        if self.line.kind != "user":
+            self.new_variation()
+        self.play(ev)
+        self._set_status(f"{R._describe(ev, st.players, st.dealer)}: played in {self.line.name}")
+        return True
+
+    def _why_not_playable(self, seat: int, card: str) -> str:
+        st = self._state
+        n = len(st.players)
+        if not (0 <= seat < len(st.hands)) or card not in st.hands[seat] or card == C.UNKNOWN:
+            return f"{str(card)[:8]} is not a card of that hand the record names"
+        name = C.pretty(card)
+        if st.phase != "play" or st.turn is None:
+            return f"{name} cannot be played now: no card is to be played here ({st.legal_reason or st.phase})"
+        if seat != st.turn:
+            return (f"{name} cannot be played now: it is {R.seat_label(st.turn, n)}'s turn, "
+                    f"not {R.seat_label(seat, n)}'s")
+        return f"{name} cannot be played now: {st.legal_reason} (rules.md 1.3)"
 
     def save_variation(self) -> str:
         """Store the user variation shown in the game's annotation stream
@@ -1224,10 +1300,12 @@ class Quiz:
     \u2717 and why it is wrong, and the learner may try again; after
     ``tries`` wrong picks, a right one, or ``quiz.show_answer()`` (the **show
     the answer** button) the answer, the explanation and ``reveal`` show.
+    ``quiz.then(viewer)`` adds what shows under the feedback only then.
     ``quiz.widget`` is the ipywidgets box (classes ``ee-quiz``,
     ``ee-quiz-board``, ``ee-quiz-choices``, ``ee-quiz-check``,
     ``ee-quiz-show``, ``ee-quiz-feedback`` with ``ee-quiz-right`` /
-    ``ee-quiz-wrong`` / ``ee-quiz-answer`` and the mark ``ee-quiz-mark``).
+    ``ee-quiz-wrong`` / ``ee-quiz-answer`` and the mark ``ee-quiz-mark``,
+    ``ee-quiz-after`` for :meth:`then`).
     Raises ``ValueError`` when the answer is not among the choices.
     """
 
@@ -1267,9 +1345,12 @@ class Quiz:
         self.show_b.on_click(lambda _: self.show_answer())
         self.feedback = W.HTML()
         self.feedback.add_class("ee-quiz-feedback")
+        # what the learner may see once the answer is known (:meth:`then`): hidden till then
+        self.after_w = W.VBox([], layout=W.Layout(display="none", width="100%"))
+        self.after_w.add_class("ee-quiz-after")
         self.widget = W.VBox([q, self.board_w, self.choice_w,
                               W.HBox([self.check_b, self.show_b], layout=W.Layout(flex_flow="row wrap")),
-                              self.feedback],
+                              self.feedback, self.after_w],
                              layout=W.Layout(align_items="flex-start", margin="6px 0", max_width="100%"))
         self.widget.add_class("ee-quiz")
         self.widget.add_class("ee-root")
@@ -1293,11 +1374,24 @@ class Quiz:
         return (f'<div class="ee-quiz-answer"><b>The answer: {R._esc(self._right_text())}.</b> '
                 f'{R._esc(self.explanation)}</div>')
 
+    def then(self, *widgets) -> "Quiz":
+        """Show ``widgets`` (a :class:`GameViewer`, or any ipywidget) under the
+        feedback once the answer is known, not before: a viewer of the deal
+        would give the answer away (its legal calls, the trick's winner).
+        Returns the quiz, so a notebook cell can end with ``Quiz(...).then(viewer)``."""
+        kids = [getattr(w, "widget", w) for w in widgets]
+        self.after_w.children = tuple(self.after_w.children) + tuple(kids)
+        if self.answered:
+            self.after_w.layout.display = "flex"
+        return self
+
     def _reveal(self) -> None:
         self.answered = True
         if self.reveal:
             self.board_w.value = self.reveal
         self.show_b.layout.display = "none"
+        if self.after_w.children:
+            self.after_w.layout.display = "flex"
 
     def check(self, selection=None) -> bool:
         """Compare ``selection`` (default: what is ticked) with the answer and
