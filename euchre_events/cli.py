@@ -207,7 +207,8 @@ def import_cmd(paths: List[str] = typer.Argument(..., help="Record files (.egn, 
             for rec in records:
                 _warn(where, rec)
                 try:
-                    gid, created = arch.import_record(rec)
+                    done = arch.import_record(rec)
+                    gid, created = done
                 except Exception as e:  # an impossible record: nothing of it was written
                     _say(f"error: {where}: {e}", err=True)
                     failed.append(f"{where}: {e}")
@@ -215,7 +216,7 @@ def import_cmd(paths: List[str] = typer.Argument(..., help="Record files (.egn, 
                 new += created
                 old += not created
                 g = Game(rec.events)
-                note = "" if created else "  (already stored)"
+                note = f"  ({done.describe()})" if not created else ""
                 _say(f"{gid}  {g.title or os.path.basename(where)}  deals={g.deals}  "
                      f"score={_score_text(g.final_score)}{note}")
         if bar is not None:
@@ -582,7 +583,7 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
     is the final score with that renege alone penalized.
     """
     report = _report_format("json" if as_json else report, output)
-    from euchre_events.archive import ArchiveError, DamagedGame, content_id
+    from euchre_events.archive import ArchiveError, DamagedGame, game_id_of
     from euchre_events.projections import Game
     out = []
     partial = []   # EGN games with impossible deals, audited deal by deal
@@ -603,7 +604,7 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
                     partial.append(dict(audit_egn_by_deal(item), id=None, file=item))
             for r in _progress(recs, "auditing", len(recs)):
                 _warn(item, r)
-                g = Game(r.events, game_id=str(content_id(r.events, r.annotations, r.variations)))
+                g = Game(r.events, game_id=str(game_id_of(r.events)))
                 out.append((g, g.audit(), r))
         else:
             try:
