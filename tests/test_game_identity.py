@@ -73,6 +73,8 @@ def test_the_id_is_the_game_not_the_record():
     events = c3_events()
     start = events[0]
     gid = game_id_of(events)
+    # the schemes are told apart by the UUID version: 8 (RFC 9562 B.2, SHA-256) now, 5 before
+    assert gid.version == 8 and content_id(events).version == 5
     # a title, a source (file, date, description, player objects) are the record's
     other = dataclasses.replace(start, title="The same game, annotated",
                                 source={"file": "x.egn", "date": "2026-01-01", "description": "d",

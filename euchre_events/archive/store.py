@@ -104,8 +104,22 @@ def content_id(events: list, annotations: Iterable = (), variations: Iterable = 
 
 
 GAME_NAMESPACE = uuid.UUID("0b6a4f8e-3d2c-5e71-a9c4-7f1e2d3c4b5a")
-"""Namespace of :func:`game_id_of` (not :data:`NAMESPACE`, the old scheme's,
-so the two kinds of id can never be the same text)."""
+"""Namespace of :func:`game_id_of` (not :data:`NAMESPACE`, the old scheme's)."""
+
+GAME_ID_VERSION = 8
+"""The UUID version of :func:`game_id_of` ids: 8, name-based with SHA-256 as
+RFC 9562 (appendix B.2) shows it.  Ids of the old scheme (:func:`content_id`)
+are version 5, so an id alone says which scheme made it: only version-5
+games need to be looked at to find an old copy (:meth:`Archive.find_game`)."""
+
+
+def _uuid8(namespace: uuid.UUID, name: str) -> uuid.UUID:
+    """A name-based UUID version 8 (RFC 9562, B.2): the first 128 bits of
+    SHA-256(namespace bytes + name as UTF-8), version and variant bits set."""
+    n = int.from_bytes(hashlib.sha256(namespace.bytes + name.encode()).digest()[:16], "big")
+    n = (n & ~(0xF << 76)) | (GAME_ID_VERSION << 76)     # version
+    n = (n & ~(0x3 << 62)) | (0x2 << 62)                 # variant RFC 4122/9562
+    return uuid.UUID(int=n)
 
 NOT_THE_GAME = ("title", "source")
 """GameStarted fields that describe the record, not the game: its title (a
@@ -135,12 +149,12 @@ def game_id_of(events: list) -> uuid.UUID:
     date) get the same id, and any difference in what happened at the table
     (a card, a call, a player's name, an option) gives another.  Raises
     ``ValueError`` when ``events`` does not start with GameStarted or its
-    variant or options are unknown."""
+    variant or options are unknown.  A UUID of version
+    :data:`GAME_ID_VERSION`."""
     if not events or events[0].kind != "GameStarted":
         raise ValueError("a game's events start with GameStarted")
     texts = [start_text(events[0])] + [event_text(e) for e in events[1:]]
-    blob = '{"events":[' + ",".join(texts) + "]}"
-    return uuid.uuid5(GAME_NAMESPACE, hashlib.sha256(blob.encode()).hexdigest())
+    return _uuid8(GAME_NAMESPACE, '{"events":[' + ",".join(texts) + "]}")
 
 
 class ImportResult(tuple):
@@ -440,28 +454,30 @@ class Archive(Application):
         """The stored id of the game ``record`` holds, or None when it is not
         stored.  ``gid``: its :func:`game_id_of` when already computed.
 
-        In this order: a game stored under ``gid``; else, only when some
-        stored game begins as this one does (the same GameStarted, title and
-        source aside, and as many events), the id of the old scheme
-        (:func:`content_id` of the record with its commentary: the same file
-        imported again by this release); else such a stored game whose
+        In this order: a game stored under ``gid``; else, only when a game
+        stored under an old-scheme id (UUID version 5) begins as this one does
+        (the same GameStarted, title and source aside, and as many events),
+        the old-scheme id of the record (:func:`content_id` with its
+        commentary: the same file imported again); else such a game whose
         events give ``gid`` (a copy with other commentary of a game stored
         by an earlier release).  Games stored by this release are always
-        under their :func:`game_id_of`; only older ones need the last two
-        steps, whose index of game starts is read once per ``Archive``."""
+        under their :func:`game_id_of` (version 8): only older ones need the
+        last two steps, whose index is read once per ``Archive``."""
         if gid is None:
             Game(record.events)
             record = _with_full_options(record)
             gid = game_id_of(record.events)
         if self._has_stream(gid):
             return gid
+        old_games = self._starts()
+        if not old_games:
+            return None
         try:
             key = start_text(record.events[0])
         except (ValueError, TypeError, KeyError):
             return None
         n = len(record.events)
-        candidates = [sid for sid, length in self._starts().get(key, ())
-                      if sid != gid and length in (None, n)]
+        candidates = [sid for sid, length in old_games.get(key, ()) if length in (None, n)]
         if not candidates:
             return None
         old = content_id(record.events, record.annotations,
@@ -480,10 +496,12 @@ class Archive(Application):
         return None
 
     def _starts(self) -> dict:
-        """``{start_text: [(stored id, length or None)]}`` of every stored
-        game, in import order: read from the notification log (the stored
-        GameStarted events only) the first time, then kept.  Games stored
-        later need not be added: they are stored under their
+        """``{start_text: [(stored id, length or None)]}`` of every game
+        stored under an old-scheme id (not UUID version
+        :data:`GAME_ID_VERSION`), in import order: read from the
+        notification log (the stored GameStarted rows only; a row of a
+        version-8 game is not even decoded) the first time, then kept.  Games
+        stored later need not be added: they are stored under their
         :func:`game_id_of`, which :meth:`find_game` tries first."""
         idx = getattr(self, "_start_index", None)
         if idx is not None:
@@ -495,12 +513,15 @@ class Archive(Application):
                                                  topics=list(GAME_START_TOPICS),
                                                  inclusive_of_start=start is None)
             for n in items:
+                sid = uuid.UUID(str(n.originator_id))
+                if sid.version == GAME_ID_VERSION:
+                    continue
                 try:
                     st = self.mapper.to_domain_event(n)
                     key = start_text(st.event)
                 except Exception:  # a damaged first event: that game is not found by its events
                     continue
-                idx.setdefault(key, []).append((uuid.UUID(str(n.originator_id)), getattr(st, "length", None)))
+                idx.setdefault(key, []).append((sid, getattr(st, "length", None)))
             if len(items) < self.log_section_size:
                 break
             start = items[-1].id
