@@ -394,7 +394,7 @@ def rebuild_cmd(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)):
 
 @app.command("stats")
 def stats_cmd(player: Optional[str] = typer.Option(None, "--player",
-                                                   help="Only players whose name contains this (any case)."),
+                                                   help="Only players whose name or player id contains this (any case)."),
               variant: Optional[str] = typer.Option(None, "--variant", help="Only games of this variant."),
               report: str = typer.Option("text", "--format", "-f", help="text, json, or html (a page with charts)."),
               output: Optional[str] = typer.Option(None, "--output", "-o", help="Write to this file."),
@@ -406,6 +406,10 @@ def stats_cmd(player: Optional[str] = typer.Option(None, "--player",
     --format html writes one self-contained page with the charts (results
     over time, calls by seat and up-card, alone hands, reneges by player,
     score progressions).
+
+    A player is known by the platform ids of the records (EGN player objects,
+    EMN master players) where they give them, else by name; placeholder names
+    (North, P1, Player 2, ?, empty) are no player (docs/design.md "Read models").
     """
     from euchre_events.archive.clubstats import club_stats, stats_text
     report = _report_format(report, output)
