@@ -24,7 +24,7 @@ from euchre_events.archive.clubstats import club_stats
 from euchre_events.archive.readmodels import ReadModels
 from euchre_events.cli import app
 from euchre_events.formats import Record, read_records
-from test_archive import c3_events
+from test_archive import c3_events, pg_schema  # noqa: F401  (pg_schema is a fixture)
 
 ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path("/work/shared/records/egn")
@@ -50,10 +50,24 @@ def rec(path):
 
 def log_rows(db, gid):
     """Stored rows of a game's annotation stream (read raw, so nothing is
-    hidden by the aggregate)."""
+    hidden by the aggregate); ``db``: an SQLite file or an open Archive."""
     from euchre_events.archive import annotation_log_id
+    if isinstance(db, Archive):
+        return len(db.recorder.select_events(annotation_log_id(gid)))
     return sqlite3.connect(db).execute("select count(*) from stored_events where originator_id = ?",
                                        (annotation_log_id(gid).hex,)).fetchone()[0]
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def make_archive(request, tmp_path):
+    """A function giving a new Archive object on one store (each call another
+    connection to the same SQLite file or PostgreSQL schema)."""
+    if request.param == "sqlite":
+        db = str(tmp_path / "a.sqlite")
+        return lambda: Archive(db)
+    from test_archive import _pg_env
+    env = _pg_env(request.getfixturevalue("pg_schema"))
+    return lambda: Archive(env=env)
 
 
 def test_counts_of_the_two_copies_read_today():
@@ -98,9 +112,9 @@ def test_the_id_is_the_game_not_the_record():
     assert len({game_id_of(e) for e in changed}) == len(changed)
 
 
-def test_plain_then_annotated_then_every_copy_again(tmp_path):
-    db = str(tmp_path / "a.sqlite")
-    a = Archive(db)
+def test_plain_then_annotated_then_every_copy_again(make_archive):
+    a = make_archive()
+    db = a
     first = a.import_record(rec(PLAIN))
     gid = first.game_id
     assert first == (gid, True) and gid == game_id_of(rec(PLAIN).events)
@@ -124,7 +138,40 @@ def test_plain_then_annotated_then_every_copy_again(tmp_path):
         again = a.import_record(rec(path))
         assert again == (gid, False) and (again.notes_added, again.lines_added) == (0, 0), path
         assert again.describe() == "already stored"
-    assert Archive(db).game_ids() == [gid] and log_rows(db, gid) == rows
+    assert make_archive().game_ids() == [gid] and log_rows(db, gid) == rows
+
+
+def test_two_writers_adding_one_copy_at_once_add_it_once(make_archive):
+    """Two processes import the annotated copy into the stored plain game at
+    the same moment: whichever saves second is refused by the library's
+    concurrency check, reads the stream again and finds everything held."""
+    import multiprocessing as mp
+    a = make_archive()
+    gid = a.import_record(rec(PLAIN)).game_id
+    ctx = mp.get_context("fork")
+    for _ in range(3):
+        start = ctx.Barrier(2)
+        out = ctx.Queue()
+
+        def one():
+            b = make_archive()
+            r = rec(ANNOTATED)
+            start.wait()
+            got = b.import_record(r)
+            out.put((str(got.game_id), got.created, got.notes_added, got.lines_added))
+
+        procs = [ctx.Process(target=one) for _ in range(2)]
+        for p in procs:
+            p.start()
+        results = [out.get(timeout=120) for _ in procs]
+        for p in procs:
+            p.join(timeout=120)
+        assert all(r[:2] == (str(gid), False) for r in results)
+        assert sorted(r[2:] for r in results)[-1] in ((19, 7), (0, 0))
+        assert sum(r[2] for r in results) in (0, 19) and sum(r[3] for r in results) in (0, 7)
+    fresh = make_archive()
+    assert len(fresh.annotations(gid)) == 19 and len(fresh.variations(gid)) == 7
+    assert log_rows(fresh, gid) == 1 + 19 + 7
 
 
 def test_annotated_first_then_the_plain_copy_adds_nothing(tmp_path):
