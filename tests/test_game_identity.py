@@ -151,10 +151,12 @@ def test_two_writers_adding_one_copy_at_once_add_it_once(make_archive):
     ctx = mp.get_context("fork")
     for _ in range(3):
         start = ctx.Barrier(2)
+        opening = ctx.Lock()
         out = ctx.Queue()
 
         def one():
-            b = make_archive()
+            with opening:   # the library's CREATE TABLE IF NOT EXISTS on PostgreSQL is not safe at once
+                b = make_archive()
             r = rec(ANNOTATED)
             start.wait()
             got = b.import_record(r)
