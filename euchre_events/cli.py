@@ -215,6 +215,10 @@ def import_cmd(paths: List[str] = typer.Argument(..., help="Record files (.egn, 
                     continue
                 new += created
                 old += not created
+                if getattr(done, "not_kept", ()):
+                    _say(f"warning: {where}: the game is stored already ({gid}); not kept from this "
+                         f"copy: {', '.join(done.not_kept)} (the stored game keeps those of the copy "
+                         f"imported first)", err=True)
                 g = Game(rec.events)
                 note = f"  ({done.describe()})" if not created else ""
                 _say(f"{gid}  {g.title or os.path.basename(where)}  deals={g.deals}  "

@@ -323,3 +323,31 @@ def test_archive_of_the_release_before_takes_the_annotated_copy(tmp_path):
     # a game not stored yet gets the id of its events
     new = Record(c3_events())
     assert b.import_record(new) == (game_id_of(new.events), True)
+
+
+def test_what_a_later_copy_says_of_the_record_is_named_not_kept(tmp_path):
+    """A copy under another title, or with player ids the stored game lacks
+    (the EMN match after its game's own EGN file), is the same game; the
+    import says what of it is not kept."""
+    db = str(tmp_path / "a.sqlite")
+    a = Archive(db)
+    plain = rec(PLAIN)
+    gid = a.import_record(plain).game_id
+    start = dataclasses.replace(plain.events[0], title="VWEC Finals, the annotated one",
+                                source=dict(plain.events[0].source, description="with notes"))
+    got = a.import_record(Record([start] + plain.events[1:]))
+    assert got == (gid, False)
+    assert got.not_kept == ("the title 'VWEC Finals, the annotated one'", "the description 'with notes'")
+    assert a.load(gid).title == "VWEC Finals"
+    assert a.import_record(rec(PLAIN)).not_kept == ()
+    match = ROOT / "fixtures" / "egn" / "match"
+    run = CliRunner().invoke
+    assert run(app, ["import", "--db", db, str(match / "MotE W5 G1.egn")]).exit_code == 0
+    r = run(app, ["import", "--db", db, str(match / "MotE W5 Match.emn")])
+    assert r.exit_code == 0
+    [g1] = [line for line in r.stdout.splitlines() if "MotE W5 G1" in line]
+    assert g1.endswith("(already stored)")
+    assert r.stderr.count("warning:") == 1
+    assert "not kept from this copy: the player ids (the stored game keeps those of the copy imported first)" \
+        in r.stderr
+

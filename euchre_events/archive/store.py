@@ -162,11 +162,17 @@ class ImportResult(tuple):
     created)`` (so ``gid, created = archive.import_record(rec)`` reads it),
     with ``notes_added`` and ``lines_added``: the annotations and
     alternative lines written (all of the record's for a new game; for a
-    game already stored, those its annotation stream did not hold)."""
+    game already stored, those its annotation stream did not hold), and
+    ``not_kept``: what a copy of a stored game says about the record that
+    differs from the stored game's and is not kept (its title, description,
+    date, player ids: the stored game keeps its first copy's), in words,
+    e.g. ``("the title 'VWEC Finals (annotated)'",)``."""
 
-    def __new__(cls, game_id: uuid.UUID, created: bool, notes_added: int = 0, lines_added: int = 0):
+    def __new__(cls, game_id: uuid.UUID, created: bool, notes_added: int = 0, lines_added: int = 0,
+                not_kept: tuple = ()):
         self = super().__new__(cls, (game_id, created))
         self.notes_added, self.lines_added = notes_added, lines_added
+        self.not_kept = tuple(not_kept)
         return self
 
     @property
@@ -567,7 +573,7 @@ class Archive(Application):
                                   annotations=list(v.get("annotations", [])), comment=str(v.get("comment", "")))
                 added_lines += 1
             if not (added_notes or added_lines):
-                return ImportResult(gid, False)
+                return ImportResult(gid, False, not_kept=self._not_kept(gid, record))
             try:
                 self.save(log)
             except IntegrityError:
@@ -575,8 +581,35 @@ class Archive(Application):
                     raise ArchiveError(f"game {gid}: its annotations were being changed by another "
                                        f"writer; import the record again") from None
                 continue
-            return ImportResult(gid, False, added_notes, added_lines)
+            return ImportResult(gid, False, added_notes, added_lines, self._not_kept(gid, record))
         raise AssertionError("unreachable")  # pragma: no cover
+
+    def _not_kept(self, gid: uuid.UUID, record: Record) -> list:
+        """What ``record``'s GameStarted says of the record (title,
+        description, date, player ids) that differs from the stored game
+        ``gid``'s and is not kept, in words (see :class:`ImportResult`);
+        ``[]`` when the stored start cannot be read (verify says why)."""
+        try:
+            stored = next(iter(self.events.get(gid, lte=1))).event
+        except Exception:
+            return []
+        mine = record.events[0]
+        out = []
+        if (mine.title or "") != (stored.title or "") and mine.title:
+            out.append(f"the title {mine.title!r}")
+        a = mine.source if isinstance(mine.source, dict) else {}
+        b = stored.source if isinstance(stored.source, dict) else {}
+        for key, what in (("description", "the description"), ("date", "the date")):
+            if a.get(key) and a.get(key) != b.get(key):
+                out.append(f"{what} {str(a[key])[:60]!r}")
+
+        def ids(src: dict) -> list:
+            match = src.get("match") if isinstance(src.get("match"), dict) else {}
+            return [p.get("playerIds") for p in list(src.get("players") or []) + list(match.get("players") or [])
+                    if isinstance(p, dict) and p.get("playerIds")]
+        if ids(a) and ids(a) != ids(b):
+            out.append("the player ids")
+        return out
 
     def _held_notes(self, log_id: uuid.UUID) -> tuple:
         """``(keys, note ids)`` of every annotation ever added to the
