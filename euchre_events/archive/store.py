@@ -8,7 +8,7 @@
 * one :class:`~euchre_events.archive.aggregates.AnnotationLog` per game:
   annotations and variations, kept apart so that commentary never alters the
   evidence;
-* the game id is a UUID derived from the game's events alone (``uuid5``,
+* the game id is a UUID derived from the game's events alone (version 8,
   :func:`game_id_of`: not its title, source, annotations or lines), so
   importing the same game twice, from any file or format, with or without
   commentary, stores it once; another copy's annotations and lines are added
@@ -121,6 +121,7 @@ def _uuid8(namespace: uuid.UUID, name: str) -> uuid.UUID:
     n = (n & ~(0x3 << 62)) | (0x2 << 62)                 # variant RFC 4122/9562
     return uuid.UUID(int=n)
 
+
 NOT_THE_GAME = ("title", "source")
 """GameStarted fields that describe the record, not the game: its title (a
 copy may be called "... annotated") and its source (file, format, date,
@@ -142,15 +143,14 @@ def start_text(start: Event) -> str:
 
 
 def game_id_of(events: list) -> uuid.UUID:
-    """The id of the game ``events`` record (GameStarted first): a UUID5 of
-    the game's events alone, without :data:`NOT_THE_GAME` and without any
+    """The id of the game ``events`` record (GameStarted first): a
+    name-based UUID (version :data:`GAME_ID_VERSION`) of the game's events alone, without :data:`NOT_THE_GAME` and without any
     annotation or alternative line, so two copies of one game (a plain
     record and its annotated twin, EGN and binary EGN, another title or
     date) get the same id, and any difference in what happened at the table
     (a card, a call, a player's name, an option) gives another.  Raises
     ``ValueError`` when ``events`` does not start with GameStarted or its
-    variant or options are unknown.  A UUID of version
-    :data:`GAME_ID_VERSION`."""
+    variant or options are unknown."""
     if not events or events[0].kind != "GameStarted":
         raise ValueError("a game's events start with GameStarted")
     texts = [start_text(events[0])] + [event_text(e) for e in events[1:]]
@@ -194,7 +194,7 @@ class ImportResult(tuple):
 
     def __repr__(self) -> str:
         return (f"ImportResult({self.game_id!r}, {self.created!r}, notes_added={self.notes_added}, "
-                f"lines_added={self.lines_added})")
+                f"lines_added={self.lines_added}, not_kept={self.not_kept!r})")
 
 
 def _note_key(position, text, mark) -> tuple:
@@ -630,7 +630,7 @@ class Archive(Application):
         return keys, ids
 
     def import_records(self, records: Iterable[Record]) -> list:
-        """Import several records; ``[(game_id, created), ...]``."""
+        """Import several records; ``[ImportResult]`` (each ``(game_id, created)``)."""
         return [self.import_record(r) for r in records]
 
     # ------------------------------------------------------------ reading
