@@ -155,19 +155,28 @@ def test_two_writers_adding_one_copy_at_once_add_it_once(make_archive):
         out = ctx.Queue()
 
         def one():
-            with opening:   # the library's CREATE TABLE IF NOT EXISTS on PostgreSQL is not safe at once
-                b = make_archive()
-            r = rec(ANNOTATED)
-            start.wait()
-            got = b.import_record(r)
-            out.put((str(got.game_id), got.created, got.notes_added, got.lines_added))
+            try:
+                with opening:   # the library's CREATE TABLE IF NOT EXISTS on PostgreSQL is not safe at once
+                    b = make_archive()
+                r = rec(ANNOTATED)
+                start.wait(timeout=60)
+                got = b.import_record(r)
+                out.put((str(got.game_id), got.created, got.notes_added, got.lines_added))
+            except BaseException as e:   # said to the test, which fails naming it
+                out.put(("error", repr(e)))
+                start.abort()
 
-        procs = [ctx.Process(target=one) for _ in range(2)]
-        for p in procs:
-            p.start()
-        results = [out.get(timeout=120) for _ in procs]
-        for p in procs:
-            p.join(timeout=120)
+        procs = [ctx.Process(target=one, daemon=True) for _ in range(2)]
+        try:
+            for p in procs:
+                p.start()
+            results = [out.get(timeout=120) for _ in procs]
+        finally:
+            for p in procs:
+                p.join(timeout=10)
+                if p.is_alive():
+                    p.terminate()
+        assert not [r for r in results if r[0] == "error"], results
         assert all(r[:2] == (str(gid), False) for r in results)
         assert sorted(r[2:] for r in results)[-1] in ((19, 7), (0, 0))
         assert sum(r[2] for r in results) in (0, 19) and sum(r[3] for r in results) in (0, 7)
