@@ -206,15 +206,20 @@ def import_cmd(paths: List[str] = typer.Argument(..., help="Record files (.egn, 
             for rec in records:
                 _warn(where, rec)
                 try:
-                    gid, created = arch.import_record(rec)
+                    done = arch.import_record(rec)
+                    gid, created = done
                 except Exception as e:  # an impossible record: nothing of it was written
                     _say(f"error: {where}: {e}", err=True)
                     failed.append(f"{where}: {e}")
                     continue
                 new += created
                 old += not created
+                if getattr(done, "not_kept", ()):
+                    _say(f"warning: {where}: the game is stored already ({gid}); not kept from this "
+                         f"copy: {', '.join(done.not_kept)} (the stored game keeps those of the copy "
+                         f"imported first)", err=True)
                 g = Game(rec.events)
-                note = "" if created else "  (already stored)"
+                note = f"  ({done.describe()})" if not created else ""
                 # the score as played; the official one beside it where the rules make it differ
                 official = ("" if list(g.official_score) == list(g.final_score)
                             else f" as played, official={_score_text(g.official_score)}")
@@ -402,7 +407,7 @@ def rebuild_cmd(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)):
 
 @app.command("stats")
 def stats_cmd(player: Optional[str] = typer.Option(None, "--player",
-                                                   help="Only players whose name contains this (any case)."),
+                                                   help="Only players whose name or player id contains this (any case)."),
               variant: Optional[str] = typer.Option(None, "--variant", help="Only games of this variant."),
               report: str = typer.Option("text", "--format", "-f", help="text, json, or html (a page with charts)."),
               output: Optional[str] = typer.Option(None, "--output", "-o", help="Write to this file."),
@@ -414,6 +419,10 @@ def stats_cmd(player: Optional[str] = typer.Option(None, "--player",
     --format html writes one self-contained page with the charts (results
     over time, calls by seat and up-card, alone hands, reneges by player,
     score progressions).
+
+    A player is known by the platform ids of the records (EGN player objects,
+    EMN master players) where they give them, else by name; placeholder names
+    (North, P1, Player 2, ?, empty) are no player (docs/design.md "Read models").
     """
     from euchre_events.archive.clubstats import club_stats, stats_text
     report = _report_format(report, output)
@@ -594,7 +603,7 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
     is the final score with that renege alone penalized.
     """
     report = _report_format("json" if as_json else report, output)
-    from euchre_events.archive import ArchiveError, DamagedGame, content_id
+    from euchre_events.archive import ArchiveError, DamagedGame, game_id_of
     from euchre_events.projections import Game
     out = []
     partial = []   # EGN games with impossible deals, audited deal by deal
@@ -618,7 +627,7 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
                     by_deal.append((item, read))
             for r in _progress(recs, "auditing", len(recs)):
                 _warn(item, r)
-                g = Game(r.events, game_id=str(content_id(r.events, r.annotations, r.variations)))
+                g = Game(r.events, game_id=str(game_id_of(r.events)))
                 out.append((g, g.audit(), r))
         else:
             try:

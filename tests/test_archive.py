@@ -6,7 +6,7 @@ import uuid
 
 import pytest
 
-from euchre_events.archive import Archive, ArchiveError, content_id
+from euchre_events.archive import Archive, ArchiveError, game_id_of
 from euchre_events.rules.engine import ImpossibleEvent
 from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, Discarded, GameStarted,
                                   OrderedUp, Passed, UpCardPickedUp)
@@ -57,7 +57,7 @@ def test_same_game_twice_is_stored_once(db):
     gid2, c2 = a.import_record(Record(c3_events()))
     assert (c1, c2) == (True, False) and gid1 == gid2
     assert len(a.game_ids()) == 1
-    assert gid1 == content_id(c3_events())
+    assert gid1 == game_id_of(c3_events())
     rows = sqlite3.connect(db).execute("select count(*) from stored_events where originator_id = ?",
                                        (gid1.hex,)).fetchone()
     assert rows == (len(c3_events()),) or rows == (0,)  # id stored as hex or as uuid text

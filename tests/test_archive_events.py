@@ -22,7 +22,7 @@ from eventsourcing.persistence import StoredEvent
 from eventsourcing.utils import resolve_topic
 
 from euchre_events import events as ev
-from euchre_events.archive import Archive, GameRecord, content_id
+from euchre_events.archive import Archive, GameRecord, content_id, game_id_of
 from euchre_events.events import EVENT_TYPES
 from euchre_events.formats import Record, read_records
 from euchre_events.rules.registry import VARIANT_CLASSES, complete_start
@@ -144,7 +144,7 @@ def test_random_games_of_every_variant_read_back_the_same(backend):
         assert len(back) == len(g)
         for x, y in zip(back, stored(g)):
             assert same(x, y), (x, y)
-        assert gid == content_id(back)  # the id is the content's, whatever the stored form
+        assert gid == game_id_of(back)  # the id is the events', whatever the stored form
 
 
 def test_new_archive_topics_name_the_event_classes(backend):

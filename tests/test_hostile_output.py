@@ -43,7 +43,9 @@ def test_a_file_that_crashes_its_reader_does_not_stop_the_batch(tmp_path):
     good1, bad, good2 = tmp_path / "a.euchre", tmp_path / "b.euchre", tmp_path / "c.euchre"
     good1.write_text(CLUB)
     bad.write_text(CLUB.replace('[Dealer "W"]', '[Dealer "W"]\n[Option.target_score "[1,2]"]'))
-    good2.write_text(CLUB.replace('[Title "Club night, table 1"]', '[Title "Club night, copy"]'))
+    # another game: a title alone would not make one (a game is its events), another player does
+    good2.write_text(CLUB.replace('[Title "Club night, table 1"]', '[Title "Club night, copy"]')
+                     .replace('[West "Dan"]', '[West "Dana"]'))
     db = str(tmp_path / "a.sqlite")
     r = CliRunner().invoke(app, ["import", str(good1), str(bad), str(good2), "--db", db])
     assert r.exit_code == 1

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from euchre_events.archive import Archive, ArchiveError, content_id, open_game
+from euchre_events.archive import Archive, ArchiveError, game_id_of, open_game
 from euchre_events.formats import Record, RecordError, read_records
 from euchre_events.projections import Game
 from euchre_events.rules.simulate import random_game
@@ -44,7 +44,7 @@ def test_a_file_is_read_not_stored(tmp_path):
         op = open_game(ref, db=str(tmp_path / "none.sqlite"))
         rec = read_records(str(VWEC))[0]
         assert not op.stored and op.archive is None and op.record is not None
-        assert op.game_id == content_id(rec.events, rec.annotations, rec.variations)
+        assert op.game_id == game_id_of(rec.events)
         assert op.game.id == str(op.game_id) and op.game.events == rec.events
         assert op.path == str(VWEC) and op.games_in_file == 1 and op.note == ""
     assert not (tmp_path / "none.sqlite").exists()
@@ -76,7 +76,7 @@ def test_with_an_archive_a_file_a_record_or_a_game_is_imported_first(tmp_path):
     again = open_game(read_records(str(VWEC))[0], archive=a)        # the same game: stored once
     assert again.game_id == op.game_id and Archive(db).game_ids() == [op.game_id]
     g = open_game(Game(c3_events()), archive=a)                       # a Game without an id
-    assert g.stored and g.game_id == content_id(c3_events())
+    assert g.stored and g.game_id == game_id_of(c3_events())
     loaded = a.load(g.game_id)
     same = open_game(loaded, archive=a)                               # a stored Game is kept as it is
     assert same.game is loaded and same.game_id == g.game_id
@@ -89,7 +89,7 @@ def test_without_an_archive_a_game_or_record_is_only_opened():
     assert op.game is g and not op.stored and op.game_id is None and op.notes == []
     rec = Record(c3_events(), annotations=[{"position": 3, "text": "x", "mark": "!"}])
     op = open_game(rec)
-    assert not op.stored and op.record is rec and op.game_id == content_id(rec.events, rec.annotations)
+    assert not op.stored and op.record is rec and op.game_id == game_id_of(rec.events)
     assert op.notes == [{"id": "r0", "position": 3, "text": "x", "mark": "!", "author": "record"}]
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from euchre_events.archive import Archive, DamagedGame, content_id
+from euchre_events.archive import Archive, DamagedGame, game_id_of
 from euchre_events.cli import app
 from euchre_events.formats import read_records
 
@@ -93,12 +93,12 @@ def test_fresh_games_verify_intact_with_their_event_count(stored):
     assert one.exit_code == 0 and one.stdout.startswith(f"{ids[0]}  Club night, table 1: intact")
 
 
-def test_the_chain_does_not_change_the_content_id(stored):
+def test_the_chain_does_not_change_the_game_id(stored):
     db, ids, _ = stored
     arch = Archive(db)
     for gid, f in zip(ids, FILES):
         rec = read_records(str(f))[0]
-        assert content_id(arch.game_events(gid), rec.annotations, rec.variations) == gid
+        assert game_id_of(arch.game_events(gid)) == gid == game_id_of(rec.events)
 
 
 def test_one_changed_byte_is_named(stored):

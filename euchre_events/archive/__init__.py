@@ -3,7 +3,8 @@ library (docs/design.md "Storage").
 
 * :mod:`~euchre_events.archive.store`: the application :class:`Archive`
   (import, read, annotate; SQLite file by default, PostgreSQL through the
-  library's variables) and the content id of a game (:func:`content_id`);
+  library's variables), the id of a game (:func:`game_id_of`, from its
+  events alone; :func:`content_id`, the scheme of earlier releases);
 * :mod:`~euchre_events.archive.aggregates`: :class:`GameRecord` (a game's
   events, one stored event each, the event itself) and :class:`AnnotationLog`
   (annotations and variations), and the topics of release 0.1.0, registered
@@ -19,9 +20,9 @@ library (docs/design.md "Storage").
 from euchre_events.archive.aggregates import AnnotationLog, GameRecord
 from euchre_events.archive.opening import Opened, open_game
 from euchre_events.archive.store import (DEFAULT_DB, NAMESPACE, Archive, ArchiveError, DamagedGame, VerifyResult, annotation_log_id,
-                                         content_id, is_postgres_url, postgres_settings, sqlite_file,
+                                         ImportResult, content_id, game_id_of, is_postgres_url, postgres_settings, sqlite_file,
                                          store_location)
 
-__all__ = ["Archive", "ArchiveError", "DamagedGame", "VerifyResult", "GameRecord", "AnnotationLog", "content_id", "annotation_log_id",
+__all__ = ["Archive", "ArchiveError", "DamagedGame", "VerifyResult", "GameRecord", "AnnotationLog", "content_id", "game_id_of", "ImportResult", "annotation_log_id",
            "open_game", "Opened", "sqlite_file", "store_location",
            "is_postgres_url", "postgres_settings", "DEFAULT_DB", "NAMESPACE"]

@@ -18,9 +18,10 @@ event as a ``data`` dict (``Event.to_dict()``) instead of the event.  Those
 topics are registered here (``eventsourcing.utils.register_topic``) for the
 classes below, whose ``class_version = 2`` upcasts the old state
 (``upcast_v1_v2``: ``data`` -> ``event``), so old and new games load the same
-way, side by side in one archive.  Their content ids never change
-(:func:`euchre_events.archive.content_id` hashes the events, not their
-stored form).
+way, side by side in one archive.  Their ids never change (they were
+made by :func:`euchre_events.archive.content_id` from the events, not from
+their stored form; games stored now are under
+:func:`euchre_events.archive.game_id_of`).
 
 **Tamper evidence** (class_version 3): every stored game event also holds
 ``chain``, its link of the game's hash chain, and the first one ``length``,

@@ -22,12 +22,25 @@ What is counted (every count over the games kept by the filters):
 
 With ``player``, the seat, up-card and call tables count only that player's
 calls.  Pure: no I/O beyond the rows given.
+
+**Who is a player** (:func:`seat_players`).  A record's platform ids are how
+the statistics know a person across games (EGN player objects,
+``{"name", "playerIds": [{"id", "source"}]}``, kept in the game's source, and
+an EMN match's master players; ``spec/player-tracking.md``): two seats that
+share one id (``source:id``) are one player, whatever names they show; one
+name with two different ids is two players, shown as ``Name [source:id]``.
+A seat with no id is known by its name.  A placeholder name (a seat's
+word, ``P1``, ``Player 2``, ``?``, empty: :func:`~euchre_events.rules.seats.is_placeholder_name`)
+with no id is no player: such seats are counted as ``unnamed_seats`` only
+(their calls still count in the seat, up-card and call tables).
 """
 from __future__ import annotations
 
 from typing import Optional
 
-__all__ = ["club_stats", "seat_label"]
+from euchre_events.rules.seats import is_placeholder_name
+
+__all__ = ["club_stats", "seat_label", "seat_players", "player_ids"]
 
 
 def seat_label(rel: int, n_seats: int = 4) -> str:
@@ -53,6 +66,105 @@ def _side(variant: str, seat: int) -> int:
         return seat
 
 
+def _ids_of(obj) -> list:
+    """``["source:id", ...]`` of a player object's ``playerIds`` (anything
+    else, or an entry without an id, gives none: records are messy)."""
+    if not isinstance(obj, dict) or not isinstance(obj.get("playerIds"), list):
+        return []
+    out = []
+    for pid in obj["playerIds"]:
+        if isinstance(pid, dict) and isinstance(pid.get("id"), (str, int)) and str(pid["id"]).strip():
+            out.append(f"{str(pid.get('source') or '').strip()}:{str(pid['id']).strip()}")
+    return out
+
+
+def player_ids(game: dict, seat: int) -> list:
+    """The platform ids of the player at ``seat`` of a game-index row
+    (``ReadModels.games()``): from the EGN player object of that seat in the
+    row's ``source["players"]``, and from the EMN match's master player in
+    ``source["match"]["players"]``; ``"source:id"`` strings, sorted, each
+    once.  ``[]`` when the record gives none."""
+    src = game.get("source") if isinstance(game.get("source"), dict) else {}
+    found = []
+    for holder in (src.get("players"), (src.get("match") or {}).get("players")
+                   if isinstance(src.get("match"), dict) else None):
+        if isinstance(holder, list) and 0 <= seat < len(holder):
+            found += _ids_of(holder[seat])
+    return sorted(set(found))
+
+
+def seat_players(games: list) -> tuple:
+    """Who sat where, over the game-index rows ``games`` (rows with an
+    ``error`` are left out): ``(seats, players)`` where ``seats`` maps each
+    game id to a list, per seat, of a player label or None (a placeholder
+    name without an id), and ``players`` maps each label to ``{"names":
+    [display names, most used first], "ids": ["source:id", ...]}``.
+
+    Seats sharing an id are one player (ids are joined across games: a
+    seat with ids ``a`` and ``b`` makes ``a`` and ``b`` one player); a
+    seat without ids is the player of that name.  The label is the name
+    most used; when two players would have the same label, each with ids
+    gets its first id added, ``"Ann [euchre-site:ann-1]"``; a placeholder
+    name with ids always does."""
+    parent: dict = {}
+
+    def find(x):
+        while parent.setdefault(x, x) != x:
+            parent[x] = parent[parent[x]]
+            x = parent[x]
+        return x
+
+    rows = [g for g in games if not g.get("error")]
+    raw = {}
+    for g in rows:
+        seats = []
+        for seat, name in enumerate(g.get("players") or []):
+            ids = player_ids(g, seat)
+            for other in ids[1:]:
+                parent[find(other)] = find(ids[0])
+            seats.append((name if isinstance(name, str) else "", ids))
+        raw[g["game_id"]] = seats
+    keys: dict = {}
+    names: dict = {}
+    for gid, seats in raw.items():
+        out = []
+        for name, ids in seats:
+            if ids:
+                key = ("ids", find(ids[0]))
+            elif is_placeholder_name(name):
+                out.append(None)
+                continue
+            else:
+                key = ("name", name)
+            out.append(key)
+            info = names.setdefault(key, {"names": {}, "ids": set()})
+            info["names"][name] = info["names"].get(name, 0) + 1
+            info["ids"].update(ids)
+        keys[gid] = out
+    label: dict = {}
+    taken: dict = {}
+    for key, info in names.items():
+        ordered = sorted(info["names"], key=lambda n: -info["names"][n])   # stable: first seen wins a tie
+        info["names"] = ordered
+        info["ids"] = sorted(info["ids"])
+        label[key] = ordered[0]
+        taken.setdefault(ordered[0], []).append(key)
+    for shown, ks in taken.items():
+        for key in ks:
+            if key[0] == "ids" and (len(ks) > 1 or is_placeholder_name(shown)):
+                label[key] = f"{shown or 'unnamed'} [{names[key]['ids'][0]}]"
+    seen: set = set()
+    for key in names:            # a name that reads like another's label: numbered, never merged
+        base, k = label[key], 1
+        while label[key] in seen:
+            k += 1
+            label[key] = f"{base} #{k}"
+        seen.add(label[key])
+    seats = {gid: [label[k] if k is not None else None for k in ks] for gid, ks in keys.items()}
+    players = {label[k]: {"names": info["names"], "ids": info["ids"]} for k, info in names.items()}
+    return seats, players
+
+
 def _won(winner, side: int) -> bool:
     if isinstance(winner, list):
         return side in winner
@@ -63,11 +175,24 @@ def club_stats(games: list, deals: list, findings: list, player: Optional[str] =
                variant: Optional[str] = None) -> dict:
     """The statistics of the module docstring from the read-model rows
     (``ReadModels.games()``, ``.deals()``, ``.findings()``).  ``player``:
-    only players whose name contains this (any case); ``variant``: only
-    games of this variant (its name).  Returns ``{"games", "damaged",
-    "players": {name: {...}}, "by_seat", "by_up_card", "by_call",
-    "filters"}``."""
+    only players whose label, one of their names or one of their ids
+    contains this (any case); ``variant``: only games of this variant (its
+    name).  Returns ``{"games", "damaged", "unnamed_seats", "players":
+    {label: {..., "names", "ids"}}, "by_seat", "by_up_card", "by_call",
+    "filters"}``: players as :func:`seat_players` knows them (placeholder
+    names without an id are no player: ``unnamed_seats`` counts those seats,
+    one per game)."""
+    seats_of, known = seat_players(games)
     want = player.lower() if player else None
+
+    def mine(label: Optional[str]) -> bool:
+        if label is None:
+            return False
+        if want is None:
+            return True
+        info = known[label]
+        return any(want in t.lower() for t in [label] + info["names"] + info["ids"])
+
     ok = {}
     damaged = 0
     for g in games:
@@ -76,19 +201,18 @@ def club_stats(games: list, deals: list, findings: list, player: Optional[str] =
             continue
         if variant and g["variant"] != variant:
             continue
-        if want and not any(want in str(p).lower() for p in g["players"]):
+        if want and not any(mine(p) for p in seats_of[g["game_id"]]):
             continue
         ok[g["game_id"]] = g
     players: dict = {}
-
-    def mine(name: str) -> bool:
-        return want is None or want in name.lower()
-
+    unnamed = 0
     for g in ok.values():
-        for seat, name in enumerate(g["players"]):
-            if not mine(name):
+        for seat, who in enumerate(seats_of[g["game_id"]]):
+            if who is None:
+                unnamed += 1
+            if not mine(who):
                 continue
-            p = players.setdefault(name, _blank_player())
+            p = players.setdefault(who, dict(_blank_player(), **known[who]))
             p["games"] += 1
             p["wins"] += _won(g["winner"], _side(g["variant"], seat))
     by_seat: dict = {}
@@ -98,7 +222,7 @@ def club_stats(games: list, deals: list, findings: list, player: Optional[str] =
         g = ok.get(d["game_id"])
         if g is None:
             continue
-        names = g["players"]
+        names = seats_of[g["game_id"]]
         played = bool(d["tricks"]) and not d["note"]
         for seat, name in enumerate(names):
             if not mine(name):
@@ -116,18 +240,19 @@ def club_stats(games: list, deals: list, findings: list, player: Optional[str] =
             ld = players[names[d["lone_defender"]]]["lone_defences"]
             ld["attempts"] += 1
             ld["euchred"] += not made
-        if not mine(names[m]):
+        if want is not None and not mine(names[m]):
             continue
-        p = players[names[m]]
-        p["calls"] += 1
-        p["made"] += made
-        p["euchred"] += not made
-        if d["alone"] is not None and d["alone"] == m:
-            a = p["alone"]
-            a["attempts"] += 1
-            a["made"] += made
-            a["euchred"] += not made
-            a["march"] += made and sum(d["tricks"]) == d["maker_tricks"]
+        if names[m] is not None:     # an unnamed seat's call counts in the tables below only
+            p = players[names[m]]
+            p["calls"] += 1
+            p["made"] += made
+            p["euchred"] += not made
+            if d["alone"] is not None and d["alone"] == m:
+                a = p["alone"]
+                a["attempts"] += 1
+                a["made"] += made
+                a["euchred"] += not made
+                a["march"] += made and sum(d["tricks"]) == d["maker_tricks"]
         n_seats = len(names)
         if d["maker_rel"] is not None:
             row = by_seat.setdefault(seat_label(d["maker_rel"], n_seats), {"calls": 0, "made": 0})
@@ -144,14 +269,14 @@ def club_stats(games: list, deals: list, findings: list, player: Optional[str] =
         g = ok.get(f["game_id"])
         if g is None or f["kind"] != "renege" or f["seat"] is None:
             continue
-        name = g["players"][f["seat"]]
+        name = seats_of[g["game_id"]][f["seat"]] if f["seat"] < len(seats_of[g["game_id"]]) else None
         if mine(name):
             players[name]["reneges"] += 1
     for p in players.values():
         p["tricks_per_deal"] = round(p["tricks"] / p["played"], 3) if p["played"] else None
     order = ["1 (left of dealer)", "2", "3", "dealer"]
     ranks = ["J", "A", "K", "Q", "T", "9", "8", "7"]
-    return {"games": len(ok), "damaged": damaged,
+    return {"games": len(ok), "damaged": damaged, "unnamed_seats": unnamed,
             "players": dict(sorted(players.items(), key=lambda kv: kv[0].lower())),
             "by_seat": dict(sorted(by_seat.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else 9)),
             "by_up_card": dict(sorted(by_up.items(), key=lambda kv: ranks.index(kv[0]) if kv[0] in ranks else 99)),
@@ -166,6 +291,9 @@ def stats_text(s: dict) -> str:
         return f"{made}/{calls} ({100 * made / calls:.0f}%)" if calls else "-"
 
     out = [f"games: {s['games']}" + (f"  (damaged, not counted: {s['damaged']})" if s["damaged"] else "")]
+    if s.get("unnamed_seats"):
+        out.append(f"unnamed seats (a placeholder name such as North or P1, no player id; "
+                   f"counted under no player): {s['unnamed_seats']}")
     for name, p in s["players"].items():
         a, ld = p["alone"], p["lone_defences"]
         tpd = "-" if p["tricks_per_deal"] is None else f"{p['tricks_per_deal']:.2f}"

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Optional
 
-from euchre_events.archive.store import Archive, ArchiveError, DamagedGame, content_id, sqlite_file
+from euchre_events.archive.store import Archive, ArchiveError, DamagedGame, game_id_of, sqlite_file
 from euchre_events.formats import Record, RecordError, no_game_error, read_records_partial
 from euchre_events.projections import Game
 
@@ -39,8 +39,8 @@ class Opened:
     ``game``: the folded game (its ``id`` is ``str(game_id)`` when known);
     ``archive``: the archive it is stored in, or None (a file read without an
     archive is not stored); ``game_id``: its stored id, or for a game not
-    stored the content id it would be stored under
-    (:func:`~euchre_events.archive.content_id`; None for a ``Game`` without
+    stored the id it would be stored under
+    (:func:`~euchre_events.archive.game_id_of`; None for a ``Game`` without
     one); ``stored``: ``game_id`` names a game of ``archive``; ``record``:
     the :class:`~euchre_events.formats.Record` when the game came from a file
     or a Record, else None; ``path``: the file read, or None;
@@ -143,7 +143,7 @@ def _from_record(rec: Record, archive: Optional[Archive]) -> Opened:
     if archive is not None:
         gid, _ = archive.import_record(rec)
         return Opened(archive.load(gid), archive, gid, stored=True, record=rec)
-    gid = content_id(rec.events, rec.annotations, rec.variations)
+    gid = game_id_of(rec.events)
     return Opened(Game(rec.events, game_id=str(gid)), game_id=gid, record=rec)
 
 

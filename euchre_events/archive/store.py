@@ -8,9 +8,15 @@
 * one :class:`~euchre_events.archive.aggregates.AnnotationLog` per game:
   annotations and variations, kept apart so that commentary never alters the
   evidence;
-* the game id is a UUID derived from the content (``uuid5``,
-  :func:`content_id`), so importing the same game twice stores it once; a
-  game and its annotation log are written in one ``save()``, one
+* the game id is a UUID derived from the game's events alone (version 8,
+  :func:`game_id_of`: not its title, source, annotations or lines), so
+  importing the same game twice, from any file or format, with or without
+  commentary, stores it once; another copy's annotations and lines are added
+  to the stored game's annotation stream (:meth:`Archive.import_record`).
+  Games stored by earlier releases keep their ids (:func:`content_id`, the
+  old scheme, which hashed the commentary too) and are recognised by their
+  events (docs/design.md "Storage");
+* a game and its annotation log are written in one ``save()``, one
   transaction: a game is stored whole or not at all.
 
 Storage: an SQLite file by default (``db`` argument, else ``$EUCHRE_EVENTS_DB``,
@@ -73,10 +79,12 @@ class DamagedGame(ArchiveError):
 
 
 def content_id(events: list, annotations: Iterable = (), variations: Iterable = ()) -> uuid.UUID:
-    """UUID5 of a game's content: its events (without the ``source`` of the
-    GameStarted event, so the same game read from another file, folder or
-    format has the same id, and with every option written out, defaults
-    included), its annotations and variations."""
+    """The game id of the old scheme (releases up to 0.1.x): UUID5 of a
+    game's content: its events (without the ``source`` of the GameStarted
+    event, with every option written out, defaults included, but with its
+    title), its annotations and variations.  Games stored so keep that id;
+    it is computed here only to find them again (:meth:`Archive.import_record`).
+    New games are stored under :func:`game_id_of`."""
     # the text json.dumps(sort_keys=True) gives of {"annotations", "events",
     # "variations"}, with each event written by canonical.event_text (the same
     # text, several times faster: the id of a one-deal game cost as much as its fold)
@@ -93,6 +101,114 @@ def content_id(events: list, annotations: Iterable = (), variations: Iterable = 
     blob = ('{"annotations":' + _dumps(list(annotations)) + ',"events":[' + ",".join(evs)
             + '],"variations":' + _dumps(var) + "}")
     return uuid.uuid5(NAMESPACE, hashlib.sha256(blob.encode()).hexdigest())
+
+
+GAME_NAMESPACE = uuid.UUID("0b6a4f8e-3d2c-5e71-a9c4-7f1e2d3c4b5a")
+"""Namespace of :func:`game_id_of` (not :data:`NAMESPACE`, the old scheme's)."""
+
+GAME_ID_VERSION = 8
+"""The UUID version of :func:`game_id_of` ids: 8, name-based with SHA-256 as
+RFC 9562 (appendix B.2) shows it.  Ids of the old scheme (:func:`content_id`)
+are version 5, so an id alone says which scheme made it: only version-5
+games need to be looked at to find an old copy (:meth:`Archive.find_game`)."""
+
+
+def _uuid8(namespace: uuid.UUID, name: str) -> uuid.UUID:
+    """A name-based UUID version 8 (RFC 9562, B.2): the first 128 bits of
+    SHA-256(namespace bytes + name as UTF-8), version and variant bits set."""
+    n = int.from_bytes(hashlib.sha256(namespace.bytes + name.encode()).digest()[:16], "big")
+    n = (n & ~(0xF << 76)) | (GAME_ID_VERSION << 76)     # version
+    n = (n & ~(0x3 << 62)) | (0x2 << 62)                 # variant RFC 4122/9562
+    return uuid.UUID(int=n)
+
+
+NOT_THE_GAME = ("title", "source")
+"""GameStarted fields that describe the record, not the game: its title (a
+copy may be called "... annotated") and its source (file, format, date,
+description, the EGN ruleset as written, player objects with their platform
+ids).  Everything else of GameStarted is the game: the variant, every option
+(defaults written out), the players' names in seat order, the first dealer
+and the initial score."""
+
+
+def start_text(start: Event) -> str:
+    """The canonical JSON text of what a GameStarted says about the game
+    (:data:`NOT_THE_GAME` left out, every option written out:
+    :func:`complete_start`).  Raises ``ValueError`` for an unknown variant
+    or option."""
+    d = complete_start(start).to_dict()
+    for k in NOT_THE_GAME:
+        d.pop(k, None)
+    return _dumps(d)
+
+
+def game_id_of(events: list) -> uuid.UUID:
+    """The id of the game ``events`` record (GameStarted first): a
+    name-based UUID (version :data:`GAME_ID_VERSION`) of the game's events alone, without :data:`NOT_THE_GAME` and without any
+    annotation or alternative line, so two copies of one game (a plain
+    record and its annotated twin, EGN and binary EGN, another title or
+    date) get the same id, and any difference in what happened at the table
+    (a card, a call, a player's name, an option) gives another.  Raises
+    ``ValueError`` when ``events`` does not start with GameStarted or its
+    variant or options are unknown."""
+    if not events or events[0].kind != "GameStarted":
+        raise ValueError("a game's events start with GameStarted")
+    texts = [start_text(events[0])] + [event_text(e) for e in events[1:]]
+    return _uuid8(GAME_NAMESPACE, '{"events":[' + ",".join(texts) + "]}")
+
+
+class ImportResult(tuple):
+    """What :meth:`Archive.import_record` did: the tuple ``(game_id,
+    created)`` (so ``gid, created = archive.import_record(rec)`` reads it),
+    with ``notes_added`` and ``lines_added``: the annotations and
+    alternative lines written (all of the record's for a new game; for a
+    game already stored, those its annotation stream did not hold), and
+    ``not_kept``: what a copy of a stored game says about the record that
+    differs from the stored game's and is not kept (its title, description,
+    date, player ids: the stored game keeps its first copy's), in words,
+    e.g. ``("the title 'VWEC Finals (annotated)'",)``."""
+
+    def __new__(cls, game_id: uuid.UUID, created: bool, notes_added: int = 0, lines_added: int = 0,
+                not_kept: tuple = ()):
+        self = super().__new__(cls, (game_id, created))
+        self.notes_added, self.lines_added = notes_added, lines_added
+        self.not_kept = tuple(not_kept)
+        return self
+
+    @property
+    def game_id(self) -> uuid.UUID:
+        return self[0]
+
+    @property
+    def created(self) -> bool:
+        return self[1]
+
+    def describe(self) -> str:
+        """``""`` for a new game, else ``"already stored"`` or ``"already
+        stored; added 12 annotations, 2 lines"`` (what the import line says)."""
+        if self.created:
+            return ""
+        added = [f"{n} {word}{'' if n == 1 else 's'}" for n, word in
+                 ((self.notes_added, "annotation"), (self.lines_added, "line")) if n]
+        return "already stored" + ("; added " + ", ".join(added) if added else "")
+
+    def __repr__(self) -> str:
+        return (f"ImportResult({self.game_id!r}, {self.created!r}, notes_added={self.notes_added}, "
+                f"lines_added={self.lines_added}, not_kept={self.not_kept!r})")
+
+
+def _note_key(position, text, mark) -> tuple:
+    """What makes two annotations the same: position, text and mark (not
+    the author, not the id)."""
+    return (int(position), str(text), mark or None)
+
+
+def _line_key(position, events, annotations, comment) -> str:
+    """What makes two alternative lines the same: the canonical JSON of
+    their position, events, annotations and comment."""
+    evs = [e.to_dict() if isinstance(e, Event) else e for e in events]
+    return _dumps({"position": int(position), "events": evs, "annotations": list(annotations),
+                   "comment": str(comment or "")})
 
 
 def annotation_log_id(game_id: uuid.UUID) -> uuid.UUID:
@@ -299,20 +415,29 @@ class Archive(Application):
             transcoder.register(t)
 
     # ------------------------------------------------------------ writing
-    def import_record(self, record: Record) -> tuple:
-        """Store one validated record; returns ``(game_id, created)``.
+    def import_record(self, record: Record) -> "ImportResult":
+        """Store one validated record; returns an :class:`ImportResult`, a
+        tuple ``(game_id, created)`` (which also says what a copy added).
 
-        ``created`` is False when the same game was already stored (nothing is
-        written).  The game stream and its annotation stream are saved in one
-        transaction.  The record is validated again here (raises
+        The game is known by its events alone (:func:`game_id_of`).  When it
+        is stored already (under that id, or under the id an earlier release
+        gave it: :meth:`find_game`), nothing of the game stream is written
+        and ``created`` is False; the record's annotations and alternative
+        lines that the stored game's annotation stream does not hold yet are
+        appended to it, in one transaction (an annotation is held when one
+        with the same position, text and mark was ever added or edited to
+        that; a line when one with the same position, events, annotations and
+        comment was added), so importing one file twice adds nothing.  A new
+        game stream and its annotation stream are saved in one transaction.
+        The record is validated again here (raises
         :class:`euchre_events.engine.ImpossibleEvent` if impossible).
         """
         Game(record.events)  # never store what cannot be folded
         record = _with_full_options(record)
-        gid = content_id(record.events, record.annotations,
-                         [dict(v, events=list(v.get("events", []))) for v in record.variations])
-        if self._has_stream(gid):
-            return gid, False
+        gid = game_id_of(record.events)
+        stored = self.find_game(record, gid)
+        if stored is not None:
+            return self._add_commentary(stored, record)
         agg = GameRecord.record(record.events, gid)
         notes = AnnotationLog._create(AnnotationLog.Created, id=annotation_log_id(gid), game_id=str(gid))
         for i, a in enumerate(record.annotations):
@@ -325,14 +450,187 @@ class Archive(Application):
         try:
             self.save(agg, notes)
         except IntegrityError:
-            # another writer stored the same game in the meantime: same content, same id
+            # another writer stored the same game in the meantime: same events, same id
             if self._has_stream(gid):
-                return gid, False
+                return self._add_commentary(gid, record)
             raise
-        return gid, True
+        return ImportResult(gid, True, len(record.annotations), len(record.variations))
+
+    def find_game(self, record: Record, gid: Optional[uuid.UUID] = None) -> Optional[uuid.UUID]:
+        """The stored id of the game ``record`` holds, or None when it is not
+        stored.  ``gid``: its :func:`game_id_of` when already computed.
+
+        In this order: a game stored under ``gid``; else, only when a game
+        stored under an old-scheme id (UUID version 5) begins as this one does
+        (the same GameStarted, title and source aside, and as many events),
+        the old-scheme id of the record (:func:`content_id` with its
+        commentary: the same file imported again); else such a game whose
+        events give ``gid`` (a copy with other commentary of a game stored
+        by an earlier release).  Games stored by this release are always
+        under their :func:`game_id_of` (version 8): only older ones need the
+        last two steps, whose index is read once per ``Archive``."""
+        if gid is None:
+            Game(record.events)
+            record = _with_full_options(record)
+            gid = game_id_of(record.events)
+        if self._has_stream(gid):
+            return gid
+        old_games = self._starts()
+        if not old_games:
+            return None
+        try:
+            key = start_text(record.events[0])
+        except (ValueError, TypeError, KeyError):
+            return None
+        n = len(record.events)
+        candidates = [sid for sid, length in old_games.get(key, ()) if length in (None, n)]
+        if not candidates:
+            return None
+        old = content_id(record.events, record.annotations,
+                         [dict(v, events=list(v.get("events", []))) for v in record.variations])
+        if old in candidates:
+            return old
+        head = list(record.events[1:3])
+        for sid in candidates:
+            try:
+                if [e.event for e in self.events.get(sid, gt=1, lte=3)] != head:
+                    continue      # another game: not even its first deal starts the same
+                if game_id_of(self.game_events(sid)) == gid:
+                    return sid
+            except Exception:     # a damaged stored game is not this one (verify names it)
+                continue
+        return None
+
+    def _starts(self) -> dict:
+        """``{start_text: [(stored id, length or None)]}`` of every game
+        stored under an old-scheme id (not UUID version
+        :data:`GAME_ID_VERSION`), in import order: read from the
+        notification log (the stored GameStarted rows only; a row of a
+        version-8 game is not even decoded) the first time, then kept.  Games
+        stored later need not be added: they are stored under their
+        :func:`game_id_of`, which :meth:`find_game` tries first."""
+        idx = getattr(self, "_start_index", None)
+        if idx is not None:
+            return idx
+        idx = {}
+        start = None
+        while True:
+            items = self.notification_log.select(start=start, limit=self.log_section_size,
+                                                 topics=list(GAME_START_TOPICS),
+                                                 inclusive_of_start=start is None)
+            for n in items:
+                sid = uuid.UUID(str(n.originator_id))
+                if sid.version == GAME_ID_VERSION:
+                    continue
+                try:
+                    st = self.mapper.to_domain_event(n)
+                    key = start_text(st.event)
+                except Exception:  # a damaged first event: that game is not found by its events
+                    continue
+                idx.setdefault(key, []).append((sid, getattr(st, "length", None)))
+            if len(items) < self.log_section_size:
+                break
+            start = items[-1].id
+        self._start_index = idx
+        return idx
+
+    def _add_commentary(self, gid: uuid.UUID, record: Record, attempts: int = 3) -> "ImportResult":
+        """Append to the annotation stream of the stored game ``gid`` the
+        record's annotations and lines it does not hold yet (see
+        :meth:`import_record`), in one ``save()``; returns the
+        :class:`ImportResult` (``created`` False).  Another writer appending
+        to that stream at the same moment makes the library refuse this save:
+        it is tried again on the stream as it now is (``attempts`` times)."""
+        for attempt in range(attempts):
+            log = self.annotation_log(gid)
+            held, note_ids = self._held_notes(log.id)
+            lines = {_line_key(v["position"], v["events"], v["annotations"], v["comment"])
+                     for v in log.variations.values()}
+            added_notes = added_lines = 0
+            k = 0
+            for a in record.annotations:
+                key = _note_key(a.get("position"), a.get("text", ""), a.get("mark"))
+                if key in held:
+                    continue
+                held.add(key)
+                while f"r{k}" in note_ids:
+                    k += 1
+                note_ids.add(f"r{k}")
+                log.add(note_id=f"r{k}", position=int(a["position"]), text=str(a.get("text", "")),
+                        mark=a.get("mark"), author=a.get("author", "record"))
+                added_notes += 1
+            k = 0
+            for v in record.variations:
+                key = _line_key(v.get("position", 0), v.get("events", []), v.get("annotations", []),
+                                v.get("comment", ""))
+                if key in lines:
+                    continue
+                lines.add(key)
+                while f"v{k}" in log.variations:
+                    k += 1
+                log.add_variation(variation_id=f"v{k}", position=int(v.get("position", 0)),
+                                  events=list(v.get("events", [])),
+                                  annotations=list(v.get("annotations", [])), comment=str(v.get("comment", "")))
+                added_lines += 1
+            if not (added_notes or added_lines):
+                return ImportResult(gid, False, not_kept=self._not_kept(gid, record))
+            try:
+                self.save(log)
+            except IntegrityError:
+                if attempt + 1 == attempts:
+                    raise ArchiveError(f"game {gid}: its annotations were being changed by another "
+                                       f"writer; import the record again") from None
+                continue
+            return ImportResult(gid, False, added_notes, added_lines, self._not_kept(gid, record))
+        raise AssertionError("unreachable")  # pragma: no cover
+
+    def _not_kept(self, gid: uuid.UUID, record: Record) -> list:
+        """What ``record``'s GameStarted says of the record (title,
+        description, date, player ids) that differs from the stored game
+        ``gid``'s and is not kept, in words (see :class:`ImportResult`);
+        ``[]`` when the stored start cannot be read (verify says why)."""
+        try:
+            stored = next(iter(self.events.get(gid, lte=1))).event
+        except Exception:
+            return []
+        mine = record.events[0]
+        out = []
+        if (mine.title or "") != (stored.title or "") and mine.title:
+            out.append(f"the title {mine.title!r}")
+        a = mine.source if isinstance(mine.source, dict) else {}
+        b = stored.source if isinstance(stored.source, dict) else {}
+        for key, what in (("description", "the description"), ("date", "the date")):
+            if a.get(key) and a.get(key) != b.get(key):
+                out.append(f"{what} {str(a[key])[:60]!r}")
+
+        def ids(src: dict) -> list:
+            match = src.get("match") if isinstance(src.get("match"), dict) else {}
+            return [p.get("playerIds") for p in list(src.get("players") or []) + list(match.get("players") or [])
+                    if isinstance(p, dict) and p.get("playerIds")]
+        if ids(a) and ids(a) != ids(b):
+            out.append("the player ids")
+        return out
+
+    def _held_notes(self, log_id: uuid.UUID) -> tuple:
+        """``(keys, note ids)`` of every annotation ever added to the
+        annotation stream ``log_id``, edited texts included (a note a person
+        edited or removed is not brought back by importing its record again):
+        keys as :func:`_note_key` makes them."""
+        keys, ids, where = set(), set(), {}
+        if not self._has_stream(log_id):
+            return keys, ids
+        for e in self.events.get(log_id):
+            name = type(e).__name__
+            if name == "AnnotationAdded":
+                ids.add(e.note_id)
+                where[e.note_id] = e.position
+                keys.add(_note_key(e.position, e.text, e.mark))
+            elif name == "AnnotationEdited" and e.note_id in where:
+                keys.add(_note_key(where[e.note_id], e.text, e.mark))
+        return keys, ids
 
     def import_records(self, records: Iterable[Record]) -> list:
-        """Import several records; ``[(game_id, created), ...]``."""
+        """Import several records; ``[ImportResult]`` (each ``(game_id, created)``)."""
         return [self.import_record(r) for r in records]
 
     # ------------------------------------------------------------ reading

@@ -12,7 +12,7 @@ import re
 from typing import Optional, Sequence
 
 __all__ = ["SEAT_WORDS_4", "SEAT_LETTERS_4", "seat_word", "seat_letter", "seat_words", "name_seats",
-           "parse_seat", "score_text"]
+           "parse_seat", "score_text", "is_placeholder_name"]
 
 SEAT_WORDS_4 = ("North", "East", "South", "West")
 """Seat names of a four-seat game, seat 0 first."""
@@ -65,6 +65,26 @@ def parse_seat(text: str, players: Sequence[str] = (), n_seats: Optional[int] = 
     if not 0 <= s < n:
         raise ValueError(f"seat {text!r} does not exist in this game")
     return s
+
+
+_PLACEHOLDER = re.compile(
+    r"(north|east|south|west|[nesw]|n/a|(p|player|seat|hand)\s*[-_#]?\s*\d{1,2}|player|unknown|anonymous"
+    r"|[?\-_.*]*)", re.IGNORECASE)
+
+
+def is_placeholder_name(name) -> bool:
+    """True for a name that stands for a seat, not a person: empty or blank,
+    only ``?``/``-``/``_``/``.``/``*`` (``"?"``, ``"--"``), a seat's word or
+    letter (``North`` .. ``West``, ``N E S W``), a seat number
+    (``P1``, ``Player 2``, ``Seat 3``, ``Hand 4``, ``player-1``), or
+    ``Player``, ``Unknown``, ``Anonymous``, ``N/A`` (any case, spaces around
+    ignored).  What writers and our readers put where a record names no
+    player (OpenSpiel games name the seats ``N E S W``; the text notation
+    and EGN tools default to the compass); the club statistics count no
+    player under such a name.  A non-str is a placeholder too."""
+    if not isinstance(name, str):
+        return True
+    return _PLACEHOLDER.fullmatch(name.strip()) is not None
 
 
 _SEAT_REF = re.compile(r"(\()?\bseat (\d+)\b(?(1)\))")

@@ -31,9 +31,10 @@ def club_figures(stats: dict, games: list, deals: list, findings: list, last_gam
     # results over time: cumulative official wins, one line per player
     wins = {n: [] for n in names}
     count = {n: 0 for n in names}
-    from euchre_events.archive.clubstats import _side, _won
+    from euchre_events.archive.clubstats import _side, _won, seat_players
+    seats_of, _ = seat_players(games)    # the players as the statistics know them (ids, placeholders)
     for i, g in enumerate(kept, 1):
-        for seat, n in enumerate(g["players"]):
+        for seat, n in enumerate(seats_of[g["game_id"]]):
             if n in count and _won(g["winner"], _side(g["variant"], seat)):
                 count[n] += 1
         for n in names:

@@ -178,6 +178,9 @@ def _read_emn(doc: dict, path: str, errors: Optional[list] = None) -> list:
                  "gameIndex": g["gameIndex"], "player_ids": list(g["players"]),
                  "format": md.get("matchFormat"), "metadata": copy.deepcopy(md)}
         match = {a: b for a, b in match.items() if b is not None}
+        # the master player of each seat (name, playerIds): how the archive's statistics know a player
+        masters = {p.get("id"): p for p in md.get("players", []) if isinstance(p, dict)}
+        match["players"] = [copy.deepcopy(masters[pid]) if pid in masters else None for pid in g["players"]]
         try:
             unknown = [pid for pid in g["players"] if pid not in ids]
             if unknown:   # the EMN spec: every seat holds a master id of metadata.players
