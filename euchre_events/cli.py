@@ -45,7 +45,12 @@ def _archive(db: Optional[str], create: bool = False):
     except ArchiveError as e:  # PostgreSQL: refused, unknown database, authentication...
         _fail(f"cannot open the archive: {e}")
     except Exception as e:  # a file that is not SQLite, a server that does not answer...
-        _fail(f"{path or 'the archive'}: cannot open the archive: {type(e).__name__}: {e}")
+        hint = ""
+        if path and os.path.exists(path) and "unable to open database file" in str(e):
+            hint = (f"; SQLite writes its journal (-wal and -shm files) beside the archive, so the "
+                    f"folder {os.path.dirname(os.path.abspath(path))} must be writable: copy the "
+                    f"archive to a folder you can write to")
+        _fail(f"{path or 'the archive'}: cannot open the archive: {type(e).__name__}: {e}{hint}")
 
 
 def _say(line: str, err: bool = False) -> None:
@@ -148,8 +153,12 @@ def _members(archive_path: str):
                 if m.isfile() and m.name.lower().endswith(RECORD_SUFFIXES):
                     f = t.extractfile(m)
                     yield f"{archive_path}:{m.name}", f.read() if f else b""
-    except (OSError, zipfile.BadZipFile, tarfile.TarError, EOFError) as e:
-        yield archive_path, RecordError(archive_path, f"cannot read the archive: {e}")
+    except (zipfile.BadZipFile, tarfile.TarError, EOFError) as e:
+        kind = "zip" if archive_path.lower().endswith(".zip") else "tar"
+        yield archive_path, RecordError(archive_path, f"not a readable {kind} archive: damaged, cut off, "
+                                                      f"or not an archive at all ({type(e).__name__})")
+    except OSError as e:
+        yield archive_path, RecordError(archive_path, f"cannot read the archive: {e.strerror or e}")
 
 
 def _records_of(path: Optional[str], label: str, from_: Optional[str]):
@@ -193,7 +202,7 @@ def import_cmd(paths: List[str] = typer.Argument(..., help="Record files (.egn, 
     the exit status is 1.
     """
     from euchre_events.projections import Game
-    arch = _archive(db, create=True)
+    arch = None     # opened (and created) at the first record to store: no empty file for a typo
     failed: list = []
     new = old = 0
     items = list(_expand(paths))
@@ -205,6 +214,8 @@ def import_cmd(paths: List[str] = typer.Argument(..., help="Record files (.egn, 
                 failed.append(str(e))
             for rec in records:
                 _warn(where, rec)
+                if arch is None:
+                    arch = _archive(db, create=True)
                 try:
                     done = arch.import_record(rec)
                     gid, created = done
@@ -374,6 +385,10 @@ def _print_list(games: list, damaged: list, want, player, as_json) -> None:
              f"winner: {winner_words(winner, g['variant'], players, over, tied)}")
     if as_json:
         typer.echo(json.dumps({"games": out, "damaged": damaged}, ensure_ascii=False))
+    elif not out and (want is not None or player is not None):
+        _say("no stored game matches "
+             + " and ".join(w for w in (want and f"--variant {want}", player and f"--player {player!r}") if w),
+             err=True)
     if damaged:
         raise typer.Exit(1)
 
@@ -411,6 +426,7 @@ def stats_cmd(player: Optional[str] = typer.Option(None, "--player",
               variant: Optional[str] = typer.Option(None, "--variant", help="Only games of this variant."),
               report: str = typer.Option("text", "--format", "-f", help="text, json, or html (a page with charts)."),
               output: Optional[str] = typer.Option(None, "--output", "-o", help="Write to this file."),
+              as_json: bool = typer.Option(False, "--json", help="Same as --format json."),
               db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)):
     """Club statistics from the read models: per player games and wins, deals
     played, calls made and euchred, alone hands, lone defences, tricks per
@@ -425,7 +441,9 @@ def stats_cmd(player: Optional[str] = typer.Option(None, "--player",
     (North, P1, Player 2, ?, empty) are no player (docs/design.md "Read models").
     """
     from euchre_events.archive.clubstats import club_stats, stats_text
-    report = _report_format(report, output)
+    if as_json and report not in ("text", "json"):
+        _fail(f"--json and --format {report} ask for two reports: give one")
+    report = _report_format("json" if as_json else report, output)
     want = _variant_name(variant)
     arch = _archive(db)
     rm = _read_models(arch)
@@ -446,6 +464,8 @@ def stats_cmd(player: Optional[str] = typer.Option(None, "--player",
         from euchre_events.ui.clubcharts import club_figures, stats_html
         text = stats_html(s, club_figures(s, games, deals, findings), stats_text(s))
     _emit_report(text, report, output)
+    if any(g.get("error") for g in games):   # the damaged games were named and not counted
+        raise typer.Exit(1)
 
 
 def _variant_name(variant: Optional[str]) -> Optional[str]:
@@ -457,7 +477,10 @@ def _variant_name(variant: Optional[str]) -> Optional[str]:
     try:
         return variant_class(variant).name
     except ValueError as e:
-        _fail(f"--variant: {e}")
+        try:   # Two-Handed, BID: a name is a name in any case
+            return variant_class(variant.strip().lower()).name
+        except ValueError:
+            _fail(f"--variant: {e}")
 
 
 def _report_format(report: str, output: Optional[str]) -> str:
@@ -602,6 +625,8 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
     entry per deal) and ``findings``; each finding's ``score_if_penalized``
     is the final score with that renege alone penalized.
     """
+    if as_json and report not in ("text", "json"):
+        _fail(f"--json and --format {report} ask for two reports: give one")
     report = _report_format("json" if as_json else report, output)
     from euchre_events.archive import ArchiveError, DamagedGame, game_id_of
     from euchre_events.projections import Game
@@ -609,8 +634,9 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
     partial = []   # EGN games with impossible deals, audited deal by deal
     by_deal = []   # (file, what egn_game_by_deal read) of each, for the text report
     failed = 0
+    from euchre_events.archive.opening import RECORD_SUFFIXES
     for item in games:
-        if os.path.exists(item) or os.path.sep in item:
+        if os.path.exists(item) or os.path.sep in item or item.lower().endswith(RECORD_SUFFIXES):
             recs, errors = _read(item, from_)
             for e in errors:
                 _say(f"error: {e}", err=True)

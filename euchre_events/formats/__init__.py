@@ -199,7 +199,12 @@ def load_json(text: str, path: str, line: Optional[int] = None, what: str = "not
         else:
             doc = json.loads(text, parse_constant=_json_constant)
     except json.JSONDecodeError as e:
-        raise RecordError(path, f"{what}: {e.msg}", line=line if line is not None else e.lineno,
+        # json says "Unterminated string starting at" and gives the place apart
+        msg = e.msg[:-len(" starting at")] + " (it starts at the place named)" \
+            if e.msg.endswith(" starting at") else e.msg
+        if not text[e.pos:].strip() or msg.startswith("Unterminated"):
+            msg += "; the text ends before the JSON does: is the file cut off?"
+        raise RecordError(path, f"{what}: {msg}", line=line if line is not None else e.lineno,
                           column=e.colno) from None
     except _BadNumber as e:
         raise RecordError(path, str(e), line=line) from None

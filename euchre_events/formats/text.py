@@ -565,6 +565,9 @@ class _GameReader:
             m = re.match(r"option (\w+)=", str(e))
             if m and m.group(1) in tags:
                 raise self.error(tags[m.group(1)], str(e)) from None
+            unknown = [k for k in tags if str(e).startswith("unknown option") and f"'{k}'" in str(e)]
+            if unknown:       # at the tag that names it
+                raise self.error(tags[unknown[0]], str(e)) from None
 
     @staticmethod
     def variant_seats(variant: str) -> Optional[int]:

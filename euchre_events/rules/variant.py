@@ -344,13 +344,14 @@ def options_from_dict(cls, d: dict):
     """
     import dataclasses
     if not isinstance(d, dict):
-        raise ValueError(f"the options of {cls.__name__} must be an object of name: value pairs, "
+        raise ValueError(f"the options of {_game_words(cls)} must be an object of name: value pairs, "
                          f"not {describe_value(d)}")
     names = {f.name for f in dataclasses.fields(cls)}
     unknown = set(d) - names
     if unknown:
-        raise ValueError(f"unknown option(s) for {cls.__name__}: "
-                         f"{', '.join(_shown(str(k)) for k in sorted(map(str, unknown)))}")
+        raise ValueError(f"unknown option(s) of {_game_words(cls)}: "
+                         f"{', '.join(_shown(str(k)) for k in sorted(map(str, unknown)))} "
+                         f"(its options: {', '.join(sorted(names))})")
     try:
         opts = cls(**d)
     except TypeError as e:
@@ -365,3 +366,10 @@ def options_from_dict(cls, d: dict):
     if isinstance(opts, VariantOptions):
         opts.check_types()   # also where a __post_init__ calls no check_choices
     return opts
+
+
+def _game_words(cls) -> str:
+    """``"standard Euchre"`` for StandardOptions: the game an options class is of, in words."""
+    import re
+    name = re.sub(r"Options$", "", cls.__name__) or cls.__name__
+    return re.sub(r"(?<!^)([A-Z])", r" \1", name).lower() + " Euchre"

@@ -234,6 +234,10 @@ def _finding_html(g, f) -> str:
     return "\n".join(out)
 
 
+_NOTE_FLAG = {"abandoned": "deal-abandoned", "after the game was won": "played-after-game-won"}
+"""A deal's note and the flag that already says it (the deals table names it once)."""
+
+
 def _game_html(g, findings) -> list:
     """The HTML section of one game: its result both ways, every deal, every finding."""
     esc = html.escape
@@ -251,7 +255,7 @@ def _game_html(g, findings) -> list:
             C.SUIT_NAMES.get(d.trump, "-") if d.trump else "-",
             score_text(d.points_as_played), score_text(d.points_official),
             score_text(d.score_as_played), score_text(d.score_official),
-            ", ".join(d.flags + ((d.note,) if d.note else ())))) + "</tr>")
+            ", ".join(d.flags + ((d.note,) if d.note and _NOTE_FLAG.get(d.note) not in d.flags else ())))) + "</tr>")
     parts.append("<table class='deals'>" + "".join(rows) + "</table>")
     if not findings:
         parts.append("<p>No findings: every card followed suit.</p>")

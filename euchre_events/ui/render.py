@@ -63,7 +63,7 @@ from typing import Iterable, Optional, Sequence
 from euchre_events.projections.seat import knowledge_of_state
 from euchre_events.rules import cards as C
 # the seat names are the table of rules.seats (SEAT_*_4 re-exported for older callers)
-from euchre_events.rules.seats import SEAT_LETTERS_4, SEAT_WORDS_4, seat_letter, seat_word  # noqa: F401
+from euchre_events.rules.seats import SEAT_LETTERS_4, SEAT_WORDS_4, name_seats, seat_letter, seat_word  # noqa: F401
 
 __all__ = [
     "CSS", "card_html", "card_svg", "hand_html", "state_html", "table_parts",
@@ -760,9 +760,10 @@ def _act_inner(state, know=None, findings: Sequence = (), here_reneges=(), hide:
                 txt += " Not yet proven: the table has not seen the held card."
             else:
                 txt += " Only the record's hands show it."
-            if gathered:
-                txt += (f" Established {f.established}. Penalty: {f.penalty}"
-                        f" (game score with the penalty: {'-'.join(str(x) for x in f.score_if_penalized)}).")
+            if gathered:   # seats by name; the deal's penalty, not the final score (a spoiler mid-game)
+                txt += f" Established {name_seats(f.established, state.players, n)}."
+                txt += (f" Penalty: {name_seats(f.penalty, state.players, n)}." if f.penalized
+                        else f" {f.status[:1].upper()}{f.status[1:]}.")
         rows.append(f'<div class="ee-renege-note" data-position="{r.position}">{_esc(txt)}</div>')
     return "".join(rows)
 

@@ -1,0 +1,76 @@
+"""What a newcomer met trying the command line on a clean clone (the review of
+this release): each error names the file and the reason in words, never an
+internal name; a typo writes no archive; flags work in the forms people type."""
+from __future__ import annotations
+
+import json
+import os
+
+from typer.testing import CliRunner
+
+from euchre_events.cli import app
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+VWEC = os.path.join(ROOT, "fixtures", "egn", "VWEC Finals.egn")
+CLUB = os.path.join(ROOT, "fixtures", "standard", "club-night-1.euchre")
+runner = CliRunner()
+
+
+def test_a_missing_record_file_is_named_without_an_archive(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)               # no archive here either
+    res = runner.invoke(app, ["audit", "nosuch.egn"])
+    assert res.exit_code == 1 and res.stderr.strip() == "error: nosuch.egn: no such file"
+
+
+def test_import_of_nothing_writes_no_archive(tmp_path):
+    db = tmp_path / "typo.sqlite"
+    res = runner.invoke(app, ["import", str(tmp_path / "nosuch.egn"), "--db", str(db)])
+    assert res.exit_code == 1 and "no such file" in res.stderr and not db.exists()
+
+
+def test_a_damaged_zip_is_named_in_words(tmp_path):
+    bad = tmp_path / "fake.zip"
+    bad.write_bytes(b"PK\x03\x04garbage")
+    res = runner.invoke(app, ["import", str(bad), "--db", str(tmp_path / "a.sqlite")])
+    assert res.exit_code == 1
+    assert f"{bad}: not a readable zip archive: damaged, cut off, or not an archive at all" in res.stderr
+    assert "\\n" not in res.stderr and "method gz" not in res.stderr
+
+
+def test_a_cut_off_json_record_is_said_to_be_cut_off(tmp_path):
+    text = open(VWEC, encoding="utf-8").read()
+    cut = tmp_path / "cut.egn"
+    cut.write_text(text[:len(text) // 2] + '"Kc')
+    res = runner.invoke(app, ["audit", str(cut)])
+    assert res.exit_code == 1
+    assert "not JSON: Unterminated string (it starts at the place named); the text ends before " \
+           "the JSON does: is the file cut off?" in res.stderr
+
+
+def test_an_unknown_option_is_named_at_its_tag_in_the_games_words(tmp_path):
+    lines = open(CLUB, encoding="utf-8").read().splitlines()
+    at = next(i for i, ln in enumerate(lines) if ln.startswith("[Players") or ln.startswith("[North"))
+    lines.insert(at, '[Option.no_such_option "1"]')
+    rec = tmp_path / "opt.euchre"
+    rec.write_text("\n".join(lines) + "\n")
+    res = runner.invoke(app, ["audit", str(rec)])
+    assert res.exit_code == 1
+    assert f"{rec}, line {at + 1}, column " in res.stderr
+    assert "unknown option(s) of standard Euchre: 'no_such_option' (its options: alone_timing," in res.stderr
+    assert "StandardOptions" not in res.stderr
+
+
+def test_flags_in_the_forms_people_type(tmp_path):
+    db = str(tmp_path / "a.sqlite")
+    assert runner.invoke(app, ["import", VWEC, "--db", db]).exit_code == 0
+    # a variant name in any case
+    res = runner.invoke(app, ["list", "--db", db, "--variant", "Standard"])
+    assert res.exit_code == 0 and "VWEC Finals" in res.stdout
+    # no game matches: said, not silence
+    res = runner.invoke(app, ["list", "--db", db, "--player", "zzz"])
+    assert res.exit_code == 0 and res.stdout == "" and "no stored game matches --player 'zzz'" in res.stderr
+    # stats --json as list and audit have it; two report forms at once refused
+    stats = json.loads(runner.invoke(app, ["stats", "--db", db, "--json"]).stdout)
+    assert stats == json.loads(runner.invoke(app, ["stats", "--db", db, "--format", "json"]).stdout)
+    res = runner.invoke(app, ["audit", VWEC, "--json", "--format", "html", "-o", str(tmp_path / "a.html")])
+    assert res.exit_code == 1 and "--json and --format html ask for two reports" in res.stderr
