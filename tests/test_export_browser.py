@@ -44,6 +44,7 @@ SNAPSHOT_JS = """() => {
     done: cards('.ee-trick-cards .ee-card.ee-done'),
     score: score ? score.dataset.score : null,
     current: cur ? Number(cur.dataset.pos) : null,
+    label: cur ? Number(cur.querySelector('.ee-num').textContent) : null,
     position: Number(document.querySelector('.ee-table').dataset.position),
     hash: location.hash,
   };
@@ -58,8 +59,9 @@ def expected_snapshot(game, k, link):
     done = ([c for _, c in st.tricks[-1][1]]
             if not st.trick and st.tricks and st.phase in ("play", "deal_over", "game_over") else [])
     return {"hands": hands, "legal": legal, "trick": [c for _, c in st.trick], "done": done,
-            "score": ",".join(str(x) for x in st.score), "current": k - 1, "position": k,
-            "hash": "#" + link}
+            # events numbered from 1, as the viewer and the link count: after event 18, position 18
+            "score": ",".join(str(x) for x in st.score), "current": k - 1, "label": k if k > 0 else None,
+            "position": k, "hash": "#" + link}
 
 
 def wait_for(page, expected, what, timeout=5000):

@@ -111,7 +111,8 @@ SCRIPT = r"""
         notes += '<span class="ee-note">' + (n.mark ? '<span class="ee-mark">' + esc(n.mark) + '</span>' : '') +
                  esc(n.text) + '</span>';
       }
-      out += '<div class="' + cls.join(' ') + '" data-pos="' + i + '"><span class="ee-num">' + i + '</span>' +
+      // numbered from 1 as the viewer does: the row of #event=18 reads 18 (data-pos 17)
+      out += '<div class="' + cls.join(' ') + '" data-pos="' + i + '"><span class="ee-num">' + (i + 1) + '</span>' +
              esc(eventText(i)) + (renege ? ' (renege)' : '') + notes + '</div>' + branchRows(i);
     }
     if (hi < L.events.length) out += '<div class="ee-ev ee-more">\u2026 ' + (L.events.length - hi) + ' later event(s)</div>';
