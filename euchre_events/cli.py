@@ -603,7 +603,8 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
                     partial.append(dict(audit_egn_by_deal(item), id=None, file=item))
             for r in _progress(recs, "auditing", len(recs)):
                 _warn(item, r)
-                g = Game(r.events, game_id=str(content_id(r.events, r.annotations, r.variations)))
+                g = r.game if r.game is not None else Game(r.events)   # the reader's fold, not another
+                g.id = str(content_id(r.events, r.annotations, r.variations))
                 out.append((g, g.audit(), r))
         else:
             try:

@@ -87,7 +87,11 @@ class Record:
     played (``events[:k] + variation events``); ``source``: file and
     format details; ``warnings``: things a reader accepted but a person should
     know (unknown keys, ...); ``stated_final_score``: the file's own final
-    score if it gives one.
+    score if it gives one; ``game``: the validated
+    :class:`~euchre_events.projections.Game` of ``events`` the reader folded
+    (None when it made none), so that no later step folds the record again;
+    not compared, and not copied by ``dataclasses.replace`` (a replaced
+    record has other events).
     """
 
     events: list
@@ -96,6 +100,7 @@ class Record:
     source: dict = field(default_factory=dict)
     warnings: list = field(default_factory=list)
     stated_final_score: Optional[list] = None
+    game: Any = field(default=None, init=False, compare=False, repr=False)
 
     @property
     def title(self) -> str:

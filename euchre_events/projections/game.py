@@ -44,6 +44,34 @@ class Game:
         self.final = fold(new_table(), self.events)
         self.started: GameStarted = self.events[0]
 
+    @classmethod
+    def from_folded(cls, events: Sequence[Event], final: Table,
+                    game_id: Optional[str] = None) -> "Game":
+        """The :class:`Game` of ``events`` that were already folded, one by
+        one, into ``final`` (a reader's working table: the
+        :class:`~euchre_events.formats.builder.RecordBuilder` validates each
+        event as it adds it), without folding them again: each event of the
+        whole job is folded once.  ``final`` is kept as the game's final
+        table (do not fold more into it).  The result is the game
+        ``Game(events)`` gives (tests/test_one_fold.py checks it, event by
+        event, for every variant).
+
+        Raises ``ValueError`` if ``final`` has not folded exactly
+        ``events`` (its position is not ``len(events)``, or the first event
+        is not the GameStarted it started from).
+        """
+        events = list(events)
+        if (not events or not isinstance(events[0], GameStarted) or final.pos != len(events)
+                or final.variant is None):
+            raise ValueError(f"the table has folded {final.pos} events, not these {len(events)}")
+        g = cls.__new__(cls)
+        g.events = events
+        g.id = game_id
+        g._cp_pos = g._cp = g._index = g._deal_reports = None
+        g.final = final
+        g.started = events[0]
+        return g
+
     def prepare_jumps(self) -> "Game":
         """Build the per-deal checkpoints now (one extra fold) so that every
         later :meth:`state_at` is fast; returns the game.  Loading from the
