@@ -564,10 +564,140 @@ def _game_json(g, findings) -> dict:
     return game_json(g, findings)
 
 
+class _AuditReport:
+    """The audit report, written as the games are audited (constant memory
+    for a JSON Lines file of any size): ``text`` line by line, ``json`` as
+    the very text ``json.dumps({"games": [...]}, indent=2)`` gives (each game
+    as it comes; the EGN games audited deal by deal last, as before),
+    ``jsonl`` one compact JSON object per game and line; ``html`` is one
+    page, so it is made at the end.  ``-o FILE`` is written to ``FILE.part``
+    and renamed when the report is complete: nothing partial is left."""
+
+    def __init__(self, report: str, output: Optional[str]):
+        self.report, self.output = report, output
+        self.partial: list = []
+        self.games: list = []          # html only
+        self.n = 0
+        self.f = None
+        if output and report != "html":
+            try:
+                self.f = open(output + ".part", "w", encoding="utf-8")
+            except OSError as e:
+                _fail(f"{output}: cannot write: {e.strerror or e}")
+
+    def _write(self, text: str) -> None:
+        if self.f is not None:
+            self.f.write(text)
+        else:
+            typer.echo(text, nl=False)
+
+    def game(self, g, findings) -> None:
+        r = self.report
+        if r == "html":
+            self.games.append((g, findings))
+        elif r == "text":
+            for line in _report_lines(g, findings):
+                self._line(line)
+        else:
+            d = _game_json(g, findings)
+            if r == "jsonl":
+                self._write(json.dumps(d) + "\n")
+            else:
+                self._array_item(d)
+        self.n += 1
+
+    def deal_by_deal(self, p: dict) -> None:
+        """An EGN game audited deal by deal (``audit_egn_by_deal``)."""
+        if self.report == "text":
+            for line in _partial_lines(p):
+                self._line(line)
+        elif self.report == "jsonl":
+            self._write(json.dumps(p) + "\n")
+        else:
+            self.partial.append(p)
+
+    def _line(self, line: str) -> None:
+        if self.f is not None:
+            self.f.write(line + "\n")
+        else:
+            _say(line)
+        self.n += 1
+
+    def _array_item(self, d: dict) -> None:
+        body = json.dumps(d, indent=2).replace("\n", "\n    ")   # strings hold no raw newline
+        self._write(('{\n  "games": [\n    ' if self.n == 0 else ",\n    ") + body)
+
+    def close(self) -> None:
+        r = self.report
+        if r == "json":
+            for p in self.partial:
+                self._array_item(p)
+                self.n += 1
+            self._write('{\n  "games": []\n}\n' if self.n == 0 else "\n  ]\n}\n")
+        elif r == "html":
+            from euchre_events.ui.auditreport import html_report
+            _emit_report(html_report(self.games, self.partial), r, self.output)
+            return
+        elif self.f is not None and self.n == 0:
+            self.f.write("\n")
+        if self.f is not None:
+            self.f.close()
+            try:
+                os.replace(self.output + ".part", self.output)
+            except OSError as e:
+                _fail(f"{self.output}: cannot write: {e.strerror or e}")
+            _say(self.output)
+
+    def discard(self) -> None:
+        if self.f is not None:
+            self.f.close()
+            try:
+                os.remove(self.output + ".part")
+            except OSError:
+                pass
+
+
+def _report_lines(g, findings) -> list:
+    from euchre_events.ui.auditreport import game_lines
+    return game_lines(g, findings)
+
+
+def _partial_lines(p: dict) -> list:
+    """The text of an EGN game audited deal by deal."""
+    from euchre_events.rules.cards import SUIT_NAMES, pretty
+    lines = [f"{p['file']}: audited deal by deal ({p['impossible']} impossible deal(s)); "
+             f"score={_score_text(p['final_score'])} as played, "
+             f"{_score_text(p['official_score'])} official"]
+    for f in p["findings"]:
+        if f["kind"] == "impossible":
+            lines.append(f"  impossible: deal {f['deal']}: {f['penalty']}")
+        else:
+            who = f.get("player") and f"{_seat_word(f['seat'])} ({f['player']})" or _seat_word(f["seat"])
+            proof = (f"provable at trick {f['proven']['trick']} when {who} showed "
+                     f"{pretty(f['proven']['card'])}" if f.get("proven") else "shown by the record's hands")
+            lines.append(f"  {f['kind']}: deal {f['deal']}, trick {f['trick']}, {who} played "
+                         f"{pretty(f['card']) if f['card'] else '-'} on a "
+                         f"{SUIT_NAMES.get(f['led_suit'], f['led_suit'])} lead holding "
+                         f"{' '.join(map(pretty, f['evidence']))}; {proof}; "
+                         f"penalty: {f['penalty']}; score if penalized "
+                         f"{_score_text(f['score_if_penalized'] or [])}")
+    return lines
+
+
+def _is_openspiel_file(item: str, from_: Optional[str]) -> bool:
+    if not os.path.isfile(item):
+        return False
+    try:
+        return detect_format(item, from_) == "openspiel"
+    except RecordError:
+        return False
+
+
 @app.command("audit")
 def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or record files (audited without storing)."),
               report: str = typer.Option("text", "--format", "-f",
-                                      help="text (read aloud), json, or html (one page; needs -o)."),
+                                      help="text (read aloud), json, jsonl (one game per line), "
+                                           "or html (one page; needs -o)."),
               as_json: bool = typer.Option(False, "--json", help="Same as --format json."),
               output: Optional[str] = typer.Option(None, "--output", "-o", help="Write the report to this file."),
               from_: Optional[str] = typer.Option(None, "--from", help=f"Format of record files: {', '.join(FORMATS)}."),
@@ -579,79 +709,82 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
     JSON: per game ``official_score``, ``official_winner``, ``as_played_score``
     (= ``final_score``: the cards as played, no penalties), ``deals`` (one
     entry per deal) and ``findings``; each finding's ``score_if_penalized``
-    is the final score with that renege alone penalized.
+    is the final score with that renege alone penalized.  ``jsonl``: the
+    same object per game, one per line.
+
+    The report is written as the games are audited: a JSON Lines file of
+    OpenSpiel games is read game by game (constant memory), and a bad line
+    is named on stderr while the other games are audited (exit code 1).
     """
-    report = _report_format("json" if as_json else report, output)
+    jsonl = not as_json and report.lower() == "jsonl"
+    report = "jsonl" if jsonl else _report_format("json" if as_json else report, output)
     from euchre_events.archive import ArchiveError, DamagedGame, content_id
     from euchre_events.projections import Game
-    out = []
-    partial = []   # EGN games with impossible deals, audited deal by deal
+    rep = _AuditReport(report, output)
     failed = 0
-    for item in games:
-        if os.path.exists(item) or os.path.sep in item:
-            recs, errors = _read(item, from_)
-            for e in errors:
-                _say(f"error: {e}", err=True)
-                failed += 1
+
+    def one(g, r) -> None:
+        if r is not None:
+            g.id = str(content_id(r.events, r.annotations, r.variations))
+        rep.game(g, g.audit())
+
+    try:
+        for item in games:
+            if _is_openspiel_file(item, from_):
+                from euchre_events.formats.openspiel import iter_openspiel_file
+                lines = iter(_progress(iter_openspiel_file(item), "auditing"))
+                while True:
+                    try:
+                        r = next(lines)
+                    except StopIteration:
+                        break
+                    except Exception as e:  # a reader's defect must not stop a batch of files
+                        _say(f"error: {item}: could not be read ({_short_error(e)})", err=True)
+                        failed += 1
+                        break
+                    if isinstance(r, RecordError):
+                        _say(f"error: {r}", err=True)
+                        failed += 1
+                        continue
+                    _warn(item, r)
+                    one(r.game if r.game is not None else Game(r.events), r)   # the reader's fold
+            elif os.path.exists(item) or os.path.sep in item:
+                recs, errors = _read(item, from_)
+                for e in errors:
+                    _say(f"error: {e}", err=True)
+                    failed += 1
+                    try:
+                        fmt = detect_format(item, from_)
+                    except RecordError:
+                        fmt = None
+                    if e.deal is not None and fmt == "egn":
+                        # audit the rest deal by deal: a director wants every problem in the file
+                        from euchre_events.formats.egn import audit_egn_by_deal
+                        rep.deal_by_deal(dict(audit_egn_by_deal(item), id=None, file=item))
+                for r in _progress(recs, "auditing", len(recs)):
+                    _warn(item, r)
+                    one(r.game if r.game is not None else Game(r.events), r)   # the reader's fold
+            else:
                 try:
-                    fmt = detect_format(item, from_)
-                except RecordError:
-                    fmt = None
-                if e.deal is not None and fmt == "egn":
-                    # audit the rest deal by deal: a director wants every problem in the file
-                    from euchre_events.formats.egn import audit_egn_by_deal
-                    partial.append(dict(audit_egn_by_deal(item), id=None, file=item))
-            for r in _progress(recs, "auditing", len(recs)):
-                _warn(item, r)
-                g = r.game if r.game is not None else Game(r.events)   # the reader's fold, not another
-                g.id = str(content_id(r.events, r.annotations, r.variations))
-                out.append((g, g.audit(), r))
-        else:
-            try:
-                g = _archive(db).load(item)
-            except DamagedGame as e:
-                _say(f"error: {e}", err=True)
-                failed += 1
-                continue
-            except ArchiveError as e:
-                _say(f"error: {e} (and no file of that name)", err=True)
-                failed += 1
-                continue
-            except Exception as e:  # a damaged archive file: name it, audit the rest
-                _say(f"error: {item}: cannot be read ({_short_error(e)}); run euchre-events verify --all",
-                     err=True)
-                failed += 1
-                continue
-            out.append((g, g.audit(), None))
-    from euchre_events.ui.auditreport import game_lines, html_report
-    if report == "json":
-        text = json.dumps({"games": [_game_json(g, f) for g, f, _ in out] + partial}, indent=2)
-    elif report == "html":
-        text = html_report([(g, f) for g, f, _ in out], partial)
-    else:
-        lines = []
-        for p in partial:
-            lines.append(f"{p['file']}: audited deal by deal ({p['impossible']} impossible deal(s)); "
-                         f"score={_score_text(p['final_score'])} as played, "
-                         f"{_score_text(p['official_score'])} official")
-            for f in p["findings"]:
-                if f["kind"] == "impossible":
-                    lines.append(f"  impossible: deal {f['deal']}: {f['penalty']}")
-                else:
-                    who = f.get("player") and f"{_seat_word(f['seat'])} ({f['player']})" or _seat_word(f["seat"])
-                    from euchre_events.rules.cards import SUIT_NAMES, pretty
-                    proof = (f"provable at trick {f['proven']['trick']} when {who} showed "
-                             f"{pretty(f['proven']['card'])}" if f.get("proven") else "shown by the record's hands")
-                    lines.append(f"  {f['kind']}: deal {f['deal']}, trick {f['trick']}, {who} played "
-                                 f"{pretty(f['card']) if f['card'] else '-'} on a "
-                                 f"{SUIT_NAMES.get(f['led_suit'], f['led_suit'])} lead holding "
-                                 f"{' '.join(map(pretty, f['evidence']))}; {proof}; "
-                                 f"penalty: {f['penalty']}; score if penalized "
-                                 f"{_score_text(f['score_if_penalized'] or [])}")
-        for g, findings, _ in out:
-            lines.extend(game_lines(g, findings))
-        text = "\n".join(lines)
-    _emit_report(text, report, output)
+                    g = _archive(db).load(item)
+                except DamagedGame as e:
+                    _say(f"error: {e}", err=True)
+                    failed += 1
+                    continue
+                except ArchiveError as e:
+                    _say(f"error: {e} (and no file of that name)", err=True)
+                    failed += 1
+                    continue
+                except Exception as e:  # a damaged archive file: name it, audit the rest
+                    _say(f"error: {item}: cannot be read ({_short_error(e)}); run euchre-events verify --all",
+                         err=True)
+                    failed += 1
+                    continue
+                one(g, None)
+    except BaseException:
+        rep.discard()
+        raise
+    rep.close()
     if failed:
         raise typer.Exit(1)
 

@@ -394,6 +394,54 @@ def read_openspiel_file(path: str) -> list:
     return records
 
 
+def iter_openspiel_file(path: str) -> Iterator:
+    """The games of a JSON Lines file of OpenSpiel euchre games one at a
+    time, read line by line (constant memory for a file of any number of
+    games): a :class:`~euchre_events.formats.Record` per good line (with its
+    validated ``game``, each event folded once), a
+    :class:`~euchre_events.formats.RecordError` per bad line (file, line,
+    deal, event, reason, as :func:`read_openspiel_file` gives it); the lines
+    after a bad game are read on.
+
+    The file is refused (one error, then nothing more) when it cannot be
+    opened, when its first line is not a JSON object ("not JSON Lines"), at a NUL byte or a byte that is not UTF-8 (the offset in the
+    file is named, as :func:`~euchre_events.formats.read_record_text` does),
+    and when it holds no game line ("the file is empty").
+    """
+    try:
+        f = open(path, "rb")
+    except OSError as e:
+        yield RecordError(path, f"cannot read the file: {e.strerror or e}")
+        return
+    with f:
+        offset = 0
+        first = True
+        for lineno, raw in enumerate(f, 1):
+            if b"\x00" in raw:
+                yield RecordError(path, f"not a text record: it holds a NUL byte at offset "
+                                        f"{offset + raw.index(0)} (a binary file?)")
+                return
+            try:
+                line = raw.decode("utf-8-sig" if lineno == 1 else "utf-8")
+            except UnicodeDecodeError as e:
+                yield RecordError(path, f"not a text record: byte 0x{raw[e.start]:02x} at offset "
+                                        f"{offset + e.start} is not UTF-8 (a binary file, or text "
+                                        "in another encoding: save it as UTF-8)")
+                return
+            offset += len(raw)
+            if not line.strip():
+                continue
+            try:
+                yield _read_line(path, lineno, line, first)
+            except RecordError as e:
+                yield e
+                if first and e.reason.startswith(_NOT_JSONL):
+                    return     # not JSON Lines at all: nothing more to read
+            first = False
+        if first:
+            yield RecordError(path, "the file is empty: it holds no game")
+
+
 _NOT_JSONL = "not JSON Lines (one OpenSpiel game object per line)"
 
 
