@@ -52,3 +52,22 @@ def test_risky_numbers_found_where_the_expression_finds_them():
                         ('{"legal": [1, 2, 3], "steps": -12}', False), ('"e-000"', True)):
         assert _risky_numbers(text.encode()) is risky, text
         assert (_RISKY_NUMBER.search(text) is not None) is risky, text
+
+
+_ANY_JSON = st.recursive(
+    st.none() | st.booleans() | st.integers(-10**20, 10**20)
+    | st.floats(allow_nan=True, allow_infinity=True) | st.text(max_size=6),
+    lambda inner: st.lists(inner, max_size=4) | st.tuples(inner, inner)
+    | st.dictionaries(st.text(max_size=4) | st.integers(-5, 5) | st.booleans() | st.none()
+                      | st.floats(allow_nan=False), inner, max_size=4),
+    max_leaves=30)
+
+
+@settings(max_examples=400, deadline=None)
+@given(_ANY_JSON)
+def test_the_audit_reports_indented_json_is_the_standard_librarys(value):
+    """``audit --json`` writes each game with its own indented encoder: the
+    text ``json.dumps(value, indent=2)`` gives, character for character."""
+    from euchre_events.cli import _indented_json
+    assert _indented_json(value) == json.dumps(value, indent=2)
+    assert _indented_json(value, "\n    ") == json.dumps(value, indent=2).replace("\n", "\n    ")
