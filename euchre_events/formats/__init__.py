@@ -212,8 +212,8 @@ def load_json(text: str, path: str, line: Optional[int] = None, what: str = "not
     except RecursionError:
         raise RecordError(path, f"lists or objects nested deeper than {MAX_DEPTH} levels: "
                                 "not a record", line=line) from None
-    if (text.count("[") + text.count("{") > MAX_DEPTH
-            and not (_shallow_bytes(data) if b"\\" not in data else _shallow(text))):
+    if not (_shallow_bytes(data) if b"\\" not in data
+            else text.count("[") + text.count("{") <= MAX_DEPTH or _shallow(text)):
         raise RecordError(path, f"lists or objects nested deeper than {MAX_DEPTH} levels: "
                                 "not a record", line=line)
     return doc
@@ -253,6 +253,8 @@ def _shallow_bytes(data: bytes) -> bool:
     length) and the exact walk decides.  Then each ``replace`` of ``[]``
     removes exactly the innermost level."""
     s = data.translate(*_BRACKETS_ONLY)
+    if len(s) <= MAX_DEPTH:                # too few brackets (and quotes) to nest deeper
+        return True
     if b'"' in s:
         s = s.replace(b'""', b"")
         if b'"' in s:

@@ -313,15 +313,18 @@ def _align(history, params, title, source):
 
 def _decode(history, params, title, source, table) -> Iterator[tuple]:
     """``(event, history index or None)`` for an OpenSpiel history, one at a
-    time; ``table()`` gives the table with every event yielded so far folded
-    (the caller folds each before asking for the next): the engine says
+    time; ``table()`` (called once, after the three opening events) gives
+    the table the caller folds every event into, each before asking for the
+    next: the engine says
     whose turn it is and which phase an action belongs to.  Raises
     :class:`OpenSpielError` for an action that means nothing there."""
     for ev in _deal_events(history, params, title, source):
         yield ev, None
+    t = None
     for i in range(22, len(history)):
-        yield _decision_event(table(), history[i], i), i
-        t = table()
+        if t is None:
+            t = table()     # the caller folds into this one table from now on
+        yield _decision_event(t, history[i], i), i
         # the steps OpenSpiel folds into the action before them
         if t.phase == "pickup":
             yield UpCardPickedUp(t.dealer), None
@@ -443,6 +446,8 @@ def iter_openspiel_file(path: str) -> Iterator:
 
 
 _NOT_JSONL = "not JSON Lines (one OpenSpiel game object per line)"
+_HISTORY_NAMES = tuple(f"history[{i}]" for i in range(128))
+"""How errors name the actions of a history (made once, not per action)."""
 
 
 def _read_line(path: str, lineno: int, line: str, first: bool = False) -> Record:
@@ -492,9 +497,11 @@ def _read_line(path: str, lineno: int, line: str, first: bool = False) -> Record
             raise RecordError(path, f"bad \"returns\": {e}", line=lineno) from None
         b.state_final_score(stated, f"the file's returns {list(obj['returns'])} give {{stated}}, "
                                     "the replay scores {final}")
+    names = _HISTORY_NAMES
     try:
         for ev, i in _decode(history, params, title, src, lambda: b.table):
-            b.add(ev, line=lineno, name=None if i is None else f"history[{i}]")
+            b.add(ev, line=lineno, name=None if i is None else (
+                names[i] if i < len(names) else f"history[{i}]"))
     except OpenSpielError as e:
         ev = None if e.index is None else f"history[{e.index}]"
         raise b.error(e.reason, deal=e.deal, event=ev, line=lineno) from None
