@@ -7,6 +7,7 @@ the best CPU time (user + system of the child process) of ``--repeat`` runs
 of each, and the ratios; not a test.
 
     python benchmarks/bench_whole_job.py [--games 10000] [--repeat 3] [--valgrind N]
+                                         [--baseline 'python /tmp/base/ee.py']
 
 ``--valgrind N`` also counts CPU instructions (``valgrind --tool=cachegrind
 --cache-sim=no``, one run each on the first N games of the file), which a
@@ -20,6 +21,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shlex
 import shutil
 import subprocess
 import sys
@@ -79,6 +81,9 @@ def main() -> None:
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--valgrind", type=int, default=0, metavar="N",
                     help="also count instructions on the first N games (0: no)")
+    ap.add_argument("--baseline", metavar="CMD",
+                    help="also time this command (e.g. 'python /tmp/base/ee.py', the code "
+                         "before a change, unpacked with git archive) with --json")
     a = ap.parse_args()
     if GEN is None:
         sys.exit("needs ../shared/tools/openspiel_games.py (and pyspiel)")
@@ -94,6 +99,9 @@ def main() -> None:
             "euchre-events audit --format jsonl": [EE, "audit", path, "--format", "jsonl"],
             "pyspiel replay with legal_actions()": [sys.executable, script, path],
         }
+        if a.baseline:
+            runs["baseline audit --from openspiel --json"] = shlex.split(a.baseline) + [
+                "audit", path, "--from", "openspiel", "--json"]
         times = {k: [] for k in runs}
         for _ in range(a.repeat):   # alternate, so a busy machine favours none
             for k, cmd in runs.items():
