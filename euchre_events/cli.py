@@ -581,6 +581,8 @@ class _AuditReport:
         self.n = 0
         self.f = None
         if output and report != "html":
+            if os.path.isdir(output):
+                _fail(f"{output}: cannot write: Is a directory")
             try:
                 self.f = open(output + ".part", "w", encoding="utf-8")
             except OSError as e:
@@ -646,10 +648,12 @@ class _AuditReport:
             try:
                 os.replace(self.output + ".part", self.output)
             except OSError as e:
+                self.discard()
                 _fail(f"{self.output}: cannot write: {e.strerror or e}")
             _say(self.output)
 
     def discard(self) -> None:
+        """Drop the unfinished ``FILE.part`` (an error or an interruption)."""
         if self.f is not None:
             self.f.close()
             try:

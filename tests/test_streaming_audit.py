@@ -103,3 +103,12 @@ def test_a_file_that_is_not_json_lines_is_one_error(tmp_path):
     assert e.reason == "the file is empty: it holds no game"
     res = runner.invoke(app, ["audit", "--json", str(path)])
     assert res.exit_code == 1 and json.loads(res.stdout) == {"games": []}
+
+
+def test_output_to_a_folder_is_refused_and_leaves_nothing(tmp_path):
+    path = _generated(tmp_path, n=2)
+    folder = tmp_path / "out"
+    folder.mkdir()
+    res = runner.invoke(app, ["audit", path, "--json", "-o", str(folder)])
+    assert res.exit_code == 1 and "cannot write: Is a directory" in res.stderr
+    assert sorted(os.listdir(tmp_path)) == ["games.jsonl", "out"]
