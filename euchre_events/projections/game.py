@@ -29,7 +29,8 @@ class Game:
     ``players``, ``final`` (the working table after the last event).
     """
 
-    def __init__(self, events: Sequence[Event], game_id: Optional[str] = None):
+    def __init__(self, events: Sequence[Event], game_id: Optional[str] = None,
+                 _final: Optional[Table] = None):
         self.events = list(events)
         self.id = game_id
         if not self.events or not isinstance(self.events[0], GameStarted):
@@ -41,7 +42,8 @@ class Game:
         self._cp: Optional[list] = None
         self._index: Optional[GameIndex] = None
         self._deal_reports: Optional[tuple] = None
-        self.final = fold(new_table(), self.events)
+        # _final: the table these events were already folded into (from_folded)
+        self.final = fold(new_table(), self.events) if _final is None else _final
         self.started: GameStarted = self.events[0]
 
     @classmethod
@@ -60,17 +62,10 @@ class Game:
         ``events`` (its position is not ``len(events)``, or the first event
         is not the GameStarted it started from).
         """
-        events = list(events)
         if (not events or not isinstance(events[0], GameStarted) or final.pos != len(events)
                 or final.variant is None):
             raise ValueError(f"the table has folded {final.pos} events, not these {len(events)}")
-        g = cls.__new__(cls)
-        g.events = events
-        g.id = game_id
-        g._cp_pos = g._cp = g._index = g._deal_reports = None
-        g.final = final
-        g.started = events[0]
-        return g
+        return cls(events, game_id, _final=final)
 
     def prepare_jumps(self) -> "Game":
         """Build the per-deal checkpoints now (one extra fold) so that every
