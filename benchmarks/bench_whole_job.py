@@ -1,15 +1,28 @@
+#!/usr/bin/env python3
 """Whole process, same file, alternating runs (issue "Speed"): the time of
-``euchre-events audit FILE --from openspiel --json`` against a script that
-replays the same action histories with ``pyspiel`` and ``legal_actions()``
-at every decision.  Prints the best of ``--repeat`` runs of each and the
-ratio; not a test.
+``euchre-events audit FILE --from openspiel --json`` (and ``--format jsonl``)
+against a script that replays the same action histories with ``pyspiel``
+and ``legal_actions()`` at every decision.  Prints the best wall time and
+the best CPU time (user + system of the child process) of ``--repeat`` runs
+of each, and the ratios; not a test.
 
-    python benchmarks/bench_whole_job.py [--games 2000] [--repeat 3]
+    python benchmarks/bench_whole_job.py [--games 10000] [--repeat 3] [--valgrind N]
+                                         [--baseline 'python /tmp/base/ee.py']
+
+``--valgrind N`` also counts CPU instructions (``valgrind --tool=cachegrind
+--cache-sim=no``, one run each on the first N games of the file), which a
+busy machine does not disturb: the numbers to judge a change by on shared
+cores (benchmarks/README.md).  The games are made by
+``../shared/tools/openspiel_games.py`` (OpenSpiel's default parameters,
+seed 11), the file our reader and the pyspiel script both read.
 """
 from __future__ import annotations
 
 import argparse
 import os
+import re
+import shlex
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -40,16 +53,37 @@ print(n)
 '''
 
 
-def timed(cmd: list) -> float:
+def timed(cmd: list) -> tuple:
+    """``(wall seconds, CPU seconds)`` of one run of ``cmd`` (output dropped)."""
     t0 = time.perf_counter()
-    subprocess.run(cmd, check=True, stdout=subprocess.DEVNULL)
-    return time.perf_counter() - t0
+    p = subprocess.Popen(cmd, stdout=subprocess.DEVNULL)
+    _, status, ru = os.wait4(p.pid, 0)
+    wall = time.perf_counter() - t0
+    if status != 0:
+        raise SystemExit(f"{cmd} failed (status {status})")
+    return wall, ru.ru_utime + ru.ru_stime
+
+
+def instructions(cmd: list) -> int:
+    """CPU instructions of one run of ``cmd`` under cachegrind."""
+    with tempfile.NamedTemporaryFile(suffix=".cg") as out:
+        env = dict(os.environ, PYTHONHASHSEED="0")
+        r = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no",
+                            f"--cachegrind-out-file={out.name}"] + cmd, env=env,
+                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        m = re.search(r"I\s+refs:\s+([\d,]+)", r.stderr)
+        return int(m.group(1).replace(",", "")) if m else -1
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--games", type=int, default=2000)
+    ap.add_argument("--games", type=int, default=10000)
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--valgrind", type=int, default=0, metavar="N",
+                    help="also count instructions on the first N games (0: no)")
+    ap.add_argument("--baseline", metavar="CMD",
+                    help="also time this command (e.g. 'python /tmp/base/ee.py', the code "
+                         "before a change, unpacked with git archive) with --json")
     a = ap.parse_args()
     if GEN is None:
         sys.exit("needs ../shared/tools/openspiel_games.py (and pyspiel)")
@@ -60,15 +94,41 @@ def main() -> None:
         script = os.path.join(tmp, "replay.py")
         with open(script, "w") as f:
             f.write(PYSPIEL_REPLAY)
-        ours, theirs = [], []
-        for _ in range(a.repeat):   # alternate, so a busy machine favours neither
-            ours.append(timed([EE, "audit", path, "--from", "openspiel", "--json"]))
-            theirs.append(timed([sys.executable, script, path]))
-    o, t = min(ours), min(theirs)
-    print(f"{a.games} OpenSpiel games, whole process, best of {a.repeat}:")
-    print(f"  euchre-events audit --from openspiel --json : {o:6.2f} s  ({a.games / o:8.0f} games/s)")
-    print(f"  pyspiel replay with legal_actions()        : {t:6.2f} s  ({a.games / t:8.0f} games/s)")
-    print(f"  ours / OpenSpiel time: {o / t:.2f}x (target: at most 0.67x, i.e. 1.5 times faster)")
+        runs = {
+            "euchre-events audit --from openspiel --json": [EE, "audit", path, "--from", "openspiel", "--json"],
+            "euchre-events audit --format jsonl": [EE, "audit", path, "--format", "jsonl"],
+            "pyspiel replay with legal_actions()": [sys.executable, script, path],
+        }
+        if a.baseline:
+            runs["baseline audit --from openspiel --json"] = shlex.split(a.baseline) + [
+                "audit", path, "--from", "openspiel", "--json"]
+        times = {k: [] for k in runs}
+        for _ in range(a.repeat):   # alternate, so a busy machine favours none
+            for k, cmd in runs.items():
+                times[k].append(timed(cmd))
+        counts = {}
+        if a.valgrind and shutil.which("valgrind"):
+            small = os.path.join(tmp, "small.jsonl")
+            with open(path) as f, open(small, "w") as g:
+                for _, line in zip(range(a.valgrind), f):
+                    g.write(line)
+            for k, cmd in runs.items():
+                counts[k] = instructions([c if c != path else small for c in cmd])
+    ref = "pyspiel replay with legal_actions()"
+    best = {k: (min(w for w, _ in v), min(c for _, c in v)) for k, v in times.items()}
+    print(f"{a.games} OpenSpiel games (default parameters), whole process, best of {a.repeat} "
+          "alternating runs:")
+    for k, (w, c) in best.items():
+        line = f"  {k:45s}: wall {w:6.2f} s ({a.games / w:7.0f} games/s), CPU {c:6.2f} s"
+        if k != ref:
+            line += f"; time / pyspiel's: wall {w / best[ref][0]:.2f}x, CPU {c / best[ref][1]:.2f}x"
+        print(line)
+    print("  target: ours at most 0.67x pyspiel's time (1.5 times faster)")
+    if counts:
+        print(f"instructions, first {a.valgrind} games (valgrind, one run each):")
+        for k, n in counts.items():
+            extra = f"  ({n / counts[ref]:.2f}x pyspiel's)" if k != ref else ""
+            print(f"  {k:45s}: {n / 1e6:9.1f} M{extra}")
 
 
 if __name__ == "__main__":

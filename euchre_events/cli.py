@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from json.encoder import encode_basestring_ascii as _json_str
 from typing import List, Optional
 
 import typer
@@ -608,10 +609,166 @@ def _game_json(g, findings) -> dict:
     return game_json(g, findings)
 
 
+class _AuditReport:
+    """The audit report, written as the games are audited (constant memory
+    for a JSON Lines file of any size): ``text`` line by line, ``json`` as
+    the very text ``json.dumps({"games": [...]}, indent=2)`` gives (each game
+    as it comes; the EGN games audited deal by deal last, as before),
+    ``jsonl`` one compact JSON object per game and line; ``html`` is one
+    page, so it is made at the end.  ``-o FILE`` is written to ``FILE.part``
+    and renamed when the report is complete: nothing partial is left."""
+
+    def __init__(self, report: str, output: Optional[str]):
+        self.report, self.output = report, output
+        self.partial: list = []
+        self.by_deal: list = []        # html only: (path, what egn_game_by_deal read)
+        self.games: list = []          # html only
+        self.n = 0
+        self.f = None
+        if output and report != "html":
+            if os.path.isdir(output):
+                _fail(f"{output}: cannot write: Is a directory")
+            try:
+                self.f = open(output + ".part", "w", encoding="utf-8")
+            except OSError as e:
+                _fail(f"{output}: cannot write: {e.strerror or e}")
+
+    def _write(self, text: str) -> None:
+        if self.f is not None:
+            self.f.write(text)
+        else:
+            typer.echo(text, nl=False)
+
+    def game(self, g, findings) -> None:
+        r = self.report
+        if r == "html":
+            self.games.append((g, findings))
+        elif r == "text":
+            for line in _report_lines(g, findings):
+                self._line(line)
+        else:
+            d = _game_json(g, findings)
+            if r == "jsonl":
+                self._write(json.dumps(d) + "\n")
+            else:
+                self._array_item(d)
+        self.n += 1
+
+    def deal_by_deal(self, p: dict, path: str, read: tuple) -> None:
+        """An EGN game audited deal by deal: ``p`` as ``audit_egn_by_deal``
+        gives it, ``read`` what ``egn_game_by_deal`` read (the text and the
+        page draw the game from it, as any other game)."""
+        if self.report == "text":
+            from euchre_events.ui.auditreport import by_deal_lines
+            for line in by_deal_lines(path, *read):
+                self._line(line)
+        elif self.report == "jsonl":
+            self._write(json.dumps(p) + "\n")
+        elif self.report == "html":
+            self.by_deal.append((path, read))
+        else:
+            self.partial.append(p)
+
+    def _line(self, line: str) -> None:
+        if self.f is not None:
+            self.f.write(line + "\n")
+        else:
+            _say(line)
+        self.n += 1
+
+    def _array_item(self, d: dict) -> None:
+        body = _indented_json(d, "\n    ")
+        self._write(('{\n  "games": [\n    ' if self.n == 0 else ",\n    ") + body)
+
+    def close(self) -> None:
+        r = self.report
+        if r == "json":
+            for p in self.partial:
+                self._array_item(p)
+                self.n += 1
+            self._write('{\n  "games": []\n}\n' if self.n == 0 else "\n  ]\n}\n")
+        elif r == "html":
+            from euchre_events.ui.auditreport import html_report
+            _emit_report(html_report(self.games, self.by_deal), r, self.output)
+            return
+        elif self.f is not None and self.n == 0:
+            self.f.write("\n")
+        if self.f is not None:
+            self.f.close()
+            try:
+                os.replace(self.output + ".part", self.output)
+            except OSError as e:
+                self.discard()
+                _fail(f"{self.output}: cannot write: {e.strerror or e}")
+            _say(self.output)
+
+    def discard(self) -> None:
+        """Drop the unfinished ``FILE.part`` (an error or an interruption)."""
+        if self.f is not None:
+            self.f.close()
+            try:
+                os.remove(self.output + ".part")
+            except OSError:
+                pass
+
+
+def _indented_json(v, nl: str = "\n") -> str:
+    """``json.dumps(v, indent=2)``, the same text, with ``nl`` (a newline and
+    the indentation ``v`` stands at) before each nested line: several times
+    faster, as the standard library takes its slow pure-Python encoder for
+    any indented output.  Raises ``TypeError`` for what JSON cannot hold."""
+    if isinstance(v, str):
+        return _json_str(v)
+    if v is None:
+        return "null"
+    if v is True:
+        return "true"
+    if v is False:
+        return "false"
+    if isinstance(v, int):
+        return int.__repr__(v)
+    if isinstance(v, float):
+        return json.dumps(v)
+    inner = nl + "  "
+    if isinstance(v, (list, tuple)):
+        if not v:
+            return "[]"
+        return "[" + inner + ("," + inner).join([_indented_json(x, inner) for x in v]) + nl + "]"
+    if isinstance(v, dict):
+        if not v:
+            return "{}"
+        return ("{" + inner + ("," + inner).join([_json_key(k) + ": " + _indented_json(x, inner)
+                                                   for k, x in v.items()]) + nl + "}")
+    return json.dumps(v)   # raises the standard library's TypeError
+
+
+def _json_key(k) -> str:
+    if isinstance(k, str):
+        return _json_str(k)
+    if k is True or k is False or k is None or isinstance(k, (int, float)):
+        return '"' + json.dumps(k) + '"'
+    raise TypeError(f"keys must be str, int, float, bool or None, not {type(k).__name__}")
+
+
+def _report_lines(g, findings) -> list:
+    from euchre_events.ui.auditreport import game_lines
+    return game_lines(g, findings)
+
+
+def _is_openspiel_file(item: str, from_: Optional[str]) -> bool:
+    if not os.path.isfile(item):
+        return False
+    try:
+        return detect_format(item, from_) == "openspiel"
+    except RecordError:
+        return False
+
+
 @app.command("audit")
 def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or record files (audited without storing)."),
               report: str = typer.Option("text", "--format", "-f",
-                                      help="text (read aloud), json, or html (one page; needs -o)."),
+                                      help="text (read aloud), json, jsonl (one game per line), "
+                                           "or html (one page; needs -o)."),
               as_json: bool = typer.Option(False, "--json", help="Same as --format json."),
               output: Optional[str] = typer.Option(None, "--output", "-o", help="Write the report to this file."),
               from_: Optional[str] = typer.Option(None, "--from", help=f"Format of record files: {', '.join(FORMATS)}."),
@@ -623,68 +780,86 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
     JSON: per game ``official_score``, ``official_winner``, ``as_played_score``
     (= ``final_score``: the cards as played, no penalties), ``deals`` (one
     entry per deal) and ``findings``; each finding's ``score_if_penalized``
-    is the final score with that renege alone penalized.
+    is the final score with that renege alone penalized.  ``jsonl``: the
+    same object per game, one per line.
+
+    The report is written as the games are audited: a JSON Lines file of
+    OpenSpiel games is read game by game (constant memory), and a bad line
+    is named on stderr while the other games are audited (exit code 1).
     """
-    if as_json and report not in ("text", "json"):
+    if as_json and report.lower() not in ("text", "json"):
         _fail(f"--json and --format {report} ask for two reports: give one")
-    report = _report_format("json" if as_json else report, output)
+    jsonl = not as_json and report.lower() == "jsonl"
+    report = "jsonl" if jsonl else _report_format("json" if as_json else report, output)
     from euchre_events.archive import ArchiveError, DamagedGame, game_id_of
-    from euchre_events.projections import Game
-    out = []
-    partial = []   # EGN games with impossible deals, audited deal by deal
-    by_deal = []   # (file, what egn_game_by_deal read) of each, for the text report
-    failed = 0
     from euchre_events.archive.opening import RECORD_SUFFIXES
-    for item in games:
-        if os.path.exists(item) or os.path.sep in item or item.lower().endswith(RECORD_SUFFIXES):
-            recs, errors = _read(item, from_)
-            for e in errors:
-                _say(f"error: {e}", err=True)
-                failed += 1
+    from euchre_events.projections import Game
+    rep = _AuditReport(report, output)
+    failed = 0
+
+    def one(g, r) -> None:
+        if r is not None:
+            g.id = str(game_id_of(r.events))
+        rep.game(g, g.audit())
+
+    try:
+        for item in games:
+            if _is_openspiel_file(item, from_):
+                from euchre_events.formats.openspiel import iter_openspiel_file
+                lines = iter(_progress(iter_openspiel_file(item), "auditing"))
+                while True:
+                    try:
+                        r = next(lines)
+                    except StopIteration:
+                        break
+                    except Exception as e:  # a reader's defect must not stop a batch of files
+                        _say(f"error: {item}: could not be read ({_short_error(e)})", err=True)
+                        failed += 1
+                        break
+                    if isinstance(r, RecordError):
+                        _say(f"error: {r}", err=True)
+                        failed += 1
+                        continue
+                    _warn(item, r)
+                    one(r.game if r.game is not None else Game(r.events), r)   # the reader's fold
+            elif os.path.exists(item) or os.path.sep in item or item.lower().endswith(RECORD_SUFFIXES):
+                recs, errors = _read(item, from_)
+                for e in errors:
+                    _say(f"error: {e}", err=True)
+                    failed += 1
+                    try:
+                        fmt = detect_format(item, from_)
+                    except RecordError:
+                        fmt = None
+                    if e.deal is not None and fmt == "egn":
+                        # audit the rest deal by deal: a director wants every problem in the file
+                        from euchre_events.formats.egn import by_deal_report, egn_game_by_deal
+                        read = egn_game_by_deal(item)
+                        rep.deal_by_deal(dict(by_deal_report(*read), id=None, file=item), item, read)
+                for r in _progress(recs, "auditing", len(recs)):
+                    _warn(item, r)
+                    one(r.game if r.game is not None else Game(r.events), r)   # the reader's fold
+            else:
                 try:
-                    fmt = detect_format(item, from_)
-                except RecordError:
-                    fmt = None
-                if e.deal is not None and fmt == "egn":
-                    # audit the rest deal by deal: a director wants every problem in the file
-                    from euchre_events.formats.egn import by_deal_report, egn_game_by_deal
-                    read = egn_game_by_deal(item)
-                    partial.append(dict(by_deal_report(*read), id=None, file=item))
-                    by_deal.append((item, read))
-            for r in _progress(recs, "auditing", len(recs)):
-                _warn(item, r)
-                g = Game(r.events, game_id=str(game_id_of(r.events)))
-                out.append((g, g.audit(), r))
-        else:
-            try:
-                g = _archive(db).load(item)
-            except DamagedGame as e:
-                _say(f"error: {e}", err=True)
-                failed += 1
-                continue
-            except ArchiveError as e:
-                _say(f"error: {e} (and no file of that name)", err=True)
-                failed += 1
-                continue
-            except Exception as e:  # a damaged archive file: name it, audit the rest
-                _say(f"error: {item}: cannot be read ({_short_error(e)}); run euchre-events verify --all",
-                     err=True)
-                failed += 1
-                continue
-            out.append((g, g.audit(), None))
-    from euchre_events.ui.auditreport import by_deal_lines, game_lines, html_report
-    if report == "json":
-        text = json.dumps({"games": [_game_json(g, f) for g, f, _ in out] + partial}, indent=2)
-    elif report == "html":
-        text = html_report([(g, f) for g, f, _ in out], by_deal)
-    else:
-        lines = []
-        for item, read in by_deal:
-            lines.extend(by_deal_lines(item, *read))
-        for g, findings, _ in out:
-            lines.extend(game_lines(g, findings))
-        text = "\n".join(lines)
-    _emit_report(text, report, output)
+                    g = _archive(db).load(item)
+                except DamagedGame as e:
+                    _say(f"error: {e}", err=True)
+                    failed += 1
+                    continue
+                except ArchiveError as e:
+                    _say(f"error: {e} (and no file of that name)", err=True)
+                    failed += 1
+                    continue
+                except Exception as e:  # a damaged archive file: name it, audit the rest
+                    _say(f"error: {item}: cannot be read ({_short_error(e)}); run euchre-events verify --all",
+                         err=True)
+                    failed += 1
+                    continue
+                one(g, None)
+    except BaseException:
+        rep.discard()
+        raise
+    rep.close()
     if failed:
         raise typer.Exit(1)
 

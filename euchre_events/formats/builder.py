@@ -199,6 +199,11 @@ class RecordBuilder:
         ln = self.line
         if ln is self.main and not ln.events and isinstance(event, GameStarted):
             event = with_initial_score([event])[0]
+        if ln is self.main and self._game is not None:
+            # the validated game keeps the live table as its final one: fold on a copy
+            if ln.table is not None and ln.table is self._game.final:
+                ln.table = ln.table.copy()
+            self._game = None
         if ln.table is not None:
             try:
                 apply(ln.table, event)
@@ -330,10 +335,17 @@ class RecordBuilder:
         each from its branch point, parents before children.  Returns None
         when the builder was made with ``validate=False``.  Raises
         :class:`RecordError` at the first impossible event."""
-        if not self.validate_at_end and self.main.table is None:
+        main = self.main
+        if not self.validate_at_end and main.table is None:
             return None
         if self._game is None:
-            self._game = _fold_game(self, self.main)
+            if main.table is not None and main.folded and main.table.pos == len(main.events):
+                # every event went through the live table as it was added (the
+                # reader read the table): that was the fold; it is not done again
+                from euchre_events.projections import Game
+                self._game = Game.from_folded(main.events, main.table)
+            else:
+                self._game = _fold_game(self, main)
             for child in self.main.children:
                 self._check_line(child)
         return self._game
@@ -381,9 +393,11 @@ class RecordBuilder:
                                               "the deals as played give {final}")
                 self.warnings.append(self.label + words.format(stated=self.stated,
                                                                final=list(game.final_score)))
-        return Record(events=self.main.events, annotations=self.main.annotations,
-                      variations=self.main.variations, source=self.source,
-                      warnings=self.warnings, stated_final_score=self.stated)
+        rec = Record(events=self.main.events, annotations=self.main.annotations,
+                     variations=self.main.variations, source=self.source,
+                     warnings=self.warnings, stated_final_score=self.stated)
+        rec.game = game
+        return rec
 
 
 def _position(exc: Exception, t: Table) -> int:

@@ -313,15 +313,18 @@ def _align(history, params, title, source):
 
 def _decode(history, params, title, source, table) -> Iterator[tuple]:
     """``(event, history index or None)`` for an OpenSpiel history, one at a
-    time; ``table()`` gives the table with every event yielded so far folded
-    (the caller folds each before asking for the next): the engine says
+    time; ``table()`` (called once, after the three opening events) gives
+    the table the caller folds every event into, each before asking for the
+    next: the engine says
     whose turn it is and which phase an action belongs to.  Raises
     :class:`OpenSpielError` for an action that means nothing there."""
     for ev in _deal_events(history, params, title, source):
         yield ev, None
+    t = None
     for i in range(22, len(history)):
-        yield _decision_event(table(), history[i], i), i
-        t = table()
+        if t is None:
+            t = table()     # the caller folds into this one table from now on
+        yield _decision_event(t, history[i], i), i
         # the steps OpenSpiel folds into the action before them
         if t.phase == "pickup":
             yield UpCardPickedUp(t.dealer), None
@@ -394,7 +397,57 @@ def read_openspiel_file(path: str) -> list:
     return records
 
 
+def iter_openspiel_file(path: str) -> Iterator:
+    """The games of a JSON Lines file of OpenSpiel euchre games one at a
+    time, read line by line (constant memory for a file of any number of
+    games): a :class:`~euchre_events.formats.Record` per good line (with its
+    validated ``game``, each event folded once), a
+    :class:`~euchre_events.formats.RecordError` per bad line (file, line,
+    deal, event, reason, as :func:`read_openspiel_file` gives it); the lines
+    after a bad game are read on.
+
+    The file is refused (one error, then nothing more) when it cannot be
+    opened, when its first line is not a JSON object ("not JSON Lines"), at a NUL byte or a byte that is not UTF-8 (the offset in the
+    file is named, as :func:`~euchre_events.formats.read_record_text` does),
+    and when it holds no game line ("the file is empty").
+    """
+    try:
+        f = open(path, "rb")
+    except OSError as e:
+        yield RecordError(path, f"cannot read the file: {e.strerror or e}")
+        return
+    with f:
+        offset = 0
+        first = True
+        for lineno, raw in enumerate(f, 1):
+            if b"\x00" in raw:
+                yield RecordError(path, f"not a text record: it holds a NUL byte at offset "
+                                        f"{offset + raw.index(0)} (a binary file?)")
+                return
+            try:
+                line = raw.decode("utf-8-sig" if lineno == 1 else "utf-8")
+            except UnicodeDecodeError as e:
+                yield RecordError(path, f"not a text record: byte 0x{raw[e.start]:02x} at offset "
+                                        f"{offset + e.start} is not UTF-8 (a binary file, or text "
+                                        "in another encoding: save it as UTF-8)")
+                return
+            offset += len(raw)
+            if not line.strip():
+                continue
+            try:
+                yield _read_line(path, lineno, line, first)
+            except RecordError as e:
+                yield e
+                if first and e.reason.startswith(_NOT_JSONL):
+                    return     # not JSON Lines at all: nothing more to read
+            first = False
+        if first:
+            yield RecordError(path, "the file is empty: it holds no game")
+
+
 _NOT_JSONL = "not JSON Lines (one OpenSpiel game object per line)"
+_HISTORY_NAMES = tuple(f"history[{i}]" for i in range(128))
+"""How errors name the actions of a history (made once, not per action)."""
 
 
 def _read_line(path: str, lineno: int, line: str, first: bool = False) -> Record:
@@ -444,9 +497,11 @@ def _read_line(path: str, lineno: int, line: str, first: bool = False) -> Record
             raise RecordError(path, f"bad \"returns\": {e}", line=lineno) from None
         b.state_final_score(stated, f"the file's returns {list(obj['returns'])} give {{stated}}, "
                                     "the replay scores {final}")
+    names = _HISTORY_NAMES
     try:
         for ev, i in _decode(history, params, title, src, lambda: b.table):
-            b.add(ev, line=lineno, name=None if i is None else f"history[{i}]")
+            b.add(ev, line=lineno, name=None if i is None else (
+                names[i] if i < len(names) else f"history[{i}]"))
     except OpenSpielError as e:
         ev = None if e.index is None else f"history[{e.index}]"
         raise b.error(e.reason, deal=e.deal, event=ev, line=lineno) from None

@@ -29,7 +29,8 @@ class Game:
     ``players``, ``final`` (the working table after the last event).
     """
 
-    def __init__(self, events: Sequence[Event], game_id: Optional[str] = None):
+    def __init__(self, events: Sequence[Event], game_id: Optional[str] = None,
+                 _final: Optional[Table] = None):
         self.events = list(events)
         self.id = game_id
         if not self.events or not isinstance(self.events[0], GameStarted):
@@ -41,8 +42,30 @@ class Game:
         self._cp: Optional[list] = None
         self._index: Optional[GameIndex] = None
         self._deal_reports: Optional[tuple] = None
-        self.final = fold(new_table(), self.events)
+        # _final: the table these events were already folded into (from_folded)
+        self.final = fold(new_table(), self.events) if _final is None else _final
         self.started: GameStarted = self.events[0]
+
+    @classmethod
+    def from_folded(cls, events: Sequence[Event], final: Table,
+                    game_id: Optional[str] = None) -> "Game":
+        """The :class:`Game` of ``events`` that were already folded, one by
+        one, into ``final`` (a reader's working table: the
+        :class:`~euchre_events.formats.builder.RecordBuilder` validates each
+        event as it adds it), without folding them again: each event of the
+        whole job is folded once.  ``final`` is kept as the game's final
+        table (do not fold more into it).  The result is the game
+        ``Game(events)`` gives (tests/test_one_fold.py checks it, event by
+        event, for every variant).
+
+        Raises ``ValueError`` if ``final`` has not folded exactly
+        ``events`` (its position is not ``len(events)``, or the first event
+        is not the GameStarted it started from).
+        """
+        if (not events or not isinstance(events[0], GameStarted) or final.pos != len(events)
+                or final.variant is None):
+            raise ValueError(f"the table has folded {final.pos} events, not these {len(events)}")
+        return cls(events, game_id, _final=final)
 
     def prepare_jumps(self) -> "Game":
         """Build the per-deal checkpoints now (one extra fold) so that every

@@ -221,6 +221,9 @@ that a game stored before it existed keeps its content id and its stored
 GameStarted (every option written out) reads the same."""
 
 
+_IMMUTABLE = (str, int, float, bool, type(None))
+
+
 @dataclasses.dataclass(frozen=True)
 class VariantOptions:
     """Base of every variant's frozen options dataclass (rules.md: each open
@@ -269,12 +272,17 @@ class VariantOptions:
     def to_dict(self) -> dict:
         """Every option as a plain dict (stored in GameStarted.options),
         except an option added after 0.1.0 (field metadata :data:`SINCE`)
-        that holds its default: see :data:`SINCE`."""
-        d = dataclasses.asdict(self)
-        for f in dataclasses.fields(self):
-            if SINCE in f.metadata and d.get(f.name) == f.default:
-                del d[f.name]
-        return d
+        that holds its default: see :data:`SINCE`.  A new dict each call."""
+        d = self.__dict__.get("_plain_dict")   # options are frozen: made once per instance
+        if d is None:
+            d = dataclasses.asdict(self)
+            for f in dataclasses.fields(self):
+                if SINCE in f.metadata and d.get(f.name) == f.default:
+                    del d[f.name]
+            if not all(type(x) in _IMMUTABLE for x in d.values()):
+                return d                       # a copy of a list value would be shared
+            object.__setattr__(self, "_plain_dict", d)
+        return dict(d)
 
     def check_types(self) -> None:
         """Raise ``ValueError`` naming the option if a value does not fit its

@@ -22,6 +22,9 @@ def register_display(shell: Optional[Any] = None) -> bool:
     IPython ``shell`` (the running one when None).  Returns False when there
     is no IPython shell (plain Python: nothing to do)."""
     if shell is None:
+        import sys
+        if "IPython" not in sys.modules:   # no IPython loaded, so no shell running: spare its import
+            return False
         try:
             from IPython import get_ipython
         except ImportError:

@@ -1,0 +1,114 @@
+"""``euchre-events audit FILE.jsonl`` reads and audits an OpenSpiel file game
+by game and writes the report as it goes (issue "Speed"): the streamed
+report is the very report of the whole file read at once."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+import pytest
+from typer.testing import CliRunner
+
+from euchre_events.archive import game_id_of
+from euchre_events.cli import app
+from euchre_events.formats import RecordError, read_records
+from euchre_events.formats.openspiel import iter_openspiel_file, read_openspiel_file
+from euchre_events.projections import Game
+from euchre_events.ui.auditreport import game_json, game_lines
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+runner = CliRunner()
+
+
+def _generated(tmp_path, n: int = 40, seed: int = 5) -> str:
+    pytest.importorskip("pyspiel")
+    gen = os.path.join(ROOT, "..", "shared", "tools", "openspiel_games.py")
+    if not os.path.exists(gen):
+        gen = "/work/shared/tools/openspiel_games.py"
+    out = tmp_path / "games.jsonl"
+    subprocess.run([sys.executable, gen, "--n", str(n), "--seed", str(seed), "--out", str(out)],
+                   check=True, capture_output=True)
+    return str(out)
+
+
+def _whole_file_games(path: str) -> list:
+    """The games of the file read whole, each folded from its events and audited."""
+    out = []
+    for r in read_records(path):
+        g = Game(r.events, game_id=str(game_id_of(r.events)))
+        out.append((g, g.audit()))
+    return out
+
+
+def test_streamed_audit_equals_the_whole_file_audit(tmp_path):
+    path = _generated(tmp_path)
+    whole = _whole_file_games(path)
+    assert len(whole) == 40
+    res = runner.invoke(app, ["audit", path, "--from", "openspiel", "--json"])
+    assert res.exit_code == 0, res.stderr
+    expected = json.dumps({"games": [game_json(g, f) for g, f in whole]}, indent=2) + "\n"
+    assert res.stdout == expected
+    # the same games as JSON Lines, one per line
+    res = runner.invoke(app, ["audit", path, "--format", "jsonl"])
+    assert res.exit_code == 0
+    assert [json.loads(x) for x in res.stdout.splitlines()] == [game_json(g, f) for g, f in whole]
+    # the text report, and -o (written whole, no .part file left)
+    res = runner.invoke(app, ["audit", path])
+    assert res.stdout.splitlines() == [ln for g, f in whole for ln in game_lines(g, f)]
+    out = tmp_path / "report.json"
+    res = runner.invoke(app, ["audit", path, "--json", "-o", str(out)])
+    assert res.exit_code == 0 and out.read_text() == expected
+    assert not os.path.exists(str(out) + ".part")
+
+
+def test_a_bad_line_is_named_and_the_other_games_are_audited(tmp_path):
+    path = _generated(tmp_path, n=6)
+    lines = open(path).read().splitlines()
+    bad = json.loads(lines[2])
+    bad["history"] = bad["history"][:22] + [7]        # a card id in the auction
+    lines[2] = json.dumps(bad)
+    lines.insert(4, "{oops")
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    streamed = list(iter_openspiel_file(path))
+    assert [type(x).__name__ for x in streamed] == ["Record", "Record", "RecordError", "Record",
+                                                    "RecordError", "Record", "Record"]
+    assert streamed[2].line == 3 and streamed[2].event == "history[22]" and streamed[2].deal == 1
+    assert streamed[4].line == 5 and streamed[4].reason.startswith("not JSON")
+    with pytest.raises(RecordError) as e:           # the whole-file reader still refuses the file
+        read_openspiel_file(path)
+    assert str(e.value) == str(streamed[2])
+    res = runner.invoke(app, ["audit", path, "--json"])
+    assert res.exit_code == 1
+    assert len(json.loads(res.stdout)["games"]) == 5
+    assert f"error: {path}, line 3, deal 1, event history[22]:" in res.stderr
+    assert f"error: {path}, line 5, column 2: not JSON" in res.stderr
+
+
+def test_a_file_that_is_not_json_lines_is_one_error(tmp_path):
+    path = tmp_path / "x.jsonl"
+    path.write_text("[1, 2]\n{}\n")
+    [e] = list(iter_openspiel_file(str(path)))
+    assert "not JSON Lines" in e.reason
+    good = _generated(tmp_path, n=2)
+    data = open(good, "rb").read()
+    path.write_bytes(data + b"\x00\n" + data)       # a NUL byte after two good games
+    out = list(iter_openspiel_file(str(path)))
+    assert [type(x).__name__ for x in out] == ["Record", "Record", "RecordError"]
+    assert f"NUL byte at offset {len(data)}" in out[2].reason
+    path.write_text("\n  \n")
+    [e] = list(iter_openspiel_file(str(path)))
+    assert e.reason == "the file is empty: it holds no game"
+    res = runner.invoke(app, ["audit", "--json", str(path)])
+    assert res.exit_code == 1 and json.loads(res.stdout) == {"games": []}
+
+
+def test_output_to_a_folder_is_refused_and_leaves_nothing(tmp_path):
+    path = _generated(tmp_path, n=2)
+    folder = tmp_path / "out"
+    folder.mkdir()
+    res = runner.invoke(app, ["audit", path, "--json", "-o", str(folder)])
+    assert res.exit_code == 1 and "cannot write: Is a directory" in res.stderr
+    assert sorted(os.listdir(tmp_path)) == ["games.jsonl", "out"]
