@@ -45,19 +45,22 @@ def test_stats_of_club_night_1_as_counted_by_hand(archive):
     Bob orders KH as dealer, 4 tricks; 8 Ann orders QS alone (2nd from S),
     all five; 9 Cora orders 9H (3rd from W), 4 tricks; 10 Ann names diamonds
     as dealer, 4 tricks.  Ann's tricks 2+2+1+0+0+0+5+1+3 = 14 in 9 deals,
-    Dan's 0+2+1+0+1+2+0+1+0 = 7; N/S win."""
+    Dan's 0+2+1+0+1+2+0+1+0 = 7; N/S win.  A lone player's partner sits the
+    deal out (rules.md 2.4): Ann deal 5 (Cora alone), Dan deal 4, Cora deal 8,
+    so Ann played 8 deals (not 6, thrown in, nor 5): 14 tricks in 8."""
     archive.import_record(read_records(CLUB1)[0])
     rm = ReadModels(archive)
     rm.catch_up()
     s = club_stats(rm.games(), rm.deals(), rm.findings())
     ann, bob, cora, dan = (s["players"][n] for n in ("Ann", "Bob", "Cora", "Dan"))
-    assert (ann["games"], ann["wins"], ann["deals"], ann["played"]) == (1, 1, 10, 9)
+    assert (ann["games"], ann["wins"], ann["deals"], ann["played"]) == (1, 1, 10, 8)
+    assert (bob["played"], cora["played"], dan["played"]) == (9, 8, 8)
     assert (ann["calls"], ann["made"], ann["euchred"]) == (4, 3, 1)
     assert ann["alone"] == {"attempts": 1, "made": 1, "march": 1, "euchred": 0}
     assert (bob["calls"], bob["made"], bob["alone"]["attempts"], bob["alone"]["march"]) == (2, 2, 1, 0)
     assert (cora["calls"], cora["made"], cora["alone"]["made"]) == (3, 3, 1)
     assert (dan["calls"], dan["wins"]) == (0, 0)
-    assert ann["tricks"] == 14 and ann["tricks_per_deal"] == round(14 / 9, 3)
+    assert ann["tricks"] == 14 and ann["tricks_per_deal"] == round(14 / 8, 3)
     assert dan["tricks"] == 7
     assert all(p["reneges"] == 0 and p["lone_defences"]["attempts"] == 0 for p in s["players"].values())
     assert s["by_seat"] == {"1 (left of dealer)": {"calls": 2, "made": 2}, "2": {"calls": 1, "made": 1},
@@ -159,7 +162,7 @@ def test_stats_command_formats(tmp_path):
     db = str(tmp_path / "s.sqlite")
     Archive(db).import_records([read_records(CLUB1)[0], read_records(CUT2)[0]])
     r = CliRunner().invoke(app, ["stats", "--db", db])
-    assert r.exit_code == 0 and "Ann: games 1, won 1; deals 10 (played 9); calls 4, made 3, euchred 1" in r.stdout
+    assert r.exit_code == 0 and "Ann: games 1, won 1; deals 10 (played 8); calls 4, made 3, euchred 1" in r.stdout
     import json
     doc = json.loads(CliRunner().invoke(app, ["stats", "--db", db, "-f", "json", "--variant", "cutthroat"]).stdout)
     assert doc["games"] == 1 and set(doc["players"]) == {"Jo", "Kit", "Lee"}
@@ -183,3 +186,34 @@ def test_names_with_markup_stay_text_in_the_stats_page(tmp_path):
     page = out.read_text()
     assert "<script>alert(1)" not in page and "<b>E</b>" not in page and "<img src=x" not in page
     assert "&lt;/script&gt;&lt;script&gt;alert(1)" in page
+
+
+def test_a_seat_that_sat_out_did_not_play_the_deal(tmp_path):
+    """fixtures/buck/buck-2.euchre: Gil (S) drops out of deal 2, Ed (N) and Flo
+    (E) out of deal 3 (rules.md 6.2: a dropped player plays no card).  Gil:
+    3 deals, 2 played, 3 + 5 tricks = 4.00 a deal played; Ed: 3 deals, 2
+    played (deals 1 and 2, no trick); Hope, in every deal: 3 played, 1 + 4 + 0 tricks."""
+    db = str(tmp_path / "b.sqlite")
+    assert CliRunner().invoke(app, ["import", os.path.join(ROOT, "fixtures", "buck", "buck-2.euchre"), "--db", db]).exit_code == 0
+    rm = ReadModels(Archive(db))
+    rm.catch_up()
+    assert [d["sat_out"] for d in rm.deals()] == [[], [2], [0, 1]]
+    p = club_stats(rm.games(), rm.deals(), rm.findings())["players"]
+    assert (p["Gil"]["deals"], p["Gil"]["played"], p["Gil"]["tricks_per_deal"]) == (3, 2, 4.0)
+    assert (p["Ed"]["deals"], p["Ed"]["played"], p["Ed"]["tricks"]) == (3, 2, 0)
+    assert (p["Hope"]["played"], p["Hope"]["tricks"]) == (3, 5)
+
+
+def test_read_models_of_the_version_before_get_the_new_column_and_are_rebuilt(tmp_path):
+    """An archive whose read models were built before the deals' sat_out column
+    (read-model version 1): opening it adds the column and builds the rows
+    again, so the counts are right without a manual rebuild."""
+    import sqlite3
+    db = str(tmp_path / "b.sqlite")
+    assert CliRunner().invoke(app, ["import", os.path.join(ROOT, "fixtures", "buck", "buck-2.euchre"), "--db", db]).exit_code == 0
+    ReadModels(Archive(db)).catch_up()
+    with sqlite3.connect(db) as c:                       # as version 1 left the table
+        c.execute("ALTER TABLE ee_rm_deals DROP COLUMN sat_out")
+    rm = ReadModels(Archive(db))
+    assert [d["sat_out"] for d in rm.deals()] == [[], [2], [0, 1]]
+    assert club_stats(rm.games(), rm.deals(), rm.findings())["players"]["Gil"]["played"] == 2

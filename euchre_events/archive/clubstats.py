@@ -6,7 +6,8 @@ What is counted (every count over the games kept by the filters):
 
 * per player: ``games``, ``wins`` (the official winner, rules.md 1.6),
   ``deals`` (every deal recorded in their games, thrown-in and abandoned
-  ones included), ``played`` (deals played out, with tricks), ``calls``
+  ones included), ``played`` (deals played out, with tricks, that they did
+  not sit out: a Buck drop-out or a lone player's partner plays no card), ``calls``
   (deals they made trump or won the bid), ``made`` and ``euchred`` of those
   (a call is made when the maker's side took the tricks it needed: 3, or
   the bid), ``alone`` (``attempts``, ``made``, ``march``: all the tricks,
@@ -224,12 +225,13 @@ def club_stats(games: list, deals: list, findings: list, player: Optional[str] =
             continue
         names = seats_of[g["game_id"]]
         played = bool(d["tricks"]) and not d["note"]
+        out = set(d.get("sat_out") or ())
         for seat, name in enumerate(names):
             if not mine(name):
                 continue
             p = players[name]
             p["deals"] += 1
-            if played:
+            if played and seat not in out:   # a seat that sat out (Buck drop-out, a loner's partner) played no card
                 p["played"] += 1
                 p["tricks"] += d["tricks"][seat] if seat < len(d["tricks"]) else 0
         m = d["maker"]

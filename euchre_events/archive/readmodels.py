@@ -51,7 +51,7 @@ from euchre_events.projections import Game
 __all__ = ["ReadModels", "ClubProjection", "SQLiteClubView", "PostgresClubView", "RULES_VERSION",
            "READ_MODEL_VERSION", "game_rows"]
 
-READ_MODEL_VERSION = 1
+READ_MODEL_VERSION = 2   # 2: the deals' ``sat_out`` column (who sat a deal out)
 """What the rows hold; raise it when a column or a definition changes."""
 
 RULES_VERSION = f"{__version__}+rm{READ_MODEL_VERSION}"
@@ -68,7 +68,7 @@ _TABLES = {
                        "penalty TEXT, position INTEGER, PRIMARY KEY (game_id, n)"),
     "ee_rm_deals": ("game_id TEXT, deal INTEGER, dealer INTEGER, maker INTEGER, maker_rel INTEGER, "
                     "call TEXT, bid TEXT, up_card TEXT, trump TEXT, alone INTEGER, lone_defender INTEGER, "
-                    "made INTEGER, maker_tricks INTEGER, tricks TEXT, points TEXT, note TEXT, "
+                    "made INTEGER, maker_tricks INTEGER, tricks TEXT, points TEXT, note TEXT, sat_out TEXT, "
                     "PRIMARY KEY (game_id, deal)"),
 }
 """The read models' tables (the same SQL on SQLite and PostgreSQL)."""
@@ -132,7 +132,7 @@ def game_rows(game_id: uuid.UUID, events: list) -> dict:
                        "up_card": c.get("up_card"), "trump": d.trump, "alone": d.alone,
                        "lone_defender": c.get("lone_defender"), "made": made, "maker_tricks": maker_tricks,
                        "tricks": _j(list(d.tricks)), "points": _j(list(d.points_as_played)),
-                       "note": d.note or ""})
+                       "note": d.note or "", "sat_out": _j(list(d.out))})
     return {"game": game, "findings": rows_f, "deals": rows_d}
 
 
@@ -218,6 +218,30 @@ class _ClubViewSQL:
                                   [tuple(row.get(col) for col in cols) for row in r[key]])
         c.execute(self._q(f"INSERT INTO {self._t('ee_rm_meta')} (key, value) VALUES ('rules_version', ?) "
                           f"ON CONFLICT (key) DO UPDATE SET value = excluded.value"), (RULES_VERSION,))
+
+    def add_missing_columns(self) -> bool:
+        """Add the columns of :data:`_TABLES` that tables made by an older
+        read-model version lack; True if any was added (their rows must be
+        built again)."""
+        added = False
+        for name, cols in _TABLES.items():
+            for col in cols.split(", "):
+                word, _, kind = col.partition(" ")
+                if word == "PRIMARY" or not kind or not word.isidentifier() or self._has(name, word):
+                    continue
+                with self._tx() as c:
+                    c.execute(f"ALTER TABLE {self._t(name)} ADD COLUMN {word} {kind}")
+                added = True
+        return added
+
+    def _has(self, table: str, column: str) -> bool:
+        """Whether ``table`` has ``column`` (asked the same way on SQLite and PostgreSQL)."""
+        try:
+            with self._tx(commit=False) as c:
+                c.execute(f"SELECT {column} FROM {self._t(table)} LIMIT 0")
+            return True
+        except Exception:
+            return False
 
     def reset(self, application_name: str) -> None:
         """Forget every row and the tracking of ``application_name`` (one
@@ -430,6 +454,10 @@ class ReadModels:
             raise ValueError("read models need an SQLite or PostgreSQL archive")
         self.view.create_table()
         self.projection = ClubProjection(self.view, archive)
+        if self.view.add_missing_columns():
+            # tables of an older read-model version: their rows lack the new
+            # columns, so they are built again from the events
+            self.rebuild()
 
     def position(self) -> int:
         """The last notification id processed (0: none)."""
@@ -525,4 +553,5 @@ class ReadModels:
         for r in out:
             r["tricks"] = json.loads(r["tricks"])
             r["points"] = json.loads(r["points"])
+            r["sat_out"] = json.loads(r["sat_out"]) if r.get("sat_out") else []
         return out

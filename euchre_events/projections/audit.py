@@ -117,7 +117,10 @@ class DealReport:
     ``renege``, ...), ``note`` (``""``, ``"abandoned"``, ``"thrown in"``,
     ``"after the game was won"``); ``tokens``: four-trick tokens held per
     side after the deal, in a game that plays them (standard Euchre's
-    ``four_trick_tokens``, rules.md 2.9), else ``()`` and left out of the JSON."""
+    ``four_trick_tokens``, rules.md 2.9), else ``()`` and left out of the JSON;
+    ``out``: the seats that sat the deal out (a lone player's partner, rules.md
+    2.4; Buck drop-outs, 6.2; the seat out of a deal dealt round), left out of
+    the JSON when none did."""
 
     deal: int
     dealer: Optional[int]
@@ -134,6 +137,7 @@ class DealReport:
     note: str = ""
     penalties: tuple = field(default=())
     tokens: tuple = field(default=())
+    out: tuple = field(default=())
 
     def to_dict(self) -> dict:
         """JSON form (lists for tuples)."""
@@ -146,6 +150,8 @@ class DealReport:
                 "note": self.note, "penalties": [list(p) for p in self.penalties]}
         if self.tokens:
             d["tokens"] = list(self.tokens)
+        if self.out:
+            d["out"] = list(self.out)
         return d
 
 
@@ -339,5 +345,6 @@ def deal_reports(game) -> list:
             points_official=tuple(opts), score_as_played=tuple(played),
             score_official=tuple(official), flags=tuple(dict.fromkeys(flags_by_deal.get(deal_no, ()))),
             note=o.note if o is not None else "", penalties=o.penalized if o is not None else (),
-            tokens=tuple(tb.tokens) or no_tokens))
+            tokens=tuple(tb.tokens) or no_tokens,
+            out=tuple(sorted(tb.out)) if tb.deal_no == deal_no else ()))
     return out
