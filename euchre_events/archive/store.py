@@ -28,11 +28,14 @@ import dataclasses
 import hashlib
 import json
 import os
+import threading
+import time
 import uuid
+from collections import OrderedDict
 from typing import Iterable, Optional
 
 from eventsourcing.application import AggregateNotFoundError, Application
-from eventsourcing.persistence import IntegrityError, JSONTranscoder
+from eventsourcing.persistence import IntegrityError, InternalError, JSONTranscoder
 
 from eventsourcing.utils import get_topic
 
@@ -40,9 +43,10 @@ from euchre_events.archive import chain
 from euchre_events.archive.canonical import _dumps, event_text
 from euchre_events.archive.aggregates import GAME_START_TOPICS, LEGACY_TOPICS, AnnotationLog, GameRecord
 from euchre_events.archive.transcodings import EVENT_TRANSCODINGS
-from euchre_events.events import Event, event_from_dict
+from euchre_events.events import Event, GameStarted, event_from_dict
 from euchre_events.formats import Record
 from euchre_events.projections import Game
+from euchre_events.rules.engine import apply, fold, new_table
 from euchre_events.rules.registry import complete_start
 
 NAMESPACE = uuid.UUID("6f1c2a52-8c1e-5b7e-9d0b-3e5f0c2a9e11")
@@ -70,6 +74,37 @@ class DamagedGame(ArchiveError):
         else:
             what = f"cannot be read ({_short(cause)})"
         super().__init__(f"game {game_id}: {what}; run euchre-events verify {game_id}")
+
+
+class WriteConflict(ArchiveError):
+    """Another writer changed the game (or its annotations) first: the
+    library's optimistic concurrency check (``eventsourcing``'s
+    ``IntegrityError``, a ``RecordConflictError``) refused this write, or the
+    position the writer expected is already taken.  Nothing of this write was
+    stored; reload and try again.
+
+    ``game_id``: the game's UUID; ``position``: the game position (0-based
+    event index) the writer meant to record at or annotate; ``stream``:
+    ``"game"`` (recording) or ``"annotations"``; ``now``: the game's event
+    count (``"game"``) or the annotation stream's version, as stored now, or
+    None when not known.  The message names the game and the position, e.g.
+    ``game <id>: another writer recorded position 12 first (the game now
+    has 13 events); your CardPlayed was not stored: reload the game and try
+    again``.
+    """
+
+    def __init__(self, game_id: uuid.UUID, position: int, stream: str = "game",
+                 now: Optional[int] = None, what: str = "event"):
+        self.game_id, self.position, self.stream, self.now = game_id, position, stream, now
+        if stream == "game":
+            has = "" if now is None else f" (the game now has {now} events)"
+            msg = (f"game {game_id}: another writer recorded position {position} first{has}; "
+                   f"your {what} was not stored: reload the game and try again")
+        else:
+            msg = (f"game {game_id}: another writer changed this game's annotations while you "
+                   f"annotated position {position}; your {what} was not stored: "
+                   "reload the annotations and try again")
+        super().__init__(msg)
 
 
 def content_id(events: list, annotations: Iterable = (), variations: Iterable = ()) -> uuid.UUID:
@@ -288,8 +323,21 @@ class Archive(Application):
             check_postgres(cfg)     # says what failed, in seconds, not "no connection" after 30
             if not _setting("POSTGRES_CONNECT_TIMEOUT", cfg):
                 cfg["POSTGRES_CONNECT_TIMEOUT"] = str(POSTGRES_TIMEOUT)
+        self._live: "OrderedDict[uuid.UUID, tuple]" = OrderedDict()   # record(): games kept folded
+        self._live_lock = threading.RLock()
         self.db = cfg.get("SQLITE_DBNAME") or cfg.get("POSTGRES_DBNAME") or os.environ.get("POSTGRES_DBNAME") or ""
-        super().__init__(env=cfg)
+        for attempt in range(6):
+            try:
+                super().__init__(env=cfg)
+                break
+            except (InternalError, IntegrityError) as e:
+                # several people opening a new PostgreSQL archive at once: the
+                # library's CREATE TABLE IF NOT EXISTS races ("tuple concurrently
+                # updated", a duplicate pg_type key); the tables exist at the next try
+                low = str(e).lower()
+                if attempt == 5 or not ("concurrently" in low or "duplicate key" in low):
+                    raise
+                time.sleep(0.05 * (attempt + 1))
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         """The library's transcodings plus one per game event class
@@ -334,6 +382,138 @@ class Archive(Application):
     def import_records(self, records: Iterable[Record]) -> list:
         """Import several records; ``[(game_id, created), ...]``."""
         return [self.import_record(r) for r in records]
+
+    # ------------------------------------------------------------ live recording
+    def start_game(self, started, game_id=None) -> uuid.UUID:
+        """Start a game recorded live, event by event (:meth:`record`):
+        stores its GameStarted (an :class:`~euchre_events.events.GameStarted`
+        or its dict form; every option of its variant written out, as import
+        does) and an empty annotation stream, in one transaction.  Returns
+        the game's UUID: ``game_id`` (a UUID or its text) when given, else a
+        new random one (a live game's content is not known yet, so its id is
+        not derived from it).
+
+        Raises ``ImpossibleEvent`` (the engine refuses the start, e.g. an
+        unknown option), ``ValueError`` for a dict that is no event,
+        :class:`WriteConflict` when a stream with that id is already stored
+        (another writer started it first)."""
+        ev = started if isinstance(started, Event) else event_from_dict(started)
+        if not isinstance(ev, GameStarted):
+            raise ArchiveError(f"a game starts with a GameStarted event, not {ev.kind}")
+        ev = complete_start(ev)
+        Game([ev])   # the engine checks the start (variant, options, players)
+        gid = uuid.UUID(str(game_id)) if game_id is not None else uuid.uuid4()
+        if self._has_stream(gid):
+            raise WriteConflict(gid, 0, "game", len(self.recorder.select_events(gid)), ev.kind)
+        agg = GameRecord.start(ev, gid)
+        notes = AnnotationLog._create(AnnotationLog.Created, id=annotation_log_id(gid), game_id=str(gid))
+        try:
+            self.save(agg, notes)
+        except IntegrityError:
+            raise WriteConflict(gid, 0, "game", None, ev.kind) from None
+        with self._live_lock:
+            self._live[gid] = (agg, fold(new_table(), [ev]))
+        return gid
+
+    def record(self, game_id, event, position: Optional[int] = None) -> int:
+        """Record one event of a live game (rules.md 2-9 as the game's
+        variant plays them): checked by the engine against the game so far,
+        then appended to the stored game with its link of the hash chain.
+        Returns the event's position (0-based event index; GameStarted is
+        position 0).
+
+        ``game_id``: a UUID, its text or a unique prefix; ``event``: an
+        :class:`~euchre_events.events.Event` or its dict form; a GameStarted
+        starts the game (:meth:`start_game`, ``game_id`` becomes its id).
+        ``position``: where the writer expects the event to go (the number
+        of events it has seen); another writer having recorded there first
+        is then a :class:`WriteConflict`, never a second event after theirs.
+        Without it the event goes at the end as stored now.
+
+        The game is kept folded in this archive object, so recording event
+        n+1 reads nothing but what other writers stored since (the write
+        itself is guarded by the library's optimistic concurrency check).
+
+        Raises ``ImpossibleEvent`` (its ``reason``, ``position``, ``deal``:
+        the engine refuses the event; nothing stored), :class:`WriteConflict`
+        (another writer recorded at that position first; nothing stored),
+        :class:`ArchiveError` (unknown game, a position past the end, a game
+        imported whole: only a game begun by :meth:`start_game` grows),
+        :class:`DamagedGame` (the stored game no longer reads or folds).
+        """
+        ev = event if isinstance(event, Event) else event_from_dict(event)
+        if isinstance(ev, GameStarted):
+            if position not in (None, 0):
+                raise ArchiveError(f"GameStarted is position 0 of a game, not {position}")
+            self.start_game(ev, game_id)
+            return 0
+        gid = self._uuid(game_id)
+        with self._live_lock:
+            agg, table = self._live_game(gid, refresh=position is None or position != self._live_len(gid))
+            n = agg.version
+            if position is not None and position != n:
+                self._live.pop(gid, None)
+                if position < n:
+                    raise WriteConflict(gid, position, "game", n, ev.kind)
+                raise ArchiveError(f"game {gid}: position {position} is past its end (it has {n} events)")
+            if agg.length != 0:
+                how = f"imported whole ({agg.length} events)" if agg.length else "stored before live recording"
+                raise ArchiveError(f"game {gid} was {how}: only a game begun live (start_game) "
+                                   "can be recorded into; import the corrected record instead")
+            after = table.copy()
+            apply(after, ev)   # ImpossibleEvent: refused before anything is stored
+            agg.append(ev)
+            try:
+                self.save(agg)
+            except IntegrityError:
+                self._live.pop(gid, None)    # the object is stale now: the retry reloads
+                raise WriteConflict(gid, n, "game", None, ev.kind) from None
+            self._live[gid] = (agg, after)
+            self._live.move_to_end(gid)
+            while len(self._live) > self.LIVE_CACHE:
+                self._live.popitem(last=False)
+            return n
+
+    LIVE_CACHE = 32
+    """Live games kept folded by one archive object (:meth:`record`)."""
+
+    def _live_len(self, gid: uuid.UUID) -> Optional[int]:
+        got = self._live.get(gid)
+        return None if got is None else got[0].version
+
+    def _live_game(self, gid: uuid.UUID, refresh: bool) -> tuple:
+        """``(GameRecord, Table)`` of a stored game, kept between calls:
+        caught up with what other writers stored since (``refresh``), or
+        read and folded whole the first time.  Raises :class:`ArchiveError`
+        (no such game), :class:`DamagedGame`."""
+        got = self._live.get(gid)
+        try:
+            if got is None:
+                stored = list(self.events.get(gid))
+                if not stored:
+                    raise ArchiveError(f"no stored game with id {gid}")
+                if not isinstance(stored[0], GameRecord.GameStarted):
+                    raise ArchiveError(f"{gid} is not a game")
+                agg = None
+                for d in stored:
+                    agg = d.mutate(agg)
+                got = (agg, fold(new_table(), agg.events))
+            elif refresh:
+                agg, table = got
+                newer = list(self.events.get(gid, gt=agg.version))
+                if newer:
+                    table = table.copy()
+                    for d in newer:
+                        d.mutate(agg)
+                        apply(table, d.event)
+                    got = (agg, table)
+        except ArchiveError:
+            raise
+        except Exception as e:  # a stored event that no longer reads or folds
+            self._live.pop(gid, None)
+            raise self._damaged(gid, e) from e
+        self._live[gid] = got
+        return got
 
     # ------------------------------------------------------------ reading
     def resolve(self, game: str) -> uuid.UUID:
@@ -435,52 +615,100 @@ class Archive(Application):
         out = [{"id": k, **v, "events": list(v["events"])} for k, v in log.variations.items()]
         return sorted(out, key=lambda v: v["position"])
 
+    def annotations_version(self, game_id) -> int:
+        """The version of a game's annotation stream (0: none stored yet):
+        what a writer read, to pass as ``version`` to :meth:`add_annotation`,
+        :meth:`edit_annotation`, :meth:`remove_annotation` or
+        :meth:`add_variation` so that a change made by someone else in
+        between is a :class:`WriteConflict`, not silently overwritten."""
+        aid = annotation_log_id(self._uuid(game_id))
+        rows = self.recorder.select_events(aid, desc=True, limit=1)
+        return rows[0].originator_version if rows else 0
+
+    def _annotation_log_at(self, gid: uuid.UUID, version: Optional[int], position: int,
+                           what: str) -> AnnotationLog:
+        """The annotation log, checked to be at ``version`` when one is given."""
+        log = self.annotation_log(gid)
+        now = log.version if self._has_stream(annotation_log_id(gid)) else 0
+        if version is not None and int(version) != now:
+            raise WriteConflict(gid, position, "annotations", now, what)
+        return log
+
+    def _save_notes(self, gid: uuid.UUID, log: AnnotationLog, position: int, what: str) -> None:
+        """Save the annotation log; the library's optimistic concurrency check
+        refusing it (another writer saved this stream first) is a
+        :class:`WriteConflict` naming the game and the position."""
+        try:
+            self.save(log)
+        except IntegrityError:
+            raise WriteConflict(gid, position, "annotations", None, what) from None
+
     def add_annotation(self, game_id, position: int, text: str, mark: Optional[str] = None,
-                       author: Optional[str] = None) -> str:
-        """Append an annotation at event ``position``; returns its id."""
-        log = self.annotation_log(game_id)
-        n = len(self._stored_game(self._uuid(game_id)).events)
+                       author: Optional[str] = None, version: Optional[int] = None) -> str:
+        """Append an annotation at event ``position``; returns its id.
+        ``version``: the annotation stream's version the writer read
+        (:meth:`annotations_version`), checked.  Raises :class:`ArchiveError`
+        (a position outside the game), :class:`WriteConflict` (another writer
+        changed the annotations first; nothing stored)."""
+        gid = self._uuid(game_id)
+        log = self._annotation_log_at(gid, version, int(position), "annotation")
+        n = len(self.game_events(gid))
         if not 0 <= position <= n:
             raise ArchiveError(f"position {position} is outside the game (0..{n})")
         note_id = uuid.uuid4().hex[:12]
         log.add(note_id=note_id, position=int(position), text=text, mark=mark, author=author)
-        self.save(log)
+        self._save_notes(gid, log, int(position), "annotation")
         return note_id
 
     def add_variation(self, game_id, position: int, events: list, comment: str = "",
-                      annotations: Iterable = ()) -> str:
+                      annotations: Iterable = (), version: Optional[int] = None) -> str:
         """Store an alternative line branching before event ``position``
         (appends VariationAdded to the game's annotation stream; the game's own
         stream is untouched).  The line is checked by folding the game's first
         ``position`` events followed by ``events``; returns the variation id.
-        Raises :class:`ArchiveError` or ``ImpossibleEvent``."""
-        main = self.game_events(game_id)
+        ``version`` as for :meth:`add_annotation`.  Raises
+        :class:`ArchiveError`, :class:`WriteConflict` or ``ImpossibleEvent``."""
+        gid = self._uuid(game_id)
+        log = self._annotation_log_at(gid, version, int(position), "variation")
+        main = self.game_events(gid)
         if not 0 <= position <= len(main):
             raise ArchiveError(f"position {position} is outside the game (0..{len(main)})")
         evs = [e if isinstance(e, Event) else event_from_dict(e) for e in events]
         Game(main[:position] + evs)
-        log = self.annotation_log(game_id)
         vid = "u" + uuid.uuid4().hex[:12]
         log.add_variation(variation_id=vid, position=int(position), events=evs,
                           annotations=list(annotations), comment=comment)
-        self.save(log)
+        self._save_notes(gid, log, int(position), "variation")
         return vid
 
-    def edit_annotation(self, game_id, note_id: str, text: str, mark: Optional[str] = None) -> None:
-        """Change an annotation's text and mark (appends AnnotationEdited)."""
-        log = self.annotation_log(game_id)
-        if note_id not in log.notes:
+    def edit_annotation(self, game_id, note_id: str, text: str, mark: Optional[str] = None,
+                        version: Optional[int] = None) -> None:
+        """Change an annotation's text and mark (appends AnnotationEdited).
+        ``version`` as for :meth:`add_annotation`.  Raises
+        :class:`ArchiveError` (no such note), :class:`WriteConflict`."""
+        gid = self._uuid(game_id)
+        log = self.annotation_log(gid)
+        note = log.notes.get(note_id)
+        if note is None:
             raise ArchiveError(f"no annotation {note_id!r} on this game")
+        if version is not None and int(version) != log.version:
+            raise WriteConflict(gid, note["position"], "annotations", log.version, "change")
         log.edit(note_id=note_id, text=text, mark=mark)
-        self.save(log)
+        self._save_notes(gid, log, note["position"], "change")
 
-    def remove_annotation(self, game_id, note_id: str) -> None:
-        """Remove an annotation (appends AnnotationRemoved)."""
-        log = self.annotation_log(game_id)
-        if note_id not in log.notes:
+    def remove_annotation(self, game_id, note_id: str, version: Optional[int] = None) -> None:
+        """Remove an annotation (appends AnnotationRemoved).  ``version`` as
+        for :meth:`add_annotation`.  Raises :class:`ArchiveError` (no such
+        note), :class:`WriteConflict`."""
+        gid = self._uuid(game_id)
+        log = self.annotation_log(gid)
+        note = log.notes.get(note_id)
+        if note is None:
             raise ArchiveError(f"no annotation {note_id!r} on this game")
+        if version is not None and int(version) != log.version:
+            raise WriteConflict(gid, note["position"], "annotations", log.version, "removal")
         log.remove(note_id=note_id)
-        self.save(log)
+        self._save_notes(gid, log, note["position"], "removal")
 
     def _stored_game(self, gid: uuid.UUID) -> GameRecord:
         try:
@@ -702,8 +930,9 @@ def _verify_rows(app: "Archive", gid: uuid.UUID, rows: list) -> VerifyResult:
     if not chained and any(st.get("chain") is not None for st in states[1:]):
         return damaged(1, "was changed (later events carry a hash chain, the first does not)", title)
     if chained:
-        if not isinstance(length, int) or isinstance(length, bool) or length < 1:
+        if not isinstance(length, int) or isinstance(length, bool) or length < 0:
             return damaged(1, "was changed (its stored event count is not a number)", title)
+        # length 0: recorded live (Archive.record), no fixed length to check against
         prev = chain.genesis(gid, length)
         for i, (st, d) in enumerate(zip(states, dicts)):
             v = i + 1
@@ -717,7 +946,7 @@ def _verify_rows(app: "Archive", gid: uuid.UUID, rows: list) -> VerifyResult:
                 continue
             if not isinstance(stored, str):
                 return damaged(v, "was inserted or changed (it carries no hash)", title)
-            if v > length:
+            if length and v > length:
                 return damaged(v, f"was inserted (the game was stored with {length} events)", title)
             # does it still link to the row after it, as if it stood at a later
             # position k (rows before it removed, the later ones renumbered)?
@@ -728,10 +957,10 @@ def _verify_rows(app: "Archive", gid: uuid.UUID, rows: list) -> VerifyResult:
             if i + 1 < n and chain.link(prev, v, dicts[i + 1]) == states[i + 1].get("chain"):
                 return damaged(v, "was inserted (it is not part of the stored chain)", title)
             return damaged(v, "was changed (stored hash does not match its content)", title)
-        if n < length:
+        if length and n < length:
             return damaged(n + 1, f"is missing (the game was stored with {length} events; "
                                   f"the last {length - n} were removed)", title)
-        if n > length:
+        if length and n > length:
             return damaged(length + 1, f"was inserted (the game was stored with {length} events)", title)
 
     # 3. the library reads every row back, and the events fold
