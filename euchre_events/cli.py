@@ -32,7 +32,10 @@ def _archive(db: Optional[str], create: bool = False):
     from euchre_events.archive import Archive, ArchiveError, sqlite_file
     # an explicit --db wins over PERSISTENCE_MODULE (archive.sqlite_file);
     # $EUCHRE_EVENTS_DB or the default file only when no store is configured
-    path = sqlite_file(db)     # None for PostgreSQL (a URL, or the library's variables)
+    try:
+        path = sqlite_file(db)     # None for PostgreSQL (a URL, or the library's variables)
+    except ArchiveError as e:      # a misspelled URL scheme (postgressql://...)
+        _fail(f"cannot open the archive: {e}")
     named = (db or os.environ.get("EUCHRE_EVENTS_DB")) if path else None
     if path and not create and not os.path.exists(path):
         # the default file too: a director in the wrong folder is told, not given an empty archive

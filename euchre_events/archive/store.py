@@ -25,9 +25,11 @@ Nothing derived (trick winners, scores, verdicts) is ever stored.
 from __future__ import annotations
 
 import dataclasses
+import difflib
 import hashlib
 import json
 import os
+import re
 import threading
 import time
 import uuid
@@ -193,10 +195,12 @@ def store_location(db: Optional[str] = None, env: Optional[dict] = None) -> tupl
     environment); else ``$EUCHRE_EVENTS_DB`` (a file or a URL); else
     :data:`DEFAULT_DB` in the current folder."""
     if db:
+        check_scheme(db)
         return ("postgres", db) if is_postgres_url(db) else ("sqlite", db)
     if persistence_module(env):
         return ("postgres" if "postgres" in persistence_module(env) else "library", None)
     named = os.environ.get("EUCHRE_EVENTS_DB")
+    check_scheme(named)
     if is_postgres_url(named):
         return ("postgres", named)
     return ("sqlite", named or DEFAULT_DB)
@@ -234,20 +238,68 @@ def persistence_module(env: Optional[dict] = None) -> Optional[str]:
     return _setting("PERSISTENCE_MODULE", env)
 
 
+_URL_PART = {"POSTGRES_PORT": "port", "POSTGRES_HOST": "host", "POSTGRES_DBNAME": "database name",
+             "POSTGRES_USER": "user name", "POSTGRES_PASSWORD": "password"}
+"""What a library setting is called in a URL (``check_postgres`` advice)."""
+
+
+def hide_password(text: str) -> str:
+    """``text`` with the password of a URL in it replaced by ``***``
+    (``postgresql://ann:secret@host/db`` -> ``postgresql://ann:***@host/db``)."""
+    return re.sub(r"(//[^:/@\s]*):[^@\s]*@", r"\1:***@", str(text))
+
+
+def check_scheme(text: Optional[str]) -> None:
+    """Refuse a ``--db`` / ``$EUCHRE_EVENTS_DB`` that looks like a URL but
+    is not a PostgreSQL one, rather than take it for an SQLite file name
+    (``postgressql://...`` used to give "unable to open database file").
+    Allowed: ``postgresql://`` and ``postgres://`` URLs, file names (also
+    ``C:/...`` and ``name:with-colon``) and SQLite ``file:`` URIs.  Raises
+    :class:`ArchiveError` naming the scheme, e.g. ``postgressql://ann:***@db/club:
+    unknown scheme 'postgressql' (did you mean postgresql?)...``; the
+    password is never repeated."""
+    m = re.match(r"^([A-Za-z][A-Za-z0-9+.\-]*):(/*)", str(text or ""))
+    if not m:
+        return
+    scheme, slashes = m.group(1), m.group(2)
+    low = scheme.lower()
+    if len(scheme) == 1 or low == "file":      # a Windows drive; an SQLite URI
+        return
+    shown = hide_password(text)
+    form = "postgresql://user:password@host:port/dbname"
+    if low in ("postgresql", "postgres"):
+        if slashes != "//":
+            raise ArchiveError(f"{shown}: a PostgreSQL URL has two slashes after {scheme}: ({form})")
+        return
+    close = difflib.get_close_matches(low, ["postgresql", "postgres"], n=1, cutoff=0.7)
+    if not slashes and not close:
+        return                                 # a file name with a colon in it
+    hint = f" (did you mean {close[0]}?)" if close else ""
+    raise ArchiveError(f"{shown}: unknown scheme {scheme!r}{hint}: a PostgreSQL URL starts "
+                       f"postgresql:// ({form}); an SQLite archive is a file name")
+
+
 POSTGRES_TIMEOUT = 5
 """Seconds to wait for the PostgreSQL server before saying it does not
 answer (the library's own default is 30); ``POSTGRES_CONNECT_TIMEOUT``
 overrides it."""
 
 
-def check_postgres(env: Optional[dict] = None) -> None:
+def check_postgres(env: Optional[dict] = None, url: Optional[str] = None) -> None:
     """Connect once to the PostgreSQL server the library settings name
     (``POSTGRES_DBNAME``, ``_HOST``, ``_PORT``, ``_USER``, ``_PASSWORD``;
     ``env`` before the environment) and raise :class:`ArchiveError` saying
     what failed, within :data:`POSTGRES_TIMEOUT` seconds: a setting missing,
     the server refusing the connection or not answering, an unknown host,
     an unknown database, the authentication.  Returns None when the server
-    takes the connection."""
+    takes the connection.  ``url``: the ``--db`` / ``$EUCHRE_EVENTS_DB``
+    URL the settings came from, if any: the advice then names the URL's part
+    (``check the port in the URL``), not a variable the user never set; the
+    password is never repeated."""
+    def check(*keys: str) -> str:
+        if url:
+            return "check " + " and ".join(f"the {_URL_PART[k]} in the URL" for k in keys)
+        return "check " + " and ".join(keys)
     missing = [k for k in ("POSTGRES_DBNAME", "POSTGRES_HOST", "POSTGRES_USER")
                if not _setting(k, env)]
     if missing:
@@ -270,19 +322,18 @@ def check_postgres(env: Optional[dict] = None) -> None:
         text = str(e)
         low = text.lower()
         if "connection refused" in low:
-            why = "connection refused (is the server running, and on this port? check POSTGRES_PORT)"
+            why = f"connection refused (is the server running, and on this port? {check('POSTGRES_PORT')})"
         elif "does not exist" in low and "database" in low:
-            why = f"unknown database {dbname!r} (check POSTGRES_DBNAME, or create it: createdb {dbname})"
+            why = f"unknown database {dbname!r} ({check('POSTGRES_DBNAME')}, or create it: createdb {dbname})"
         elif "role" in low and "does not exist" in low:
-            why = f"authentication failed: there is no user {user!r} (check POSTGRES_USER)"
+            why = f"authentication failed: there is no user {user!r} ({check('POSTGRES_USER')})"
         elif ("authentication failed" in low or "no password supplied" in low
               or "pg_hba.conf" in low):
-            why = (f"authentication failed for user {user!r} (check POSTGRES_USER and "
-                   "POSTGRES_PASSWORD)")
+            why = f"authentication failed for user {user!r} ({check('POSTGRES_USER', 'POSTGRES_PASSWORD')})"
         elif "resolve host" in low or "name or service not known" in low:
-            why = f"unknown host {host!r} (check POSTGRES_HOST)"
+            why = f"unknown host {host!r} ({check('POSTGRES_HOST')})"
         elif "timeout" in low or "timed out" in low:
-            why = f"no answer within {timeout} s (check POSTGRES_HOST and POSTGRES_PORT)"
+            why = f"no answer within {timeout} s ({check('POSTGRES_HOST', 'POSTGRES_PORT')})"
         else:
             why = "cannot connect"
         detail = text.strip().splitlines()[0] if text.strip() else type(e).__name__
@@ -320,7 +371,7 @@ class Archive(Application):
             cfg["SQLITE_DBNAME"] = cfg[_PREFIX + "SQLITE_DBNAME"] = path
             cfg.setdefault("SQLITE_LOCK_TIMEOUT", "10")
         elif "postgres" in (persistence_module(cfg) or ""):
-            check_postgres(cfg)     # says what failed, in seconds, not "no connection" after 30
+            check_postgres(cfg, url=where if kind == "postgres" else None)   # says what failed, in seconds, not "no connection" after 30
             if not _setting("POSTGRES_CONNECT_TIMEOUT", cfg):
                 cfg["POSTGRES_CONNECT_TIMEOUT"] = str(POSTGRES_TIMEOUT)
         self._live: "OrderedDict[uuid.UUID, tuple]" = OrderedDict()   # record(): games kept folded
@@ -565,7 +616,7 @@ class Archive(Application):
         gid = self._uuid(game_id)
         events = self.game_events(gid)
         try:
-            return Game(events, game_id=str(gid)).prepare_jumps()
+            return Game(events, game_id=str(gid), jumps=True)
         except Exception as e:
             raise self._damaged(gid, e) from e
 
