@@ -449,12 +449,27 @@ def type_problem(value: Any, hint: Any) -> Optional[str]:
     return f"expected {_type_words(hint)}, not {describe_value(value)}"
 
 
+@functools.lru_cache(maxsize=None)
+def _hint_parts(hint: Any) -> tuple:
+    """``(origin, args)`` of an annotation, worked out once per annotation
+    (every stored event read back is checked: this was most of a load)."""
+    return typing.get_origin(hint) or hint, typing.get_args(hint)
+
+
 def _fits(value: Any, hint: Any) -> bool:
     if hint is Any:
         return True
-    origin = typing.get_origin(hint) or hint
+    t = type(value)
+    if hint is int:          # the common cases first: seats, points, cards
+        return t is int or (isinstance(value, int) and not isinstance(value, bool))
+    if hint is str:
+        return isinstance(value, str)
+    try:
+        origin, args = _hint_parts(hint)
+    except TypeError:        # an annotation that cannot be hashed
+        origin, args = typing.get_origin(hint) or hint, typing.get_args(hint)
     if origin is Union:
-        return any(_fits(value, a) for a in typing.get_args(hint))
+        return any(_fits(value, a) for a in args)
     if hint is type(None) or hint is None:
         return value is None
     if origin is bool:
@@ -470,7 +485,6 @@ def _fits(value: Any, hint: Any) -> bool:
     if origin in (tuple, list):
         if not isinstance(value, (list, tuple)):
             return False
-        args = typing.get_args(hint)
         return not args or all(_fits(x, args[0]) for x in value)
     return True
 

@@ -265,3 +265,45 @@ def test_the_viewer_shows_a_conflict_and_the_other_note(tmp_path):
     bob._save_clicked()
     assert bob.status == "note saved in the archive"
     assert sorted(n["text"] for n in Archive(db).annotations(gid)) == ["Ann: good play", "Bob: bad play"]
+
+
+# ------------------------------------------------------------------ snapshots
+def test_a_long_game_loads_from_its_snapshot_and_the_events_after_it(opener):
+    a = opener()
+    a.SNAPSHOT_MIN = 100                     # GAME has 273 events
+    gid = a.start_game(GAME[0])
+    for k in range(1, 150):
+        a.record(gid, GAME[k], position=k)
+    assert a._events_from_snapshot(gid) is None
+    first = a.load(gid)                      # read row by row, then a snapshot of 150 events
+    snap = a._events_from_snapshot(gid)
+    assert snap is not None and snap == first.events and len(snap) == 150
+    for k in range(150, len(GAME)):          # recorded after the snapshot
+        a.record(gid, GAME[k], position=k)
+    b = opener()
+    assert b._events_from_snapshot(gid)[1:] == GAME[1:]     # the snapshot and the 123 rows after it
+    g = b.load(gid)
+    assert g.events[1:] == GAME[1:] and g.final_score == Game(GAME).final_score
+    assert g.state_at(200) == Game(GAME).state_at(200)
+    assert b.verify(gid).status == "intact"
+
+
+def test_a_changed_snapshot_is_seen_by_verify(tmp_path):
+    import sqlite3
+    db = str(tmp_path / "club.sqlite")
+    a = Archive(db)
+    a.SNAPSHOT_MIN = 100
+    gid, _ = a.import_record(Record(GAME))
+    a.load(gid)
+    con = sqlite3.connect(db)
+    (state,) = con.execute("select state from stored_snapshots").fetchone()
+    text = state.decode() if isinstance(state, bytes) else state
+    card = GAME[20].card                      # a card played in deal 1
+    other = next(c for c in ("9C", "TC", "JC", "QC") if c != card and f'"{c}"' in text)
+    changed = text.replace(f'"card":"{card}"', f'"card":"{other}"', 1)
+    assert changed != text
+    con.execute("update stored_snapshots set state=?", (changed.encode() if isinstance(state, bytes) else changed,))
+    con.commit()
+    r = Archive(db).verify(gid)
+    assert r.status == "damaged" and "differs from the game's snapshot" in r.problem
+    assert r.version is not None and r.version <= 21

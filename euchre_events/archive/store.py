@@ -39,6 +39,7 @@ from typing import Iterable, Optional
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError, InternalError, JSONTranscoder
 
+from eventsourcing.domain import Snapshot
 from eventsourcing.utils import get_topic
 
 from euchre_events.archive import chain
@@ -355,6 +356,7 @@ class Archive(Application):
 
     name = "EuchreEvents"
     log_section_size = 1000
+    is_snapshotting_enabled = True   # the snapshot store, for long games (SNAPSHOT_MIN)
 
     def __init__(self, db: Optional[str] = None, env: Optional[dict] = None):
         cfg = dict(env or {})
@@ -590,8 +592,16 @@ class Archive(Application):
         """The events of a stored game, in order (:mod:`euchre_events.events`
         objects).  Raises :class:`ArchiveError` for an unknown id,
         :class:`DamagedGame` for one whose stored events cannot be read."""
-        gid = self._uuid(game_id)
+        return self._read_game(self._uuid(game_id))[0]
+
+    def _read_game(self, gid: uuid.UUID) -> tuple:
+        """``(events, from_rows)``: the game's events, from its snapshot
+        and the rows after it when it has a good one (``from_rows`` False),
+        else from every stored row (True).  Raises as :meth:`game_events`."""
         try:
+            fast = self._events_from_snapshot(gid)
+            if fast is not None:
+                return fast, False
             # the stored events, upcast by the mapper, without rebuilding the
             # aggregate: the library's per-event protocol checks in
             # project_aggregate cost most of a load (what it would append is
@@ -600,8 +610,8 @@ class Archive(Application):
             if not stored:
                 raise ArchiveError(f"no stored game with id {gid}")
             if not isinstance(stored[0], GameRecord.GameStarted):
-                return list(self._stored_game(gid).events)   # not a game stream: the library says why
-            return [d.event for d in stored]
+                return list(self._stored_game(gid).events), True   # not a game stream: the library says why
+            return [d.event for d in stored], True
         except ArchiveError:
             raise
         except Exception as e:  # any stored byte may be damaged: name the game, never a traceback
@@ -614,11 +624,93 @@ class Archive(Application):
         unknown id, :class:`DamagedGame` for a game that cannot be read or
         whose stored events no longer fold (a changed card)."""
         gid = self._uuid(game_id)
-        events = self.game_events(gid)
+        events, from_rows = self._read_game(gid)
         try:
-            return Game(events, game_id=str(gid), jumps=True)
+            game = Game(events, game_id=str(gid), jumps=True)
         except Exception as e:
             raise self._damaged(gid, e) from e
+        if from_rows and len(events) >= self.SNAPSHOT_MIN:
+            self._take_game_snapshot(gid, events)
+        return game
+
+    # ------------------------------------------------------------ snapshots
+    SNAPSHOT_MIN = 300
+    """Games of at least this many events get a snapshot the first time they
+    are loaded (docs/design.md "Snapshots": below it, reading the rows is
+    fast enough)."""
+
+    def _take_game_snapshot(self, gid: uuid.UUID, events: list) -> bool:
+        """Store a library snapshot of the game (its events as one stored
+        document, with its length and chain head) so that later loads read
+        one row instead of one per event.  A snapshot is only a cache of the
+        stored events: nothing derived; :meth:`verify` checks it against
+        them.  Returns False when it could not be written (a read-only
+        file): loading goes on without it."""
+        if self.snapshots is None:
+            return False
+        try:
+            last = self.recorder.select_events(gid, desc=True, limit=1)
+            if not last or last[0].originator_version != len(events):
+                return False    # another writer appended meanwhile: next time
+            first, tail = (list(self.events.get(gid, lte=1)) + [None])[0], list(
+                self.events.get(gid, gt=len(events) - 1))
+            if first is None or not tail:
+                return False
+            snap = Snapshot(originator_id=gid, originator_version=len(events),
+                            timestamp=Snapshot.create_timestamp(), topic=get_topic(GameRecord),
+                            state={"_created_on": first.timestamp, "_modified_on": tail[-1].timestamp,
+                                   "events": list(events), "length": getattr(first, "length", None),
+                                   "chain_head": getattr(tail[-1], "chain", None)})
+            self.snapshots.put([snap])
+            return True
+        except Exception:  # noqa: BLE001 - a cache: a read-only archive simply has none
+            return False
+
+    def _events_from_snapshot(self, gid: uuid.UUID) -> Optional[list]:
+        """The game's events from its latest snapshot and the stored events
+        after it, or None (no snapshot, or one that does not fit: its chain
+        head is not the stored chain at its version, a version is missing):
+        then the caller reads every row, which names any damage."""
+        if self.snapshots is None:
+            return None
+        try:
+            snaps = list(self.snapshots.get(gid, desc=True, limit=1))
+            if not snaps:
+                return None
+            snap = snaps[0]
+            v, st = snap.originator_version, snap.state
+            events = list(st.get("events") or [])
+            head = st.get("chain_head")
+            if len(events) != v or head is None or not all(isinstance(e, Event) for e in events):
+                return None
+            rest = list(self.events.get(gid, gt=v - 1))   # the event at the snapshot's version too
+            if not rest or getattr(rest[0], "chain", None) != head:
+                return None
+            if [d.originator_version for d in rest] != list(range(v, v + len(rest))):
+                return None
+            return events + [d.event for d in rest[1:]]
+        except Exception:  # noqa: BLE001 - a cache: read the rows instead
+            return None
+
+    def _snapshot_problem(self, gid: uuid.UUID, rows: list) -> Optional[tuple]:
+        """``(version, problem)`` when a stored snapshot of the game differs
+        from its stored events (the first event where they differ), else None."""
+        if self.snapshots is None:
+            return None
+        try:
+            snaps = list(self.snapshots.get(gid))
+        except Exception as e:  # noqa: BLE001
+            return 1, f"has a snapshot that cannot be read ({_short(e)})"
+        if not snaps:
+            return None
+        evs = [self.mapper.to_domain_event(r).event for r in rows]
+        for snap in snaps:
+            mine = list(snap.state.get("events") or [])
+            for k in range(max(len(mine), snap.originator_version)):
+                if k >= len(mine) or k >= len(evs) or mine[k] != evs[k]:
+                    return k + 1, ("differs from the game's snapshot (the copy of its first "
+                                   f"{snap.originator_version} events kept for fast loading was changed)")
+        return None
 
     def _damaged(self, gid: uuid.UUID, cause: Exception) -> "DamagedGame":
         try:
@@ -793,7 +885,12 @@ class Archive(Application):
             return VerifyResult(gid, "", "damaged", 0, None, f"cannot be read from the archive ({_short(e)})")
         if not rows:
             raise ArchiveError(f"no stored game with id {gid}")
-        return _verify_rows(self, gid, rows)
+        result = _verify_rows(self, gid, rows)
+        if result.ok:
+            bad = self._snapshot_problem(gid, rows)
+            if bad is not None:
+                return VerifyResult(gid, result.title, "damaged", result.events, bad[0], bad[1])
+        return result
 
     def verify_all(self) -> list:
         """:meth:`verify` of every stored game stream, in import order:
