@@ -33,9 +33,17 @@ class Event:
     def to_dict(self) -> dict:
         """``{"type": kind, **fields}`` with tuples as lists (JSON-ready)."""
         d = {"type": self.kind}
-        for f in dataclasses.fields(self):
-            d[f.name] = _plain(getattr(self, f.name))
+        for name in _field_names(type(self)):
+            v = getattr(self, name)
+            d[name] = _plain(v) if isinstance(v, (tuple, dict)) else v
         return d
+
+
+@functools.lru_cache(maxsize=None)
+def _field_names(cls: type) -> tuple:
+    """The field names of an event class, in order (looked up once: to_dict
+    runs for every event stored)."""
+    return tuple(f.name for f in dataclasses.fields(cls))
 
 
 def _plain(v: Any) -> Any:

@@ -307,3 +307,22 @@ def test_a_changed_snapshot_is_seen_by_verify(tmp_path):
     r = Archive(db).verify(gid)
     assert r.status == "damaged" and "differs from the game's snapshot" in r.problem
     assert r.version is not None and r.version <= 21
+
+
+def test_the_fast_chain_link_is_the_chain_link():
+    """Import writes each link from canonical.event_text; verify recomputes
+    it from the stored dict (chain.link): the same digest for every event of
+    a game of every variant, bid with its joker and odd options included."""
+    from euchre_events.archive import chain
+    from euchre_events.archive.canonical import event_text
+    from euchre_events.rules.registry import complete_start
+    for variant in ("standard", "two-handed", "cutthroat", "ghost-hand", "buck", "bid"):
+        evs = random_game(variant, seed=7)
+        evs = [complete_start(evs[0])] + evs[1:]
+        prev = chain.genesis(GAME_ID, len(evs))
+        for v, e in enumerate(evs, 1):
+            assert chain.link_text(prev, v, event_text(e)) == chain.link(prev, v, e.to_dict()), (variant, v)
+            prev = chain.link(prev, v, e.to_dict())
+
+
+GAME_ID = __import__("uuid").UUID("12345678-1234-5678-1234-567812345678")

@@ -26,7 +26,7 @@ import hashlib
 import json
 import uuid
 
-__all__ = ["canonical", "genesis", "link"]
+__all__ = ["canonical", "genesis", "link", "link_text"]
 
 
 def canonical(event_dict: dict) -> str:
@@ -41,6 +41,14 @@ def genesis(game_id: uuid.UUID, length: int) -> str:
     events it was stored with (``length``, an int >= 1; 0 for a game
     recorded live, whose length is not fixed)."""
     return hashlib.sha256(f"{game_id}|{int(length)}".encode()).hexdigest()
+
+
+def link_text(previous: str, version: int, canonical_text: str) -> str:
+    """:func:`link` from the event's canonical text (:func:`canonical` of
+    its dict form) already written, e.g. by
+    ``euchre_events.archive.canonical.event_text``, which gives the same
+    text faster (the archive writes every event's link on import)."""
+    return hashlib.sha256(f"{previous}|{int(version)}|{canonical_text}".encode()).hexdigest()
 
 
 def link(previous: str, version: int, event_dict: dict) -> str:
