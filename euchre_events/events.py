@@ -357,13 +357,19 @@ def event_from_dict(d: dict) -> Event:
         cls = EVENT_TYPES[d["type"]]
     except (KeyError, TypeError):
         raise ValueError(f"unknown event type {clip(repr(d.get('type')))}") from None
-    kwargs = {k: (v if k in ("options", "source") else _frozen(v)) for k, v in d.items() if k != "type"}
     hints = field_types(cls)
-    for k, v in kwargs.items():
-        if k in hints:
-            problem = type_problem(v, hints[k])
+    kwargs = {}
+    for k, v in d.items():
+        if k == "type":
+            continue
+        if type(v) is list and k not in ("options", "source"):
+            v = _frozen(v)
+        hint = hints.get(k)
+        if hint is not None and not _fits(v, hint):   # _fits first: every stored event read back comes here
+            problem = type_problem(v, hint)
             if problem:
                 raise ValueError(f"bad {cls.kind} event: {k}: {problem}")
+        kwargs[k] = v
     try:
         return cls(**kwargs)
     except TypeError as e:
