@@ -11,7 +11,9 @@ would be) record live games with ``Archive.record`` for ``--seconds``:
   ends): no two writers touch one stream;
 * **one shared game**: every writer records into the same game: each writes
   the next event at the position it has seen; another writer there first is
-  a ``WriteConflict`` (counted), after which it reloads and goes on; when the
+  a ``WriteConflict`` (counted), after which it reloads (``game_length``:
+  where the game is now; ``record`` then reads only the events it has not
+  seen) and goes on; when the
   game is over they all move to the next one.
 
 The events are those of ``rules.simulate.random_game`` (standard, legal
@@ -33,7 +35,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from euchre_events.archive import Archive, WriteConflict  # noqa: E402
+from euchre_events.archive import Archive, ArchiveError, WriteConflict  # noqa: E402
 from euchre_events.rules.simulate import random_game  # noqa: E402
 
 NS = uuid.UUID("0b6f3f9e-0c1e-4f7e-9a55-2d1f1c8f0e01")
@@ -65,10 +67,8 @@ def _writer(where: str, mode: str, w: int, writers: int, seconds: float, start, 
         try:
             if n is None:      # (re)load: where the stored game is now
                 try:
-                    n = len(arch.game_events(gid))
-                except WriteConflict:
-                    raise
-                except Exception:
+                    n = arch.game_length(gid)
+                except ArchiveError:   # not started yet
                     n = 0
             if n >= len(evs):  # game over: the next one
                 j += writers if mode == "own" else 1

@@ -24,6 +24,7 @@ Nothing derived (trick winners, scores, verdicts) is ever stored.
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
 import difflib
 import hashlib
@@ -378,6 +379,7 @@ class Archive(Application):
                 cfg["POSTGRES_CONNECT_TIMEOUT"] = str(POSTGRES_TIMEOUT)
         self._live: "OrderedDict[uuid.UUID, tuple]" = OrderedDict()   # record(): games kept folded
         self._live_lock = threading.RLock()
+        self._live_stale: set = set()   # record(): games whose last write here was refused
         self.db = cfg.get("SQLITE_DBNAME") or cfg.get("POSTGRES_DBNAME") or os.environ.get("POSTGRES_DBNAME") or ""
         for attempt in range(6):
             try:
@@ -502,7 +504,10 @@ class Archive(Application):
             return 0
         gid = self._uuid(game_id)
         with self._live_lock:
-            agg, table = self._live_game(gid, refresh=position is None or position != self._live_len(gid))
+            stale = gid in self._live_stale    # refused last time: someone else wrote since
+            agg, table = self._live_game(gid, refresh=stale or position is None
+                                         or position != self._live_len(gid))
+            self._live_stale.discard(gid)
             n = agg.version
             if position is not None and position != n:
                 self._live.pop(gid, None)
@@ -515,17 +520,32 @@ class Archive(Application):
                                    "can be recorded into; import the corrected record instead")
             after = table.copy()
             apply(after, ev)   # ImpossibleEvent: refused before anything is stored
-            agg.append(ev)
+            # append to a copy: when the save is refused, the kept game is still
+            # the stored one, and the retry reads only what the other writer added
+            trial = copy.copy(agg)
+            trial.events = list(agg.events)
+            trial.append(ev)
             try:
-                self.save(agg)
+                self.save(trial)
             except IntegrityError:
-                self._live.pop(gid, None)    # the object is stale now: the retry reloads
+                agg.collect_events()   # the refused event, pending in the list the copy shares
+                self._live_stale.add(gid)
                 raise WriteConflict(gid, n, "game", None, ev.kind) from None
-            self._live[gid] = (agg, after)
+            self._live[gid] = (trial, after)
             self._live.move_to_end(gid)
             while len(self._live) > self.LIVE_CACHE:
                 self._live.popitem(last=False)
             return n
+
+    def game_length(self, game_id) -> int:
+        """The number of stored events of a game (one query, nothing decoded):
+        what a writer told of a :class:`WriteConflict` reloads to find its next
+        position.  Raises :class:`ArchiveError` for an unknown game."""
+        gid = self._uuid(game_id)
+        rows = self.recorder.select_events(gid, desc=True, limit=1)
+        if not rows:
+            raise ArchiveError(f"no stored game with id {gid}")
+        return rows[0].originator_version
 
     LIVE_CACHE = 32
     """Live games kept folded by one archive object (:meth:`record`)."""
