@@ -326,3 +326,21 @@ def test_the_fast_chain_link_is_the_chain_link():
 
 
 GAME_ID = __import__("uuid").UUID("12345678-1234-5678-1234-567812345678")
+
+
+def test_a_game_stored_before_the_chain_gets_no_snapshot(tmp_path):
+    """A 0.1.0 game has no chain head a load could check a snapshot against:
+    it is read row by row every time, and no snapshot is written."""
+    import shutil
+    import sqlite3
+    from pathlib import Path
+    db = tmp_path / "old.sqlite"
+    shutil.copy(Path(__file__).parent / "data" / "archive-0.1.0.sqlite", db)
+    a = Archive(str(db))
+    a.SNAPSHOT_MIN = 1
+    gids = a.game_ids()
+    assert gids
+    for gid in gids:
+        first = a.load(gid).events
+        assert a.load(gid).events == first and a.verify(gid).status == "no chain"
+    assert sqlite3.connect(db).execute("select count(*) from stored_snapshots").fetchone() == (0,)

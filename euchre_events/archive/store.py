@@ -674,8 +674,8 @@ class Archive(Application):
                 return False    # another writer appended meanwhile: next time
             first, tail = (list(self.events.get(gid, lte=1)) + [None])[0], list(
                 self.events.get(gid, gt=len(events) - 1))
-            if first is None or not tail:
-                return False
+            if first is None or not tail or getattr(tail[-1], "chain", None) is None:
+                return False    # a game stored before the chain: a load could not check a snapshot
             snap = Snapshot(originator_id=gid, originator_version=len(events),
                             timestamp=Snapshot.create_timestamp(), topic=get_topic(GameRecord),
                             state={"_created_on": first.timestamp, "_modified_on": tail[-1].timestamp,
