@@ -33,7 +33,10 @@ def _archive(db: Optional[str], create: bool = False):
     from euchre_events.archive import Archive, ArchiveError, sqlite_file
     # an explicit --db wins over PERSISTENCE_MODULE (archive.sqlite_file);
     # $EUCHRE_EVENTS_DB or the default file only when no store is configured
-    path = sqlite_file(db)     # None for PostgreSQL (a URL, or the library's variables)
+    try:
+        path = sqlite_file(db)     # None for PostgreSQL (a URL, or the library's variables)
+    except ArchiveError as e:      # a misspelled URL scheme (postgressql://...)
+        _fail(f"cannot open the archive: {e}")
     named = (db or os.environ.get("EUCHRE_EVENTS_DB")) if path else None
     if path and not create and not os.path.exists(path):
         # the default file too: a director in the wrong folder is told, not given an empty archive
@@ -1230,6 +1233,54 @@ def verify_cmd(games: List[str] = typer.Argument(None, help="Stored game ids (or
         raise typer.Exit(1)
 
 
+@app.command("record")
+def record_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique prefix) of a game begun live, "
+                                                  "or 'new' to start one (the first event a GameStarted)."),
+               events: List[str] = typer.Argument(..., help="Events as JSON objects, e.g. "
+                                                  "'{\"type\": \"Passed\", \"seat\": 1}'."),
+               position: Optional[int] = typer.Option(None, "--position",
+                                                      help="Where the first event goes (the events you have "
+                                                           "seen); someone else there first is an error."),
+               db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)):
+    """Record a live game event by event (Archive.record).
+
+    Each event is checked by the rules engine before it is stored, and
+    stored with its link of the game's hash chain.  With --position, an
+    event someone else recorded at that position first is reported, and
+    nothing of yours is stored: run show, then record again.  Prints
+    ``position N: Kind`` per event stored (and the new game's id).
+    """
+    import json as _json
+    from euchre_events.archive import ArchiveError
+    from euchre_events.events import event_from_dict
+    from euchre_events.rules.table import ImpossibleEvent
+    parsed = []
+    for i, text in enumerate(events, 1):
+        try:
+            parsed.append(event_from_dict(_json.loads(text)))
+        except (ValueError, TypeError, KeyError) as e:
+            _fail(f"event {i}: not an event ({_short_error(e)})")
+    arch = _archive(db, create=game == "new")
+    gid = None if game == "new" else game
+    at = position
+    try:
+        for i, ev in enumerate(parsed, 1):
+            if gid is None:
+                if ev.kind != "GameStarted":
+                    _fail("a new game starts with a GameStarted event")
+                gid = str(arch.start_game(ev))
+                _say(f"game {gid}")
+                pos = 0
+            else:
+                pos = arch.record(gid, ev, position=at)
+            _say(f"position {pos}: {ev.kind}")
+            at = None if at is None else pos + 1
+    except ImpossibleEvent as e:
+        _fail(f"game {gid}: refused, not stored: {e}")
+    except ArchiveError as e:   # WriteConflict, unknown game, a game imported whole
+        _fail(str(e))
+
+
 def _print_version(value: bool) -> None:
     if value:
         typer.echo(__version__)
@@ -1277,7 +1328,7 @@ EXAMPLES = {
 """Examples shown at the end of each command's ``--help`` (8c29: the start of a
 game id as ``list`` prints it)."""
 
-_METAVARS = {"db": "FILE", "from_": "FORMAT", "fmt": "FORMAT", "output": "FILE", "deal": "N",
+_METAVARS = {"position": "N", "db": "FILE", "from_": "FORMAT", "fmt": "FORMAT", "output": "FILE", "deal": "N",
              "after": "K", "seat": "SEAT", "port": "PORT", "notebook": "NAME_OR_PATH",
              "variant": "VARIANT", "player": "NAME", "game": "GAME", "games": "GAME...",
              "paths": "FILE...", "copy": "DIR", "dest": "DIR"}

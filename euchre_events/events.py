@@ -33,9 +33,17 @@ class Event:
     def to_dict(self) -> dict:
         """``{"type": kind, **fields}`` with tuples as lists (JSON-ready)."""
         d = {"type": self.kind}
-        for f in dataclasses.fields(self):
-            d[f.name] = _plain(getattr(self, f.name))
+        for name in _field_names(type(self)):
+            v = getattr(self, name)
+            d[name] = _plain(v) if isinstance(v, (tuple, dict)) else v
         return d
+
+
+@functools.lru_cache(maxsize=None)
+def _field_names(cls: type) -> tuple:
+    """The field names of an event class, in order (looked up once: to_dict
+    runs for every event stored)."""
+    return tuple(f.name for f in dataclasses.fields(cls))
 
 
 def _plain(v: Any) -> Any:
@@ -349,13 +357,19 @@ def event_from_dict(d: dict) -> Event:
         cls = EVENT_TYPES[d["type"]]
     except (KeyError, TypeError):
         raise ValueError(f"unknown event type {clip(repr(d.get('type')))}") from None
-    kwargs = {k: (v if k in ("options", "source") else _frozen(v)) for k, v in d.items() if k != "type"}
     hints = field_types(cls)
-    for k, v in kwargs.items():
-        if k in hints:
-            problem = type_problem(v, hints[k])
+    kwargs = {}
+    for k, v in d.items():
+        if k == "type":
+            continue
+        if type(v) is list and k not in ("options", "source"):
+            v = _frozen(v)
+        hint = hints.get(k)
+        if hint is not None and not _fits(v, hint):   # _fits first: every stored event read back comes here
+            problem = type_problem(v, hint)
             if problem:
                 raise ValueError(f"bad {cls.kind} event: {k}: {problem}")
+        kwargs[k] = v
     try:
         return cls(**kwargs)
     except TypeError as e:
@@ -449,12 +463,27 @@ def type_problem(value: Any, hint: Any) -> Optional[str]:
     return f"expected {_type_words(hint)}, not {describe_value(value)}"
 
 
+@functools.lru_cache(maxsize=None)
+def _hint_parts(hint: Any) -> tuple:
+    """``(origin, args)`` of an annotation, worked out once per annotation
+    (every stored event read back is checked: this was most of a load)."""
+    return typing.get_origin(hint) or hint, typing.get_args(hint)
+
+
 def _fits(value: Any, hint: Any) -> bool:
     if hint is Any:
         return True
-    origin = typing.get_origin(hint) or hint
+    t = type(value)
+    if hint is int:          # the common cases first: seats, points, cards
+        return t is int or (isinstance(value, int) and not isinstance(value, bool))
+    if hint is str:
+        return isinstance(value, str)
+    try:
+        origin, args = _hint_parts(hint)
+    except TypeError:        # an annotation that cannot be hashed
+        origin, args = typing.get_origin(hint) or hint, typing.get_args(hint)
     if origin is Union:
-        return any(_fits(value, a) for a in typing.get_args(hint))
+        return any(_fits(value, a) for a in args)
     if hint is type(None) or hint is None:
         return value is None
     if origin is bool:
@@ -470,7 +499,6 @@ def _fits(value: Any, hint: Any) -> bool:
     if origin in (tuple, list):
         if not isinstance(value, (list, tuple)):
             return False
-        args = typing.get_args(hint)
         return not args or all(_fits(x, args[0]) for x in value)
     return True
 

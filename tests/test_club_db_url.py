@@ -67,3 +67,39 @@ def test_a_url_to_nowhere_names_the_cause(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     r = CliRunner().invoke(app, ["list", "--db", "postgresql://postgres@127.0.0.1:1/test"])
     assert r.exit_code == 1 and "connection refused" in r.output
+
+
+@pytest.mark.parametrize("url, says", [
+    ("postgressql://ann:s3cret@127.0.0.1:5432/test",
+     "postgressql://ann:***@127.0.0.1:5432/test: unknown scheme 'postgressql' (did you mean postgresql?)"),
+    ("postgres:/test", "postgres:/test: a PostgreSQL URL has two slashes after postgres:"),
+    ("mysql://ann:s3cret@db/club", "mysql://ann:***@db/club: unknown scheme 'mysql': a PostgreSQL URL starts "
+                                   "postgresql://"),
+])
+def test_a_misspelled_scheme_is_named_not_taken_for_a_file(url, says, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for args in (["list", "--db", url], ["import", VWEC, "--db", url]):
+        r = CliRunner().invoke(app, args)
+        assert r.exit_code == 1 and says in r.output, r.output
+        assert "s3cret" not in r.output and "unable to open database file" not in r.output
+        assert "Traceback" not in r.output
+    assert not list(tmp_path.iterdir())          # no SQLite file made by that name
+    monkeypatch.setenv("EUCHRE_EVENTS_DB", url)
+    with pytest.raises(ArchiveError, match="scheme|two slashes"):
+        Archive()
+
+
+@pytest.mark.postgres
+@pytest.mark.parametrize("url, says", [
+    ("postgresql://ann:s3cret@127.0.0.1:1/test", "connection refused (is the server running, and on this "
+                                                 "port? check the port in the URL)"),
+    ("postgresql://postgres@127.0.0.1:5432/no_such_db_12", "unknown database 'no_such_db_12' (check the "
+                                                           "database name in the URL, or create it"),
+    ("postgresql://nobody_12:s3cret@127.0.0.1:5432/test", "there is no user 'nobody_12' (check the user "
+                                                          "name in the URL)"),
+])
+def test_url_errors_name_the_part_of_the_url(url, says, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    r = CliRunner().invoke(app, ["list", "--db", url])
+    assert r.exit_code == 1 and says in r.output, r.output
+    assert "POSTGRES_" not in r.output and "s3cret" not in r.output

@@ -314,7 +314,9 @@ def test_a_damaged_first_row_is_still_listed_by_name(stored):
 def test_a_corrupt_database_page_is_an_error_line(stored):
     db, ids, _ = stored
     data = bytearray(Path(db).read_bytes())
-    data[4096 * 3:4096 * 4] = b"\xab" * 4096  # a page of the first game's rows
+    # a page of the first game's rows: pages 2-4 are the roots of the events
+    # table, its index and the snapshots table
+    data[4096 * 4:4096 * 5] = b"\xab" * 4096
     Path(db).write_bytes(bytes(data))
     # the log cannot be scanned; the ids come from the index and the other games still list
     res = cli("list", "--db", db)

@@ -37,6 +37,7 @@ from eventsourcing.utils import get_topic, register_topic
 
 from euchre_events import events as ev
 from euchre_events.archive import chain
+from euchre_events.archive.canonical import event_text
 from euchre_events.events import EVENT_TYPES, Event, event_from_dict
 
 __all__ = ["GameRecord", "AnnotationLog", "LEGACY_TOPICS", "GAME_START_TOPICS"]
@@ -83,6 +84,7 @@ class GameRecord(Aggregate):
     def __init__(self, event: ev.GameStarted, length: Optional[int] = None,
                  chain: Optional[str] = None):  # applied by GameStarted
         self.events = [event]
+        self.length = length     # events stored by an import; 0 for a game recorded live
         self.chain_head = chain  # the last link, None for an unchained game
 
     class Recorded(Aggregate.Event):
@@ -193,18 +195,34 @@ class GameRecord(Aggregate):
             agg.append(e)
         return agg
 
+    @classmethod
+    def start(cls, started: ev.GameStarted, game_id: uuid.UUID) -> "GameRecord":
+        """A new aggregate ``game_id`` for a game recorded live, event by
+        event (``Archive.start_game`` / ``Archive.record``): its first stored
+        event holds ``started`` and ``length`` 0, which says "recorded live,
+        no fixed length" and is itself part of the chain's genesis (so it
+        cannot be changed unseen).  Later events are chained by
+        :meth:`append`.  Not yet saved.  Raises ``ValueError`` when
+        ``started`` is not a GameStarted."""
+        if not isinstance(started, ev.GameStarted):
+            raise ValueError("a game record starts with a GameStarted event")
+        first = chain.link(chain.genesis(game_id, 0), 1, started.to_dict())
+        return cls._create(cls.GameStarted, id=game_id, event=started, length=0, chain=first)
+
     def append(self, event: Event) -> None:
         """Record one more event (stored as the class named after its kind),
-        chained to the one before (unchained when that one is).  A game is
-        stored with the length :meth:`record` gave it: an event appended to a
-        stored game later is reported by ``Archive.verify`` as inserted.
+        chained to the one before (unchained when that one is).  A game
+        imported whole is stored with the length :meth:`record` gave it: an
+        event appended to it later is reported by ``Archive.verify`` as
+        inserted; a game begun by :meth:`start` (length 0) grows freely.
         Raises ``KeyError`` for a kind without a stored class, ``ValueError``
         for a second GameStarted."""
         if type(event) is ev.GameStarted:
             raise ValueError("a game has one GameStarted event, the first")
         link = None
         if self.chain_head is not None:
-            link = chain.link(self.chain_head, self.version + 1, event.to_dict())
+            # event_text is canonical(event.to_dict()), the same text, faster
+            link = chain.link_text(self.chain_head, self.version + 1, event_text(event))
         self.trigger_event(_STORED[type(event)], event=event, chain=link)
 
 

@@ -39,13 +39,29 @@ def value_text(v: Any) -> str:
     return _dumps(v)
 
 
+_RECENT: dict = {}
+"""``id(event) -> (event, text)`` of the events written last: importing a
+game writes each event's text twice (its content id, then its link of the
+hash chain); the event itself is kept beside its id, so a reused id never
+gives another event's text."""
+
+
 def event_text(e: Event) -> str:
     """``json.dumps(e.to_dict(), sort_keys=True, separators=(",", ":"),
-    default=str)``, the same text, faster."""
+    default=str)``, the same text, faster (and the last few thousand kept:
+    events are immutable; an import writes each event's text twice, for
+    its content id and its link of the hash chain)."""
+    hit = _RECENT.get(id(e))
+    if hit is not None and hit[0] is e:
+        return hit[1]
     fn = _FIELDS.get(type(e))
     if fn is None:
         fn = _FIELDS[type(e)] = _text_function(type(e))
-    return fn(e)
+    text = fn(e)
+    if len(_RECENT) >= 4096:
+        _RECENT.clear()
+    _RECENT[id(e)] = (e, text)
+    return text
 
 
 def _text_function(cls: type):

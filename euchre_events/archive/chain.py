@@ -10,7 +10,10 @@ GameStarted) and its canonical content::
 ``canonical(event)`` is ``json.dumps(event.to_dict(), sort_keys=True,
 separators=(",", ":"))``; ``length`` is the number of events the game was
 stored with (kept in the stored GameStarted), so that removing the last
-events is seen too.  The chain is evidence, not a seal: it has no secret, so
+events is seen too.  A game recorded live, event by event
+(``Archive.record``), has ``length`` 0: its chain still shows a changed,
+removed, inserted or renumbered event, but not its last events removed
+(nothing says how long it was).  The chain is evidence, not a seal: it has no secret, so
 someone who rewrites every later event and its hash is not caught; a single
 changed byte, a removed, inserted or renumbered row is.
 
@@ -23,7 +26,7 @@ import hashlib
 import json
 import uuid
 
-__all__ = ["canonical", "genesis", "link"]
+__all__ = ["canonical", "genesis", "link", "link_text"]
 
 
 def canonical(event_dict: dict) -> str:
@@ -35,8 +38,17 @@ def canonical(event_dict: dict) -> str:
 
 def genesis(game_id: uuid.UUID, length: int) -> str:
     """The digest before a game's first event: over its id and the number of
-    events it was stored with (``length``, an int >= 1)."""
+    events it was stored with (``length``, an int >= 1; 0 for a game
+    recorded live, whose length is not fixed)."""
     return hashlib.sha256(f"{game_id}|{int(length)}".encode()).hexdigest()
+
+
+def link_text(previous: str, version: int, canonical_text: str) -> str:
+    """:func:`link` from the event's canonical text (:func:`canonical` of
+    its dict form) already written, e.g. by
+    ``euchre_events.archive.canonical.event_text``, which gives the same
+    text faster (the archive writes every event's link on import)."""
+    return hashlib.sha256(f"{previous}|{int(version)}|{canonical_text}".encode()).hexdigest()
 
 
 def link(previous: str, version: int, event_dict: dict) -> str:

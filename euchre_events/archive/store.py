@@ -30,25 +30,33 @@ Nothing derived (trick winners, scores, verdicts) is ever stored.
 """
 from __future__ import annotations
 
+import copy
 import dataclasses
+import difflib
 import hashlib
 import json
 import os
+import re
+import threading
+import time
 import uuid
+from collections import OrderedDict
 from typing import Iterable, Optional
 
 from eventsourcing.application import AggregateNotFoundError, Application
-from eventsourcing.persistence import IntegrityError, JSONTranscoder
+from eventsourcing.persistence import IntegrityError, InternalError, JSONTranscoder
 
+from eventsourcing.domain import Snapshot
 from eventsourcing.utils import get_topic
 
 from euchre_events.archive import chain
 from euchre_events.archive.canonical import _dumps, event_text
 from euchre_events.archive.aggregates import GAME_START_TOPICS, LEGACY_TOPICS, AnnotationLog, GameRecord
 from euchre_events.archive.transcodings import EVENT_TRANSCODINGS
-from euchre_events.events import Event, event_from_dict
+from euchre_events.events import Event, GameStarted, event_from_dict
 from euchre_events.formats import Record
 from euchre_events.projections import Game
+from euchre_events.rules.engine import apply, fold, new_table
 from euchre_events.rules.registry import complete_start
 
 NAMESPACE = uuid.UUID("6f1c2a52-8c1e-5b7e-9d0b-3e5f0c2a9e11")
@@ -76,6 +84,37 @@ class DamagedGame(ArchiveError):
         else:
             what = f"cannot be read ({_short(cause)})"
         super().__init__(f"game {game_id}: {what}; run euchre-events verify {game_id}")
+
+
+class WriteConflict(ArchiveError):
+    """Another writer changed the game (or its annotations) first: the
+    library's optimistic concurrency check (``eventsourcing``'s
+    ``IntegrityError``, a ``RecordConflictError``) refused this write, or the
+    position the writer expected is already taken.  Nothing of this write was
+    stored; reload and try again.
+
+    ``game_id``: the game's UUID; ``position``: the game position (0-based
+    event index) the writer meant to record at or annotate; ``stream``:
+    ``"game"`` (recording) or ``"annotations"``; ``now``: the game's event
+    count (``"game"``) or the annotation stream's version, as stored now, or
+    None when not known.  The message names the game and the position, e.g.
+    ``game <id>: another writer recorded position 12 first (the game now
+    has 13 events); your CardPlayed was not stored: reload the game and try
+    again``.
+    """
+
+    def __init__(self, game_id: uuid.UUID, position: int, stream: str = "game",
+                 now: Optional[int] = None, what: str = "event"):
+        self.game_id, self.position, self.stream, self.now = game_id, position, stream, now
+        if stream == "game":
+            has = "" if now is None else f" (the game now has {now} events)"
+            msg = (f"game {game_id}: another writer recorded position {position} first{has}; "
+                   f"your {what} was not stored: reload the game and try again")
+        else:
+            msg = (f"game {game_id}: another writer changed this game's annotations while you "
+                   f"annotated position {position}; your {what} was not stored: "
+                   "reload the annotations and try again")
+        super().__init__(msg)
 
 
 def content_id(events: list, annotations: Iterable = (), variations: Iterable = ()) -> uuid.UUID:
@@ -274,10 +313,12 @@ def store_location(db: Optional[str] = None, env: Optional[dict] = None) -> tupl
     environment); else ``$EUCHRE_EVENTS_DB`` (a file or a URL); else
     :data:`DEFAULT_DB` in the current folder."""
     if db:
+        check_scheme(db)
         return ("postgres", db) if is_postgres_url(db) else ("sqlite", db)
     if persistence_module(env):
         return ("postgres" if "postgres" in persistence_module(env) else "library", None)
     named = os.environ.get("EUCHRE_EVENTS_DB")
+    check_scheme(named)
     if is_postgres_url(named):
         return ("postgres", named)
     return ("sqlite", named or DEFAULT_DB)
@@ -315,20 +356,68 @@ def persistence_module(env: Optional[dict] = None) -> Optional[str]:
     return _setting("PERSISTENCE_MODULE", env)
 
 
+_URL_PART = {"POSTGRES_PORT": "port", "POSTGRES_HOST": "host", "POSTGRES_DBNAME": "database name",
+             "POSTGRES_USER": "user name", "POSTGRES_PASSWORD": "password"}
+"""What a library setting is called in a URL (``check_postgres`` advice)."""
+
+
+def hide_password(text: str) -> str:
+    """``text`` with the password of a URL in it replaced by ``***``
+    (``postgresql://ann:secret@host/db`` -> ``postgresql://ann:***@host/db``)."""
+    return re.sub(r"(//[^:/@\s]*):[^@\s]*@", r"\1:***@", str(text))
+
+
+def check_scheme(text: Optional[str]) -> None:
+    """Refuse a ``--db`` / ``$EUCHRE_EVENTS_DB`` that looks like a URL but
+    is not a PostgreSQL one, rather than take it for an SQLite file name
+    (``postgressql://...`` used to give "unable to open database file").
+    Allowed: ``postgresql://`` and ``postgres://`` URLs, file names (also
+    ``C:/...`` and ``name:with-colon``) and SQLite ``file:`` URIs.  Raises
+    :class:`ArchiveError` naming the scheme, e.g. ``postgressql://ann:***@db/club:
+    unknown scheme 'postgressql' (did you mean postgresql?)...``; the
+    password is never repeated."""
+    m = re.match(r"^([A-Za-z][A-Za-z0-9+.\-]*):(/*)", str(text or ""))
+    if not m:
+        return
+    scheme, slashes = m.group(1), m.group(2)
+    low = scheme.lower()
+    if len(scheme) == 1 or low == "file":      # a Windows drive; an SQLite URI
+        return
+    shown = hide_password(text)
+    form = "postgresql://user:password@host:port/dbname"
+    if low in ("postgresql", "postgres"):
+        if slashes != "//":
+            raise ArchiveError(f"{shown}: a PostgreSQL URL has two slashes after {scheme}: ({form})")
+        return
+    close = difflib.get_close_matches(low, ["postgresql", "postgres"], n=1, cutoff=0.7)
+    if not slashes and not close:
+        return                                 # a file name with a colon in it
+    hint = f" (did you mean {close[0]}?)" if close else ""
+    raise ArchiveError(f"{shown}: unknown scheme {scheme!r}{hint}: a PostgreSQL URL starts "
+                       f"postgresql:// ({form}); an SQLite archive is a file name")
+
+
 POSTGRES_TIMEOUT = 5
 """Seconds to wait for the PostgreSQL server before saying it does not
 answer (the library's own default is 30); ``POSTGRES_CONNECT_TIMEOUT``
 overrides it."""
 
 
-def check_postgres(env: Optional[dict] = None) -> None:
+def check_postgres(env: Optional[dict] = None, url: Optional[str] = None) -> None:
     """Connect once to the PostgreSQL server the library settings name
     (``POSTGRES_DBNAME``, ``_HOST``, ``_PORT``, ``_USER``, ``_PASSWORD``;
     ``env`` before the environment) and raise :class:`ArchiveError` saying
     what failed, within :data:`POSTGRES_TIMEOUT` seconds: a setting missing,
     the server refusing the connection or not answering, an unknown host,
     an unknown database, the authentication.  Returns None when the server
-    takes the connection."""
+    takes the connection.  ``url``: the ``--db`` / ``$EUCHRE_EVENTS_DB``
+    URL the settings came from, if any: the advice then names the URL's part
+    (``check the port in the URL``), not a variable the user never set; the
+    password is never repeated."""
+    def check(*keys: str) -> str:
+        if url:
+            return "check " + " and ".join(f"the {_URL_PART[k]} in the URL" for k in keys)
+        return "check " + " and ".join(keys)
     missing = [k for k in ("POSTGRES_DBNAME", "POSTGRES_HOST", "POSTGRES_USER")
                if not _setting(k, env)]
     if missing:
@@ -351,19 +440,18 @@ def check_postgres(env: Optional[dict] = None) -> None:
         text = str(e)
         low = text.lower()
         if "connection refused" in low:
-            why = "connection refused (is the server running, and on this port? check POSTGRES_PORT)"
+            why = f"connection refused (is the server running, and on this port? {check('POSTGRES_PORT')})"
         elif "does not exist" in low and "database" in low:
-            why = f"unknown database {dbname!r} (check POSTGRES_DBNAME, or create it: createdb {dbname})"
+            why = f"unknown database {dbname!r} ({check('POSTGRES_DBNAME')}, or create it: createdb {dbname})"
         elif "role" in low and "does not exist" in low:
-            why = f"authentication failed: there is no user {user!r} (check POSTGRES_USER)"
+            why = f"authentication failed: there is no user {user!r} ({check('POSTGRES_USER')})"
         elif ("authentication failed" in low or "no password supplied" in low
               or "pg_hba.conf" in low):
-            why = (f"authentication failed for user {user!r} (check POSTGRES_USER and "
-                   "POSTGRES_PASSWORD)")
+            why = f"authentication failed for user {user!r} ({check('POSTGRES_USER', 'POSTGRES_PASSWORD')})"
         elif "resolve host" in low or "name or service not known" in low:
-            why = f"unknown host {host!r} (check POSTGRES_HOST)"
+            why = f"unknown host {host!r} ({check('POSTGRES_HOST')})"
         elif "timeout" in low or "timed out" in low:
-            why = f"no answer within {timeout} s (check POSTGRES_HOST and POSTGRES_PORT)"
+            why = f"no answer within {timeout} s ({check('POSTGRES_HOST', 'POSTGRES_PORT')})"
         else:
             why = "cannot connect"
         detail = text.strip().splitlines()[0] if text.strip() else type(e).__name__
@@ -385,6 +473,7 @@ class Archive(Application):
 
     name = "EuchreEvents"
     log_section_size = 1000
+    is_snapshotting_enabled = True   # the snapshot store, for long games (SNAPSHOT_MIN)
 
     def __init__(self, db: Optional[str] = None, env: Optional[dict] = None):
         cfg = dict(env or {})
@@ -401,11 +490,25 @@ class Archive(Application):
             cfg["SQLITE_DBNAME"] = cfg[_PREFIX + "SQLITE_DBNAME"] = path
             cfg.setdefault("SQLITE_LOCK_TIMEOUT", "10")
         elif "postgres" in (persistence_module(cfg) or ""):
-            check_postgres(cfg)     # says what failed, in seconds, not "no connection" after 30
+            check_postgres(cfg, url=where if kind == "postgres" else None)   # says what failed, in seconds, not "no connection" after 30
             if not _setting("POSTGRES_CONNECT_TIMEOUT", cfg):
                 cfg["POSTGRES_CONNECT_TIMEOUT"] = str(POSTGRES_TIMEOUT)
+        self._live: "OrderedDict[uuid.UUID, tuple]" = OrderedDict()   # record(): games kept folded
+        self._live_lock = threading.RLock()
+        self._live_stale: set = set()   # record(): games whose last write here was refused
         self.db = cfg.get("SQLITE_DBNAME") or cfg.get("POSTGRES_DBNAME") or os.environ.get("POSTGRES_DBNAME") or ""
-        super().__init__(env=cfg)
+        for attempt in range(6):
+            try:
+                super().__init__(env=cfg)
+                break
+            except (InternalError, IntegrityError) as e:
+                # several people opening a new PostgreSQL archive at once: the
+                # library's CREATE TABLE IF NOT EXISTS races ("tuple concurrently
+                # updated", a duplicate pg_type key); the tables exist at the next try
+                low = str(e).lower()
+                if attempt == 5 or not ("concurrently" in low or "duplicate key" in low):
+                    raise
+                time.sleep(0.05 * (attempt + 1))
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         """The library's transcodings plus one per game event class
@@ -633,6 +736,156 @@ class Archive(Application):
         """Import several records; ``[ImportResult]`` (each ``(game_id, created)``)."""
         return [self.import_record(r) for r in records]
 
+    # ------------------------------------------------------------ live recording
+    def start_game(self, started, game_id=None) -> uuid.UUID:
+        """Start a game recorded live, event by event (:meth:`record`):
+        stores its GameStarted (an :class:`~euchre_events.events.GameStarted`
+        or its dict form; every option of its variant written out, as import
+        does) and an empty annotation stream, in one transaction.  Returns
+        the game's UUID: ``game_id`` (a UUID or its text) when given, else a
+        new random one (a live game's content is not known yet, so its id is
+        not derived from it).
+
+        Raises ``ImpossibleEvent`` (the engine refuses the start, e.g. an
+        unknown option), ``ValueError`` for a dict that is no event,
+        :class:`WriteConflict` when a stream with that id is already stored
+        (another writer started it first)."""
+        ev = started if isinstance(started, Event) else event_from_dict(started)
+        if not isinstance(ev, GameStarted):
+            raise ArchiveError(f"a game starts with a GameStarted event, not {ev.kind}")
+        ev = complete_start(ev)
+        Game([ev])   # the engine checks the start (variant, options, players)
+        gid = uuid.UUID(str(game_id)) if game_id is not None else uuid.uuid4()
+        if self._has_stream(gid):
+            raise WriteConflict(gid, 0, "game", len(self.recorder.select_events(gid)), ev.kind)
+        agg = GameRecord.start(ev, gid)
+        notes = AnnotationLog._create(AnnotationLog.Created, id=annotation_log_id(gid), game_id=str(gid))
+        try:
+            self.save(agg, notes)
+        except IntegrityError:
+            raise WriteConflict(gid, 0, "game", None, ev.kind) from None
+        with self._live_lock:
+            self._live[gid] = (agg, fold(new_table(), [ev]))
+        return gid
+
+    def record(self, game_id, event, position: Optional[int] = None) -> int:
+        """Record one event of a live game (rules.md 2-9 as the game's
+        variant plays them): checked by the engine against the game so far,
+        then appended to the stored game with its link of the hash chain.
+        Returns the event's position (0-based event index; GameStarted is
+        position 0).
+
+        ``game_id``: a UUID, its text or a unique prefix; ``event``: an
+        :class:`~euchre_events.events.Event` or its dict form; a GameStarted
+        starts the game (:meth:`start_game`, ``game_id`` becomes its id).
+        ``position``: where the writer expects the event to go (the number
+        of events it has seen); another writer having recorded there first
+        is then a :class:`WriteConflict`, never a second event after theirs.
+        Without it the event goes at the end as stored now.
+
+        The game is kept folded in this archive object, so recording event
+        n+1 reads nothing but what other writers stored since (the write
+        itself is guarded by the library's optimistic concurrency check).
+
+        Raises ``ImpossibleEvent`` (its ``reason``, ``position``, ``deal``:
+        the engine refuses the event; nothing stored), :class:`WriteConflict`
+        (another writer recorded at that position first; nothing stored),
+        :class:`ArchiveError` (unknown game, a position past the end, a game
+        imported whole: only a game begun by :meth:`start_game` grows),
+        :class:`DamagedGame` (the stored game no longer reads or folds).
+        """
+        ev = event if isinstance(event, Event) else event_from_dict(event)
+        if isinstance(ev, GameStarted):
+            if position not in (None, 0):
+                raise ArchiveError(f"GameStarted is position 0 of a game, not {position}")
+            self.start_game(ev, game_id)
+            return 0
+        gid = self._uuid(game_id)
+        with self._live_lock:
+            stale = gid in self._live_stale    # refused last time: someone else wrote since
+            agg, table = self._live_game(gid, refresh=stale or position is None
+                                         or position != self._live_len(gid))
+            self._live_stale.discard(gid)
+            n = agg.version
+            if position is not None and position != n:
+                self._live.pop(gid, None)
+                if position < n:
+                    raise WriteConflict(gid, position, "game", n, ev.kind)
+                raise ArchiveError(f"game {gid}: position {position} is past its end (it has {n} events)")
+            if agg.length != 0:
+                how = f"imported whole ({agg.length} events)" if agg.length else "stored before live recording"
+                raise ArchiveError(f"game {gid} was {how}: only a game begun live (start_game) "
+                                   "can be recorded into; import the corrected record instead")
+            after = table.copy()
+            apply(after, ev)   # ImpossibleEvent: refused before anything is stored
+            # append to a copy: when the save is refused, the kept game is still
+            # the stored one, and the retry reads only what the other writer added
+            trial = copy.copy(agg)
+            trial.events = list(agg.events)
+            trial.append(ev)
+            try:
+                self.save(trial)
+            except IntegrityError:
+                agg.collect_events()   # the refused event, pending in the list the copy shares
+                self._live_stale.add(gid)
+                raise WriteConflict(gid, n, "game", None, ev.kind) from None
+            self._live[gid] = (trial, after)
+            self._live.move_to_end(gid)
+            while len(self._live) > self.LIVE_CACHE:
+                self._live.popitem(last=False)
+            return n
+
+    def game_length(self, game_id) -> int:
+        """The number of stored events of a game (one query, nothing decoded):
+        what a writer told of a :class:`WriteConflict` reloads to find its next
+        position.  Raises :class:`ArchiveError` for an unknown game."""
+        gid = self._uuid(game_id)
+        rows = self.recorder.select_events(gid, desc=True, limit=1)
+        if not rows:
+            raise ArchiveError(f"no stored game with id {gid}")
+        return rows[0].originator_version
+
+    LIVE_CACHE = 32
+    """Live games kept folded by one archive object (:meth:`record`)."""
+
+    def _live_len(self, gid: uuid.UUID) -> Optional[int]:
+        got = self._live.get(gid)
+        return None if got is None else got[0].version
+
+    def _live_game(self, gid: uuid.UUID, refresh: bool) -> tuple:
+        """``(GameRecord, Table)`` of a stored game, kept between calls:
+        caught up with what other writers stored since (``refresh``), or
+        read and folded whole the first time.  Raises :class:`ArchiveError`
+        (no such game), :class:`DamagedGame`."""
+        got = self._live.get(gid)
+        try:
+            if got is None:
+                stored = list(self.events.get(gid))
+                if not stored:
+                    raise ArchiveError(f"no stored game with id {gid}")
+                if not isinstance(stored[0], GameRecord.GameStarted):
+                    raise ArchiveError(f"{gid} is not a game")
+                agg = None
+                for d in stored:
+                    agg = d.mutate(agg)
+                got = (agg, fold(new_table(), agg.events))
+            elif refresh:
+                agg, table = got
+                newer = list(self.events.get(gid, gt=agg.version))
+                if newer:
+                    table = table.copy()
+                    for d in newer:
+                        d.mutate(agg)
+                        apply(table, d.event)
+                    got = (agg, table)
+        except ArchiveError:
+            raise
+        except Exception as e:  # a stored event that no longer reads or folds
+            self._live.pop(gid, None)
+            raise self._damaged(gid, e) from e
+        self._live[gid] = got
+        return got
+
     # ------------------------------------------------------------ reading
     def resolve(self, game: str) -> uuid.UUID:
         """A stored game's UUID from its id or a unique prefix of it (as
@@ -657,8 +910,16 @@ class Archive(Application):
         """The events of a stored game, in order (:mod:`euchre_events.events`
         objects).  Raises :class:`ArchiveError` for an unknown id,
         :class:`DamagedGame` for one whose stored events cannot be read."""
-        gid = self._uuid(game_id)
+        return self._read_game(self._uuid(game_id))[0]
+
+    def _read_game(self, gid: uuid.UUID) -> tuple:
+        """``(events, from_rows)``: the game's events, from its snapshot
+        and the rows after it when it has a good one (``from_rows`` False),
+        else from every stored row (True).  Raises as :meth:`game_events`."""
         try:
+            fast = self._events_from_snapshot(gid)
+            if fast is not None:
+                return fast, False
             # the stored events, upcast by the mapper, without rebuilding the
             # aggregate: the library's per-event protocol checks in
             # project_aggregate cost most of a load (what it would append is
@@ -667,8 +928,8 @@ class Archive(Application):
             if not stored:
                 raise ArchiveError(f"no stored game with id {gid}")
             if not isinstance(stored[0], GameRecord.GameStarted):
-                return list(self._stored_game(gid).events)   # not a game stream: the library says why
-            return [d.event for d in stored]
+                return list(self._stored_game(gid).events), True   # not a game stream: the library says why
+            return [d.event for d in stored], True
         except ArchiveError:
             raise
         except Exception as e:  # any stored byte may be damaged: name the game, never a traceback
@@ -681,11 +942,93 @@ class Archive(Application):
         unknown id, :class:`DamagedGame` for a game that cannot be read or
         whose stored events no longer fold (a changed card)."""
         gid = self._uuid(game_id)
-        events = self.game_events(gid)
+        events, from_rows = self._read_game(gid)
         try:
-            return Game(events, game_id=str(gid)).prepare_jumps()
+            game = Game(events, game_id=str(gid), jumps=True)
         except Exception as e:
             raise self._damaged(gid, e) from e
+        if from_rows and len(events) >= self.SNAPSHOT_MIN:
+            self._take_game_snapshot(gid, events)
+        return game
+
+    # ------------------------------------------------------------ snapshots
+    SNAPSHOT_MIN = 300
+    """Games of at least this many events get a snapshot the first time they
+    are loaded (docs/design.md "Snapshots": below it, reading the rows is
+    fast enough)."""
+
+    def _take_game_snapshot(self, gid: uuid.UUID, events: list) -> bool:
+        """Store a library snapshot of the game (its events as one stored
+        document, with its length and chain head) so that later loads read
+        one row instead of one per event.  A snapshot is only a cache of the
+        stored events: nothing derived; :meth:`verify` checks it against
+        them.  Returns False when it could not be written (a read-only
+        file): loading goes on without it."""
+        if self.snapshots is None:
+            return False
+        try:
+            last = self.recorder.select_events(gid, desc=True, limit=1)
+            if not last or last[0].originator_version != len(events):
+                return False    # another writer appended meanwhile: next time
+            first, tail = (list(self.events.get(gid, lte=1)) + [None])[0], list(
+                self.events.get(gid, gt=len(events) - 1))
+            if first is None or not tail or getattr(tail[-1], "chain", None) is None:
+                return False    # a game stored before the chain: a load could not check a snapshot
+            snap = Snapshot(originator_id=gid, originator_version=len(events),
+                            timestamp=Snapshot.create_timestamp(), topic=get_topic(GameRecord),
+                            state={"_created_on": first.timestamp, "_modified_on": tail[-1].timestamp,
+                                   "events": list(events), "length": getattr(first, "length", None),
+                                   "chain_head": getattr(tail[-1], "chain", None)})
+            self.snapshots.put([snap])
+            return True
+        except Exception:  # noqa: BLE001 - a cache: a read-only archive simply has none
+            return False
+
+    def _events_from_snapshot(self, gid: uuid.UUID) -> Optional[list]:
+        """The game's events from its latest snapshot and the stored events
+        after it, or None (no snapshot, or one that does not fit: its chain
+        head is not the stored chain at its version, a version is missing):
+        then the caller reads every row, which names any damage."""
+        if self.snapshots is None:
+            return None
+        try:
+            snaps = list(self.snapshots.get(gid, desc=True, limit=1))
+            if not snaps:
+                return None
+            snap = snaps[0]
+            v, st = snap.originator_version, snap.state
+            events = list(st.get("events") or [])
+            head = st.get("chain_head")
+            if len(events) != v or head is None or not all(isinstance(e, Event) for e in events):
+                return None
+            rest = list(self.events.get(gid, gt=v - 1))   # the event at the snapshot's version too
+            if not rest or getattr(rest[0], "chain", None) != head:
+                return None
+            if [d.originator_version for d in rest] != list(range(v, v + len(rest))):
+                return None
+            return events + [d.event for d in rest[1:]]
+        except Exception:  # noqa: BLE001 - a cache: read the rows instead
+            return None
+
+    def _snapshot_problem(self, gid: uuid.UUID, rows: list) -> Optional[tuple]:
+        """``(version, problem)`` when a stored snapshot of the game differs
+        from its stored events (the first event where they differ), else None."""
+        if self.snapshots is None:
+            return None
+        try:
+            snaps = list(self.snapshots.get(gid))
+        except Exception as e:  # noqa: BLE001
+            return 1, f"has a snapshot that cannot be read ({_short(e)})"
+        if not snaps:
+            return None
+        evs = [self.mapper.to_domain_event(r).event for r in rows]
+        for snap in snaps:
+            mine = list(snap.state.get("events") or [])
+            for k in range(max(len(mine), snap.originator_version)):
+                if k >= len(mine) or k >= len(evs) or mine[k] != evs[k]:
+                    return k + 1, ("differs from the game's snapshot (the copy of its first "
+                                   f"{snap.originator_version} events kept for fast loading was changed)")
+        return None
 
     def _damaged(self, gid: uuid.UUID, cause: Exception) -> "DamagedGame":
         try:
@@ -733,52 +1076,100 @@ class Archive(Application):
         out = [{"id": k, **v, "events": list(v["events"])} for k, v in log.variations.items()]
         return sorted(out, key=lambda v: v["position"])
 
+    def annotations_version(self, game_id) -> int:
+        """The version of a game's annotation stream (0: none stored yet):
+        what a writer read, to pass as ``version`` to :meth:`add_annotation`,
+        :meth:`edit_annotation`, :meth:`remove_annotation` or
+        :meth:`add_variation` so that a change made by someone else in
+        between is a :class:`WriteConflict`, not silently overwritten."""
+        aid = annotation_log_id(self._uuid(game_id))
+        rows = self.recorder.select_events(aid, desc=True, limit=1)
+        return rows[0].originator_version if rows else 0
+
+    def _annotation_log_at(self, gid: uuid.UUID, version: Optional[int], position: int,
+                           what: str) -> AnnotationLog:
+        """The annotation log, checked to be at ``version`` when one is given."""
+        log = self.annotation_log(gid)
+        now = log.version if self._has_stream(annotation_log_id(gid)) else 0
+        if version is not None and int(version) != now:
+            raise WriteConflict(gid, position, "annotations", now, what)
+        return log
+
+    def _save_notes(self, gid: uuid.UUID, log: AnnotationLog, position: int, what: str) -> None:
+        """Save the annotation log; the library's optimistic concurrency check
+        refusing it (another writer saved this stream first) is a
+        :class:`WriteConflict` naming the game and the position."""
+        try:
+            self.save(log)
+        except IntegrityError:
+            raise WriteConflict(gid, position, "annotations", None, what) from None
+
     def add_annotation(self, game_id, position: int, text: str, mark: Optional[str] = None,
-                       author: Optional[str] = None) -> str:
-        """Append an annotation at event ``position``; returns its id."""
-        log = self.annotation_log(game_id)
-        n = len(self._stored_game(self._uuid(game_id)).events)
+                       author: Optional[str] = None, version: Optional[int] = None) -> str:
+        """Append an annotation at event ``position``; returns its id.
+        ``version``: the annotation stream's version the writer read
+        (:meth:`annotations_version`), checked.  Raises :class:`ArchiveError`
+        (a position outside the game), :class:`WriteConflict` (another writer
+        changed the annotations first; nothing stored)."""
+        gid = self._uuid(game_id)
+        log = self._annotation_log_at(gid, version, int(position), "annotation")
+        n = len(self.game_events(gid))
         if not 0 <= position <= n:
             raise ArchiveError(f"position {position} is outside the game (0..{n})")
         note_id = uuid.uuid4().hex[:12]
         log.add(note_id=note_id, position=int(position), text=text, mark=mark, author=author)
-        self.save(log)
+        self._save_notes(gid, log, int(position), "annotation")
         return note_id
 
     def add_variation(self, game_id, position: int, events: list, comment: str = "",
-                      annotations: Iterable = ()) -> str:
+                      annotations: Iterable = (), version: Optional[int] = None) -> str:
         """Store an alternative line branching before event ``position``
         (appends VariationAdded to the game's annotation stream; the game's own
         stream is untouched).  The line is checked by folding the game's first
         ``position`` events followed by ``events``; returns the variation id.
-        Raises :class:`ArchiveError` or ``ImpossibleEvent``."""
-        main = self.game_events(game_id)
+        ``version`` as for :meth:`add_annotation`.  Raises
+        :class:`ArchiveError`, :class:`WriteConflict` or ``ImpossibleEvent``."""
+        gid = self._uuid(game_id)
+        log = self._annotation_log_at(gid, version, int(position), "variation")
+        main = self.game_events(gid)
         if not 0 <= position <= len(main):
             raise ArchiveError(f"position {position} is outside the game (0..{len(main)})")
         evs = [e if isinstance(e, Event) else event_from_dict(e) for e in events]
         Game(main[:position] + evs)
-        log = self.annotation_log(game_id)
         vid = "u" + uuid.uuid4().hex[:12]
         log.add_variation(variation_id=vid, position=int(position), events=evs,
                           annotations=list(annotations), comment=comment)
-        self.save(log)
+        self._save_notes(gid, log, int(position), "variation")
         return vid
 
-    def edit_annotation(self, game_id, note_id: str, text: str, mark: Optional[str] = None) -> None:
-        """Change an annotation's text and mark (appends AnnotationEdited)."""
-        log = self.annotation_log(game_id)
-        if note_id not in log.notes:
+    def edit_annotation(self, game_id, note_id: str, text: str, mark: Optional[str] = None,
+                        version: Optional[int] = None) -> None:
+        """Change an annotation's text and mark (appends AnnotationEdited).
+        ``version`` as for :meth:`add_annotation`.  Raises
+        :class:`ArchiveError` (no such note), :class:`WriteConflict`."""
+        gid = self._uuid(game_id)
+        log = self.annotation_log(gid)
+        note = log.notes.get(note_id)
+        if note is None:
             raise ArchiveError(f"no annotation {note_id!r} on this game")
+        if version is not None and int(version) != log.version:
+            raise WriteConflict(gid, note["position"], "annotations", log.version, "change")
         log.edit(note_id=note_id, text=text, mark=mark)
-        self.save(log)
+        self._save_notes(gid, log, note["position"], "change")
 
-    def remove_annotation(self, game_id, note_id: str) -> None:
-        """Remove an annotation (appends AnnotationRemoved)."""
-        log = self.annotation_log(game_id)
-        if note_id not in log.notes:
+    def remove_annotation(self, game_id, note_id: str, version: Optional[int] = None) -> None:
+        """Remove an annotation (appends AnnotationRemoved).  ``version`` as
+        for :meth:`add_annotation`.  Raises :class:`ArchiveError` (no such
+        note), :class:`WriteConflict`."""
+        gid = self._uuid(game_id)
+        log = self.annotation_log(gid)
+        note = log.notes.get(note_id)
+        if note is None:
             raise ArchiveError(f"no annotation {note_id!r} on this game")
+        if version is not None and int(version) != log.version:
+            raise WriteConflict(gid, note["position"], "annotations", log.version, "removal")
         log.remove(note_id=note_id)
-        self.save(log)
+        self._save_notes(gid, log, note["position"], "removal")
 
     def _stored_game(self, gid: uuid.UUID) -> GameRecord:
         try:
@@ -812,7 +1203,12 @@ class Archive(Application):
             return VerifyResult(gid, "", "damaged", 0, None, f"cannot be read from the archive ({_short(e)})")
         if not rows:
             raise ArchiveError(f"no stored game with id {gid}")
-        return _verify_rows(self, gid, rows)
+        result = _verify_rows(self, gid, rows)
+        if result.ok:
+            bad = self._snapshot_problem(gid, rows)
+            if bad is not None:
+                return VerifyResult(gid, result.title, "damaged", result.events, bad[0], bad[1])
+        return result
 
     def verify_all(self) -> list:
         """:meth:`verify` of every stored game stream, in import order:
@@ -1000,8 +1396,9 @@ def _verify_rows(app: "Archive", gid: uuid.UUID, rows: list) -> VerifyResult:
     if not chained and any(st.get("chain") is not None for st in states[1:]):
         return damaged(1, "was changed (later events carry a hash chain, the first does not)", title)
     if chained:
-        if not isinstance(length, int) or isinstance(length, bool) or length < 1:
+        if not isinstance(length, int) or isinstance(length, bool) or length < 0:
             return damaged(1, "was changed (its stored event count is not a number)", title)
+        # length 0: recorded live (Archive.record), no fixed length to check against
         prev = chain.genesis(gid, length)
         for i, (st, d) in enumerate(zip(states, dicts)):
             v = i + 1
@@ -1015,7 +1412,7 @@ def _verify_rows(app: "Archive", gid: uuid.UUID, rows: list) -> VerifyResult:
                 continue
             if not isinstance(stored, str):
                 return damaged(v, "was inserted or changed (it carries no hash)", title)
-            if v > length:
+            if length and v > length:
                 return damaged(v, f"was inserted (the game was stored with {length} events)", title)
             # does it still link to the row after it, as if it stood at a later
             # position k (rows before it removed, the later ones renumbered)?
@@ -1026,10 +1423,10 @@ def _verify_rows(app: "Archive", gid: uuid.UUID, rows: list) -> VerifyResult:
             if i + 1 < n and chain.link(prev, v, dicts[i + 1]) == states[i + 1].get("chain"):
                 return damaged(v, "was inserted (it is not part of the stored chain)", title)
             return damaged(v, "was changed (stored hash does not match its content)", title)
-        if n < length:
+        if length and n < length:
             return damaged(n + 1, f"is missing (the game was stored with {length} events; "
                                   f"the last {length - n} were removed)", title)
-        if n > length:
+        if length and n > length:
             return damaged(length + 1, f"was inserted (the game was stored with {length} events)", title)
 
     # 3. the library reads every row back, and the events fold

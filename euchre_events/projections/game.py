@@ -25,11 +25,13 @@ class Game:
     (made on the first jump, :meth:`table_at`).
 
     ``Game(events)`` raises :class:`ImpossibleEvent` (with ``deal`` and
-    ``position``) if the record cannot be folded.  ``title``, ``variant``,
+    ``position``) if the record cannot be folded; ``jumps=True`` makes the
+    per-deal checkpoints in that same fold (:meth:`prepare_jumps` without a
+    second fold: what loading from the archive wants).  ``title``, ``variant``,
     ``players``, ``final`` (the working table after the last event).
     """
 
-    def __init__(self, events: Sequence[Event], game_id: Optional[str] = None,
+    def __init__(self, events: Sequence[Event], game_id: Optional[str] = None, jumps: bool = False,
                  _final: Optional[Table] = None):
         self.events = list(events)
         self.id = game_id
@@ -42,8 +44,19 @@ class Game:
         self._cp: Optional[list] = None
         self._index: Optional[GameIndex] = None
         self._deal_reports: Optional[tuple] = None
-        # _final: the table these events were already folded into (from_folded)
-        self.final = fold(new_table(), self.events) if _final is None else _final
+        if _final is not None:   # the table these events were already folded into (from_folded)
+            self.final = _final
+        elif jumps:   # the checkpoints from this same fold (prepare_jumps without a second fold)
+            pos: list = []
+            cps: list = []
+
+            def keep(tb: Table) -> None:
+                pos.append(tb.pos)
+                cps.append(tb.copy())
+            self.final = fold(new_table(), self.events, checkpoint=keep)
+            self._cp_pos, self._cp = pos, cps
+        else:
+            self.final = fold(new_table(), self.events)
         self.started: GameStarted = self.events[0]
 
     @classmethod

@@ -1002,6 +1002,9 @@ class GameViewer:
 
     def _refresh_notes(self) -> None:
         if self.archive is not None and self.game_id is not None:
+            # the version first: a note saved in between makes our next write a
+            # conflict (reload, try again), never a silent overwrite
+            self._notes_version = self.archive.annotations_version(self.game_id)
             self._main_notes = self.archive.annotations(self.game_id)
         else:
             self._main_notes = sorted(self._mem_notes, key=lambda a: (a["position"], a["id"]))
@@ -1043,7 +1046,8 @@ class GameViewer:
         mark = mark or None
         p = self._position - 1 if position is None else int(position)
         if self.archive is not None and self.game_id is not None:
-            nid = self.archive.add_annotation(self.game_id, p, text.strip(), mark, author="viewer")
+            nid = self._write_notes(lambda v: self.archive.add_annotation(
+                self.game_id, p, text.strip(), mark, author="viewer", version=v))
         else:
             nid = f"m{uuid.uuid4().hex[:10]}"
             self._mem_notes.append({"id": nid, "position": p, "text": text.strip(), "mark": mark,
@@ -1059,7 +1063,7 @@ class GameViewer:
             raise ValueError(f"unknown mark {mark!r}")
         mark = mark or None
         if self.archive is not None and self.game_id is not None:
-            self.archive.edit_annotation(self.game_id, note_id, text, mark)
+            self._write_notes(lambda v: self.archive.edit_annotation(self.game_id, note_id, text, mark, version=v))
         else:
             for a in self._mem_notes:
                 if a["id"] == note_id:
@@ -1074,7 +1078,7 @@ class GameViewer:
         """Remove a note (``AnnotationRemoved`` in the archive)."""
         self._check_main()
         if self.archive is not None and self.game_id is not None:
-            self.archive.remove_annotation(self.game_id, note_id)
+            self._write_notes(lambda v: self.archive.remove_annotation(self.game_id, note_id, version=v))
         else:
             before = len(self._mem_notes)
             self._mem_notes[:] = [a for a in self._mem_notes if a["id"] != note_id]
@@ -1082,6 +1086,19 @@ class GameViewer:
                 raise KeyError(f"no note {note_id!r}")
         self._refresh_notes()
         self._redraw_notes()
+
+    def _write_notes(self, write):
+        """Run an archive write of the notes with the annotation version this
+        viewer last read; when another writer changed them first
+        (:class:`~euchre_events.archive.WriteConflict`), show their notes
+        (reload) and re-raise: the status line says so, and saving again works."""
+        from euchre_events.archive import WriteConflict
+        try:
+            return write(getattr(self, "_notes_version", None))
+        except WriteConflict:
+            self._refresh_notes()
+            self._redraw_notes()
+            raise
 
     def _redraw_notes(self) -> None:
         self.events_w.value = self._events_list()
