@@ -74,3 +74,19 @@ def test_flags_in_the_forms_people_type(tmp_path):
     assert stats == json.loads(runner.invoke(app, ["stats", "--db", db, "--format", "json"]).stdout)
     res = runner.invoke(app, ["audit", VWEC, "--json", "--format", "html", "-o", str(tmp_path / "a.html")])
     assert res.exit_code == 1 and "--json and --format html ask for two reports" in res.stderr
+
+
+def test_the_unknown_call_x_is_refused_in_words(tmp_path):
+    """EGN's round-2 call 'x' (determinism-of-egn.md: a suit was named, which one
+    is unknown): trump decides every trick, so the deal is refused by name rather
+    than replayed with a guessed suit; the other deals are audited."""
+    doc = json.loads(open(VWEC, encoding="utf-8").read())
+    calls = [p for p in doc["deals"][1]["phases"] if p.get("calls") is not None][0]["calls"]
+    assert calls == ["Pass", "Pass", "Pass", "Pass", "c"]      # deal 2: North names clubs
+    calls[-1] = "x"
+    rec = tmp_path / "x.egn"
+    rec.write_text(json.dumps(doc))
+    res = runner.invoke(app, ["audit", str(rec)])
+    assert res.exit_code == 1
+    assert "deal 2: call 4 is 'x': trump was named but the record does not say which suit" in res.stderr
+    assert "impossible: deal 2" in res.stdout and "1 impossible deal(s) of 13" in res.stdout

@@ -497,6 +497,9 @@ def _call_event(t: Table, call: str, seat: int, index: int, alone: bool) -> Even
             return TrumpNamed(seat, None, alone=alone)
         if len(c) == 1 and c.upper() in C.SUITS:
             return TrumpNamed(seat, c.upper(), alone=alone)
+        if c.lower() == "x":   # EGN: a suit was named, the record does not say which
+            raise _Bad(f"call {index} is 'x': trump was named but the record does not say which suit; "
+                       "a deal whose trump is unknown is not replayed (refused rather than guessed)")
         raise _Bad(f"call {index} ({call!r}) is not a round-2 call (Pass or a suit letter)")
     raise _Bad(f"call {index} ({call!r}) comes after the bidding ended")
 
