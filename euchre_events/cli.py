@@ -361,7 +361,7 @@ def _print_list(games: list, damaged: list, want, player, as_json) -> None:
     """The lines (or the JSON) of ``list`` from index rows; exit 1 when a
     game is damaged."""
     from euchre_events.ui.describe import score_words, side_label, winner_words
-    out = []
+    out, shown = [], 0
     for g in games:
         if want is not None and g["variant"] != want:
             continue
@@ -380,6 +380,7 @@ def _print_list(games: list, damaged: list, want, player, as_json) -> None:
                         "winner": winner,
                         "winner_name": winner_words(winner, g["variant"], players, over, tied)})
             continue
+        shown += 1
         names = ", ".join(str(n) for n in players)
         # the official score goes with the official winner; as played beside it when they differ
         played = ("" if official == list(g["final_score"]) else
@@ -389,7 +390,7 @@ def _print_list(games: list, damaged: list, want, player, as_json) -> None:
              f"winner: {winner_words(winner, g['variant'], players, over, tied)}")
     if as_json:
         typer.echo(json.dumps({"games": out, "damaged": damaged}, ensure_ascii=False))
-    elif not out and (want is not None or player is not None):
+    elif not shown and (want is not None or player is not None):
         _say("no stored game matches "
              + " and ".join(w for w in (want and f"--variant {want}", player and f"--player {player!r}") if w),
              err=True)
@@ -1259,10 +1260,23 @@ def record_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique
         try:
             parsed.append(event_from_dict(_json.loads(text)))
         except (ValueError, TypeError, KeyError) as e:
-            _fail(f"event {i}: not an event ({_short_error(e)})")
+            import re as _re
+            m = _re.search(r"(\w+)\.__init__\(\) missing \d+ required positional arguments?: (.*)", str(e))
+            why = (f"a {m.group(1)} needs {m.group(2).replace(chr(39), '')}" if m
+                   else str(e).splitlines()[0][:200] if str(e) else type(e).__name__)
+            _fail(f"event {i}: not an event ({why})")
     arch = _archive(db, create=game == "new")
     gid = None if game == "new" else game
     at = position
+    stored: list = []
+
+    def named(text: str) -> str:   # seats as people say them (rules/seats.name_seats)
+        from euchre_events.rules.seats import name_seats
+        try:
+            g = arch.load(gid)
+            return name_seats(text, g.players, g.final.variant.n_seats)
+        except Exception:
+            return text
     try:
         for i, ev in enumerate(parsed, 1):
             if gid is None:
@@ -1273,12 +1287,25 @@ def record_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique
                 pos = 0
             else:
                 pos = arch.record(gid, ev, position=at)
+            stored.append(pos)
             _say(f"position {pos}: {ev.kind}")
             at = None if at is None else pos + 1
     except ImpossibleEvent as e:
-        _fail(f"game {gid}: refused, not stored: {e}")
+        _fail(f"game {gid}: refused, not stored: {named(str(e))}")
     except ArchiveError as e:   # WriteConflict, unknown game, a game imported whole
         _fail(str(e))
+    finally:
+        # what the rules flag in what was stored (a play out of turn, a deal after the
+        # game was won): kept, as a real record keeps it, and said to the scorer now
+        if stored and gid is not None:
+            try:
+                g = arch.load(gid)
+                for f in g.final.flags:
+                    if f.position in stored:
+                        _say(f"warning: position {f.position}: {f.kind}: "
+                             f"{named(f.text)}", err=True)
+            except Exception:
+                pass
 
 
 def _print_version(value: bool) -> None:

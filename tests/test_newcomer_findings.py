@@ -66,7 +66,9 @@ def test_flags_in_the_forms_people_type(tmp_path):
     # a variant name in any case
     res = runner.invoke(app, ["list", "--db", db, "--variant", "Standard"])
     assert res.exit_code == 0 and "VWEC Finals" in res.stdout
-    # no game matches: said, not silence
+    # a game matches: listed, no note; no game matches: said, not silence
+    res = runner.invoke(app, ["list", "--db", db, "--player", "llama"])
+    assert "VWEC Finals" in res.stdout and "no stored game matches" not in res.stderr
     res = runner.invoke(app, ["list", "--db", db, "--player", "zzz"])
     assert res.exit_code == 0 and res.stdout == "" and "no stored game matches --player 'zzz'" in res.stderr
     # stats --json as list and audit have it; two report forms at once refused
@@ -90,3 +92,28 @@ def test_the_unknown_call_x_is_refused_in_words(tmp_path):
     assert res.exit_code == 1
     assert "deal 2: call 4 is 'x': trump was named but the record does not say which suit" in res.stderr
     assert "impossible: deal 2" in res.stdout and "1 impossible deal(s) of 13" in res.stdout
+
+
+def test_a_renege_in_a_deal_still_being_played_is_not_yet_established():
+    """Mid-deal (a live game, rules.md 1.5): E's 9H on a clubs lead is a renege
+    that can still be corrected until the trick is gathered; the deal is not
+    abandoned, and the audit must not say so."""
+    import sys
+    sys.path.insert(0, os.path.dirname(__file__))
+    from test_official_result import E, c3_events, pos
+    from euchre_events.projections import Game
+    from euchre_events.ui.auditreport import game_lines
+    evs = c3_events()
+    g = Game(evs[:pos(evs, E, "9H") + 2])
+    text = "\n".join(game_lines(g, g.audit()))
+    assert "not established yet (the trick is not gathered: it can still be corrected)" in text
+    assert "abandoned" not in text
+
+
+def test_a_drawn_fixed_deal_game_reads_as_drawn():
+    """num_deals 2 ending 1-1 (EGN alternate-rules, rules.md 2.9): no winner."""
+    rec = os.path.join(ROOT, "fixtures", "egn", "toggles", "num-deals-2-tied.egn")
+    head = runner.invoke(app, ["audit", rec]).stdout.splitlines()[0]
+    assert "official winner: nobody: the game is drawn (North-South" in head and "(tied)" not in head
+    shown = runner.invoke(app, ["show", rec]).stdout
+    assert "Game over: winner none: the game is drawn (N/S" in shown

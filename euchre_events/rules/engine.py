@@ -691,10 +691,10 @@ def _end_moved(t: Table, results: list, end: Optional[int]) -> None:
     later = [o.deal for o in results if o.note == AFTER_WON]
     score = "-".join(map(str, t.official_scores))
     if end is not None:
-        span = ("no later deal" if not later else f"deal {later[0]} counts" if len(later) == 1
-                else f"deals {later[0]}-{later[-1]} count")
+        span = ("" if not later else f": deal {later[0]} counts for nothing" if len(later) == 1
+                else f": deals {later[0]}-{later[-1]} count for nothing")
         text = (f"with this ruling the game ends after deal {results[end].deal} ({score}, official "
-                f"score): {span} for nothing")
+                f"score){span}")
     else:
         text = f"with this ruling nobody has won yet ({score}, official score): every deal counts"
     flag(t, "game-end-moved", text)

@@ -26,6 +26,8 @@ def side_label(variant, side: Optional[int], players: Sequence[str]) -> str:
     if side is None:
         return "nobody"
     if isinstance(side, (tuple, list)):
+        if len(side) == variant.n_sides == 2:   # both sides level at the end: no winner
+            return "nobody: the game is drawn (" + " and ".join(side_label(variant, s, players) for s in side) + " level)"
         return " and ".join(side_label(variant, s, players) for s in side) + " (tied)"
     n = variant.n_seats
     if variant.partnerships and n == 4:
@@ -96,7 +98,10 @@ def finding_lines(g, f) -> list:
         held = " ".join(C.pretty(c) for c in f.evidence)
         parts = [f"{who} reneged at trick {f.trick} of deal {f.deal}, playing {C.pretty(f.card)} "
                  f"on a {suit} lead while holding {held}"]
-        if f.established_at is None:
+        if f.established_at is None and f.deal == g.final.deal_no and str(g.final.phase) not in (
+                "deal_over", "game_over"):   # a live game: the deal is still being played
+            parts.append("not established yet (the trick is not gathered: it can still be corrected)")
+        elif f.established_at is None:
             parts.append("never established (the deal was abandoned before the trick was gathered)")
         elif f.established == "when the hand ended":
             parts.append("established when the hand ended")

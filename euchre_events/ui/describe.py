@@ -104,6 +104,13 @@ def winner_words(winner: Optional[int], variant: str, players: Sequence[str],
     if winner is not None:
         return side_name(winner, variant, players)
     if tied:
+        from euchre_events.rules.registry import variant_class
+        try:
+            sides = variant_class(variant).n_sides
+        except ValueError:
+            sides = None
+        if len(tied) == sides == 2:   # both sides level at the end: a drawn game, no winner
+            return "none: the game is drawn (" + " and ".join(side_name(s, variant, players) for s in tied) + " level)"
         return "tied: " + ", ".join(side_name(s, variant, players) for s in tied)
     return "none yet (the record stops before the game ends)" if not game_over else "none"
 
