@@ -112,3 +112,20 @@ def test_output_to_a_folder_is_refused_and_leaves_nothing(tmp_path):
     res = runner.invoke(app, ["audit", path, "--json", "-o", str(folder)])
     assert res.exit_code == 1 and "cannot write: Is a directory" in res.stderr
     assert sorted(os.listdir(tmp_path)) == ["games.jsonl", "out"]
+
+
+def test_import_stores_the_good_games_of_a_file_with_a_bad_line(tmp_path):
+    """import reads an OpenSpiel JSON Lines file line by line as audit does: a bad
+    line is named (file, line, reason), the other games are stored, exit 1."""
+    from euchre_events.archive import Archive
+    path = _generated(tmp_path, n=5)
+    lines = open(path).read().splitlines()
+    lines.insert(2, '{"game": "euchre", "history": [0, 1, 2]}')
+    with open(path, "w") as f:
+        f.write("\n".join(lines) + "\n")
+    db = str(tmp_path / "a.sqlite")
+    res = runner.invoke(app, ["import", path, "--db", db])
+    assert res.exit_code == 1
+    assert f"{path}, line 3: the history has 3 actions" in res.stderr
+    ids = {ln.split()[0] for ln in res.stdout.splitlines()}
+    assert len(Archive(db).stream_ids()) == len(ids) == 5

@@ -429,8 +429,9 @@ def read_records_partial(path: str, fmt: Optional[str] = None) -> tuple:
     :class:`RecordError` per bad one.
 
     An EMN match file is read game by game: a bad game becomes an error
-    naming the file and ``game N``, the good ones are returned.  Any other
-    format is read whole: ``(read_records(path, fmt), [])`` on success,
+    naming the file and ``game N``, the good ones are returned; an OpenSpiel
+    JSON Lines file line by line (a bad line is an error naming its line,
+    the other games are returned).  Any other format is read whole: ``(read_records(path, fmt), [])`` on success,
     ``([], [error])`` on failure (also when the file cannot be read or its
     format cannot be told).  Never raises :class:`RecordError`.
     """
@@ -439,6 +440,12 @@ def read_records_partial(path: str, fmt: Optional[str] = None) -> tuple:
         if f in ("egn", "emn"):
             from euchre_events.formats.egn import read_egn_file_partial
             return read_egn_file_partial(path)
+        if f == "openspiel":
+            from euchre_events.formats.openspiel import iter_openspiel_file
+            records, errors = [], []
+            for r in iter_openspiel_file(path):
+                (errors if isinstance(r, RecordError) else records).append(r)
+            return records, errors
         return read_records(path, f), []
     except RecordError as e:
         return [], [e]
