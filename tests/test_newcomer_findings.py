@@ -117,3 +117,15 @@ def test_a_drawn_fixed_deal_game_reads_as_drawn():
     assert "official winner: nobody: the game is drawn (North-South" in head and "(tied)" not in head
     shown = runner.invoke(app, ["show", rec]).stdout
     assert "Game over: winner none: the game is drawn (N/S" in shown
+
+
+def test_a_stored_game_keeps_the_file_name_not_the_importers_path(tmp_path):
+    """A club archive is shared: the folders of whoever imported a record are not
+    stored with it (nor exported); the file's own name is."""
+    from euchre_events.archive import Archive
+    db = str(tmp_path / "a.sqlite")
+    out = runner.invoke(app, ["import", VWEC, "--db", db]).stdout
+    g = Archive(db).load(out.split()[0])
+    assert g.events[0].source["file"] == "VWEC Finals.egn"
+    exported = runner.invoke(app, ["export", out.split()[0], "--db", db, "--format", "json"]).stdout
+    assert os.path.dirname(VWEC) not in exported and os.path.dirname(VWEC) not in str(g.events[0].source)

@@ -274,7 +274,7 @@ def read_game(doc: dict, path: str, label: str = "", match: Optional[dict] = Non
     options = options_from_ruleset(ruleset, deals, opts_warn)
     init = md.get("initialScore")   # one per side: the engine checks it (rules.registry)
     source = {"file": os.path.basename(path) if path and not path.startswith("<") else path,
-              "path": path, "format": "egn", "version": str(doc.get("version", ""))}
+              "format": "egn", "version": str(doc.get("version", ""))}
     for k in ("date", "description", "gameId"):
         if md.get(k):
             source[k] = md[k]
