@@ -1243,7 +1243,8 @@ def record_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique
                                                       help="Where the first event goes (the events you have "
                                                            "seen); someone else there first is an error."),
                db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)):
-    """Record a live game event by event (Archive.record).
+    """Record a live game event by event (Archive.record), or add a claim or
+    a director's ruling (RenegeClaimed, RenegeRuled) to a game imported whole.
 
     Each event is checked by the rules engine before it is stored, and
     stored with its link of the game's hash chain.  With --position, an

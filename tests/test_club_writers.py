@@ -344,3 +344,29 @@ def test_a_game_stored_before_the_chain_gets_no_snapshot(tmp_path):
         first = a.load(gid).events
         assert a.load(gid).events == first and a.verify(gid).status == "no chain"
     assert sqlite3.connect(db).execute("select count(*) from stored_snapshots").fetchone() == (0,)
+
+
+def test_a_director_rules_on_a_game_imported_whole(opener):
+    """Case C3 imported whole under claimed enforcement (rules.md 2.7): as played
+    E/W 2, officially the same until someone claims.  The director's ruling is
+    recorded into the stored game (a claim or a ruling comes after the play,
+    rules.md 1.5): the official score becomes N/S 2, the chain stays intact,
+    the ruling is part of it, and no other event may follow the record."""
+    import sys, os
+    sys.path.insert(0, os.path.dirname(__file__))
+    from test_official_result import E, N, c3_events
+    from euchre_events.events import RenegeClaimed, RenegeRuled
+    a = opener()
+    evs = c3_events({"renege_enforcement": "claimed"})
+    gid, _ = a.import_record(Record(evs))
+    assert a.load(gid).official_score == [0, 2]
+    assert a.record(gid, RenegeClaimed(N, E, 1, 1)) == len(evs)
+    assert a.record(gid, RenegeRuled(1, 1, E, "upheld", None, "the director", "E held TC")) == len(evs) + 1
+    b = opener()                                   # another writer reads it back
+    g = b.load(gid)
+    assert g.official_score == [2, 0] and g.final_score == [0, 2] and g.winner is None
+    res = b.verify(gid)
+    assert res.status == "intact", res
+    with pytest.raises(ArchiveError, match="takes only a claim or a ruling"):
+        b.record(gid, CardPlayed(N, "KC"))
+    assert len(b.game_events(gid)) == len(evs) + 2

@@ -86,6 +86,13 @@ class DamagedGame(ArchiveError):
         super().__init__(f"game {game_id}: {what}; run euchre-events verify {game_id}")
 
 
+AFTER_THE_RECORD = ("RenegeClaimed", "RenegeRuled")
+"""Events a game imported whole (a record with a fixed length in its hash
+chain's genesis) may still take, recorded after it: a claim and a director's
+ruling come after the play (rules.md 1.5, 2.7).  The chain links them like any
+event; ``verify`` accepts them after the stored length, and nothing else."""
+
+
 class WriteConflict(ArchiveError):
     """Another writer changed the game (or its annotations) first: the
     library's optimistic concurrency check (``eventsourcing``'s
@@ -812,10 +819,11 @@ class Archive(Application):
                 if position < n:
                     raise WriteConflict(gid, position, "game", n, ev.kind)
                 raise ArchiveError(f"game {gid}: position {position} is past its end (it has {n} events)")
-            if agg.length != 0:
+            if agg.length != 0 and not (agg.length and ev.kind in AFTER_THE_RECORD):
                 how = f"imported whole ({agg.length} events)" if agg.length else "stored before live recording"
                 raise ArchiveError(f"game {gid} was {how}: only a game begun live (start_game) "
-                                   "can be recorded into; import the corrected record instead")
+                                   f"can be recorded into, and a game imported whole takes only a claim or a "
+                                   f"ruling ({', '.join(AFTER_THE_RECORD)}), not a {ev.kind}")
             after = table.copy()
             apply(after, ev)   # ImpossibleEvent: refused before anything is stored
             # append to a copy: when the save is refused, the kept game is still
@@ -1426,8 +1434,9 @@ def _verify_rows(app: "Archive", gid: uuid.UUID, rows: list) -> VerifyResult:
         if length and n < length:
             return damaged(n + 1, f"is missing (the game was stored with {length} events; "
                                   f"the last {length - n} were removed)", title)
-        if length and n > length:
-            return damaged(length + 1, f"was inserted (the game was stored with {length} events)", title)
+        if length and n > length and any(d.get("type") not in AFTER_THE_RECORD for d in dicts[length:]):
+            k = next(i for i, d in enumerate(dicts[length:], length + 1) if d.get("type") not in AFTER_THE_RECORD)
+            return damaged(k, f"was inserted (the game was stored with {length} events)", title)
 
     # 3. the library reads every row back, and the events fold
     events = []
