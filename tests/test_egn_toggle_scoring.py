@@ -325,3 +325,16 @@ def test_import_and_audit_through_the_command(tmp_path):
     assert games["Two deals and one more"]["deals"][2]["flags"] == ["played-after-game-won"]
     assert [f["kind"] for f in games["Canadian rule broken"]["findings"]] == ["canadian-not-alone"]
     assert games["Fast break"]["deals"][0]["points_official"] == [0, 0]
+
+
+def test_the_specs_fixed_deal_form_with_winning_score_0_reads():
+    """alternate-rules.md: a fixed-deal game omits winning_score "(or sets it to
+    0)"; the shipped schema refuses the two keys together, so a 0 is read as not
+    set.  The same game as num-deals-2.egn: 10-1 after deal 2, N/S win."""
+    doc = json.loads((TOGGLES / "num-deals-2.egn").read_text())
+    assert "winning_score" not in doc["metadata"]["ruleset"]
+    doc["metadata"]["ruleset"]["winning_score"] = 0
+    (rec,) = read_egn_dict(doc)
+    g = Game(rec.events)
+    assert g.official_score == [10, 1] and g.winner == 0
+    assert rec.events[0].options == game("num-deals-2.egn").events[0].options

@@ -205,6 +205,12 @@ def upgrade_egn(doc: dict) -> tuple:
     strip(md, "metadata", "metadata")
     if isinstance(md, dict):
         strip(md.get("ruleset"), "ruleset", "metadata.ruleset")
+        rs = md.get("ruleset")
+        # alternate-rules.md writes a fixed-deal game as winning_score 0 with
+        # num_deals; the schema refuses the two keys together: 0 means "not set"
+        if (isinstance(rs, dict) and rs.get("winning_score") == 0 and type(rs.get("winning_score")) is int
+                and isinstance(rs.get("num_deals"), int) and rs.get("num_deals")):
+            del rs["winning_score"]
     for i, deal in enumerate(_items(schema_doc.get("deals"))):
         if not isinstance(deal, dict):
             continue
