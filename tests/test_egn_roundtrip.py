@@ -425,3 +425,26 @@ def test_a_kept_form_that_does_not_fit_is_not_written(kept, says, tmp_path):
     assert rec.events[1:] == orig.events[1:]
     # written from the events: not the file's empty description, which the kept form had
     assert json.loads(src.read_text())["metadata"]["description"] == "" and "description" not in doc["metadata"]
+
+
+def test_emn_of_games_with_placeholder_seats_keeps_them_apart(tmp_path):
+    """Two games whose seats are named only North, East, South, West: a seat
+    name is no person (player-tracking.md tracks players, not seats), so no
+    master player stands for North of both games; real names still join."""
+    db = tmp_path / "a.sqlite"
+    a = json.loads((FIX / "Six Points in Two Hands.egn").read_text())
+    b = json.loads((FIX / "Epic Comeback.egn").read_text())
+    for d in (a, b):
+        d["metadata"]["players"] = ["North", "East", "South", "West"]
+    b["metadata"]["players"][1] = "Ann"
+    a["metadata"]["players"][3] = "Ann"
+    for name, d in (("a.egn", a), ("b.egn", b)):
+        (tmp_path / name).write_text(json.dumps(d))
+    ids = _import(tmp_path / "a.egn", db) + _import(tmp_path / "b.egn", db)
+    res = cli("export", *[g for g, _ in ids], "-f", "emn", "--db", db)
+    assert res.exit_code == 0, res.output
+    doc = json.loads(res.stdout)
+    assert validate_emn(doc) == []
+    names = [p["name"] for p in doc["metadata"]["players"]]
+    # a: North, East, South, Ann; b: North, Ann (the same Ann), South, West
+    assert sorted(names) == sorted(["North", "East", "South", "Ann", "North", "South", "West"])

@@ -19,6 +19,7 @@ from euchre_events.rules import cards as C
 from euchre_events.rules.cards import UNKNOWN
 from euchre_events.rules.engine import ImpossibleEvent
 from euchre_events.rules.registry import variant_class
+from euchre_events.rules.seats import is_placeholder_name
 
 
 def _egn_card(card: str) -> str:
@@ -611,7 +612,10 @@ def _registry(starts: list, matches: list) -> tuple:
             for i, e in enumerate(reg):
                 if reg[i]["id"] in seats:
                     continue   # one player holds one seat of a game
-                if (mine and mine & keys[i]) or (not mine and not keys[i] and e["name"] == str(name)):
+                # by platform id, else by name; a placeholder name ("North", "P1", "") is
+                # a seat, not a person: never the same player across games
+                if (mine and mine & keys[i]) or (not mine and not keys[i] and e["name"] == str(name)
+                                                 and not is_placeholder_name(str(name))):
                     found = i
                     break
             if found is None:
