@@ -571,3 +571,18 @@ def test_any_comment_title_and_name_round_trip(comment, title, name, mark):
              {"position": 9, "text": comment, "mark": mark}]
     (back,) = parse_text(write_text(events, notes))
     assert back.events == events and back.annotations == notes
+
+
+def test_a_generic_event_names_its_seats_as_the_moves_do():
+    """@RenegeRuled(... against=E ...) reads as against=1: in the @Event(...)
+    form a seat may be given by its name (N E S W, P1...), as in the moves;
+    the writer still writes the index, and both read to the same game."""
+    from euchre_events.formats.text import parse_text, write_text
+    from euchre_events.events import RenegeRuled
+    base = open(os.path.join(ROOT, "fixtures", "standard", "club-night-1.euchre"), encoding="utf-8").read().rstrip("\n")
+    by_name = base + '\n@RenegeRuled(deal=1, trick=1, against=E, ruling="rejected", by="TD")\n'
+    by_index = base + '\n@RenegeRuled(deal=1, trick=1, against=1, ruling="rejected", by="TD")\n'
+    (a,), (b,) = parse_text(by_name), parse_text(by_index)
+    assert a.events == b.events and a.events[-1] == RenegeRuled(1, 1, 1, "rejected", None, "TD")
+    (c,) = parse_text(write_text(a.events))
+    assert c.events == a.events

@@ -111,7 +111,7 @@ other_seat: SEAT | INT
 trump: SUIT | NOTRUMP
 bid: INT | BIDNAME | STRING
 field: KEY "=" value
-?value: INT | SIGNED | STRING | LITERAL | list
+?value: INT | SIGNED | STRING | LITERAL | SEAT | list
 list: "[" value* "]"
 
 TAG_NAME: /[A-Za-z][A-Za-z0-9_.\-]*/
@@ -725,6 +725,8 @@ class _GameReader:
             return [self.value(x) for x in v.children]
         if v.type in ("INT", "SIGNED"):
             return int(v)
+        if v.type == "SEAT":   # against=E, by=P2: a seat by its name, as in the moves
+            return self.seat(Tree("seat", [v]))
         if v.type == "STRING":
             return json.loads(str(v))
         return json.loads(str(v))  # LITERAL
