@@ -37,7 +37,7 @@ from eventsourcing.utils import get_topic, register_topic
 
 from euchre_events import events as ev
 from euchre_events.archive import chain
-from euchre_events.archive.canonical import event_text
+from euchre_events.archive.canonical import kept_event_text
 from euchre_events.events import EVENT_TYPES, Event, event_from_dict
 
 __all__ = ["GameRecord", "AnnotationLog", "LEGACY_TOPICS", "GAME_START_TOPICS"]
@@ -222,7 +222,7 @@ class GameRecord(Aggregate):
         link = None
         if self.chain_head is not None:
             # event_text is canonical(event.to_dict()), the same text, faster
-            link = chain.link_text(self.chain_head, self.version + 1, event_text(event))
+            link = chain.link_text(self.chain_head, self.version + 1, kept_event_text(event))
         self.trigger_event(_STORED[type(event)], event=event, chain=link)
 
 

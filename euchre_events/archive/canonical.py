@@ -48,16 +48,22 @@ gives another event's text."""
 
 def event_text(e: Event) -> str:
     """``json.dumps(e.to_dict(), sort_keys=True, separators=(",", ":"),
-    default=str)``, the same text, faster (and the last few thousand kept:
-    events are immutable; an import writes each event's text twice, for
-    its content id and its link of the hash chain)."""
-    hit = _RECENT.get(id(e))
-    if hit is not None and hit[0] is e:
-        return hit[1]
+    default=str)``, the same text, faster."""
     fn = _FIELDS.get(type(e))
     if fn is None:
         fn = _FIELDS[type(e)] = _text_function(type(e))
-    text = fn(e)
+    return fn(e)
+
+
+def kept_event_text(e: Event) -> str:
+    """:func:`event_text`, the last few thousand kept (events are
+    immutable): an import writes each event's text twice, for its game id
+    and for its link of the hash chain.  Only a writer uses it; a reader
+    (audit) needs each text once and pays nothing for keeping."""
+    hit = _RECENT.get(id(e))
+    if hit is not None and hit[0] is e:
+        return hit[1]
+    text = event_text(e)
     if len(_RECENT) >= 4096:
         _RECENT.clear()
     _RECENT[id(e)] = (e, text)

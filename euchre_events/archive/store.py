@@ -50,7 +50,7 @@ from eventsourcing.domain import Snapshot
 from eventsourcing.utils import get_topic
 
 from euchre_events.archive import chain
-from euchre_events.archive.canonical import _dumps, event_text
+from euchre_events.archive.canonical import _dumps, event_text, kept_event_text
 from euchre_events.archive.aggregates import GAME_START_TOPICS, LEGACY_TOPICS, AnnotationLog, GameRecord
 from euchre_events.archive.transcodings import EVENT_TRANSCODINGS
 from euchre_events.events import Event, GameStarted, event_from_dict
@@ -188,7 +188,7 @@ def start_text(start: Event) -> str:
     return _dumps(d)
 
 
-def game_id_of(events: list) -> uuid.UUID:
+def game_id_of(events: list, _text=event_text) -> uuid.UUID:
     """The id of the game ``events`` record (GameStarted first): a
     name-based UUID (version :data:`GAME_ID_VERSION`) of the game's events alone, without :data:`NOT_THE_GAME` and without any
     annotation or alternative line, so two copies of one game (a plain
@@ -199,7 +199,7 @@ def game_id_of(events: list) -> uuid.UUID:
     variant or options are unknown."""
     if not events or events[0].kind != "GameStarted":
         raise ValueError("a game's events start with GameStarted")
-    texts = [start_text(events[0])] + [event_text(e) for e in events[1:]]
+    texts = [start_text(events[0])] + [_text(e) for e in events[1:]]
     return _uuid8(GAME_NAMESPACE, '{"events":[' + ",".join(texts) + "]}")
 
 
@@ -544,7 +544,7 @@ class Archive(Application):
         """
         Game(record.events)  # never store what cannot be folded
         record = _with_full_options(record)
-        gid = game_id_of(record.events)
+        gid = game_id_of(record.events, kept_event_text)   # kept: the hash chain writes them again
         stored = self.find_game(record, gid)
         if stored is not None:
             return self._add_commentary(stored, record)
