@@ -603,11 +603,6 @@ def show_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique p
         _say(line)
 
 
-def _seat_word(seat) -> str:
-    from euchre_events.rules.seats import SEAT_WORDS_4
-    return SEAT_WORDS_4[seat] if seat is not None and 0 <= seat < 4 else f"seat {seat}"
-
-
 def _game_json(g, findings) -> dict:
     from euchre_events.ui.auditreport import game_json
     return game_json(g, findings)

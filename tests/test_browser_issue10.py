@@ -32,6 +32,7 @@ from euchre_events.events import CardPlayed  # noqa: E402
 from euchre_events.projections import Game  # noqa: E402
 from euchre_events.ui.serve import page_url, serve  # noqa: E402
 from euchre_events.ui.widgets import open_record_by_deal  # noqa: E402
+from test_viewer_issue10 import tutorial_exercises  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
@@ -206,17 +207,7 @@ def test_impossible_deal_record_a_variation_by_click_and_the_seat_readout(voila_
 def run_cells(name):
     """The tutorial's code cells run here, in this process, as the page's kernel runs them:
     the same exercises, built by the same rules functions."""
-    nb = nbformat.read(NOTEBOOKS / name, as_version=4)
-    ns = {}
-    cwd = os.getcwd()
-    os.chdir(NOTEBOOKS)
-    try:
-        for cell in nb.cells:
-            if cell.cell_type == "code":
-                exec(compile(cell.source, name, "exec"), ns)
-    finally:
-        os.chdir(cwd)
-    return ns
+    return tutorial_exercises(name)
 
 
 def pick(quiz, ex, values):

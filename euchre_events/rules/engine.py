@@ -28,6 +28,7 @@ from euchre_events.rules import cards as C
 from euchre_events.rules import claims
 from euchre_events.rules.cards import UNKNOWN, base, effective_suit, winning_index
 from euchre_events.rules.registry import make_variant
+from euchre_events.rules.seats import score_text
 # the working state and the variant base, re-exported: the engine is their face
 from euchre_events.rules.table import (DEAL, DEAL_OVER, DEALING, GAME_OVER, PLAY, START, THROWN_IN,
                                        DealEnd, DealOutcome, ImpossibleEvent, Irregularity, Phase, Renege,
@@ -101,7 +102,7 @@ def _apply(t: Table, ev: Event) -> None:
         if t.game_over:  # officially won already: the record goes on, flagged (rules.md 1.6)
             flag(t, "played-after-game-won",
                  f"deal {ev.deal} is played after the game was won "
-                 f"({'-'.join(map(str, t.official_scores))}, official score); it does not count", ev.dealer)
+                 f"({score_text(t.official_scores)}, official score); it does not count", ev.dealer)
         return
     if t.phase == GAME_OVER:
         raise ImpossibleEvent("the game is over: only a new deal may follow "
@@ -158,7 +159,7 @@ def _start(t: Table, ev: GameStarted) -> None:
     w = v.game_winner(_AtDealEnd(t, DealEnd(None, None, (0,) * t.n_seats, frozenset()), -1), t.scores)
     if w is not None:
         flag(t, "started-after-game-won",
-             f"the record starts at {'-'.join(map(str, t.scores))}, where the game is already won; "
+             f"the record starts at {score_text(t.scores)}, where the game is already won; "
              "its deals count for nothing")
         t.game_over = True
         t.winner = w if isinstance(w, int) else None
@@ -689,7 +690,7 @@ def _end_moved(t: Table, results: list, end: Optional[int]) -> None:
     counting = {o.deal for o in results if o.note != AFTER_WON}
     t.flags = [f for f in t.flags if not (f.kind == "played-after-game-won" and f.deal in counting)]
     later = [o.deal for o in results if o.note == AFTER_WON]
-    score = "-".join(map(str, t.official_scores))
+    score = score_text(t.official_scores)
     if end is not None:
         span = ("" if not later else f": deal {later[0]} counts for nothing" if len(later) == 1
                 else f": deals {later[0]}-{later[-1]} count for nothing")

@@ -28,6 +28,7 @@ from euchre_events.formats.egn.schema import (EGN_FILE_TYPE, EMN_FILE_TYPE, egn_
 from euchre_events.rules import cards as C
 from euchre_events.rules.cards import UNKNOWN, CardError, parse_card
 from euchre_events.rules.engine import ImpossibleEvent, Table, apply
+from euchre_events.rules.seats import score_text
 
 ROUND1_ACCEPT = ("Order", "PickUp", "Alone", "Call")
 """Round-1 calls that accept the up-card's suit (``Order``; older writers)."""
@@ -655,7 +656,7 @@ class _Converter:
         t = b.table
         if t.game_over:   # real records go on after a win: kept, flagged by the engine (rules.md 1.6)
             b.warn(f"deal {n}: played after the game was won "
-                   f"({'-'.join(map(str, t.official_scores))}, official score); kept and flagged, "
+                   f"({score_text(t.official_scores)}, official score); kept and flagged, "
                    "it does not count")
         deal_events, line = self.deal_events(t, n, dd)
         for ev in deal_events:
