@@ -88,3 +88,88 @@ def test_new_stream_makes_the_events_record_makes(variant):
         GameRecord.new_stream(events[1:], gid)
     with pytest.raises(ValueError):
         GameRecord.new_stream(events + [events[0]], gid)
+
+
+# ---------------------------------------------------------------- reading
+from eventsourcing.persistence import JSONTranscoder  # noqa: E402
+
+from euchre_events.archive.transcodings import EVENT_TRANSCODINGS, ArchiveTranscoder  # noqa: E402
+from euchre_events.events import EVENT_TYPES, event_from_dict  # noqa: E402
+
+
+def _outcome(fn, data):
+    """("ok", the value, and its repr with every field's type: 1 and True are equal, not the same)
+    or ("error", its class, its message)."""
+    try:
+        v = fn(data)
+        return ("ok", v, repr(v), _types(v))
+    except Exception as e:  # noqa: BLE001 - the same error is what is compared
+        return ("error", type(e).__name__, str(e))
+
+
+def _mutations(d: dict):
+    """A stored event's fields, and ways a changed archive may hold them."""
+    yield dict(d)
+    for k in d:
+        yield {x: v for x, v in d.items() if x != k}                         # a field missing
+        for bad in (None, True, False, "0", 0, 1.5, [], ["9H"], [[1]], {}, {"_type_": "X"}):
+            yield dict(d, **{k: bad})
+    yield dict(d, extra=1)                                                    # a field too many
+    yield dict(d, type="CardPlayed")
+
+
+def _types(v):
+    if isinstance(v, (tuple, list)):
+        return (type(v).__name__,) + tuple(_types(x) for x in v)
+    if isinstance(v, dict):
+        return tuple((k, _types(x)) for k, x in v.items())
+    if dataclasses.is_dataclass(v):
+        return (type(v).__name__,) + tuple(_types(getattr(v, f.name)) for f in dataclasses.fields(v))
+    return type(v).__name__
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_reading_a_stored_event_gives_what_event_from_dict_gives(variant):
+    """The fast reader of each event class returns what event_from_dict
+    returns, or raises the same error, for the stored fields and for every
+    way a changed archive may hold them (missing, extra, wrong types)."""
+    tc = {t.type: t for t in EVENT_TRANSCODINGS}
+    seen = set()
+    for e in random_game(variant, seed=9):
+        t = tc[type(e)]
+        for data in _mutations(t.encode(e)):
+            mine = _outcome(t.decode, dict(data))
+            theirs = _outcome(event_from_dict, dict(data, type=t.name))
+            assert mine == theirs, (t.name, data)
+        assert t.decode(t.encode(e)) == e
+        seen.add(t.name)
+    assert "CardPlayed" in seen and "GameStarted" in seen
+
+
+def test_reading_an_event_not_a_dict_fails_as_before():
+    for t in EVENT_TRANSCODINGS:
+        for data in ([], "x", 5, None):
+            assert _outcome(t.decode, data)[0] == "error"
+    assert set(t.name for t in EVENT_TRANSCODINGS) == set(EVENT_TYPES)
+
+
+def test_the_archive_transcoder_reads_what_the_library_transcoder_reads(tmp_path):
+    """Every object in a stored state comes back as the library's
+    JSONTranscoder gives it: game events, the library's own types, and
+    objects that look like a transcoded value but are not one (a record's
+    source may hold anything)."""
+    arch = Archive(str(tmp_path / "a.sqlite"))
+    lib, mine = JSONTranscoder(), arch.mapper.transcoder
+    assert isinstance(mine, ArchiveTranscoder)
+    arch.register_transcodings(lib)
+    events = random_game("ghost-hand", seed=2)
+    texts = [lib.encode({"event": e, "n": [e, {"x": e}]}) for e in events]
+    odd = [b'{"_type_":"CardPlayed","_data_":{"seat":1,"card":"KD"}}', b'{"_type_":"CardPlayed","_data_":5}',
+           b'{"_type_":5,"_data_":1}', b'{"_type_":"nope","_data_":1}', b'{"_type_":null,"_data_":1}',
+           b'{"_type_":[1],"_data_":1}', b'{"_type_":"uuid_hex","_data_":"6f1c2a528c1e5b7e9d0b3e5f0c2a9e11"}',
+           b'{"_type_":"datetime_iso","_data_":"2026-12-03T06:50:17.287553+00:00"}',
+           b'{"a":1,"b":2}', b'{"_type_":"CardPlayed","x":1}', b'{"_data_":1,"y":2}', b'{"_type_":"CardPlayed"}',
+           b'{"_type_":"CardPlayed","_data_":{"seat":1,"card":"KD"},"z":0}', b'{"seat":1,"card":"KD"}',
+           '{"s":{"players":[{"_type_":"Passed","_data_":{"seat":0}}],"t":"\u00e9\\u0000"}}'.encode()]
+    for text in texts + odd:
+        assert _outcome(mine.decode, text) == _outcome(lib.decode, text), text

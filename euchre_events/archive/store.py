@@ -52,7 +52,7 @@ from eventsourcing.utils import get_topic
 from euchre_events.archive import chain
 from euchre_events.archive.canonical import _dumps, event_text
 from euchre_events.archive.aggregates import GAME_START_TOPICS, LEGACY_TOPICS, AnnotationLog, GameRecord
-from euchre_events.archive.transcodings import EVENT_TRANSCODINGS, ArchiveMapper
+from euchre_events.archive.transcodings import EVENT_TRANSCODINGS, ArchiveMapper, ArchiveTranscoder
 from euchre_events.events import Event, GameStarted, event_from_dict
 from euchre_events.formats import Record
 from euchre_events.projections import Game
@@ -530,6 +530,17 @@ class Archive(Application):
         if self.env.get("MAPPER_TOPIC"):
             return super().construct_mapper()
         return self.factory.mapper(transcoder=self.construct_transcoder(), mapper_class=ArchiveMapper)
+
+    def construct_transcoder(self):
+        """:class:`~euchre_events.archive.transcodings.ArchiveTranscoder`
+        (the library's JSON transcoder, reading game events faster), with
+        :meth:`register_transcodings`; the library's own when
+        ``TRANSCODER_TOPIC`` names one."""
+        if self.env.get("TRANSCODER_TOPIC"):
+            return super().construct_transcoder()
+        transcoder = ArchiveTranscoder()
+        self.register_transcodings(transcoder)
+        return transcoder
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         """The library's transcodings plus one per game event class
