@@ -2,6 +2,7 @@
 the bytes the library's own Mapper writes, for every stored event kind."""
 import dataclasses
 import uuid
+from pathlib import Path
 
 import pytest
 from eventsourcing.persistence import Mapper
@@ -173,3 +174,40 @@ def test_the_archive_transcoder_reads_what_the_library_transcoder_reads(tmp_path
            '{"s":{"players":[{"_type_":"Passed","_data_":{"seat":0}}],"t":"\u00e9\\u0000"}}'.encode()]
     for text in texts + odd:
         assert _outcome(mine.decode, text) == _outcome(lib.decode, text), text
+
+
+# ---------------------------------------------------------------- one fold on the import path
+def test_a_record_the_reader_folded_is_not_folded_again_and_is_stored_the_same(tmp_path):
+    """import_record uses the reader's fold (record.game) when it is the
+    fold of exactly the record's events; a record without one, or whose
+    events were replaced, is folded by the import; either way the same game
+    is stored under the same id."""
+    from euchre_events.archive.store import _folded
+    from euchre_events.formats import Record, read_records
+    fixtures = Path(__file__).resolve().parent.parent / "fixtures" / "standard"
+    rec = read_records(str(fixtures / "club-night-1.euchre"))[0]
+    assert rec.game is not None and _folded(rec)
+    plain = Record(list(rec.events))
+    assert not _folded(plain)
+    assert not _folded(dataclasses.replace(rec, events=list(rec.events)))
+    a, b = Archive(str(tmp_path / "a.sqlite")), Archive(str(tmp_path / "b.sqlite"))
+    ga, created_a = a.import_record(rec)
+    gb, created_b = b.import_record(plain)
+    assert ga == gb and created_a and created_b
+    assert a.game_events(ga) == b.game_events(gb)
+    assert a.game_events(ga)[1:] == list(rec.events[1:])      # GameStarted: with every option written out
+    assert a.verify(ga).status == b.verify(gb).status == "intact"
+    assert a.import_record(rec) == (ga, False)       # stored: the save is refused, the copy recognised
+
+
+def test_an_impossible_record_is_refused_and_nothing_is_stored(tmp_path):
+    from euchre_events.formats import Record
+    from euchre_events.rules.engine import ImpossibleEvent
+    events = random_game("standard", seed=4)
+    bad = list(events)
+    k = next(i for i, e in enumerate(bad) if isinstance(e, CardPlayed))
+    bad[k] = CardPlayed(seat=bad[k].seat, card="ZZ")
+    a = Archive(str(tmp_path / "a.sqlite"))
+    with pytest.raises(ImpossibleEvent):
+        a.import_record(Record(bad))
+    assert a.game_ids() == []

@@ -35,6 +35,7 @@ import dataclasses
 import difflib
 import hashlib
 import json
+import operator
 import os
 import re
 import threading
@@ -266,6 +267,16 @@ def _line_key(position, events, annotations, comment) -> str:
 def annotation_log_id(game_id: uuid.UUID) -> uuid.UUID:
     """Id of a game's annotation stream."""
     return uuid.uuid5(game_id, "annotations")
+
+
+def _folded(record: Record) -> bool:
+    """The reader already folded ``record``'s events (``record.game``, a
+    :class:`~euchre_events.projections.Game` of exactly these event
+    objects): the import need not fold them again."""
+    game = getattr(record, "game", None)
+    if game is None or len(game.events) != len(record.events):
+        return False
+    return all(map(operator.is_, game.events, record.events))
 
 
 def _with_full_options(record: Record) -> Record:
@@ -564,17 +575,23 @@ class Archive(Application):
         that; a line when one with the same position, events, annotations and
         comment was added), so importing one file twice adds nothing.  A new
         game stream and its annotation stream are saved in one transaction.
-        The record is validated again here (raises
-        :class:`euchre_events.engine.ImpossibleEvent` if impossible).
+        The record is validated here (raises
+        :class:`euchre_events.engine.ImpossibleEvent` if impossible), by one
+        fold, unless the reader already folded these events
+        (``record.game``: each event is folded once on the import's path).
         """
-        Game(record.events)  # never store what cannot be folded
+        if not _folded(record):
+            Game(record.events)  # never store what cannot be folded
         record = _with_full_options(record)
         # each event's canonical text, written once: the game id, then the hash chain
         texts = [event_text(e) for e in record.events[1:]]
         gid = _game_id(start_text(record.events[0]), texts)
-        stored = self.find_game(record, gid)
+        # a copy stored by an earlier release (an index in memory, read once);
+        # a game stored under gid is found by the save itself, which the
+        # library refuses for a stream that exists (no query per game first)
+        stored = self._find_old(record, gid)
         if stored is not None:
-            return self._add_commentary(stored, record)
+            return self._add_commentary(gid if self._has_stream(gid) else stored, record)
         agg = GameRecord.new_stream(record.events, gid, texts)
         notes = AnnotationLog._create(AnnotationLog.Created, id=annotation_log_id(gid), game_id=str(gid))
         for i, a in enumerate(record.annotations):
@@ -612,6 +629,11 @@ class Archive(Application):
             gid = game_id_of(record.events)
         if self._has_stream(gid):
             return gid
+        return self._find_old(record, gid)
+
+    def _find_old(self, record: Record, gid: uuid.UUID) -> Optional[uuid.UUID]:
+        """The last two steps of :meth:`find_game`: the id of a copy of the
+        game stored by an earlier release (old-scheme id), or None."""
         old_games = self._starts()
         if not old_games:
             return None
