@@ -11,6 +11,7 @@ from euchre_events.archive import Archive
 from euchre_events.archive.aggregates import AnnotationLog, GameRecord
 from euchre_events.archive.transcodings import ArchiveMapper
 from euchre_events.events import CardPlayed, GameStarted
+from euchre_events.formats import Record
 from euchre_events.rules.simulate import random_game
 
 VARIANTS = ("standard", "two-handed", "cutthroat", "ghost-hand", "buck", "bid")
@@ -211,3 +212,38 @@ def test_an_impossible_record_is_refused_and_nothing_is_stored(tmp_path):
     with pytest.raises(ImpossibleEvent):
         a.import_record(Record(bad))
     assert a.game_ids() == []
+
+
+# ---------------------------------------------------------------- a load in one query (PostgreSQL)
+from test_archive import _pg_env, pg_schema  # noqa: E402,F401  (pg_schema is a fixture)
+
+
+@pytest.mark.postgres
+def test_on_postgres_the_snapshot_and_the_rows_after_it_come_in_one_query(pg_schema):  # noqa: F811
+    """_snapshot_and_rows reads what the library's two queries read: the
+    latest snapshot, and the stored events from its version on."""
+    a = Archive(env=_pg_env(pg_schema))
+    a.SNAPSHOT_MIN = 100
+    events = random_game("standard", seed=3)
+    gid = a.start_game(events[0])
+    for k in range(1, 150):
+        a.record(gid, events[k], position=k)
+    assert a._snapshot_and_rows(gid) == (None, [])
+    a.load(gid)                                           # stores the snapshot of 150 events
+    for k in range(150, 160):
+        a.record(gid, events[k], position=k)
+    snap, rows = Archive(env=_pg_env(pg_schema))._snapshot_and_rows(gid)
+    lib_snap = list(a.snapshots.get(gid, desc=True, limit=1))[0]
+    assert snap.originator_version == lib_snap.originator_version == 150
+    assert snap.state["events"] == lib_snap.state["events"]
+    assert [vars(d) for d in rows] == [vars(d) for d in a.events.get(gid, gt=149)]
+    assert [d.originator_version for d in rows] == list(range(150, 161))
+    assert Archive(env=_pg_env(pg_schema)).load(gid).events[1:] == list(events[1:160])
+
+
+def test_on_sqlite_the_library_reads_the_snapshot(tmp_path):
+    a = Archive(str(tmp_path / "a.sqlite"))
+    gid, _ = a.import_record(Record(random_game("standard", seed=424242, options={"target_score": 40})))
+    assert a._snapshot_and_rows(gid) is None
+    first = a.load(gid)
+    assert Archive(str(tmp_path / "a.sqlite"))._events_from_snapshot(gid) == first.events
