@@ -247,3 +247,20 @@ def test_on_sqlite_the_library_reads_the_snapshot(tmp_path):
     assert a._snapshot_and_rows(gid) is None
     first = a.load(gid)
     assert Archive(str(tmp_path / "a.sqlite"))._events_from_snapshot(gid) == first.events
+
+
+@pytest.mark.postgres
+def test_on_postgres_an_archive_opened_before_is_not_created_again(pg_schema):  # noqa: F811
+    """The first open of a schema creates the tables (the library's
+    CREATE_TABLE); later opens see them on the connection that checks the
+    server and ask the library not to create them again; an explicit
+    CREATE_TABLE setting is kept."""
+    first = Archive(env=_pg_env(pg_schema))
+    assert first.env.get("CREATE_TABLE") in (None, "", "y", "yes", "true")
+    gid, _ = first.import_record(Record(random_game("standard", seed=1)))
+    again = Archive(env=_pg_env(pg_schema))
+    assert again.env.get("CREATE_TABLE") == "false"
+    assert again.game_ids() == [gid] and again.verify(gid).status == "intact"
+    assert again.import_record(Record(random_game("standard", seed=2)))[1]
+    told = Archive(env=dict(_pg_env(pg_schema), CREATE_TABLE="yes"))
+    assert told.env.get("CREATE_TABLE") == "yes"

@@ -427,17 +427,22 @@ answer (the library's own default is 30); ``POSTGRES_CONNECT_TIMEOUT``
 overrides it."""
 
 
-def check_postgres(env: Optional[dict] = None, url: Optional[str] = None) -> None:
+def check_postgres(env: Optional[dict] = None, url: Optional[str] = None, tables: tuple = (),
+                   types: tuple = ()) -> bool:
     """Connect once to the PostgreSQL server the library settings name
     (``POSTGRES_DBNAME``, ``_HOST``, ``_PORT``, ``_USER``, ``_PASSWORD``;
     ``env`` before the environment) and raise :class:`ArchiveError` saying
     what failed, within :data:`POSTGRES_TIMEOUT` seconds: a setting missing,
     the server refusing the connection or not answering, an unknown host,
-    an unknown database, the authentication.  Returns None when the server
-    takes the connection.  ``url``: the ``--db`` / ``$EUCHRE_EVENTS_DB``
-    URL the settings came from, if any: the advice then names the URL's part
-    (``check the port in the URL``), not a variable the user never set; the
-    password is never repeated."""
+    an unknown database, the authentication.  ``url``: the ``--db`` /
+    ``$EUCHRE_EVENTS_DB`` URL the settings came from, if any: the advice
+    then names the URL's part (``check the port in the URL``), not a
+    variable the user never set; the password is never repeated.
+
+    When the server takes the connection: ``tables`` and ``types`` (names
+    in ``POSTGRES_SCHEMA``, else ``public``) are asked about on it; returns
+    True when every one of them exists (an archive opened before: the
+    library need not create them again), else False."""
     def check(*keys: str) -> str:
         if url:
             return "check " + " and ".join(f"the {_URL_PART[k]} in the URL" for k in keys)
@@ -457,9 +462,21 @@ def check_postgres(env: Optional[dict] = None, url: Optional[str] = None) -> Non
     timeout = _setting("POSTGRES_CONNECT_TIMEOUT", env) or str(POSTGRES_TIMEOUT)
     where = f"PostgreSQL at {host}:{port}"
     try:
-        psycopg.connect(dbname=dbname, host=host, port=port, user=user,
-                        password=_setting("POSTGRES_PASSWORD", env) or "",
-                        connect_timeout=int(float(timeout))).close()
+        with psycopg.connect(dbname=dbname, host=host, port=port, user=user,
+                             password=_setting("POSTGRES_PASSWORD", env) or "",
+                             connect_timeout=int(float(timeout)), autocommit=True) as conn:
+            if not (tables or types):
+                return False
+            schema = (_setting("POSTGRES_SCHEMA", env) or "").strip() or "public"
+            try:
+                (found,) = conn.execute(
+                    "SELECT (SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = %s "
+                    "AND tablename = ANY(%s)) + (SELECT count(*) FROM pg_catalog.pg_type t JOIN "
+                    "pg_catalog.pg_namespace n ON n.oid = t.typnamespace WHERE n.nspname = %s "
+                    "AND t.typname = ANY(%s))", (schema, list(tables), schema, list(types))).fetchone()
+            except psycopg.Error:   # a catalogue we may not read: let the library create what it needs
+                return False
+            return found == len(set(tables)) + len(set(types))
     except psycopg.Error as e:
         text = str(e)
         low = text.lower()
@@ -514,7 +531,16 @@ class Archive(Application):
             cfg["SQLITE_DBNAME"] = cfg[_PREFIX + "SQLITE_DBNAME"] = path
             cfg.setdefault("SQLITE_LOCK_TIMEOUT", "10")
         elif "postgres" in (persistence_module(cfg) or ""):
-            check_postgres(cfg, url=where if kind == "postgres" else None)   # says what failed, in seconds, not "no connection" after 30
+            # says what failed, in seconds, not "no connection" after 30; and
+            # whether this archive's tables exist: then the library is not asked
+            # to create them again (CREATE ... IF NOT EXISTS, each statement a
+            # round trip and a catalogue lock, on every open)
+            name = (self.name or "").lower()
+            ready = check_postgres(cfg, url=where if kind == "postgres" else None,
+                                   tables=(f"{name}_events", f"{name}_snapshots"),
+                                   types=(f"stored_event_{_setting('ORIGINATOR_ID_TYPE', cfg) or 'uuid'}",))
+            if ready and _setting("CREATE_TABLE", cfg) is None:
+                cfg["CREATE_TABLE"] = cfg[_PREFIX + "CREATE_TABLE"] = "false"
             if not _setting("POSTGRES_CONNECT_TIMEOUT", cfg):
                 cfg["POSTGRES_CONNECT_TIMEOUT"] = str(POSTGRES_TIMEOUT)
         self._live: "OrderedDict[uuid.UUID, tuple]" = OrderedDict()   # record(): games kept folded
