@@ -231,14 +231,18 @@ class ArchiveMapper(Mapper):
         if not dataclasses.is_dataclass(cls) or names != [f.name for f in dataclasses.fields(cls)] \
                 or names[:2] != ["originator_id", "originator_version"]:
             return topic, len(names), None
-        parts = [repr(("{" if i == 0 else ",") + self._encode(k) + ":") + f" + value(s[{k!r}])"
+        # each value inlined for what stored events hold most (a datetime, a
+        # game event, a plain string), else value(): the text the library writes
+        parts = [repr(("{" if i == 0 else ",") + self._encode(k) + ":") + " + " + _INLINE.format(k=k)
                  for i, k in enumerate(names[2:])]
         class_version = getattr(cls, "class_version", 1)
         tail = ("," if parts else "{") + '"class_version":' + self._encode(class_version) if class_version > 1 else ""
         if not parts and not tail:
             tail = "{"
-        src = "def write(s, value=value):\n    return " + " + ".join(parts + [repr(tail + "}")]) + "\n"
-        scope: dict = {"value": self._value}
+        src = ("def write(s, value=value, datetime=datetime, iso=iso, writer=writer):\n    return "
+               + " + ".join(parts + [repr(tail + "}")]) + "\n")
+        scope: dict = {"value": self._value, "datetime": datetime, "iso": self._iso,
+                       "writer": self._events.get}
         exec(compile(src, f"<stored state {cls.__name__}>", "exec"), scope)
         return topic, len(names), scope["write"]
 
@@ -265,6 +269,18 @@ class ArchiveMapper(Mapper):
         return self._encode(v)
 
 
+_INLINE = ("(('\"' + x + '\"') if (t := type(x := s[{k!r}])) is str and x.isprintable() and '\"' not in x "
+           "and '\\\\' not in x else (iso + x.isoformat() + '\"}}') if t is datetime and iso "
+           "else w(x) if (w := writer(t)) is not None else value(x))")
+"""The text of the state's value ``{k}`` (a generated expression): what
+:meth:`ArchiveMapper._value` gives, its common cases inlined."""
+
+_FIELD = ("(int.__repr__(x) if (t := type(x := e.{n})) is int else ('\"' + x + '\"') if t is str "
+          "and x.isprintable() and '\"' not in x and '\\\\' not in x else value(x))")
+"""The text of an event's field ``{n}`` (a generated expression): what
+:meth:`ArchiveMapper._value` gives, whole numbers and plain strings inlined."""
+
+
 def _data_writer(cls: type, value):
     """A function writing ``{"_type_": kind, "_data_": fields}`` for an event
     of class ``cls`` (the fields in order, each by ``value``), generated as one
@@ -274,7 +290,8 @@ def _data_writer(cls: type, value):
     if not names:
         src = f"def write(e):\n    return {head + '}}'!r}\n"
     else:
-        parts = [repr((head if i == 0 else ",") + '"' + n + '":') + f" + value(e.{n})" for i, n in enumerate(names)]
+        parts = [repr((head if i == 0 else ",") + '"' + n + '":') + " + " + _FIELD.format(n=n)
+                 for i, n in enumerate(names)]
         src = "def write(e, value=value):\n    return " + " + ".join(parts) + " + '}}'\n"
     scope: dict = {"value": value}
     exec(compile(src, f"<stored {cls.__name__}>", "exec"), scope)
