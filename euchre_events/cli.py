@@ -908,7 +908,11 @@ def export_cmd(games: List[str] = typer.Argument(None, metavar="GAME...",
     if rec is not None:
         notes, variations = rec.annotations, rec.variations
     else:
-        notes, variations = _stored_notes(_archive(db), g.id)
+        arch = _archive(db)
+        notes, variations = _stored_notes(arch, g.id)
+        if arch.added_sources(g.id):   # player ids, the match: what later copies added
+            from euchre_events.projections import Game
+            g = Game(arch.game_events(g.id, with_sources=True), game_id=g.id)
     _check_output(output)
     if fmt == "html":
         if not output:
@@ -1024,7 +1028,7 @@ def _export_emn(games: List[str], match: Optional[str], output: Optional[str], d
         if not found:
             _fail(f"no stored game belongs to the match {match!r} (give its matchId or title)")
         for gid in found:
-            items.append((arch.game_events(gid),) + _stored_notes(arch, gid))
+            items.append((arch.game_events(gid, with_sources=True),) + _stored_notes(arch, gid))
     for name in games:
         if os.path.exists(name) or name.lower().endswith(_record_suffixes()):
             records, errors = _read(name, from_)
@@ -1035,7 +1039,7 @@ def _export_emn(games: List[str], match: Optional[str], output: Optional[str], d
         try:
             arch = arch or _archive(db)
             gid = arch.resolve(name)
-            items.append((arch.game_events(gid),) + _stored_notes(arch, gid))
+            items.append((arch.game_events(gid, with_sources=True),) + _stored_notes(arch, gid))
         except ArchiveError as e:
             _fail(str(e))
     if not items:
@@ -1067,6 +1071,12 @@ def _match_games(arch, name: str) -> list:
             continue
         src = getattr(getattr(first, "event", None), "source", None)
         m = src.get("match") if isinstance(src, dict) else None
+        if not isinstance(m, dict):   # a match copy imported after the game's own file
+            from euchre_events.archive import merge_sources
+            try:
+                m = merge_sources(src, arch.added_sources(gid)).get("match")
+            except Exception:
+                m = None
         if isinstance(m, dict) and name in (m.get("matchId"), m.get("title")):
             found.append((m.get("gameIndex", 0), len(found), gid))
     return [gid for _, _, gid in sorted(found)]

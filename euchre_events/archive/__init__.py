@@ -21,9 +21,10 @@ from euchre_events.archive.aggregates import AnnotationLog, GameRecord
 from euchre_events.archive.opening import Opened, open_game
 from euchre_events.archive.store import (DEFAULT_DB, NAMESPACE, Archive, ArchiveError, DamagedGame, VerifyResult,
                                          WriteConflict, annotation_log_id, ImportResult, content_id, game_id_of,
-                                         is_postgres_url, postgres_settings, sqlite_file, store_location)
+                                         is_postgres_url, merge_sources, postgres_settings, source_additions,
+                                         sqlite_file, store_location)
 
 __all__ = ["Archive", "ArchiveError", "DamagedGame", "WriteConflict", "VerifyResult", "GameRecord", "AnnotationLog",
-           "content_id", "game_id_of", "ImportResult", "annotation_log_id",
+           "content_id", "game_id_of", "ImportResult", "annotation_log_id", "merge_sources", "source_additions",
            "open_game", "Opened", "sqlite_file", "store_location",
            "is_postgres_url", "postgres_settings", "DEFAULT_DB", "NAMESPACE"]

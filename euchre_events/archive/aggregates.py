@@ -327,6 +327,20 @@ class AnnotationLog(Aggregate):
         self.variations[variation_id] = {"position": position, "events": [_as_event(e) for e in events],
                                          "annotations": annotations, "comment": comment}
 
+    sources: tuple = ()
+    """What later copies of the game added to its source (``SourceAdded``),
+    in order; a stream stored before this event existed has none."""
+
+    @event("SourceAdded")
+    def add_source(self, game_id: str, source: dict) -> None:
+        """Append SourceAdded: what another copy of the game (imported after
+        the first) says of the record that the stored source lacks, as
+        :func:`~euchre_events.archive.store.source_additions` gives it
+        (``{"players": [...], "match": {...}}``): the platform ids of its
+        players, the match it belongs to.  ``game_id``: the game's id (so a
+        read model knows the game without the stream's)."""
+        self.sources = tuple(self.sources) + (source,)
+
 
 LEGACY_MODULE = "euchre_events.archive"
 """Where release 0.1.0 defined every archive class."""

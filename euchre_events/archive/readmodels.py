@@ -34,6 +34,7 @@ rebuild`` (:meth:`ReadModels.rebuild`) recomputes every row from the events.
 """
 from __future__ import annotations
 
+import dataclasses
 import json
 import uuid
 from contextlib import contextmanager
@@ -45,7 +46,8 @@ from eventsourcing.sqlite import SQLiteTrackingRecorder
 
 from euchre_events import __version__
 from euchre_events.archive.aggregates import GAME_START_TOPICS
-from euchre_events.archive.store import _ANNOTATION_TOPICS, Archive, DamagedGame
+from euchre_events.archive.store import (_ANNOTATION_TOPICS, SOURCE_ADDED_TOPIC, Archive, DamagedGame,
+                                         merge_sources)
 from euchre_events.projections import Game
 
 __all__ = ["ReadModels", "ClubProjection", "SQLiteClubView", "PostgresClubView", "RULES_VERSION",
@@ -355,14 +357,25 @@ class ClubProjection(Projection):
         number of games written."""
         touched: dict = {}
         broken: dict = {}
+        # games whose source a later copy added to (SourceAdded in their
+        # annotation stream): their rows are made again from the stored game
+        refresh: set = set()
         # a game's place in import order: the notification of its last event
         # seen here (for a complete game, its last event: the same whatever the
         # sections were, so a resumed read model equals one never stopped)
         last: dict = {}
         for de, bad, *nid in items:
+            if _is_source_added(de):
+                continue         # what a later copy added does not move the game
             gid = de.originator_id if de is not None else bad[0]
             last[gid] = (nid[0] if nid else None) or tracking.notification_id
         for de, bad, *_ in items:
+            if _is_source_added(de):
+                gid = uuid.UUID(str(de.game_id))
+                self._pending.pop(gid, None)
+                refresh.add(gid)
+                touched.setdefault(gid, None)
+                continue
             if de is None:
                 gid, err = bad
                 broken[gid] = err
@@ -385,6 +398,7 @@ class ClubProjection(Projection):
                 rows[gid] = {"error": self._damage(gid, broken[gid])}
                 continue
             events = self._pending.get(gid)
+            from_store = events is None
             if events is None:
                 try:
                     stored = list(self.archive.events.get(gid, lte=ver)) if self.archive else []
@@ -401,11 +415,16 @@ class ClubProjection(Projection):
                 continue
             self._pending.pop(gid, None)
             try:
+                if (from_store or gid in refresh) and self.archive is not None:
+                    added = self.archive.added_sources(gid)
+                    if added:
+                        events = [dataclasses.replace(events[0], source=merge_sources(events[0].source, added))] \
+                            + list(events[1:])
                 rows[gid] = game_rows(gid, events)
             except Exception as e:  # a stored game that no longer folds
                 rows[gid] = {"error": self._damage(gid, e)}
         for gid, r in rows.items():
-            r["seq"] = last[gid]
+            r["seq"] = last.get(gid)      # a refreshed row keeps its seq (the upsert does)
         self.view.write_games(rows, tracking)
         return len(rows)
 
@@ -415,6 +434,10 @@ class ClubProjection(Projection):
         if self.archive is not None and isinstance(cause, Exception):
             return str(self.archive._damaged(gid, cause))
         return str(DamagedGame(gid, None, cause if isinstance(cause, Exception) else ValueError(cause)))
+
+
+def _is_source_added(de) -> bool:
+    return de is not None and type(de).__name__ == "SourceAdded" and hasattr(de, "game_id")
 
 
 GAME_TOPICS: tuple = ()
@@ -481,7 +504,7 @@ class ReadModels:
                 break
             batch = []
             for n in items:
-                if n.topic in _ANNOTATION_TOPICS:
+                if n.topic in _ANNOTATION_TOPICS and n.topic != SOURCE_ADDED_TOPIC:
                     continue
                 try:
                     batch.append((app.mapper.to_domain_event(n), None, n.id))

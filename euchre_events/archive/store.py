@@ -210,6 +210,71 @@ def _game_id(start: str, texts: list) -> uuid.UUID:
     return _uuid8(GAME_NAMESPACE, '{"events":[' + ",".join([start] + texts) + "]}")
 
 
+def _player_ids_of(obj) -> list:
+    ids = obj.get("playerIds") if isinstance(obj, dict) else None
+    return list(ids) if isinstance(ids, list) and ids else []
+
+
+def source_additions(stored: dict, copy_source: dict) -> dict:
+    """What a copy of a stored game says of its players and its match that
+    the stored source (first copy's, merged with what later copies added:
+    :func:`merge_sources`) lacks: ``{"players": [per seat: {"playerIds":
+    [...]} or None], "match": {...}}``, either key only when there is
+    something to add, ``{}`` for nothing.  Only what is missing is added:
+    a player's ids when the stored seat has none, the match when the stored
+    game belongs to none; what the stored source says is never replaced (a
+    copy that disagrees is reported as not kept).  Pure."""
+    stored = stored if isinstance(stored, dict) else {}
+    copy_source = copy_source if isinstance(copy_source, dict) else {}
+    out: dict = {}
+    mine = copy_source.get("players")
+    if isinstance(mine, list):
+        held = stored.get("players") if isinstance(stored.get("players"), list) else []
+        seats = []
+        for seat, obj in enumerate(mine):
+            have = held[seat] if seat < len(held) else None
+            ids = _player_ids_of(obj)
+            seats.append({"playerIds": ids} if ids and not _player_ids_of(have) else None)
+        if any(seats):
+            out["players"] = seats
+    if isinstance(copy_source.get("match"), dict) and not isinstance(stored.get("match"), dict):
+        out["match"] = copy_source["match"]
+    return out
+
+
+def merge_sources(source: dict, additions: Iterable) -> dict:
+    """``source`` (a GameStarted's) with the :func:`source_additions` of
+    later copies applied in order (a new dict; ``source`` is not changed):
+    a seat's player object gets the ``playerIds`` it lacked (a seat with no
+    object gets ``{"playerIds": [...]}``), the match is set where there was
+    none."""
+    out = dict(source) if isinstance(source, dict) else {}
+    for add in additions:
+        if not isinstance(add, dict):
+            continue
+        if isinstance(add.get("players"), list):
+            held = [dict(p) if isinstance(p, dict) else {} for p in
+                    (out.get("players") if isinstance(out.get("players"), list) else [])]
+            for seat, obj in enumerate(add["players"]):
+                ids = _player_ids_of(obj)
+                if not ids:
+                    continue
+                while len(held) <= seat:
+                    held.append({})
+                if not _player_ids_of(held[seat]):
+                    held[seat]["playerIds"] = ids
+            out["players"] = held
+        if isinstance(add.get("match"), dict) and not isinstance(out.get("match"), dict):
+            out["match"] = add["match"]
+    return out
+
+
+def _addition_words(add: dict) -> tuple:
+    """What a :func:`source_additions` result adds, in words."""
+    return tuple(w for k, w in (("players", "the player ids"), ("match", "the match membership"))
+                 if add.get(k))
+
+
 class ImportResult(tuple):
     """What :meth:`Archive.import_record` did: the tuple ``(game_id,
     created)`` (so ``gid, created = archive.import_record(rec)`` reads it),
@@ -218,14 +283,18 @@ class ImportResult(tuple):
     game already stored, those its annotation stream did not hold), and
     ``not_kept``: what a copy of a stored game says about the record that
     differs from the stored game's and is not kept (its title, description,
-    date, player ids: the stored game keeps its first copy's), in words,
-    e.g. ``("the title 'VWEC Finals (annotated)'",)``."""
+    date, player ids that differ: the stored game keeps its first copy's),
+    in words, e.g. ``("the title 'VWEC Finals (annotated)'",)``, and
+    ``source_added``: what the copy added to the stored game's source, in
+    words (``("the player ids", "the match membership")``: a game imported
+    from its ``.egn`` file, then from its match's ``.emn``)."""
 
     def __new__(cls, game_id: uuid.UUID, created: bool, notes_added: int = 0, lines_added: int = 0,
-                not_kept: tuple = ()):
+                not_kept: tuple = (), source_added: tuple = ()):
         self = super().__new__(cls, (game_id, created))
         self.notes_added, self.lines_added = notes_added, lines_added
         self.not_kept = tuple(not_kept)
+        self.source_added = tuple(source_added)
         return self
 
     @property
@@ -243,11 +312,13 @@ class ImportResult(tuple):
             return ""
         added = [f"{n} {word}{'' if n == 1 else 's'}" for n, word in
                  ((self.notes_added, "annotation"), (self.lines_added, "line")) if n]
+        added += list(self.source_added)
         return "already stored" + ("; added " + ", ".join(added) if added else "")
 
     def __repr__(self) -> str:
         return (f"ImportResult({self.game_id!r}, {self.created!r}, notes_added={self.notes_added}, "
-                f"lines_added={self.lines_added}, not_kept={self.not_kept!r})")
+                f"lines_added={self.lines_added}, not_kept={self.not_kept!r}, "
+                f"source_added={self.source_added!r})")
 
 
 def _note_key(position, text, mark) -> tuple:
@@ -757,8 +828,13 @@ class Archive(Application):
                                   events=list(v.get("events", [])),
                                   annotations=list(v.get("annotations", [])), comment=str(v.get("comment", "")))
                 added_lines += 1
-            if not (added_notes or added_lines):
-                return ImportResult(gid, False, not_kept=self._not_kept(gid, record))
+            stored_source = self._first_source(gid)
+            add = {} if stored_source is None else source_additions(
+                merge_sources(stored_source, log.sources), record.events[0].source)
+            if add:
+                log.add_source(game_id=str(gid), source=add)
+            if not (added_notes or added_lines or add):
+                return ImportResult(gid, False, not_kept=self._not_kept(gid, record, log.sources))
             try:
                 self.save(log)
             except IntegrityError:
@@ -766,13 +842,24 @@ class Archive(Application):
                     raise ArchiveError(f"game {gid}: its annotations were being changed by another "
                                        f"writer; import the record again") from None
                 continue
-            return ImportResult(gid, False, added_notes, added_lines, self._not_kept(gid, record))
+            return ImportResult(gid, False, added_notes, added_lines,
+                                self._not_kept(gid, record, log.sources), _addition_words(add))
         raise AssertionError("unreachable")  # pragma: no cover
 
-    def _not_kept(self, gid: uuid.UUID, record: Record) -> list:
+    def _first_source(self, gid: uuid.UUID) -> Optional[dict]:
+        """The source of the stored game's GameStarted (its first copy's),
+        None when it cannot be read (verify says why)."""
+        try:
+            src = next(iter(self.events.get(gid, lte=1))).event.source
+        except Exception:
+            return None
+        return src if isinstance(src, dict) else {}
+
+    def _not_kept(self, gid: uuid.UUID, record: Record, added: tuple = ()) -> list:
         """What ``record``'s GameStarted says of the record (title,
         description, date, player ids) that differs from the stored game
-        ``gid``'s and is not kept, in words (see :class:`ImportResult`);
+        ``gid``'s (its source merged with ``added``, what later copies
+        added) and is not kept, in words (see :class:`ImportResult`);
         ``[]`` when the stored start cannot be read (verify says why)."""
         try:
             stored = next(iter(self.events.get(gid, lte=1))).event
@@ -783,7 +870,7 @@ class Archive(Application):
         if (mine.title or "") != (stored.title or "") and mine.title:
             out.append(f"the title {mine.title!r}")
         a = mine.source if isinstance(mine.source, dict) else {}
-        b = stored.source if isinstance(stored.source, dict) else {}
+        b = merge_sources(stored.source if isinstance(stored.source, dict) else {}, added)
         for key, what in (("description", "the description"), ("date", "the date")):
             if a.get(key) and a.get(key) != b.get(key):
                 out.append(f"{what} {str(a[key])[:60]!r}")
@@ -989,11 +1076,31 @@ class Archive(Application):
             return matches[0]
         raise ArchiveError(f"{game!r} matches {len(matches)} games; give more of the id")
 
-    def game_events(self, game_id) -> list:
+    def game_events(self, game_id, with_sources: bool = False) -> list:
         """The events of a stored game, in order (:mod:`euchre_events.events`
-        objects).  Raises :class:`ArchiveError` for an unknown id,
-        :class:`DamagedGame` for one whose stored events cannot be read."""
-        return self._read_game(self._uuid(game_id))[0]
+        objects).  ``with_sources``: its GameStarted's source merged with
+        what later copies of the game added (:meth:`added_sources`: player
+        ids, the match; the game and its id are the same, only what is known
+        of the record grows).  Raises :class:`ArchiveError` for an unknown
+        id, :class:`DamagedGame` for one whose stored events cannot be read."""
+        gid = self._uuid(game_id)
+        events = self._read_game(gid)[0]
+        if with_sources:
+            added = self.added_sources(gid)
+            if added and events and isinstance(events[0], GameStarted):
+                events = [dataclasses.replace(events[0], source=merge_sources(events[0].source, added))] \
+                    + list(events[1:])
+        return events
+
+    def added_sources(self, game_id) -> tuple:
+        """What copies of the game imported after the first added to its
+        source (``SourceAdded`` events of its annotation stream, in order:
+        :func:`source_additions`); ``()`` for none."""
+        gid = self._uuid(game_id)
+        aid = annotation_log_id(gid)
+        if not self._has_stream(aid):
+            return ()
+        return tuple(self.repository.get(aid).sources)
 
     def _read_game(self, gid: uuid.UUID) -> tuple:
         """``(events, from_rows)``: the game's events, from its snapshot
@@ -1450,8 +1557,13 @@ class VerifyResult:
 
 _ANNOTATION_TOPICS = frozenset(
     [get_topic(getattr(AnnotationLog, n)) for n in
-     ("Created", "AnnotationAdded", "AnnotationEdited", "AnnotationRemoved", "VariationAdded")]
+     ("Created", "AnnotationAdded", "AnnotationEdited", "AnnotationRemoved", "VariationAdded",
+      "SourceAdded")]
     + [t for t in LEGACY_TOPICS if ":AnnotationLog" in t])
+
+SOURCE_ADDED_TOPIC = get_topic(AnnotationLog.SourceAdded)
+"""The stored topic of what a later copy of a game added to its source (read
+models refresh that game's row when they see one)."""
 
 
 def _raw_state(app: Application, row) -> dict:

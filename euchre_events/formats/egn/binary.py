@@ -53,8 +53,31 @@ def _message_class(schema: str):
     fds = descriptor_pb2.FileDescriptorSet.FromString(data)
     pool = descriptor_pool.DescriptorPool()
     for fd in fds.file:
+        _unpacked(fd)
         pool.Add(fd)
     return message_factory.GetMessageClass(pool.FindMessageTypeByName("egn.EgnFile"))
+
+
+_SCALARS = frozenset(range(1, 19)) - {9, 10, 11, 12, 14}
+"""FieldDescriptorProto types of numbers and booleans (not string, group,
+message, bytes or enum)."""
+
+
+def _unpacked(fd) -> None:
+    """Write repeated numbers one tag each (``initial_score``, ``final_score``),
+    as the EGN project's own encoder does, not packed as proto3 would by
+    default: so a game read from a ``.egnb`` is written back to the same
+    bytes.  Readers take both forms (protobuf requires it)."""
+    for msg in fd.message_type:
+        _unpacked_message(msg)
+
+
+def _unpacked_message(msg) -> None:
+    for f in msg.field:
+        if f.label == f.LABEL_REPEATED and f.type in _SCALARS:
+            f.options.packed = False
+    for sub in msg.nested_type:
+        _unpacked_message(sub)
 
 
 def is_binary_egn(data: bytes) -> bool:
