@@ -240,18 +240,32 @@ class StandardEuchre(UpCardAuction, Variant):
         return sum(1 for r in t.deal_results if r[2] != "abandoned")
 
     def game_winner(self, t: Table, scores: Sequence[int]) -> Any:
-        """The side at ``target_score`` or more (10 by default, rules.md 2.6);
-        under ``num_deals``, once that many deals are counted
+        """The side at ``target_score`` or more (10 by default, rules.md 2.6).
+        A normal hand scores one side only; when a renege penalty lets both
+        sides cross on one deal (``casual``, ``laws1888``), the first to
+        reach the target wins, in the order the preset scores the deal
+        (:meth:`penalty_order`, :meth:`Variant.first_at_target`); reached
+        together, the higher wins, and level the game goes on.  Under
+        ``num_deals``, once that many deals are counted
         (:meth:`deals_counted`), the side with more points, or ``(0, 1)``
         when the sides are level (the game ends drawn: no winner, rules.md
         2.9); else None."""
         s0, s1 = scores
-        best = 1 if s1 > s0 else 0  # side 0 on a tie, as max() would give
-        if scores[best] >= self.options.target_score:
-            return best
+        over = self.first_at_target(t, scores, self.options.target_score)
+        if len(over) == 1:
+            return over[0]
+        if over and s0 != s1:
+            return 0 if s0 > s1 else 1
         if self.options.num_deals and self.deals_counted(t) >= self.options.num_deals:
-            return (0, 1) if s0 == s1 else best
+            return (0, 1) if s0 == s1 else (0 if s0 > s1 else 1)
         return None
+
+    def penalty_order(self) -> Any:
+        """The ``casual`` preset scores the hand, then the penalty (2.7); the
+        ``laws1888`` preset the penalty before anything else (1.5); the
+        others replace the hand's points or take from the offender only, so
+        one side at most crosses the target on a deal (2.6)."""
+        return {"casual": "after", "laws1888": "before"}.get(self.options.renege_penalty)
 
     def renege_penalty(self, t: Table, r: Renege, deal_points: Sequence[int]) -> tuple:
         """(points per side for the deal, hand abandoned?, words) under the

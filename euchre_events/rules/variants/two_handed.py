@@ -146,11 +146,22 @@ class TwoHandedEuchre(UpCardAuction, Variant):
         return pts
 
     def game_winner(self, t: Table, scores: Sequence[int]) -> Any:
-        """The player at ``target_score`` or more (3.4); only one player
-        scores in a hand, so two cannot reach it together."""
-        target = self.options.target_score
-        best = max(range(2), key=lambda i: scores[i])
-        return best if scores[best] >= target else None
+        """The player at ``target_score`` or more (3.4).  Only one player
+        scores in a normal hand; when the ``casual`` renege penalty lets both
+        cross on one deal, the first to reach the target wins (the hand is
+        scored first, then the penalty: :meth:`penalty_order`,
+        :meth:`Variant.first_at_target`); reached together, the higher wins,
+        and level the game goes on."""
+        over = self.first_at_target(t, scores, self.options.target_score)
+        if len(over) == 1:
+            return over[0]
+        if over and scores[0] != scores[1]:
+            return 0 if scores[0] > scores[1] else 1
+        return None
+
+    def penalty_order(self) -> Any:
+        """``casual``: the hand is scored as played, then the penalty (3.5, 2.7)."""
+        return "after" if self.options.renege_penalty == "casual" else None
 
     def renege_penalty(self, t: Table, r: Renege, deal_points: Sequence[int]) -> tuple:
         """(points per player for the deal, hand abandoned?, words) for a

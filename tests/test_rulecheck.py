@@ -1,0 +1,132 @@
+"""Rules audit: corner cases worked out by hand from rules.md (the
+tournament director's check), each a defect found and fixed, or a corner
+that had no test.
+
+Seats: 0 = N, 1 = E, 2 = S, 3 = W (side 0 = N/S, side 1 = E/W); P1.. for
+the games without partnerships.  Every expected value is worked out in
+the comments from the rules.md section cited.
+"""
+from euchre_events.formats.text import parse_text
+from euchre_events.projections import Game
+
+
+def one_game(text):
+    (rec,) = parse_text(text)
+    return Game(rec.events)
+
+
+# ---------------------------------------------------------------- the C3 deal
+# docs/cases.md C3 as played: trick winners E, S, W, W, W, so N/S (makers)
+# take 1 trick and are euchred: E/W +2 (rules.md 2.6).  East reneged at
+# trick 1 (9H on the KC lead holding TC), so N/S are the non-offending side.
+C3_DEAL = """
+Deal 1 dealer W
+N: KC AS QD 9S TD
+E: TC 9H AD KD JS
+S: AC QC KS TS QH
+W: JH AH KH 9C 9D
+Up: TH
+Kitty: JC JD QS
+N pass  E pass  S order  W pickup  W discard 9D
+T1: N KC  E 9H  S AC  W 9C
+T2: E AD  S QH  W TH  N QD
+T3: S KS  W KH  N AS  E JS
+T4: W JH  N 9S  E TC  S TS
+T5: W AH  N TD  E KD  S QC
+"""
+
+
+def c3_game(preset, initial):
+    return one_game(f'[Variant "standard"]\n[Dealer "W"]\n[Option.renege_penalty "{preset}"]\n'
+                    f'[InitialScore "{initial}"]\n' + C3_DEAL)
+
+
+def test_casual_both_sides_reach_ten_first_to_reach_wins():
+    # rules.md 2.7 casual: "the hand is played out and scored as usual, then
+    # +2 to the other side"; 2.6: the game goes to the first side to 10.
+    # From 9-8: the hand as played gives E/W 2 (8 -> 10: E/W reach 10 first),
+    # then N/S score the renege's 2 (9 -> 11).  Official 11-10, and E/W won:
+    # they were at 10 before N/S scored.  (Before the fix: N/S, the higher.)
+    g = c3_game("casual", "9, 8")
+    assert g.official_score == [11, 10]
+    assert g.winner == 1
+    assert g.as_played_winner == 1          # 9-10 as played: E/W
+
+
+def test_casual_level_at_ten_first_to_reach_wins():
+    # From 8-8: E/W 10 with the hand, then N/S 10 with the penalty: 10-10,
+    # E/W got there first (before the fix: N/S, side 0, on the level score).
+    g = c3_game("casual", "8, 8")
+    assert g.official_score == [10, 10]
+    assert g.winner == 1
+
+
+def test_laws1888_penalty_scored_before_anything_else():
+    # rules.md 1.5 (1888 Somerset Club laws): 3 points for a renege (not a
+    # lone hand), "the penalty is scored before anything else".  From 7-9:
+    # N/S first score the 3 (7 -> 10: N/S reach 10), then the hand stands,
+    # E/W 2 (9 -> 11).  Official 10-11, and N/S won (before the fix: E/W,
+    # the higher).
+    g = c3_game("laws1888", "7, 9")
+    assert g.official_score == [10, 11]
+    assert g.winner == 0
+    assert g.as_played_winner == 1          # 7-11 as played: E/W
+
+
+def test_laws1888_penalty_alone_not_enough_then_the_hand_decides():
+    # From 6-8: the 3 takes N/S to 9 (no one at 10), then the hand gives E/W
+    # 10: E/W win, official 9-10 (only one side at 10: as before the fix).
+    g = c3_game("laws1888", "6, 8")
+    assert g.official_score == [9, 10]
+    assert g.winner == 1
+
+
+def test_tournament_one_side_scores_so_no_race():
+    # rules.md 2.7 default: the hand ends, only N/S score 2: 8-9 -> 10-9.
+    g = c3_game("tournament", "8, 9")
+    assert g.official_score == [10, 9]
+    assert g.winner == 0
+
+
+# ---------------------------------------------------------- two-handed Euchre
+# Dealer P2, KC up: clubs trump.  P1 orders up, P2 leaves the up-card (3.2).
+# P2 holds JS, the left bower (a club here, rules.md 1.2), and plays AS on
+# P1's AC lead: a renege at trick 1, shown at trick 2 (JS).
+#   T1 P1 AC, P2 AS   -> P1 (trump)       T2 P1 9C, P2 JS -> P2 (left bower)
+#   T3 P2 KD, P1 TD   -> P2               T4 P2 KS, P1 JH -> P2 (JH a plain heart)
+#   T5 P2 9S, P1 9D   -> P2
+# The maker P1 takes 1 trick: euchred, P2 +2 as played (rules.md 3.4).
+TWO_HANDED_DEAL = """
+Deal 1 dealer P2
+P1: JH 9C 9D AC TD
+P2: AS 9S KD KS JS
+Up: KC
+Kitty: JC QS QC AH AD TS QD 9H QH KH JD TC TH
+P1 order  P2 decline
+T1: P1 AC  P2 AS
+T2: P1 9C  P2 JS
+T3: P2 KD  P1 TD
+T4: P2 KS  P1 JH
+T5: P2 9S  P1 9D
+"""
+
+
+def test_two_handed_casual_first_to_reach_wins():
+    # rules.md 3.5 (the four-handed rules apply) with the casual preset: the
+    # hand is scored as played (P2 8 -> 10, P2 reaches 10 first), then P1
+    # scores the renege's 2 (9 -> 11).  Official 11-10: P2 won (before the
+    # fix: P1, the higher).
+    g = one_game('[Variant "two-handed"]\n[Dealer "P2"]\n[Option.renege_penalty "casual"]\n'
+                 '[InitialScore "9, 8"]\n' + TWO_HANDED_DEAL)
+    (f,) = g.audit()
+    assert (f.seat, f.trick, f.card, f.evidence) == (1, 1, "AS", ("JS",))
+    assert g.final_score == [9, 10]
+    assert g.official_score == [11, 10]
+    assert g.winner == 1
+
+
+def test_two_handed_tournament_renege():
+    # rules.md 3.5 default: the hand stops and the other player scores 2.
+    g = one_game('[Variant "two-handed"]\n[Dealer "P2"]\n' + TWO_HANDED_DEAL)
+    assert g.final_score == [0, 2]
+    assert g.official_score == [2, 0]
