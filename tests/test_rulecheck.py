@@ -130,3 +130,34 @@ def test_two_handed_tournament_renege():
     g = one_game('[Variant "two-handed"]\n[Dealer "P2"]\n' + TWO_HANDED_DEAL)
     assert g.final_score == [0, 2]
     assert g.official_score == [2, 0]
+
+
+# ------------------------------------------------ Canadian rule, alone decided after the exchange
+CANADIAN_AFTER_EXCHANGE = """[Variant "standard"]
+[Dealer "W"]
+[Option.dealers_partner_must_go_alone "true"]
+[Option.alone_timing "after_exchange"]
+Deal 1 dealer W
+N: JH JD AH KH QH
+E: 9C TC JC QC KC
+S: AC 9D TD QD KD
+W: AD 9S TS QS KS
+Up: TH
+Kitty: AS JS 9H
+N pass
+"""
+
+
+def test_canadian_partner_may_assist_when_alone_is_decided_after_the_exchange():
+    # rules.md 2.2 (Canada: a dealer's partner who orders up must play alone)
+    # with alone_timing="after_exchange" (the maker says alone after the
+    # dealer's discard): E, the dealer's partner, may assist (before the fix
+    # only a pass was offered), and must then go alone.
+    from euchre_events.events import OrderedUp, Passed, WentAlone
+    g = one_game(CANADIAN_AFTER_EXCHANGE)
+    s = g.state_at(len(g.events))
+    assert s.turn == 1 and set(s.legal) == {Passed(1), OrderedUp(1)}
+    g = one_game(CANADIAN_AFTER_EXCHANGE + "E order  W pickup  W discard 9S\n")
+    s = g.state_at(len(g.events))
+    assert s.phase == "alone" and s.turn == 1
+    assert s.legal == (WentAlone(1),) and "must play alone" in s.legal_reason

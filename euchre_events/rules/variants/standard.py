@@ -133,6 +133,10 @@ class StandardEuchre(UpCardAuction, Variant):
     def legal_own(self, t: Table) -> tuple:
         """(legal events, reason) in phase ``alone`` (rules.md 2.4)."""
         if t.phase == ALONE:
+            if (self.options.dealers_partner_must_go_alone and t.auction.called_in_round == 1
+                    and t.turn == (t.dealer + 2) % 4):
+                return ((WentAlone(t.turn),),
+                        "the dealer's partner accepted the up-card and must play alone (Canadian rule, 2.2)")
             return (WentAlone(t.turn), PlayedWithPartner(t.turn)), "the maker may go alone"
         return (), ""
 

@@ -229,7 +229,11 @@ class UpCardAuction:
             acts = [Passed(s), OrderedUp(s)]
             if r.alone_timing == "with_call":
                 acts.append(OrderedUp(s, alone=True))
-            if r.dealers_partner_must_go_alone and s == (t.dealer + 2) % 4:
+            if (r.dealers_partner_must_go_alone and s == (t.dealer + 2) % 4
+                    and r.alone_timing == "with_call"):
+                # the Canadian rule (2.2): the call itself says alone; with
+                # alone_timing="after_exchange" the partner orders up and the
+                # alone decision comes after the exchange (standard's ALONE)
                 acts = [a for a in acts if not (isinstance(a, OrderedUp) and not a.alone)]
             suit = C.SUIT_NAMES[C.suit_of(t.up_card)]
             if s == t.dealer:
