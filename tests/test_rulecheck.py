@@ -312,3 +312,81 @@ def test_ghost_hand_scores_and_ties_at_32():
     assert ghost("30, 0, 29", '[Option.bidder_out "true"]\n').winner == 2
     # set bidder: only the others may win; P3's 4 set lets P1 (29 + 3) win
     assert ghost("29, 0, 31", '[Option.bidder_out "true"]\n', "4").winner == 0
+
+
+# ------------------------------------- standard renege value with a lone defender (rules.md 2.7)
+# Dealer W, up-card TH; N orders up, W takes the TH and discards 9S; E
+# declines to defend alone, W defends alone (E sits out).  N leads AD; S
+# (N's partner) holds 9D TD QD KD and plays AC: a renege by the makers
+# against a lone defender, shown at trick 2 (9D).
+#   T1 N AD, S AC, W KS -> N     T2 N JH, S 9D, W TH -> N   T3 N JD, S TD, W QH -> N
+#   T4 N AH, S QD, W TS -> N     T5 N KH, S KD, W QS -> N   (a march: N/S 2 as played)
+VS_LONE_DEFENDER = """[Variant "standard"]
+[Dealer "W"]
+[Option.defend_alone "any"]
+{opts}
+Deal 1 dealer W
+N: JH JD AH KH AD
+E: 9C TC JC QC KC
+S: AC 9D TD QD KD
+W: QH 9S TS QS KS
+Up: TH
+Kitty: AS JS 9H
+N order  W pickup  W discard 9S  E with-partner  W defend-alone
+T1: N AD  S AC  W KS
+T2: N JH  S 9D  W TH
+T3: N JD  S TD  W QH
+T4: N AH  S QD  W TS
+T5: N KH  S KD  W QS
+"""
+
+# Dealer W; N orders up alone (S sits out), W takes the TH and discards AD,
+# E declines, W defends alone (E sits out); under left_of_loner the lone
+# defender leads when both are alone (2.5).  N trumps W's KS while holding
+# 9S: a renege by the lone maker, shown at trick 5.
+#   T1 W KS, N JH -> N   T2 N JD, W QH -> N   T3 N AH, W TH -> N
+#   T4 N KH, W TS -> N   T5 N 9S, W QS -> W   (N 4 tricks: N/S 1 as played)
+BOTH_ALONE = """[Variant "standard"]
+[Dealer "W"]
+[Option.defend_alone "any"]
+[Option.loner_lead "left_of_loner"]
+{opts}
+Deal 1 dealer W
+N: JH JD AH KH 9S
+E: 9C TC JC QC KC
+S: AC 9D TD QD KD
+W: QH AD TS QS KS
+Up: TH
+Kitty: AS JS 9H
+N order alone  W pickup  W discard AD  E with-partner  W defend-alone
+T1: W KS  N JH
+T2: N JD  W QH
+T3: N AH  W TH
+T4: N KH  W TS
+T5: N 9S  W QS
+"""
+
+
+def test_renege_by_the_makers_against_a_lone_defender_costs_two():
+    # rules.md 2.7 default: "The non-offending side scores 2"; 4 only for a
+    # renege "by a defender against a lone maker" (and, under the symmetric
+    # toggle, by the lone maker).  A renege by the makers against a lone
+    # defender is neither: E/W score 2 (before the fix: 4).
+    g = one_game(VS_LONE_DEFENDER.format(opts=""))
+    (f,) = g.audit()
+    assert (f.seat, f.trick, f.card, f.proven["trick"]) == (2, 1, "AC", 2)
+    assert g.final_score == [2, 0]                 # the march as played
+    assert f.penalty_points == (0, 2) and g.official_score == [0, 2]
+
+
+def test_renege_by_the_lone_maker_facing_a_lone_defender():
+    # The lone maker reneges: 2 to the defenders by default, 4 under
+    # renege_symmetric (2.7).  The lone defender on the other side does not
+    # make it a renege "against a lone maker" (before the fix: 4 by default).
+    g = one_game(BOTH_ALONE.format(opts=""))
+    (f,) = g.audit()
+    assert (f.seat, f.trick, f.card, f.proven["trick"]) == (0, 1, "JH", 5)
+    assert g.final_score == [1, 0]
+    assert f.penalty_points == (0, 2) and g.official_score == [0, 2]
+    g = one_game(BOTH_ALONE.format(opts='[Option.renege_symmetric "true"]'))
+    assert g.official_score == [0, 4]

@@ -273,12 +273,22 @@ class StandardEuchre(UpCardAuction, Variant):
 
     def renege_penalty(self, t: Table, r: Renege, deal_points: Sequence[int]) -> tuple:
         """(points per side for the deal, hand abandoned?, words) under the
-        game's ``renege_penalty`` preset (rules.md 2.7)."""
+        game's ``renege_penalty`` preset (rules.md 2.7): 2, or
+        ``lone_renege_value`` (4) for a renege by a defender against a lone
+        maker, and under ``renege_symmetric`` for one by the lone maker.  A
+        lone defender changes neither (2.7 names the lone maker only): a
+        renege by the makers against a lone defender, or by the lone
+        defender, costs 2."""
         o = self.options
         off = self.side_of(r.seat)
         other = 1 - off
         val = 2
-        if r.against_lone or (r.by_lone and o.renege_symmetric):
+        maker_side = self.side_of(r.maker) if r.maker is not None else None
+        # a defender's renege "against" a lone seat can only be against the
+        # lone maker: the lone defender sits on the defender's own side
+        against_lone_maker = r.against_lone and maker_side is not None and off != maker_side
+        by_lone_maker = r.by_lone and r.seat == r.maker
+        if against_lone_maker or (by_lone_maker and o.renege_symmetric):
             val = o.lone_renege_value
         side_name = "N/S" if other == 0 else "E/W"
         off_name = "N/S" if off == 0 else "E/W"
