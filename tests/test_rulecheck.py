@@ -390,3 +390,34 @@ def test_renege_by_the_lone_maker_facing_a_lone_defender():
     assert f.penalty_points == (0, 2) and g.official_score == [0, 2]
     g = one_game(BOTH_ALONE.format(opts='[Option.renege_symmetric "true"]'))
     assert g.official_score == [0, 4]
+
+
+# ------------------------------------------------------------ Bid Euchre (rules.md 7)
+# The C10 deal (docs/cases.md), dealer W.  N bids partner's best in hearts:
+# S gives the best trump it holds (QH), N gives 9S back; S sits out.
+# N: JH JD AH KH QH 9C.  T1-T5 N leads trumps (E and W hold none) -> N;
+# T6 N 9C, E KS, W AC -> W.  N takes 5 of 6: partner's best failed.
+BID_PB = """[Variant "bid"]
+[Dealer "W"]
+{opts}
+Deal 1 dealer W
+N: JH JD AH KH 9S 9C
+E: AS KS QS JS TS TD
+S: QH TH 9H AD KD QD
+W: AC KC QC JC TC 9D
+N bid pb  E pass  S pass  W pass  N name H
+S give QH to N  N give 9S to S
+T1: N JH  E TD  W 9D
+T2: N JD  E TS  W TC
+T3: N AH  E JS  W JC
+T4: N KH  E QS  W QC
+T5: N QH  E AS  W KC
+T6: N 9C  E KS  W AC
+"""
+
+
+def test_bid_failed_partners_best_penalty_and_toggle():
+    # 7.5: partner's best failed: -12 (the value it could have won), toggle
+    # -6 (failed_pb_penalty); E/W score their 1 trick either way.
+    assert one_game(BID_PB.format(opts="")).final_score == [-12, 1]
+    assert one_game(BID_PB.format(opts='[Option.failed_pb_penalty "6"]')).final_score == [-6, 1]
