@@ -421,3 +421,34 @@ def test_bid_failed_partners_best_penalty_and_toggle():
     # -6 (failed_pb_penalty); E/W score their 1 trick either way.
     assert one_game(BID_PB.format(opts="")).final_score == [-12, 1]
     assert one_game(BID_PB.format(opts='[Option.failed_pb_penalty "6"]')).final_score == [-6, 1]
+
+
+def test_must_hold_named_suit_with_unknown_hands():
+    # Case C5's option must_hold_named_suit (a round-2 caller must hold the
+    # suit named).  A hand the record does not state ("??") may hold any
+    # suit: every suit but the turned-down one is offered, and the call is
+    # not flagged named-suit-not-held (before the fix: only a pass was
+    # offered, and the call was flagged, accusing an unknown hand).
+    # Known hands keep the rule: E (9C TC JC QC KC) may name clubs only.
+    from euchre_events.events import TrumpNamed
+    head = """[Variant "standard"]
+[Dealer "W"]
+[Option.must_hold_named_suit "true"]
+Deal 1 dealer W
+N: ?? ?? ?? ?? ??
+E: 9C TC JC QC KC
+S: ?? ?? ?? ?? ??
+W: ?? ?? ?? ?? ??
+Up: 9S
+N pass  E pass  S pass  W pass
+"""
+    g = one_game(head)
+    s = g.state_at(len(g.events))
+    assert s.turn == 0 and {e.suit for e in s.legal if isinstance(e, TrumpNamed)} == {"C", "D", "H"}
+    g = one_game(head + "N name H\n")
+    assert g.final.trump == "H" and not [f for f in g.final.flags if f.kind == "named-suit-not-held"]
+    g = one_game(head + "N pass\n")
+    s = g.state_at(len(g.events))
+    assert {e.suit for e in s.legal if isinstance(e, TrumpNamed)} == {"C"}
+    g = one_game(head + "N pass  E name H\n")
+    assert [f.seat for f in g.final.flags if f.kind == "named-suit-not-held"] == [1]
