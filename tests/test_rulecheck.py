@@ -452,3 +452,25 @@ N pass  E pass  S pass  W pass
     assert {e.suit for e in s.legal if isinstance(e, TrumpNamed)} == {"C"}
     g = one_game(head + "N pass  E name H\n")
     assert [f.seat for f in g.final.flags if f.kind == "named-suit-not-held"] == [1]
+
+
+def test_legal_reason_does_not_call_an_unknown_hand_void():
+    # rules.md 1.3: a seat holding none of the led suit may play any card.
+    # With cards the record does not state, the seat is not known to be
+    # void: the reason says so instead of "void in clubs" (the legal list,
+    # the known cards, is unchanged).
+    text = """[Variant "standard"]
+[Dealer "W"]
+Deal 1 dealer W
+N: 9C KC QC JC TC
+E: AH KH QH ?? ??
+S: ?? ?? ?? ?? ??
+W: ?? ?? ?? ?? ??
+Up: 9S
+N order  W pickup  W discard ??
+N 9C
+"""
+    g = one_game(text)
+    s = g.state_at(len(g.events))
+    assert s.turn == 1 and {e.card for e in s.legal} == {"AH", "KH", "QH"}
+    assert "void" not in s.legal_reason and "may include clubs" in s.legal_reason
