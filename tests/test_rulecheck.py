@@ -474,3 +474,13 @@ N 9C
     s = g.state_at(len(g.events))
     assert s.turn == 1 and {e.card for e in s.legal} == {"AH", "KH", "QH"}
     assert "void" not in s.legal_reason and "may include clubs" in s.legal_reason
+
+
+def test_record_starting_level_at_the_target_is_over_with_no_known_winner():
+    # rules.md 1.6: a record that starts at 10-10 of 10 starts after the game
+    # was won, but not by whom: flagged, and no winner is invented (before
+    # the fix: N/S, side 0).
+    g = c3_game("tournament", "10, 10")
+    assert [f.kind for f in g.audit() if f.kind == "started-after-game-won"] == ["started-after-game-won"]
+    assert g.winner is None and g.final.game_over
+    assert g.official_score == [10, 10]

@@ -249,7 +249,9 @@ class StandardEuchre(UpCardAuction, Variant):
         sides cross on one deal (``casual``, ``laws1888``), the first to
         reach the target wins, in the order the preset scores the deal
         (:meth:`penalty_order`, :meth:`Variant.first_at_target`); reached
-        together, the higher wins, and level the game goes on.  Under
+        together, the higher wins, and level the game goes on (a record
+        that starts level at the target: ``(0, 1)``, over with no known
+        winner).  Under
         ``num_deals``, once that many deals are counted
         (:meth:`deals_counted`), the side with more points, or ``(0, 1)``
         when the sides are level (the game ends drawn: no winner, rules.md
@@ -260,6 +262,8 @@ class StandardEuchre(UpCardAuction, Variant):
             return over[0]
         if over and s0 != s1:
             return 0 if s0 > s1 else 1
+        if over and not t.deal_results:
+            return (0, 1)   # a record starting level at the target: over, who won is not recorded
         if self.options.num_deals and self.deals_counted(t) >= self.options.num_deals:
             return (0, 1) if s0 == s1 else (0 if s0 > s1 else 1)
         return None

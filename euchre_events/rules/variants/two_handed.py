@@ -151,12 +151,15 @@ class TwoHandedEuchre(UpCardAuction, Variant):
         cross on one deal, the first to reach the target wins (the hand is
         scored first, then the penalty: :meth:`penalty_order`,
         :meth:`Variant.first_at_target`); reached together, the higher wins,
-        and level the game goes on."""
+        and level the game goes on (a record that starts level at the
+        target: ``(0, 1)``, over with no known winner)."""
         over = self.first_at_target(t, scores, self.options.target_score)
         if len(over) == 1:
             return over[0]
         if over and scores[0] != scores[1]:
             return 0 if scores[0] > scores[1] else 1
+        if over and not t.deal_results:
+            return (0, 1)   # a record starting level at the target: over, who won is not recorded
         return None
 
     def penalty_order(self) -> Any:
