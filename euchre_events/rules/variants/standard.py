@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Sequence
+from typing import Any, Optional, Sequence
 
 from euchre_events.events import PlayedWithPartner, WentAlone
 from euchre_events.rules.table import Renege, Table
@@ -251,8 +251,7 @@ class StandardEuchre(UpCardAuction, Variant):
         (:meth:`penalty_order`, :meth:`Variant.first_at_target`); reached
         together, the higher wins, and level the game goes on (a record
         that starts level at the target: ``(0, 1)``, over with no known
-        winner).  Under
-        ``num_deals``, once that many deals are counted
+        winner).  Under ``num_deals``, once that many deals are counted
         (:meth:`deals_counted`), the side with more points, or ``(0, 1)``
         when the sides are level (the game ends drawn: no winner, rules.md
         2.9); else None."""
@@ -268,7 +267,7 @@ class StandardEuchre(UpCardAuction, Variant):
             return (0, 1) if s0 == s1 else (0 if s0 > s1 else 1)
         return None
 
-    def penalty_order(self) -> Any:
+    def penalty_order(self) -> Optional[str]:
         """The ``casual`` preset scores the hand, then the penalty (2.7); the
         ``laws1888`` preset the penalty before anything else (1.5); the
         others replace the hand's points or take from the offender only, so

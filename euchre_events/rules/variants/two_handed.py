@@ -30,7 +30,7 @@ then the engine's ``play``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Optional, Sequence
 
 from euchre_events.events import CardsDealt
 from euchre_events.rules.table import Renege, Table
@@ -162,7 +162,7 @@ class TwoHandedEuchre(UpCardAuction, Variant):
             return (0, 1)   # a record starting level at the target: over, who won is not recorded
         return None
 
-    def penalty_order(self) -> Any:
+    def penalty_order(self) -> Optional[str]:
         """``casual``: the hand is scored as played, then the penalty (3.5, 2.7)."""
         return "after" if self.options.renege_penalty == "casual" else None
 
