@@ -785,6 +785,10 @@ def play_legal(t: Table) -> tuple:
         if any(base(c) == lb for c in known) and C.suit_of(lb) == led:
             reason = (f"void in {name} (the {C.card_name(lb)} counts as a "
                       f"{C.SUIT_SINGULAR[trump]}): any card may be played")
+    if any(c[0] == "?" and led in C.possible_suits(c, trump) for c in hand):
+        # a card the record does not state may be of the led suit: not known void
+        reason = (f"no known {name} in the hand: any known card may be played (the hand also "
+                  f"holds cards the record does not state, which may include {name})")
     return known, reason
 
 
