@@ -484,3 +484,19 @@ def test_record_starting_level_at_the_target_is_over_with_no_known_winner():
     assert [f.kind for f in g.audit() if f.kind == "started-after-game-won"] == ["started-after-game-won"]
     assert g.winner is None and g.final.game_over
     assert g.official_score == [10, 10]
+
+
+def test_audit_text_says_why_the_lower_score_won():
+    # The director reads aloud "official 11-10, winner E/W": the line says why
+    # (rules.md 1.6 first to the target; 2.7 casual: hand first, then penalty).
+    from euchre_events.ui.auditreport import game_lines
+    g = c3_game("casual", "9, 8")
+    head = game_lines(g, g.audit())[0]
+    assert ("official winner: East-West (East & West), who reached 10 first: both sides reached it on the "
+            "last deal, and the hand is scored before the renege penalty (rules.md 2.7); as played") in head, head
+    level = game_lines(c3_game("casual", "8, 8"), ())[0]
+    assert "who reached 10 first" in level
+    laws = c3_game("laws1888", "7, 9")          # N/S won 10-11 (the penalty first, rules.md 1.5)
+    assert "the renege penalty is scored before the hand (rules.md 1.5)" in game_lines(laws, ())[0]
+    plain = one_game('[Variant "standard"]\n[Dealer "W"]\n[InitialScore "8, 8"]\n' + C3_DEAL)
+    assert "first" not in game_lines(plain, plain.audit())[0]

@@ -145,6 +145,26 @@ def finding_lines(g, f) -> list:
     return [f"{f.kind}: deal {f.deal}, event {f.position}, {who}: {named(f.penalty, players, v.n_seats)}"]
 
 
+def _first_to_target(g, winner) -> str:
+    """Why a side won with no more official points than another (rules.md 1.6,
+    the first to the target wins): a renege penalty let both sides cross on
+    the last deal, and the preset scores the hand and the penalty in an order
+    (:meth:`~euchre_events.rules.variant.Variant.penalty_order`); ``""``
+    otherwise."""
+    v = g.final.variant
+    score = list(g.official_score)
+    if (not isinstance(winner, int) or not 0 <= winner < len(score)
+            or all(score[winner] > p for i, p in enumerate(score) if i != winner)):
+        return ""
+    order = v.penalty_order() if hasattr(v, "penalty_order") else None
+    how = {"after": "the hand is scored before the renege penalty (rules.md 2.7)",
+           "before": "the renege penalty is scored before the hand (rules.md 1.5)"}.get(order, "")
+    target = getattr(getattr(v, "options", None), "target_score", None)
+    at = str(target) if isinstance(target, int) else "the target"
+    return (f", who reached {at} first: both sides reached it on the last deal"
+            + (f", and {how}" if how else ""))
+
+
 def game_lines(g, findings) -> list:
     """The whole text report of one game: a heading line with the official
     and the as-played result, then one line per finding."""
@@ -156,7 +176,7 @@ def game_lines(g, findings) -> list:
     head = (f"{g.id or '-'}  {printable(g.title or '-')}  {g.variant}  deals={g.deals}  "
             f"official score: {score_words(v, g.official_score, g.players)}; "
             f"official winner: {side_label(v, winner, g.players)}"
-            f"{' (the game is not over)' if not t.game_over else ''}; "
+            f"{' (the game is not over)' if not t.game_over else ''}{_first_to_target(g, winner)}; "
             f"as played: {score_words(v, g.final_score, g.players)}, "
             f"winner {side_label(v, t.as_played_winner, g.players)}; findings={len(findings)}")
     return [head] + ["  " + line for f in findings for line in finding_lines(g, f)]
