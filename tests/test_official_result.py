@@ -512,3 +512,28 @@ def test_a_record_that_starts_with_the_game_already_won_is_flagged():
     # one short of the target: nothing flagged, deal 1 counts (C3's penalty: N/S 2)
     g = Game(c3_events(initial=(7, 3)))
     assert not [f for f in g.audit() if f.kind == "started-after-game-won"] and g.official_score == [9, 3]
+
+
+def test_a_ruling_that_keeps_the_end_but_changes_its_score_rewrites_the_later_deals_flags():
+    """From 8-9 the default preset penalizes East's renege of deal 1 (rules.md
+    2.7: N/S 2), so N/S win 10-9 at deal 1 and deals 2 and 3 are flagged as
+    played after the game was won at 10-9.  The director then rejects the
+    renege: deal 1 scores as played, the euchre (E/W 2, rules.md 2.6), 8-11,
+    and E/W win at deal 1 instead.  The game still ends after deal 1, so the
+    flags of deals 2 and 3 stay, but they must name the score the game was
+    won at, 8-11, not the 10-9 of before the ruling."""
+    evs = _three_c3_deals((8, 9))
+    g = Game(evs)
+    assert g.official_score == [10, 9] and g.winner == NS
+    assert ["10-9" in f.penalty for f in g.audit() if f.kind == "played-after-game-won"] == [True, True]
+    ruled = Game(evs + [RenegeRuled(1, 1, E, "rejected", None, "TD", "N/S let deal 2 start")])
+    assert ruled.official_score == [8, 11] and ruled.winner == EW
+    after = [f for f in ruled.audit() if f.kind == "played-after-game-won"]
+    assert [f.deal for f in after] == [2, 3]
+    assert all("(8-11, official score)" in f.penalty and "10-9" not in f.penalty for f in after)
+    # an appeal upholds it with the director's own points, 4-0: won at 12-9
+    appealed = Game(evs + [RenegeRuled(1, 1, E, "rejected", None, "TD", ""),
+                           RenegeRuled(1, 1, E, "upheld", (4, 0), "TD", "appeal")])
+    assert appealed.official_score == [12, 9] and appealed.winner == NS
+    after = [f for f in appealed.audit() if f.kind == "played-after-game-won"]
+    assert [f.deal for f in after] == [2, 3] and all("(12-9, official score)" in f.penalty for f in after)

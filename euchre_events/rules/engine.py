@@ -100,9 +100,7 @@ def _apply(t: Table, ev: Event) -> None:
             _abandon(t)
         _deal_started(t, ev, check_rotation=not redeal)
         if t.game_over:  # officially won already: the record goes on, flagged (rules.md 1.6)
-            flag(t, "played-after-game-won",
-                 f"deal {ev.deal} is played after the game was won "
-                 f"({score_text(t.official_scores)}, official score); it does not count", ev.dealer)
+            flag(t, "played-after-game-won", _after_won_text(ev.deal, t.official_scores), ev.dealer)
         return
     if t.phase == GAME_OVER:
         raise ImpossibleEvent("the game is over: only a new deal may follow "
@@ -636,6 +634,13 @@ AFTER_WON = "after the game was won"
 """The note of a deal played after the official game end: it counts for nothing (rules.md 1.6)."""
 
 
+def _after_won_text(deal: int, scores: Sequence[int]) -> str:
+    """The words of a ``played-after-game-won`` flag: deal ``deal`` came
+    after the game was won at official score ``scores`` (rules.md 1.6)."""
+    return (f"deal {deal} is played after the game was won "
+            f"({score_text(scores)}, official score); it does not count")
+
+
 class _AtDealEnd:
     """The table as ``game_winner`` sees it at the end of an earlier deal:
     that deal's :class:`DealEnd`, the rest from the table."""
@@ -676,6 +681,10 @@ def _tally(t: Table) -> None:
     t.official_results, t.official_scores = results, scores
     if before != [o.deal for o in results if o.note != AFTER_WON]:
         _end_moved(t, results, end)
+    # a ruling may change the score the game was won at without moving the
+    # end: the flags of the deals after it name the score as it now stands
+    t.flags = [dataclasses.replace(f, text=_after_won_text(f.deal, scores)) if f.kind == "played-after-game-won"
+               else f for f in t.flags]
     if t.phase in (DEAL_OVER, GAME_OVER):
         _decide(t, w)
     else:    # a deal is being played: it counts for nothing if the game has ended
