@@ -1,0 +1,60 @@
+"""What a tournament director reads aloud from the audit of a disputed game
+(docs/cases.md C3 and C1, rules.md 1.5, 2.7): claims that name no renege,
+said in the words of the table, cards as printed on the card (``10♣``, not
+the record's code ``TC``).
+
+The game is the worked example of docs/notation.md section 8: deal 1 is
+case C3 (East trumps North's K♣ lead with 9♥ holding 10♣, shows 10♣ at
+trick 4), deal 2 is thrown in, in deal 3 (dealer East, diamonds trump) East
+goes alone, so West sits out, and takes 4 tricks (North's K♣ wins trick 4);
+at trick 5 North leads A♣ and East, void in clubs, trumps with J♥, the left
+bower (rules.md 1.2).
+"""
+import os
+import re
+
+from euchre_events.events import RenegeClaimed
+from euchre_events.formats.text import parse_text
+from euchre_events.projections import Game
+from euchre_events.ui.auditreport import finding_lines
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+N, E, S, W = range(4)
+
+
+def notation_example():
+    doc = open(os.path.join(ROOT, "docs", "notation.md"), encoding="utf-8").read()
+    text = re.search(r"```euchre\n(.*?)```", doc, re.S).group(1)
+    (rec,) = parse_text(text, "notation.md")
+    return rec.events
+
+
+def said(events):
+    """The audit's lines of every finding of ``events``, as `audit` prints them."""
+    g = Game(events)
+    return [line for f in g.audit() for line in finding_lines(g, f)]
+
+
+def test_claims_that_name_no_renege_are_answered_in_the_table_s_words():
+    lines = said(notation_example() + [
+        RenegeClaimed(S, E, 3, 5),    # East trumped A♣ with J♥, void in clubs
+        RenegeClaimed(E, W, 3, 2),    # West sat out deal 3 (East alone)
+        RenegeClaimed(E, S, 3, 6),    # a deal has 5 tricks (rules.md 0)
+    ])
+    text = "\n".join(lines)
+    assert ("South (Cy) claimed that East (Bob) reneged at trick 5 of deal 3: rejected, no renege: "
+            "East (Bob) played J♥ on the clubs lead, but held no clubs then: a void, not a renege") in text
+    # before: "West (Di) has not played to trick 2 of deal 3", as if the trick were still to come
+    assert ("East (Bob) claimed that West (Di) reneged at trick 2 of deal 3: rejected, no renege: "
+            "West (Di) sat out deal 3 and played to no trick") in text
+    # before: "South (Cy) has not played to trick 6 of deal 3"
+    assert ("East (Bob) claimed that South (Cy) reneged at trick 6 of deal 3: rejected, no renege: "
+            "deal 3 has 5 tricks: there is no trick 6") in text
+
+
+def test_a_valid_claim_names_the_cards_as_printed():
+    evs = notation_example()
+    k = next(i for i, e in enumerate(evs) if e.kind == "CardPlayed" and (e.seat, e.card) == (E, "TC"))
+    lines = said(evs[:k + 1] + [RenegeClaimed(N, E, 1, 1)] + evs[k + 1:])
+    assert any("upheld by the rules: East (Bob) played 9♥ on a clubs lead holding 10♣;" in line
+               for line in lines), lines
