@@ -58,3 +58,23 @@ def test_a_valid_claim_names_the_cards_as_printed():
     lines = said(evs[:k + 1] + [RenegeClaimed(N, E, 1, 1)] + evs[k + 1:])
     assert any("upheld by the rules: East (Bob) played 9♥ on a clubs lead holding 10♣;" in line
                for line in lines), lines
+
+
+# ------------------------------------------- a drawn game, as list reads it
+
+def test_list_reads_a_drawn_game_as_drawn_like_audit(tmp_path):
+    """fixtures/egn/toggles/num-deals-2-tied.egn: two deals (num_deals 2,
+    rules.md 2.9), N/S +1 then E/W +1, 1-1: the game ends level, drawn.
+    audit said so; list said "winner: none", as for nothing at all.  Its
+    players are the seats' own words: "N/S", not "N/S (North & South)"."""
+    from typer.testing import CliRunner
+    from euchre_events.cli import app
+    db = str(tmp_path / "a.sqlite")
+    tied = os.path.join(ROOT, "fixtures", "egn", "toggles", "num-deals-2-tied.egn")
+    r = CliRunner().invoke(app, ["import", "--db", db, tied])
+    assert r.exit_code == 0, r.output
+    r = CliRunner().invoke(app, ["list", "--db", db])
+    assert "score: N/S 1, E/W 1  winner: none: the game is drawn (N/S and E/W level)" in r.output
+    r = CliRunner().invoke(app, ["audit", tied])
+    assert ("official winner: nobody: the game is drawn (North-South and East-West level); "
+            "as played: North-South 1, East-West 1, winner nobody: the game is drawn") in r.output

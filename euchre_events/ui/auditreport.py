@@ -13,7 +13,7 @@ from typing import Optional, Sequence
 
 from euchre_events.rules import cards as C
 from euchre_events.rules.seats import name_seats, score_text
-from euchre_events.ui.describe import printable, seat_name
+from euchre_events.ui.describe import level_sides, printable, seat_name, side_player_names
 
 __all__ = ["side_label", "game_json", "finding_lines", "game_lines", "by_deal_lines", "html_report"]
 
@@ -32,8 +32,8 @@ def side_label(variant, side: Optional[int], players: Sequence[str]) -> str:
     n = variant.n_seats
     if variant.partnerships and n == 4:
         word = "North-South" if side == 0 else "East-West"
-        names = [printable(str(players[s])) for s in (side, side + 2) if s < len(players) and players[s]]
-        return f"{word} ({' & '.join(names)})" if names and names != ["N", "S"] and names != ["E", "W"] else word
+        names = side_player_names((side, side + 2), players)
+        return f"{word} ({' & '.join(names)})" if names else word
     return seat_name(side, players, n)
 
 
@@ -76,9 +76,9 @@ def game_json(g, findings) -> dict:
     for key in ("tied", "shared_winners"):   # games with more than two sides
         if x.get(key):
             d[key] = list(x[key])
-    if t.game_over and g.winner is None and "tied" not in d and "shared_winners" not in d:
+    if "tied" not in d and "shared_winners" not in d and level_sides(g.winner, t.game_over, g.official_score):
         # level at a fixed end (num_deals, rules.md 2.9): the game is drawn
-        d["tied"] = [i for i, p in enumerate(g.official_score) if p == max(g.official_score)]
+        d["tied"] = list(level_sides(g.winner, t.game_over, g.official_score))
     if getattr(t.options, "four_trick_tokens", False):   # tokens held at the end (rules.md 2.9)
         d["tokens"] = list(t.tokens) or [0] * len(g.official_score)
     return d

@@ -86,9 +86,31 @@ def side_name(side: Optional[int], variant: str, players: Sequence[str]) -> str:
     seats = groups[side] if 0 <= side < len(groups) else [side]
     if len(seats) == 1:
         return seat_name(seats[0], players, n)
-    names = [printable(str(players[s])) for s in seats if s < n and players[s]]
+    names = side_player_names(seats, players)
     label = side_label(side, variant, players)
     return f"{label} ({' & '.join(names)})" if names else label
+
+
+def side_player_names(seats: Sequence[int], players: Sequence[str]) -> list:
+    """The names of the players of ``seats`` that are known (shown
+    :func:`printable`), or ``[]`` when each is only its seat's word or
+    letter (``North``, ``N``): ``"N/S (North & South)"`` says nothing more
+    than ``"N/S"``."""
+    n = len(players)
+    names = [str(players[s]) for s in seats if s < n and players[s]]
+    if all(s < n and str(players[s]) in ("", seat_word(s, n), seat_word(s, n)[0]) for s in seats):
+        return []
+    return [printable(nm) for nm in names]
+
+
+def level_sides(winner, game_over: bool, scores: Sequence[int], tied: Sequence[int] = ()) -> tuple:
+    """The sides a game ended level between (rules.md 1.6, 2.9: a fixed
+    number of deals may end level): ``tied`` when the variant noted them,
+    else, for a game over with no winner, the sides with the highest of
+    ``scores`` (the official points per side); ``()`` otherwise."""
+    if tied or winner is not None or not game_over or not scores:
+        return tuple(tied or ())
+    return tuple(i for i, x in enumerate(scores) if x == max(scores))
 
 
 def score_words(scores: Sequence[int], variant: str, players: Sequence[str]) -> str:
@@ -370,9 +392,7 @@ def state_text(state, seat: Optional[int] = None, knowledge=None) -> str:
     if k is not None and state.deal and state.dealt:
         lines += knowledge_lines(k, p)
     if state.game_over:
-        tied = (state.extra or {}).get("tied") or ()
-        final = state.official_score or state.score
-        if state.winner is None and not tied and final:   # e.g. level after a fixed number of deals (2.9)
-            tied = tuple(i for i, x in enumerate(final) if x == max(final))
+        tied = level_sides(state.winner, True, state.official_score or state.score,
+                           (state.extra or {}).get("tied") or ())
         lines.append(f"Game over: winner {winner_words(state.winner, state.variant, p, True, tied)}")
     return "\n".join(lines)
