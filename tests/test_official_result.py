@@ -537,3 +537,28 @@ def test_a_ruling_that_keeps_the_end_but_changes_its_score_rewrites_the_later_de
     assert appealed.official_score == [12, 9] and appealed.winner == NS
     after = [f for f in appealed.audit() if f.kind == "played-after-game-won"]
     assert [f.deal for f in after] == [2, 3] and all("(12-9, official score)" in f.penalty for f in after)
+
+
+def test_an_upheld_ruling_with_its_own_points_on_a_renege_the_record_does_not_show_scores_them():
+    """A record may not show a renege the director saw (a play recorded
+    wrongly, hands the record does not give).  Under claimed enforcement
+    East's renege of C3 is not claimed, so deal 1 scores as played: the
+    euchre, E/W 2 (rules.md 2.6).  The director upholds a renege by North at
+    trick 2 (North followed diamonds there, as recorded) with the deal's
+    points 0-3.  The audit says "its points stand" (docs/design.md, claims.penalized):
+    the deal scores 0-3 officially, where before the official score stayed 0-2.
+    A later ruling rejecting it takes the points away again (the latest
+    ruling decides); one without points changes nothing (no renege to apply
+    the preset to)."""
+    evs = c3_events({"renege_enforcement": "claimed"})
+    assert Game(evs).official_score == [0, 2]
+    ruled = Game(evs + [RenegeRuled(1, 2, N, "upheld", (0, 3), "TD", "North held a diamond")])
+    assert ruled.official_score == [0, 3] and ruled.final_score == [0, 2]
+    assert [r.points_official for r in ruled.deal_reports()] == [(0, 3)]
+    [f] = [f for f in ruled.audit() if f.kind == "ruling-without-renege"]
+    assert "its points stand: deal 1 scores 0-3" in f.penalty
+    appealed = Game(ruled.events + [RenegeRuled(1, 2, N, "rejected", None, "TD", "appeal")])
+    assert appealed.official_score == [0, 2]
+    first = next(f for f in appealed.audit() if f.kind == "ruling-without-renege")
+    assert "its points do not count" in first.penalty
+    assert Game(evs + [RenegeRuled(1, 2, N, "upheld", None, "TD", "")]).official_score == [0, 2]

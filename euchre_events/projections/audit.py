@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
 from euchre_events.projections.seat import knowledge
+from euchre_events.rules.seats import score_text
 
 
 @dataclass(frozen=True)
@@ -297,8 +298,10 @@ def audit(game) -> list:
                 kind="ruling-without-renege", deal=u.deal, trick=u.trick, seat=u.against, card=None,
                 led_suit=None, evidence=(), position=u.position, established="", proven=None,
                 penalty=(f"the ruling ({u.ruling}) names a renege the record does not show; "
-                         + ("its points stand" if u.penalty is not None and u.ruling == "upheld"
-                            else "it changes nothing")),
+                         + (f"its points stand: deal {u.deal} scores {score_text(u.penalty)}"
+                            if u.position in applied else
+                            "its points do not count (a later ruling, or a penalty before it in the deal, decides)"
+                            if u.penalty is not None and u.ruling == "upheld" else "it changes nothing")),
                 penalty_points=tuple(u.penalty or ()), score_if_penalized=tuple(t.scores),
                 ruling=u.ruling, ruling_reason=u.reason, ruled_by=u.by or "the director",
                 status="ruling contradicts the record", against=u.against))

@@ -151,8 +151,10 @@ def penalized(t: Table, deal: int, abandoned: bool) -> list:
     could still have been corrected: not penalized); under ``"claimed"``
     only one with a valid claim.  A ruling upholding a renege the record
     does not show penalizes nothing here: there is no renege to apply the
-    preset to, unless it gives its own points (then the first such ruling
-    of the deal gives the deal's points)."""
+    preset to, unless it gives its own points: then it is listed at its
+    trick as a :class:`Renege` of the ruled seat with the ruling's
+    position and an unknown card (``??``), and the first ruling with points
+    in play order gives the deal's points."""
     enforcement = getattr(t.options, "renege_enforcement", "automatic")
     out = []
     for r in t.reneges:
@@ -169,4 +171,14 @@ def penalized(t: Table, deal: int, abandoned: bool) -> list:
                 out.append((r, None))
         elif any(c.renege == r.position and c.verdict == "valid" for c in t.claims):
             out.append((r, None))
+    # rulings on a renege the record does not show: the latest on each
+    # (trick, seat) decides; upheld with its own points, they stand
+    unseen = {}
+    for u in t.rulings:
+        if u.renege is None and u.deal == deal:
+            unseen[(u.trick, u.against)] = u
+    for u in unseen.values():
+        if u.ruling == "upheld" and u.penalty is not None:
+            out.append((Renege(u.position, u.deal, u.trick, u.against, C.UNKNOWN, None, ()), u.penalty))
+    out.sort(key=lambda p: (p[0].trick, p[0].position))   # play order, a ruling at its trick
     return out
