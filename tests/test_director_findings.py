@@ -78,3 +78,28 @@ def test_list_reads_a_drawn_game_as_drawn_like_audit(tmp_path):
     r = CliRunner().invoke(app, ["audit", tied])
     assert ("official winner: nobody: the game is drawn (North-South and East-West level); "
             "as played: North-South 1, East-West 1, winner nobody: the game is drawn") in r.output
+
+
+# ------------------------------- EGN export of a game the director ruled on
+
+def test_egn_export_of_a_ruled_game_gives_the_record_back_and_names_the_ruling_left_out():
+    """A director adds a claim and a ruling to the Epic Comeback (read from
+    EGN), then exports it as EGN.  EGN has no place for them: the export
+    is the game as read, the same document as before the ruling, and the
+    warnings name the two events left out.  Before: "cannot write this game
+    as EGN: event 242 (RenegeClaimed) cannot be written in EGN", exit 1."""
+    from euchre_events.events import RenegeRuled
+    from euchre_events.formats import read_records
+    from euchre_events.formats.egn import write_egn
+    from euchre_events.formats.egn.read import reads_back_to
+    (rec,) = read_records(os.path.join(ROOT, "fixtures", "egn", "Epic Comeback.egn"))
+    plain = write_egn(rec.events, rec.annotations, rec.variations, check=reads_back_to(rec.events))
+    n = len(rec.events)
+    ruled = rec.events + [RenegeClaimed(E, N, 9, 2), RenegeRuled(9, 2, N, "upheld", (0, 4), "TD", "seen")]
+    lost = []
+    doc = write_egn(ruled, rec.annotations, rec.variations, lost, check=reads_back_to(ruled))
+    assert doc == plain
+    assert lost == [f"event {n} (RenegeClaimed): EGN has no place for a renege claim or ruling; "
+                    "left out (export --format text or json keeps it)",
+                    f"event {n + 1} (RenegeRuled): EGN has no place for a renege claim or ruling; "
+                    "left out (export --format text or json keeps it)"]
