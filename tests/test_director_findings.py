@@ -103,3 +103,18 @@ def test_egn_export_of_a_ruled_game_gives_the_record_back_and_names_the_ruling_l
                     "left out (export --format text or json keeps it)",
                     f"event {n + 1} (RenegeRuled): EGN has no place for a renege claim or ruling; "
                     "left out (export --format text or json keeps it)"]
+
+
+def test_a_renege_in_a_deal_the_record_stops_in_is_not_blamed_on_an_earlier_renege():
+    """The notation example cut after trick 2 of deal 1: East's renege at
+    trick 1 is established (he led trick 2) but the deal is not over, so no
+    score is known yet.  The status said "the hand had already stopped for
+    an earlier renege", and there is none."""
+    evs = notation_example()
+    cut = next(i for i, e in enumerate(evs) if e.kind == "CardPlayed" and (e.seat, e.card) == (S, "KS"))
+    g = Game(evs[:cut])
+    [f] = [f for f in g.audit() if f.kind == "renege"]
+    assert not f.penalized and f.established_at["trick"] == 2
+    assert f.status == "not penalized yet: the record stops before deal 1 ends"
+    assert any("unclaimed; not penalized yet: the record stops before deal 1 ends" in line
+               for line in finding_lines(g, f))

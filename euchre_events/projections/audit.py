@@ -215,6 +215,7 @@ def audit(game) -> list:
         deal_points[deal_no] = pts
     applied = {pos: words for o in t.official_results for pos, words in o.penalized}
     over = {o.deal for o in t.official_results if o.note == "after the game was won"}
+    ended = {o.deal for o in t.official_results}   # deals scored, thrown in or abandoned
     enforcement = getattr(t.options, "renege_enforcement", "automatic")
     findings = []
     for r in t.reneges:
@@ -271,6 +272,8 @@ def audit(game) -> list:
             status = "unclaimed: not penalized (renege_enforcement=claimed)"
         elif r.established_at is None:
             status = "not penalized: never established"
+        elif r.deal not in ended:
+            status = f"not penalized yet: the record stops before deal {r.deal} ends"
         else:
             status = "not penalized: the hand had already stopped for an earlier renege"
         if not named and is_pen:

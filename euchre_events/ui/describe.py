@@ -11,7 +11,7 @@ from typing import Optional, Sequence
 
 from euchre_events.projections.seat import event_visible, knowledge_of_state, private_to, visible_from
 from euchre_events.rules import cards as C
-from euchre_events.rules.seats import SEAT_WORDS_4, seat_letter, seat_word
+from euchre_events.rules.seats import SEAT_WORDS_4, score_text, seat_letter, seat_word
 
 SEAT_NAMES_4 = SEAT_WORDS_4
 """Seat names of a four-seat game (kept for callers; the table is :mod:`euchre_events.rules.seats`)."""
@@ -258,6 +258,15 @@ def describe_event(ev, players: Optional[Sequence[str]] = None, dealer: Optional
         return f"{who} takes back {C.pretty(ev.card)} and plays {C.pretty(ev.replacement)} instead"
     if k == "JokerSuitNamed":
         return f"{who} names {suit_text(ev.suit)} for the led joker"
+    if k == "RenegeClaimed":   # rules.md 1.5: claimed at the table, judged by the audit
+        return (f"{seat_name(ev.by, players, n)} claims a renege by {seat_name(ev.against, players, n)} "
+                f"at trick {ev.trick} of deal {ev.deal}")
+    if k == "RenegeRuled":     # the director's word decides (rules.md 2.7)
+        verb = {"upheld": "upholds", "rejected": "rejects"}.get(ev.ruling, f"rules ({printable(str(ev.ruling))}) on")
+        pts = f" (deal {ev.deal} scores {score_text(ev.penalty)})" if ev.penalty is not None else ""
+        why = f": {printable(str(ev.reason))}" if ev.reason else ""
+        return (f"{printable(str(ev.by)) if ev.by else 'the director'} {verb} the renege by "
+                f"{seat_name(ev.against, players, n)} at trick {ev.trick} of deal {ev.deal}{pts}{why}")
     return k
 
 
