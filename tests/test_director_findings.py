@@ -118,3 +118,15 @@ def test_a_renege_in_a_deal_the_record_stops_in_is_not_blamed_on_an_earlier_rene
     assert f.status == "not penalized yet: the record stops before deal 1 ends"
     assert any("unclaimed; not penalized yet: the record stops before deal 1 ends" in line
                for line in finding_lines(g, f))
+
+
+def test_claims_and_rulings_read_in_words_in_the_event_lists():
+    from euchre_events.events import RenegeRuled
+    from euchre_events.ui.describe import describe_event
+    players = ("Ann", "Bob", "Cy", "<b>Di</b>")
+    assert describe_event(RenegeClaimed(S, E, 3, 5), players) == \
+        "South (Cy) claims a renege by East (Bob) at trick 5 of deal 3"
+    assert describe_event(RenegeRuled(1, 1, E, "upheld", (4, 0), "TD", "appeal"), players) == \
+        "TD upholds the renege by East (Bob) at trick 1 of deal 1 (deal 1 scores 4-0): appeal"
+    assert describe_event(RenegeRuled(1, 1, W, "rejected", None, "", "line1\nline2"), players) == \
+        "the director rejects the renege by West (<b>Di</b>) at trick 1 of deal 1: line1\\nline2"
