@@ -130,3 +130,20 @@ def test_claims_and_rulings_read_in_words_in_the_event_lists():
         "TD upholds the renege by East (Bob) at trick 1 of deal 1 (deal 1 scores 4-0): appeal"
     assert describe_event(RenegeRuled(1, 1, W, "rejected", None, "", "line1\nline2"), players) == \
         "the director rejects the renege by West (<b>Di</b>) at trick 1 of deal 1: line1\\nline2"
+
+
+def test_a_deal_numbered_again_is_refused_not_penalized_twice():
+    """The notation example with deal 2 headed "Deal 1" again: the renege
+    of deal 1 was found twice by its number, so the thrown-in second "deal
+    1" scored N/S 2 as well: official 4-1 instead of 2-1.  A deal number
+    that does not go up is now a RecordError naming file, line, deal and
+    event; nothing is read."""
+    import pytest
+    from euchre_events.formats import RecordError
+    doc = open(os.path.join(ROOT, "docs", "notation.md"), encoding="utf-8").read()
+    text = re.search(r"```euchre\n(.*?)```", doc, re.S).group(1)
+    assert Game(parse_text(text)[0].events).official_score == [2, 1]
+    with pytest.raises(RecordError) as e:
+        parse_text(text.replace("Deal 2 dealer N", "Deal 1 dealer N"), "same.euchre")
+    assert "same.euchre" in str(e.value) and "event 28 (DealStarted)" in str(e.value)
+    assert "deal 1 follows deal 1: each deal's number must be higher than the one before" in str(e.value)

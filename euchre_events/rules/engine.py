@@ -95,6 +95,10 @@ def _apply(t: Table, ev: Event) -> None:
     if t.phase == START:
         raise ImpossibleEvent("the first event must be GameStarted")
     if k == "DealStarted":
+        if t.dealer is not None and ev.deal <= t.deal_no:
+            # claims, rulings, penalties and the audit name a deal by its number
+            raise ImpossibleEvent(f"deal {ev.deal} follows deal {t.deal_no}: each deal's number must be "
+                                  "higher than the one before")
         redeal = t.phase not in (DEAL, DEAL_OVER, GAME_OVER)
         if redeal:      # a misdeal, or a hand stopped: kept and flagged, never refused
             _abandon(t)
