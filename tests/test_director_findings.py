@@ -147,3 +147,18 @@ def test_a_deal_numbered_again_is_refused_not_penalized_twice():
         parse_text(text.replace("Deal 2 dealer N", "Deal 1 dealer N"), "same.euchre")
     assert "same.euchre" in str(e.value) and "event 28 (DealStarted)" in str(e.value)
     assert "deal 1 follows deal 1: each deal's number must be higher than the one before" in str(e.value)
+
+
+def test_show_of_all_hands_names_the_renege_of_the_deal():
+    """`show GAME --deal 1 --after 9` (all hands), just after East's 9♥ on
+    North's K♣ (case C3): the director sees the renege named, with the card
+    held back; before the play, and in deal 3, there is none.  A seat's
+    view does not get the line (it shows the false void once it can know)."""
+    from euchre_events.ui.describe import state_text
+    g = Game(notation_example())
+    k = next(i for i, e in enumerate(g.events) if e.kind == "CardPlayed" and (e.seat, e.card) == (E, "9H"))
+    line = "Renege: East (Bob) at trick 1: 9♥ on a clubs lead, holding 10♣ (rules.md 1.5)"
+    assert line in state_text(g.state_at(k + 1)).splitlines()
+    assert "Renege:" not in state_text(g.state_at(k))
+    assert "Renege:" not in state_text(g.state_at(k + 1), seat=S)
+    assert "Renege:" not in state_text(g.state_at(len(g.events)))   # deal 3

@@ -6,7 +6,7 @@ Values are worked by hand from case C3 (docs/cases.md) and case C1.
 """
 import pytest
 
-from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, Discarded, GameStarted,
+from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, DealThrownIn, Discarded, GameStarted,
                                   OrderedUp, Passed, RenegeClaimed, RenegeRuled, UpCardPickedUp)
 from euchre_events.projections import Game
 from euchre_events.rules.engine import ImpossibleEvent
@@ -562,3 +562,20 @@ def test_an_upheld_ruling_with_its_own_points_on_a_renege_the_record_does_not_sh
     first = next(f for f in appealed.audit() if f.kind == "ruling-without-renege")
     assert "its points do not count" in first.penalty
     assert Game(evs + [RenegeRuled(1, 2, N, "upheld", None, "TD", "")]).official_score == [0, 2]
+
+
+def test_a_deal_stopped_and_dealt_again_under_its_number_is_not_penalized_twice():
+    """C3 stopped after trick 2 had started (East's renege established: N/S
+    2 under the tournament preset, rules.md 2.7) and dealt again as deal 1;
+    the new deal is thrown in (eight passes, rules.md 2.3).  Its renege
+    belongs to the first deal 1 only: official 2-0.  Before, the thrown-in
+    deal 1 found the same renege by its number and scored N/S 2 again (4-0).
+    A deal number going down, or repeated after a deal that ended, is refused."""
+    evs = c3_events()
+    redealt = evs[:pos(evs, W, "9C") + 2] + evs[1:3] + [Passed(s % 4) for s in range(8)] + [DealThrownIn()]
+    g = Game(redealt)
+    assert g.final_score == [0, 0] and g.official_score == [2, 0]
+    assert [(r.deal, r.points_official, r.note) for r in g.deal_reports()] == \
+        [(1, (2, 0), "abandoned"), (1, (0, 0), "thrown in")]
+    with pytest.raises(ImpossibleEvent, match="deal 1 follows deal 1: each deal's number must be higher"):
+        Game(redealt + [DealStarted(1, N)])

@@ -140,7 +140,8 @@ def rule(t: Table, position: int, deal: int, trick: int, against: int, ruling: s
                   r.position if r is not None else None)
 
 
-def penalized(t: Table, deal: int, abandoned: bool) -> list:
+def penalized(t: Table, deal: int, abandoned: bool, since: int = 0, until: Optional[int] = None,
+              latest: bool = True) -> list:
     """The reneges of deal ``deal`` its official score penalizes, in play
     order: ``[(Renege, ruled points or None), ...]`` (rules.md 1.5, 2.7).
 
@@ -154,11 +155,18 @@ def penalized(t: Table, deal: int, abandoned: bool) -> list:
     preset to, unless it gives its own points: then it is listed at its
     trick as a :class:`Renege` of the ruled seat with the ruling's
     position and an unknown card (``??``), and the first ruling with points
-    in play order gives the deal's points."""
+    in play order gives the deal's points.
+
+    ``since``/``until``: the positions of this deal's DealStarted and of
+    the next deal's (None: none yet); a deal stopped and dealt again under
+    its own number is two deals, each with its own reneges, and a ruling
+    that names no renege of the record goes to the later one (``latest``:
+    no later deal has this number)."""
     enforcement = getattr(t.options, "renege_enforcement", "automatic")
     out = []
     for r in t.reneges:
-        if r.deal != deal or r.corrected_at is not None:
+        if r.deal != deal or r.corrected_at is not None or r.position < since \
+                or (until is not None and r.position >= until):
             continue
         ruled = [u for u in t.rulings if u.renege == r.position]
         if ruled:
@@ -175,7 +183,7 @@ def penalized(t: Table, deal: int, abandoned: bool) -> list:
     # (trick, seat) decides; upheld with its own points, they stand
     unseen = {}
     for u in t.rulings:
-        if u.renege is None and u.deal == deal:
+        if u.renege is None and u.deal == deal and latest:
             unseen[(u.trick, u.against)] = u
     for u in unseen.values():
         if u.ruling == "upheld" and u.penalty is not None:

@@ -376,6 +376,12 @@ def state_text(state, seat: Optional[int] = None, knowledge=None) -> str:
             for a, b, c in passes))
     if state.trick:
         lines.append("Trick: " + ", ".join(f"{seat_name(s, p, n)} {C.pretty(c)}" for s, c in state.trick))
+    if k is None:   # the reneges of this deal so far (a seat's view shows the false voids it knows of)
+        for r in state.reneges or ():
+            if r.deal == state.deal and getattr(r, "corrected_at", None) is None:
+                led = C.SUIT_NAMES.get(r.led_suit, r.led_suit)
+                lines.append(f"Renege: {seat_name(r.seat, p, n)} at trick {r.trick}: {C.pretty(r.card)} on a "
+                             f"{led} lead, holding {' '.join(C.pretty(c) for c in r.evidence)} (rules.md 1.5)")
     if state.tricks:
         won = ", ".join(f"{seat_name(s, p, n)} {k_}" for s, k_ in enumerate(state.tricks_won) if k_)
         groups = sides_of(state.variant, n)
