@@ -6,8 +6,9 @@ Values are worked by hand from case C3 (docs/cases.md) and case C1.
 """
 import pytest
 
-from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, DealThrownIn, Discarded, GameStarted,
-                                  OrderedUp, Passed, RenegeClaimed, RenegeRuled, UpCardPickedUp)
+from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, DealThrownIn, Discarded,
+                                  GameStarted, OrderedUp, Passed, RenegeClaimed, RenegeRuled,
+                                  UpCardPickedUp)
 from euchre_events.projections import Game
 from euchre_events.rules.engine import ImpossibleEvent
 
