@@ -162,3 +162,17 @@ def test_show_of_all_hands_names_the_renege_of_the_deal():
     assert "Renege:" not in state_text(g.state_at(k))
     assert "Renege:" not in state_text(g.state_at(k + 1), seat=S)
     assert "Renege:" not in state_text(g.state_at(len(g.events)))   # deal 3
+
+
+def test_a_maker_s_five_dummy_discards_read_as_one_entry():
+    """fixtures/cutthroat/deals/lone-defender-takes-three.euchre: P2 takes
+    the dummy and discards 9♠ 10♠ Q♠ 10♣ J♣ face down (rules.md 4.3).  P1
+    reads "P2 (Bob) 5 cards face down" (it read "P2 (Bob) a card face down"
+    five times); the all-hands view lists the five cards once."""
+    from euchre_events.formats import read_records
+    from euchre_events.ui.describe import state_text
+    (rec,) = read_records(os.path.join(ROOT, "fixtures", "cutthroat", "deals", "lone-defender-takes-three.euchre"))
+    g = Game(rec.events)
+    k = max(i for i, e in enumerate(g.events) if e.kind == "Discarded") + 1
+    assert "Discards: P2 (Bob) 5 cards face down" in state_text(g.state_at(k), seat=0).splitlines()
+    assert "Discards: P2 (Bob) 9♠ 10♠ Q♠ 10♣ J♣" in state_text(g.state_at(k)).splitlines()

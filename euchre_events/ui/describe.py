@@ -270,6 +270,15 @@ def describe_event(ev, players: Optional[Sequence[str]] = None, dealer: Optional
     return k
 
 
+def _discards_text(cards) -> str:
+    """One seat's discards as its view shows them: ``"9♦"``, ``"a card
+    face down"``, ``"5 cards face down"`` (None: a card it did not see)."""
+    shown = " ".join(C.pretty(c) for c in cards if c is not None)
+    hidden = sum(1 for c in cards if c is None)
+    down = "" if not hidden else "a card face down" if hidden == 1 else f"{hidden} cards face down"
+    return " and ".join(x for x in (shown, down) if x)
+
+
 def _cards_text(cards, trump=None, sort=True) -> str:
     """Cards as ``"J\u2665 A\u2665"``; ``None`` (face down) as ``[n face down]``."""
     shown = [c for c in cards if c is not None]
@@ -366,9 +375,12 @@ def state_text(state, seat: Optional[int] = None, knowledge=None) -> str:
         if cards:
             lines.append(f"{label}: {_cards_text(cards if k is None else mine, state.trump)}")
     discards = state.discards if k is None else k.discards
-    if discards:
+    if discards:   # one entry per seat: "P2 (Bob) 5 cards face down", not the same words five times
+        by_seat: dict = {}
+        for s, c in discards:
+            by_seat.setdefault(s, []).append(c)
         lines.append("Discards: " + ", ".join(
-            f"{seat_name(s, p, n)} {C.pretty(c) if c is not None else 'a card face down'}" for s, c in discards))
+            f"{seat_name(s, p, n)} {_discards_text(cs)}" for s, cs in by_seat.items()))
     passes = (state.extra or {}).get("pb_cards", ()) if k is None else k.passes
     if passes:
         lines.append("Passed: " + ", ".join(
