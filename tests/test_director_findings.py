@@ -176,3 +176,19 @@ def test_a_maker_s_five_dummy_discards_read_as_one_entry():
     k = max(i for i, e in enumerate(g.events) if e.kind == "Discarded") + 1
     assert "Discards: P2 (Bob) 5 cards face down" in state_text(g.state_at(k), seat=0).splitlines()
     assert "Discards: P2 (Bob) 9♠ 10♠ Q♠ 10♣ J♣" in state_text(g.state_at(k)).splitlines()
+
+
+def test_a_late_claim_under_automatic_enforcement_says_why_the_penalty_still_stands():
+    """North claims East's renege of deal 1 after deal 3 (rules.md 1.5: late,
+    the next deal had started).  Under the default renege_enforcement=automatic
+    (rules.md 2.7) the renege counts anyway, as if claimed at once: N/S 2.  The
+    line read "rejected by the rules: late ...; penalty: hand ends; N/S score 2",
+    a rejection followed by a penalty with no word why."""
+    g = Game(notation_example() + [RenegeClaimed(N, E, 1, 1)])
+    assert g.official_score == [2, 1]
+    [f] = [f for f in g.audit() if f.kind == "renege"]
+    assert f.penalized and f.status.startswith("penalized (the claim was rejected, but every established")
+    [line] = finding_lines(g, f)
+    assert ("rejected by the rules: late: deal 3 had started (a renege may be claimed until the next deal "
+            "starts, rules.md 1.5); the renege still counts: every established renege does, as if claimed "
+            "at once (renege_enforcement=automatic); penalty: hand ends; N/S score 2") in line

@@ -278,6 +278,9 @@ def audit(game) -> list:
             status = "not penalized: the hand had already stopped for an earlier renege"
         if not named and is_pen:
             status = "penalized (unclaimed: scored as if claimed at once, renege_enforcement=automatic)"
+        elif is_pen and not rulings and ruling == "rejected":   # the claim came late, say; it still counts
+            status = ("penalized (the claim was rejected, but every established renege counts, as if "
+                      "claimed at once: renege_enforcement=automatic)")
         findings.append(Finding(
             kind="renege", deal=r.deal, trick=r.trick, seat=r.seat, card=r.card,
             led_suit=r.led_suit, evidence=r.evidence, position=r.position,

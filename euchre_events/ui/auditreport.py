@@ -124,6 +124,9 @@ def finding_lines(g, f) -> list:
         if f.ruling:
             parts.append(f"{f.ruling} by {printable(f.ruled_by)}"
                          + (f": {named(f.ruling_reason, players, v.n_seats)}" if f.ruling_reason else ""))
+        if f.penalized and f.status.startswith("penalized (the claim was rejected"):
+            parts.append("the renege still counts: every established renege does, as if claimed at "
+                         "once (renege_enforcement=automatic)")
         if f.penalized:
             after = next((d.score_official for d in g.deal_reports()
                           if any(p == f.position for p, _ in d.penalties)), None)
