@@ -192,3 +192,50 @@ def test_a_late_claim_under_automatic_enforcement_says_why_the_penalty_still_sta
     assert ("rejected by the rules: late: deal 3 had started (a renege may be claimed until the next deal "
             "starts, rules.md 1.5); the renege still counts: every established renege does, as if claimed "
             "at once (renege_enforcement=automatic); penalty: hand ends; N/S score 2") in line
+
+
+def test_a_renege_with_a_card_the_record_does_not_name_is_provable_when_shown():
+    """C3 with East's 9♥ recorded as ?? (dealt and played: the record does not
+    name it).  All six clubs are placed elsewhere (K♣ North, A♣ Q♣ South,
+    9♣ West, 10♣ East, J♣ kitty), so the ?? is no club and East, holding 10♣,
+    reneged whatever it is (the engine records it).  The table saw the card:
+    North and South saw East's club void at trick 1, and East's 10♣ at trick 4
+    proves it false, as with the card named.  Before, the audit said
+    "provable only from the hands" and no seat saw the void."""
+    from euchre_events.projections.seat import knowledge
+    text = notation_example_text().replace("E: TC 9H AD KD JS", "E: TC ?? AD KD JS") \
+        .replace("T1: N KC  E 9H ??", "T1: N KC  E ?? ??")
+    (rec,) = parse_text(text, "unknown.euchre")
+    g = Game(rec.events)
+    [f] = [f for f in g.audit() if f.kind == "renege"]
+    assert f.card == "??" and f.evidence == ("TC",) and f.penalized
+    assert f.provable_at["trick"] == 4 and f.proving_card == "TC"
+    [line] = finding_lines(g, f)
+    assert line.startswith("East (Bob) reneged at trick 1 of deal 1, playing an unknown card on a clubs lead "
+                           "while holding 10♣;") and "provable at trick 4, when East (Bob) showed 10♣" in line
+    k = next(i for i, e in enumerate(g.events) if e.kind == "CardPlayed" and (e.seat, e.card) == (E, "??"))
+    [void] = knowledge(g, k + 1, N).voids
+    assert (void.seat, void.suit, void.trick, void.known_false) == (E, "C", 1, False)
+
+
+def test_a_card_of_known_suit_and_unknown_rank_shows_a_void():
+    """East's 9♥ recorded as ?H (EGN "Xh": its suit known, not its rank) on
+    North's K♣ lead, trump hearts: whatever its rank it is a heart (a ?H
+    cannot be the left bower, J♦), so East showed a club void at trick 1."""
+    import dataclasses
+    from euchre_events.projections.seat import knowledge
+    evs = notation_example()   # the text notation has no ?H: the events as an EGN reader gives them
+    dealt = next(i for i, e in enumerate(evs) if e.kind == "CardsDealt")
+    hands = tuple(tuple("?H" if (s, c) == (E, "9H") else c for c in h) for s, h in enumerate(evs[dealt].hands))
+    evs[dealt] = dataclasses.replace(evs[dealt], hands=hands)
+    k = next(i for i, e in enumerate(evs) if e.kind == "CardPlayed" and (e.seat, e.card) == (E, "9H"))
+    evs[k] = dataclasses.replace(evs[k], card="?H")
+    g = Game(evs)
+    k = next(i for i, e in enumerate(g.events) if e.kind == "CardPlayed" and (e.seat, e.card) == (E, "?H"))
+    [void] = knowledge(g, k + 1, S).voids
+    assert (void.seat, void.suit, void.trick) == (E, "C", 1)
+
+
+def notation_example_text():
+    doc = open(os.path.join(ROOT, "docs", "notation.md"), encoding="utf-8").read()
+    return re.search(r"```euchre\n(.*?)```", doc, re.S).group(1)

@@ -404,7 +404,16 @@ def knowledge_of_state(state, seat: int, events: Optional[Sequence[Event]] = Non
             if led is None:       # the joker led at no-trump: the suit its leader named (7.8)
                 led = next(jokers, None)
         for i, (s, c) in enumerate(plays):
-            if C.is_unknown(c):   # "??" or "?D": no void shown by it
+            if C.is_unknown(c):
+                # the table saw the card, the record does not name it: it shows a suit
+                # only where its printed suit ("?D") settles it, and a void where its
+                # suit rules the led suit out or the engine proved it off-suit (a
+                # renege recorded whatever the unknown card is, rules.md 1.5)
+                suits = C.possible_suits(c, trump)
+                if len(suits) == 1:
+                    later_suits.setdefault(s, []).append((t_no, next(iter(suits))))
+                if i and led is not None and (led not in suits or (t_no, s, c) in reneges):
+                    showings.append((s, led, t_no, c, reneges.get((t_no, s, c))))
                 continue
             later_suits.setdefault(s, []).append((t_no, C.effective_suit(c, trump)))
             if i == 0 or led is None:

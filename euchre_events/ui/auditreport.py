@@ -96,7 +96,8 @@ def finding_lines(g, f) -> list:
     if f.kind == "renege":
         suit = C.SUIT_NAMES.get(f.led_suit, f.led_suit or "?")
         held = " ".join(C.pretty(c) for c in f.evidence)
-        parts = [f"{who} reneged at trick {f.trick} of deal {f.deal}, playing {C.pretty(f.card)} "
+        card = C.card_name(f.card) if C.is_unknown(f.card) else C.pretty(f.card)   # "an unknown card"
+        parts = [f"{who} reneged at trick {f.trick} of deal {f.deal}, playing {card} "
                  f"on a {suit} lead while holding {held}"]
         if f.established_at is None and f.deal == g.final.deal_no and str(g.final.phase) not in (
                 "deal_over", "game_over"):   # a live game: the deal is still being played
