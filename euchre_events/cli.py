@@ -1311,6 +1311,11 @@ def record_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique
                     if f.position in stored:
                         _say(f"warning: position {f.position}: {f.kind}: "
                              f"{named(f.text)}", err=True)
+                # a claim is judged by the rules at once (rules.md 1.5): the table hears the verdict
+                for c in g.final.claims:
+                    if c.position in stored:
+                        _say(f"position {c.position}: the rules judge this claim {c.verdict}: "
+                             f"{named(c.reason)}")
             except Exception:
                 pass
 

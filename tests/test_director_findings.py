@@ -239,3 +239,24 @@ def test_a_card_of_known_suit_and_unknown_rank_shows_a_void():
 def notation_example_text():
     doc = open(os.path.join(ROOT, "docs", "notation.md"), encoding="utf-8").read()
     return re.search(r"```euchre\n(.*?)```", doc, re.S).group(1)
+
+
+def test_record_says_the_rules_verdict_on_a_claim_at_once(tmp_path):
+    """`record GAME '{"type": "RenegeClaimed", ...}'` on the notation example
+    imported whole: South claims East reneged at trick 5 of deal 3, where East
+    trumped North's A♣ with J♥ (the left bower: diamonds trump), void in clubs.
+    The claim is stored (it happened) and the rules' verdict is said at once;
+    before, only "position 62: RenegeClaimed" was printed."""
+    from typer.testing import CliRunner
+    from euchre_events.cli import app
+    db, rec = str(tmp_path / "a.sqlite"), tmp_path / "example.euchre"
+    rec.write_text(notation_example_text(), encoding="utf-8")
+    r = CliRunner().invoke(app, ["import", "--db", db, str(rec)])
+    gid = r.output.split()[0]
+    r = CliRunner().invoke(app, ["record", "--db", db, gid,
+                                 '{"type": "RenegeClaimed", "by": 2, "against": 1, "deal": 3, "trick": 5}'])
+    assert r.exit_code == 0, r.output
+    assert r.output.splitlines() == [
+        "position 62: RenegeClaimed",
+        "position 62: the rules judge this claim rejected: no renege: East (Bob) played J♥ on the clubs "
+        "lead, but held no clubs then: a void, not a renege"]
