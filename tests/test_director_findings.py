@@ -260,3 +260,19 @@ def test_record_says_the_rules_verdict_on_a_claim_at_once(tmp_path):
         "position 62: RenegeClaimed",
         "position 62: the rules judge this claim rejected: no renege: East (Bob) played J♥ on the clubs "
         "lead, but held no clubs then: a void, not a renege"]
+
+
+def test_a_void_reads_from_the_trick_it_was_first_shown():
+    """fixtures/ghost-hand/deals/ghost-swap-blind-then-bid.euchre, diamonds
+    trump: P3 plays 10♣ on P1's A♦ at trick 1, then J♣ Q♣ K♣ A♣ on the next
+    four diamond leads.  P2's readout said "P3 (Cy) diamonds (trick 5)" (the
+    latest showing), as if the void had come at trick 5: it reads trick 1."""
+    from euchre_events.formats import read_records
+    from euchre_events.projections.seat import knowledge
+    from euchre_events.ui.describe import state_text
+    (rec,) = read_records(os.path.join(ROOT, "fixtures", "ghost-hand", "deals", "ghost-swap-blind-then-bid.euchre"))
+    g = Game(rec.events)
+    k = next(i for i, e in enumerate(g.events) if e.kind == "CardPlayed" and e.card == "AC") + 1
+    [void] = knowledge(g, k, 1).voids
+    assert (void.seat, void.suit, void.trick, void.card) == (2, "D", 1, "TC")
+    assert "Voids shown: P3 (Cy) diamonds (trick 1)" in state_text(g.state_at(k), seat=1).splitlines()
