@@ -360,7 +360,7 @@ def _list_from_index(rm, want, player, as_json, arch=None) -> None:
 def _print_list(games: list, damaged: list, want, player, as_json) -> None:
     """The lines (or the JSON) of ``list`` from index rows; exit 1 when a
     game is damaged."""
-    from euchre_events.ui.describe import score_words, side_label, winner_words
+    from euchre_events.ui.describe import level_sides, score_words, side_label, winner_words
     out, shown = [], 0
     for g in games:
         if want is not None and g["variant"] != want:
@@ -369,8 +369,9 @@ def _print_list(games: list, damaged: list, want, player, as_json) -> None:
             continue
         gid, date, players = g["game_id"], g["date"] or "", tuple(g["players"])
         winner = tuple(g["winner"]) if isinstance(g["winner"], list) else g["winner"]
-        over, tied = bool(g["game_over"]), tuple(g["tied"] or ())
+        over = bool(g["game_over"])
         official = list(g.get("official_score") or g["final_score"])
+        tied = level_sides(winner, over, official, tuple(g["tied"] or ()))   # a drawn game reads as drawn
         if as_json:
             out.append({"id": gid, "title": g["title"], "variant": g["variant"], "date": date or None,
                         "players": list(players), "deals": g["deals"],
@@ -1310,6 +1311,11 @@ def record_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique
                     if f.position in stored:
                         _say(f"warning: position {f.position}: {f.kind}: "
                              f"{named(f.text)}", err=True)
+                # a claim is judged by the rules at once (rules.md 1.5): the table hears the verdict
+                for c in g.final.claims:
+                    if c.position in stored:
+                        _say(f"position {c.position}: the rules judge this claim {c.verdict}: "
+                             f"{named(c.reason)}")
             except Exception:
                 pass
 

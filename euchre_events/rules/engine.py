@@ -96,13 +96,17 @@ def _apply(t: Table, ev: Event) -> None:
         raise ImpossibleEvent("the first event must be GameStarted")
     if k == "DealStarted":
         redeal = t.phase not in (DEAL, DEAL_OVER, GAME_OVER)
+        if t.dealer is not None and (ev.deal < t.deal_no or ev.deal == t.deal_no and not redeal):
+            # claims, rulings, penalties and the audit name a deal by its number; only a
+            # deal stopped before its end may be dealt again under its own number
+            raise ImpossibleEvent(f"deal {ev.deal} follows deal {t.deal_no}: each deal's number must be "
+                                  "higher than the one before (or the same, to deal again a deal "
+                                  "stopped before its end)")
         if redeal:      # a misdeal, or a hand stopped: kept and flagged, never refused
             _abandon(t)
         _deal_started(t, ev, check_rotation=not redeal)
         if t.game_over:  # officially won already: the record goes on, flagged (rules.md 1.6)
-            flag(t, "played-after-game-won",
-                 f"deal {ev.deal} is played after the game was won "
-                 f"({score_text(t.official_scores)}, official score); it does not count", ev.dealer)
+            flag(t, "played-after-game-won", _after_won_text(ev.deal, t.official_scores), ev.dealer)
         return
     if t.phase == GAME_OVER:
         raise ImpossibleEvent("the game is over: only a new deal may follow "
@@ -599,7 +603,7 @@ def _deal_done(t: Table, pts: Sequence[int], note: str) -> None:
     (rules.md 1.5, 1.6).  A deal after the game was won counts for nothing."""
     t.scored_contract = t.contract
     t.deal_outcomes.append(None)
-    t.deal_ends.append(DealEnd(t.maker, t.contract, tuple(t.tricks_won), t.out))
+    t.deal_ends.append(DealEnd(t.maker, t.contract, tuple(t.tricks_won), t.out, t.deal_start_pos))
     o = _outcome(t, len(t.deal_outcomes) - 1, pts, note)
     if t.game_over:
         t.official_results.append(DealOutcome(o.deal, (0,) * t.variant.n_sides, (), AFTER_WON))
@@ -626,7 +630,13 @@ def _outcome(t: Table, i: int, pts: Sequence[int], note: str) -> DealOutcome:
     renege penalties, claims and rulings on it (rules.md 1.5, 2.7)."""
     v = t.variant
     deal = t.deal_results[i][0] if i < len(t.deal_results) else t.deal_no
-    pen = claims.penalized(t, deal, note == "abandoned")
+    # a deal dealt again under its own number: only this one's reneges (rules.md 1.5)
+    ends = t.deal_ends
+    since = ends[i].start if i < len(ends) else t.deal_start_pos
+    until = ends[i + 1].start if i + 1 < len(ends) else None
+    latest = all(t.deal_results[j][0] != deal for j in range(i + 1, len(t.deal_results))) \
+        and not (t.deal_no == deal and t.deal_start_pos > since)
+    pen = claims.penalized(t, deal, note == "abandoned", since, until, latest)
     official, applied = v.official_deal_points(t, pen, pts) if pen else (tuple(pts), ())
     o = t.deal_outcomes[i] = DealOutcome(deal, tuple(official), applied, note)
     return o
@@ -634,6 +644,13 @@ def _outcome(t: Table, i: int, pts: Sequence[int], note: str) -> DealOutcome:
 
 AFTER_WON = "after the game was won"
 """The note of a deal played after the official game end: it counts for nothing (rules.md 1.6)."""
+
+
+def _after_won_text(deal: int, scores: Sequence[int]) -> str:
+    """The words of a ``played-after-game-won`` flag: deal ``deal`` came
+    after the game was won at official score ``scores`` (rules.md 1.6)."""
+    return (f"deal {deal} is played after the game was won "
+            f"({score_text(scores)}, official score); it does not count")
 
 
 class _AtDealEnd:
@@ -676,6 +693,10 @@ def _tally(t: Table) -> None:
     t.official_results, t.official_scores = results, scores
     if before != [o.deal for o in results if o.note != AFTER_WON]:
         _end_moved(t, results, end)
+    # a ruling may change the score the game was won at without moving the
+    # end: the flags of the deals after it name the score as it now stands
+    t.flags = [dataclasses.replace(f, text=_after_won_text(f.deal, scores)) if f.kind == "played-after-game-won"
+               else f for f in t.flags]
     if t.phase in (DEAL_OVER, GAME_OVER):
         _decide(t, w)
     else:    # a deal is being played: it counts for nothing if the game has ended

@@ -13,7 +13,7 @@ from typing import Optional, Sequence
 
 from euchre_events.rules import cards as C
 from euchre_events.rules.seats import name_seats, score_text
-from euchre_events.ui.describe import printable, seat_name
+from euchre_events.ui.describe import level_sides, printable, seat_name, side_player_names
 
 __all__ = ["side_label", "game_json", "finding_lines", "game_lines", "by_deal_lines", "html_report"]
 
@@ -32,8 +32,8 @@ def side_label(variant, side: Optional[int], players: Sequence[str]) -> str:
     n = variant.n_seats
     if variant.partnerships and n == 4:
         word = "North-South" if side == 0 else "East-West"
-        names = [printable(str(players[s])) for s in (side, side + 2) if s < len(players) and players[s]]
-        return f"{word} ({' & '.join(names)})" if names and names != ["N", "S"] and names != ["E", "W"] else word
+        names = side_player_names((side, side + 2), players)
+        return f"{word} ({' & '.join(names)})" if names else word
     return seat_name(side, players, n)
 
 
@@ -76,9 +76,9 @@ def game_json(g, findings) -> dict:
     for key in ("tied", "shared_winners"):   # games with more than two sides
         if x.get(key):
             d[key] = list(x[key])
-    if t.game_over and g.winner is None and "tied" not in d and "shared_winners" not in d:
+    if "tied" not in d and "shared_winners" not in d and level_sides(g.winner, t.game_over, g.official_score):
         # level at a fixed end (num_deals, rules.md 2.9): the game is drawn
-        d["tied"] = [i for i, p in enumerate(g.official_score) if p == max(g.official_score)]
+        d["tied"] = list(level_sides(g.winner, t.game_over, g.official_score))
     if getattr(t.options, "four_trick_tokens", False):   # tokens held at the end (rules.md 2.9)
         d["tokens"] = list(t.tokens) or [0] * len(g.official_score)
     return d
@@ -96,7 +96,8 @@ def finding_lines(g, f) -> list:
     if f.kind == "renege":
         suit = C.SUIT_NAMES.get(f.led_suit, f.led_suit or "?")
         held = " ".join(C.pretty(c) for c in f.evidence)
-        parts = [f"{who} reneged at trick {f.trick} of deal {f.deal}, playing {C.pretty(f.card)} "
+        card = C.card_name(f.card) if C.is_unknown(f.card) else C.pretty(f.card)   # "an unknown card"
+        parts = [f"{who} reneged at trick {f.trick} of deal {f.deal}, playing {card} "
                  f"on a {suit} lead while holding {held}"]
         if f.established_at is None and f.deal == g.final.deal_no and str(g.final.phase) not in (
                 "deal_over", "game_over"):   # a live game: the deal is still being played
@@ -124,6 +125,9 @@ def finding_lines(g, f) -> list:
         if f.ruling:
             parts.append(f"{f.ruling} by {printable(f.ruled_by)}"
                          + (f": {named(f.ruling_reason, players, v.n_seats)}" if f.ruling_reason else ""))
+        if f.penalized and f.status.startswith("penalized (the claim was rejected"):
+            parts.append("the renege still counts: every established renege does, as if claimed at "
+                         "once (renege_enforcement=automatic)")
         if f.penalized:
             after = next((d.score_official for d in g.deal_reports()
                           if any(p == f.position for p, _ in d.penalties)), None)
