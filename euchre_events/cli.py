@@ -653,6 +653,18 @@ class _AuditReport:
                 self._array_item(d)
         self.n += 1
 
+    def fast_game(self, fg) -> None:
+        """A game the fast path read (json and jsonl only): the same text as
+        :meth:`game` gives for it."""
+        from euchre_events.archive.fastpath import fast_game_id
+        from euchre_events.ui.auditreport import fast_game_json
+        d = fast_game_json(fg, str(fast_game_id(fg)))
+        if self.report == "jsonl":
+            self._write(json.dumps(d) + "\n")
+        else:
+            self._array_item(d)
+        self.n += 1
+
     def deal_by_deal(self, p: dict, path: str, read: tuple) -> None:
         """An EGN game audited deal by deal: ``p`` as ``audit_egn_by_deal``
         gives it, ``read`` what ``egn_game_by_deal`` read (the text and the
@@ -804,8 +816,10 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
     try:
         for item in games:
             if _is_openspiel_file(item, from_):
-                from euchre_events.formats.openspiel import iter_openspiel_file
-                lines = iter(_progress(iter_openspiel_file(item), "auditing"))
+                from euchre_events.formats.openspiel import FastGame, iter_openspiel_file
+                # json and jsonl: a regular game goes through the fast core (the same report)
+                fast = report in ("json", "jsonl")
+                lines = iter(_progress(iter_openspiel_file(item, fast=fast), "auditing"))
                 while True:
                     try:
                         r = next(lines)
@@ -815,6 +829,9 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
                         _say(f"error: {item}: could not be read ({_short_error(e)})", err=True)
                         failed += 1
                         break
+                    if type(r) is FastGame:
+                        rep.fast_game(r)
+                        continue
                     if isinstance(r, RecordError):
                         _say(f"error: {r}", err=True)
                         failed += 1
