@@ -657,12 +657,11 @@ class _AuditReport:
         """A game the fast path read (json and jsonl only): the same text as
         :meth:`game` gives for it."""
         from euchre_events.archive.fastpath import fast_game_id
-        from euchre_events.ui.auditreport import fast_game_json
-        d = fast_game_json(fg, str(fast_game_id(fg)))
+        from euchre_events.ui.auditreport import fast_game_json, fast_game_jsonl
         if self.report == "jsonl":
-            self._write(json.dumps(d) + "\n")
+            self._write(fast_game_jsonl(fg, str(fast_game_id(fg))) + "\n")
         else:
-            self._array_item(d)
+            self._array_item(fast_game_json(fg, str(fast_game_id(fg))))
         self.n += 1
 
     def deal_by_deal(self, p: dict, path: str, read: tuple) -> None:

@@ -9,13 +9,14 @@ Everything taken from a record (player names, titles, annotations) is shown
 from __future__ import annotations
 
 import html
+import json as _json
 from typing import Optional, Sequence
 
 from euchre_events.rules import cards as C
 from euchre_events.rules.seats import name_seats, score_text
 from euchre_events.ui.describe import printable, seat_name
 
-__all__ = ["side_label", "game_json", "fast_game_json", "finding_lines", "game_lines", "by_deal_lines", "html_report"]
+__all__ = ["side_label", "game_json", "fast_game_json", "fast_game_jsonl", "finding_lines", "game_lines", "by_deal_lines", "html_report"]
 
 
 def side_label(variant, side: Optional[int], players: Sequence[str]) -> str:
@@ -102,6 +103,35 @@ def fast_game_json(fg, game_id: str) -> dict:
     return {"id": game_id, "title": fg.title, "variant": "standard", "deal_count": 1,
             "final_score": score, "winner": None, "as_played_score": score,
             "official_score": score, "official_winner": None, "findings": [], "deals": [deal]}
+
+
+def _ints(xs) -> str:
+    return "[" + ", ".join(map(str, xs)) + "]"
+
+
+def fast_game_jsonl(fg, game_id: str) -> str:
+    """``json.dumps(fast_game_json(fg, game_id))``, the same text, written
+    straight from ``fg`` (no dict, no encoder: a tenth of the time)."""
+    fd = fg.deal
+    sc = _ints(fd.scores)
+    pts = _ints(fd.points)
+    m, a = fd.maker, fd.alone
+    title = fg.title
+    if not (title.isascii() and title.isprintable() and '"' not in title and "\\" not in title):
+        title = _json.dumps(title)
+    else:
+        title = '"' + title + '"'
+    return ('{"id": "' + game_id + '", "title": ' + title + ', "variant": "standard", '
+            '"deal_count": 1, "final_score": ' + sc + ', "winner": null, "as_played_score": '
+            + sc + ', "official_score": ' + sc + ', "official_winner": null, "findings": [], '
+            '"deals": [{"deal": 1, "dealer": ' + str(fg.dealer) + ', "maker": '
+            + ("null" if m is None else str(m)) + ', "trump": '
+            + ("null" if fd.trump is None else '"' + fd.trump + '"') + ', "alone": '
+            + ("null" if a is None else str(a)) + ', "trick_winners": ' + _ints(fd.trick_winners)
+            + ', "tricks": ' + _ints(fd.tricks_won) + ', "points_as_played": ' + pts
+            + ', "points_official": ' + pts + ', "score_as_played": ' + sc
+            + ', "score_official": ' + sc + ', "flags": [], "note": "' + fd.note
+            + '", "penalties": []' + (', "out": ' + _ints(fd.out) if fd.out else "") + "}]}")
 
 
 def _trick_word(place) -> str:
