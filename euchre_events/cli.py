@@ -620,6 +620,7 @@ class _AuditReport:
     def __init__(self, report: str, output: Optional[str]):
         self.report, self.output = report, output
         self.partial: list = []
+        self.buf: list = []
         self.by_deal: list = []        # html only: (path, what egn_game_by_deal read)
         self.games: list = []          # html only
         self.n = 0
@@ -635,8 +636,17 @@ class _AuditReport:
     def _write(self, text: str) -> None:
         if self.f is not None:
             self.f.write(text)
-        else:
-            typer.echo(text, nl=False)
+        else:   # to stdout in pieces of some hundred games: one echo per game costs more than the game
+            self.buf.append(text)
+            if len(self.buf) >= 256:
+                self.flush()
+
+    def flush(self) -> None:
+        """Write out what :meth:`_write` keeps for stdout (before a message
+        on stderr, so the two stay in order on a terminal)."""
+        if self.buf:
+            typer.echo("".join(self.buf), nl=False)
+            self.buf = []
 
     def game(self, g, findings) -> None:
         r = self.report
@@ -664,6 +674,27 @@ class _AuditReport:
             self._array_item(fast_game_json(fg, str(fast_game_id(fg))))
         self.n += 1
 
+    def fast_games(self, items):
+        """Write each :class:`~euchre_events.formats.openspiel.FastGame` of
+        ``items`` as :meth:`fast_game` does; yield every other item."""
+        from euchre_events.archive.fastpath import fast_game_id
+        from euchre_events.formats.openspiel import FastGame
+        from euchre_events.ui.auditreport import fast_game_jsonl
+        if self.report != "jsonl":
+            for r in items:
+                if type(r) is FastGame:
+                    self.fast_game(r)
+                else:
+                    yield r
+            return
+        write = self._write
+        for r in items:
+            if type(r) is FastGame:
+                write(fast_game_jsonl(r, str(fast_game_id(r))) + "\n")
+                self.n += 1
+            else:
+                yield r
+
     def deal_by_deal(self, p: dict, path: str, read: tuple) -> None:
         """An EGN game audited deal by deal: ``p`` as ``audit_egn_by_deal``
         gives it, ``read`` what ``egn_game_by_deal`` read (the text and the
@@ -680,6 +711,7 @@ class _AuditReport:
             self.partial.append(p)
 
     def _line(self, line: str) -> None:
+        self.flush()
         if self.f is not None:
             self.f.write(line + "\n")
         else:
@@ -691,12 +723,14 @@ class _AuditReport:
         self._write(('{\n  "games": [\n    ' if self.n == 0 else ",\n    ") + body)
 
     def close(self) -> None:
+        self.flush()
         r = self.report
         if r == "json":
             for p in self.partial:
                 self._array_item(p)
                 self.n += 1
             self._write('{\n  "games": []\n}\n' if self.n == 0 else "\n  ]\n}\n")
+            self.flush()
         elif r == "html":
             from euchre_events.ui.auditreport import html_report
             _emit_report(html_report(self.games, self.by_deal), r, self.output)
@@ -714,6 +748,7 @@ class _AuditReport:
 
     def discard(self) -> None:
         """Drop the unfinished ``FILE.part`` (an error or an interruption)."""
+        self.flush()
         if self.f is not None:
             self.f.close()
             try:
@@ -814,27 +849,30 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
 
     try:
         for item in games:
+            rep.flush()     # the games so far, before what this item may say on stderr
             if _is_openspiel_file(item, from_):
-                from euchre_events.formats.openspiel import FastGame, iter_openspiel_file
+                from euchre_events.formats.openspiel import iter_openspiel_file
                 # json and jsonl: a regular game goes through the fast core (the same report)
                 fast = report in ("json", "jsonl")
-                lines = iter(_progress(iter_openspiel_file(item, fast=fast), "auditing"))
+                lines = _progress(iter_openspiel_file(item, fast=fast), "auditing")
+                lines = iter(rep.fast_games(lines) if fast else lines)
                 while True:
                     try:
                         r = next(lines)
                     except StopIteration:
                         break
                     except Exception as e:  # a reader's defect must not stop a batch of files
+                        rep.flush()
                         _say(f"error: {item}: could not be read ({_short_error(e)})", err=True)
                         failed += 1
                         break
-                    if type(r) is FastGame:
-                        rep.fast_game(r)
-                        continue
                     if isinstance(r, RecordError):
+                        rep.flush()
                         _say(f"error: {r}", err=True)
                         failed += 1
                         continue
+                    if r.warnings:
+                        rep.flush()
                     _warn(item, r)
                     one(r.game if r.game is not None else Game(r.events), r)   # the reader's fold
             elif os.path.exists(item) or os.path.sep in item or item.lower().endswith(RECORD_SUFFIXES):

@@ -128,6 +128,14 @@ def _tables():
 _EFF, _MASKS, _KEYS = _tables()
 _SUIT_OF = tuple(C.SUITS.index(c[1]) for c in CARD_CODES)
 _BITS = tuple(1 << i for i in range(24))
+_BIT = {i: 1 << i for i in range(24)}
+"""The bit of each card int (``.get``: None for anything else)."""
+_INT_ONLY = {int}
+_PLAYED = tuple(K_CARD_PLAYED << 7 | s << 5 for s in range(4))
+_NEXT = {out: tuple(next(x for x in ((s + k) & 3 for k in (1, 2, 3)) if x not in out)
+                    for s in range(4))
+         for out in [()] + [(a,) for a in range(4)] + [(a, b) for a in range(4) for b in range(a + 1, 4)]}
+"""The next seat clockwise that takes part, per tuple of seats sitting out (sorted)."""
 
 
 class FastDeal:
@@ -198,25 +206,28 @@ class FastRules:
         docstring).  ``observe(code, state)``, if given, is called after each
         event with the event code and a dict of the table (``phase``,
         ``turn``, ``hands`` (card-int lists per seat, sorted), ``trick``
-        (``[(seat, card int)]``), ``leader``, ``tricks_won``, ``scores``,
-        ``trick_winners``, ``legal`` (the card ints the seat on turn may
-        play, or None outside the play), ``maker``, ``trump``, ``alone``, ``lone_defender``,
+        (``[(seat, card int)]``), ``tricks_won``, ``trick_winners``,
+        ``legal`` (the card ints the seat on turn may play, or None outside
+        the play), ``maker``, ``trump``, ``alone``, ``lone_defender``,
         ``out``); for the tests that hold it against the engine."""
-        if not 0 <= dealer < 4 or len(hands) != 4:
+        if type(dealer) is not int or not 0 <= dealer < 4 or len(hands) != 4 \
+                or type(up) is not int or not 0 <= up < 24:
             return None
+        rest = list(actions[start:])
+        if rest and set(map(type, rest)) != _INT_ONLY:
+            return None               # bool, float...: not an action code
         h = [0, 0, 0, 0]
-        seen = 0
+        seen = _BITS[up]
         for s in range(4):
             hs = hands[s]
             if len(hs) != 5:
                 return None
             for c in hs:
-                if not 0 <= c < 24 or seen & _BITS[c]:
-                    return None
-                seen |= _BITS[c]
-                h[s] |= _BITS[c]
-        if not 0 <= up < 24 or seen & _BITS[up]:
-            return None
+                bit = _BIT.get(c) if type(c) is int else None
+                if bit is None or seen & bit:
+                    return None       # not a card int, or dealt twice
+                seen |= bit
+                h[s] |= bit
         if self.game_end(tuple(initial_score), (), (None, (0,) * 4, ())) is not None:
             return None     # already won at the start: the engine flags it
         up_suit = _SUIT_OF[up]
@@ -228,52 +239,8 @@ class FastRules:
         defenders: list = []
         codes: list = []
         emit = codes.append
-        winners: list = []
-        won = [0, 0, 0, 0]
-        trick: list = []
-        nxt = (1, 2, 3, 0)
-        size = 4
-        led = best = best_seat = 0
-        eff = masks = keys_t = keys = None
-        note = ""
-        n = len(actions)
-        i = start
-        while i < n:
-            a = actions[i]
-            i += 1
-            if phase is PLAY:
-                if type(a) is not int or not 0 <= a < 24:
-                    return None
-                bit = _BITS[a]
-                hm = h[turn]
-                if not hm & bit:
-                    return None      # not in the hand: the engine refuses it
-                if trick:
-                    if eff[a] != led and hm & masks[led]:
-                        return None  # a renege: the engine records it, the audit reports it
-                    k = keys[a]
-                    if k > best:
-                        best, best_seat = k, turn
-                else:
-                    led = eff[a]
-                    keys = keys_t[led]
-                    best, best_seat = keys[a], turn
-                h[turn] = hm ^ bit
-                trick.append((turn, a))
-                emit(K_CARD_PLAYED << 7 | turn << 5 | a)
-                if len(trick) < size:
-                    turn = nxt[turn]
-                else:
-                    winners.append(best_seat)
-                    won[best_seat] += 1
-                    turn = best_seat
-                    trick = []
-                    if len(winners) == 5:
-                        phase = DEAL_OVER
-                        turn = None
-                if observe is not None:
-                    self._show(observe, codes[-1], locals())
-                continue
+        it = iter(rest)
+        for a in it:                  # the auction, the exchange, the alone decisions
             if phase is ROUND1 or phase is ROUND2:
                 if a == PASS:
                     if phase is ROUND2 and self.stick and turn == dealer:
@@ -284,17 +251,16 @@ class FastRules:
                         phase = ROUND2
                     elif passes == 8:
                         phase = THROWN_IN
-                        emit(K_THROWN_IN << 7)
                         turn = None
-                        note = "thrown in"
                         if observe is not None:
-                            self._show(observe, codes[-2], dict(locals(), phase=THROWN_IN))
+                            self._show(observe, codes[-1], locals(), [])
+                        emit(K_THROWN_IN << 7)
                         phase = DEAL_OVER
                         if observe is not None:
-                            self._show(observe, codes[-1], locals())
-                        continue
+                            self._show(observe, codes[-1], locals(), [])
+                        break
                     turn = (turn + 1) & 3
-                elif type(a) is int and CALL <= a < CALL + 4:
+                elif CALL <= a < CALL + 4:
                     suit = a - CALL
                     maker = turn
                     trump = suit
@@ -303,7 +269,7 @@ class FastRules:
                             return None   # the reader refuses it
                         emit(K_ORDERED_UP << 7 | turn << 5)
                         if observe is not None:
-                            self._show(observe, codes[-1], dict(locals(), phase=PICKUP, turn=dealer))
+                            self._show(observe, codes[-1], dict(locals(), phase=PICKUP, turn=dealer), [])
                         emit(K_PICKED_UP << 7 | dealer << 5)
                         h[dealer] |= _BITS[up]
                         phase, turn = DISCARD, dealer
@@ -313,15 +279,15 @@ class FastRules:
                             return None   # the turned-down suit named: flagged by the engine
                         emit(K_TRUMP_NAMED << 7 | turn << 5 | suit)
                         phase = ALONE_PHASE
-                    eff, masks, keys_t = _EFF[trump], _MASKS[trump], _KEYS[trump]
                 else:
                     return None
             elif phase is DISCARD:
-                if type(a) is not int or not 0 <= a < 24 or not h[dealer] & _BITS[a]:
+                bit = _BIT.get(a)
+                if bit is None or not h[dealer] & bit:
                     return None
                 if a == up and self.keep_up:
                     return None       # the up-card discarded: flagged by the engine
-                h[dealer] ^= _BITS[a]
+                h[dealer] ^= bit
                 emit(K_DISCARDED << 7 | dealer << 5 | a)
                 phase, turn = ALONE_PHASE, maker
             elif phase is ALONE_PHASE:
@@ -340,7 +306,7 @@ class FastRules:
                     phase, turn = DEFEND, defenders.pop(0)
                 else:
                     phase = PLAY
-            elif phase is DEFEND:
+            else:                     # DEFEND
                 if a == ALONE:
                     emit(K_DEFENDED_ALONE << 7 | turn << 5)
                     lone_def = turn
@@ -354,52 +320,99 @@ class FastRules:
                         phase = PLAY
                 else:
                     return None
-            else:
-                return None           # an action after the end of the deal
-            if phase is PLAY:         # the play starts (rules.md 2.5)
-                if out:
-                    nxt = tuple(next(x for x in ((s + k) & 3 for k in (1, 2, 3)) if x not in out)
-                                for s in range(4))
-                    size = 4 - len(out)
-                if self.left_of_loner and lone_def is not None:
-                    turn = lone_def if alone is not None else nxt[lone_def]
-                elif self.left_of_loner and alone is not None:
-                    turn = nxt[alone]
-                else:
-                    turn = nxt[dealer]
+            if phase is PLAY:
+                break
             if observe is not None:
-                self._show(observe, codes[-1], locals())
-        if phase is not DEAL_OVER:
-            return None               # the record stops before the end of the deal
-        if note:
+                self._show(observe, codes[-1], locals(), [])
+        if phase is not PLAY:
+            if phase is not DEAL_OVER or next(it, None) is not None:
+                return None           # stops before the end, or goes on after it
             pts = (0, 0)
+            scores = (initial_score[0] + pts[0], initial_score[1] + pts[1])
+            if self.game_end(scores, ((1, pts, "all passed"),), (None, (0,) * 4, ())) is not None:
+                return None           # the deal ends the game
+            return FastDeal(codes, None, None, None, None, (), (), (0, 0, 0, 0), pts, scores,
+                            "thrown in")
+        # the play of tricks (rules.md 1.3, 2.5): who follows whom, who leads
+        nxt = _NEXT[out]
+        size = 4 - len(out)
+        if self.left_of_loner and lone_def is not None:
+            turn = lone_def if alone is not None else nxt[lone_def]
+        elif self.left_of_loner and alone is not None:
+            turn = nxt[alone]
         else:
-            pts = self.points(maker, alone, lone_def, tuple(won))
+            turn = nxt[dealer]
+        if observe is not None:
+            self._show(observe, codes[-1], locals(), [])
+        eff, masks, keys_t = _EFF[trump], _MASKS[trump], _KEYS[trump]
+        played = _PLAYED
+        winners: list = []
+        won = [0, 0, 0, 0]
+        nt = led = best = bs = 0
+        keys = None
+        for a in it:
+            bit = _BIT.get(a)
+            if bit is None:
+                return None           # not a card
+            hm = h[turn]
+            if not hm & bit:
+                return None           # not in the hand: the engine refuses it
+            if nt:
+                if eff[a] != led and hm & masks[led]:
+                    return None       # a renege: the engine records it, the audit reports it
+                k = keys[a]
+                if k > best:          # the first highest key wins (cards.winning_index)
+                    best, bs = k, turn
+                nt += 1
+            else:
+                led = eff[a]
+                keys = keys_t[led]
+                best, bs, nt = keys[a], turn, 1
+            h[turn] = hm ^ bit
+            emit(played[turn] | a)
+            if nt < size:
+                turn = nxt[turn]
+            else:
+                winners.append(bs)
+                won[bs] += 1
+                turn = bs
+                nt = 0
+                if len(winners) == 5:
+                    turn = None
+                    phase = DEAL_OVER
+                    if observe is not None:
+                        self._show(observe, codes[-1], locals(), [])
+                    break
+            if observe is not None:
+                self._show(observe, codes[-1], locals(), codes[len(codes) - nt:] if nt else [])
+        if phase is not DEAL_OVER or next(it, None) is not None:
+            return None               # stops before the end, or goes on after it
+        won = tuple(won)
+        pts = self.points(maker, alone, lone_def, won)
         scores = (initial_score[0] + pts[0], initial_score[1] + pts[1])
-        end = (None, (0,) * 4, ()) if note else (maker, tuple(won), out)
-        if self.game_end(scores, ((1, pts, "all passed" if note else "played"),), end) is not None:
+        if self.game_end(scores, ((1, pts, "played"),), (maker, won, out)) is not None:
             return None               # the deal ends the game
-        if note:
-            return FastDeal(codes, None, None, None, None, (), (), (0, 0, 0, 0), pts, scores, note)
-        return FastDeal(codes, maker, C.SUITS[trump], alone, lone_def, out, tuple(winners),
-                        tuple(won), pts, scores, "")
+        return FastDeal(codes, maker, C.SUITS[trump], alone, lone_def, out, tuple(winners), won,
+                        pts, scores, "")
 
     @staticmethod
-    def _show(observe, code: int, loc: dict) -> None:
+    def _show(observe, code: int, loc: dict, trick_codes: list) -> None:
         ph = loc["phase"]
         h = loc["h"]
         trump = loc["trump"]
         legal = None
+        trick = [((c >> 5) & 3, c & 31) for c in trick_codes]
         if ph is PLAY:
             hm = h[loc["turn"]]
-            if loc["trick"] and hm & loc["masks"][loc["led"]]:
-                hm &= loc["masks"][loc["led"]]
+            masks = _MASKS[trump]
+            if trick and hm & masks[_EFF[trump][trick[0][1]]]:
+                hm &= masks[_EFF[trump][trick[0][1]]]
             legal = [c for c in range(24) if hm & _BITS[c]]
         observe(code, {
             "phase": ph, "turn": loc["turn"],
             "hands": [[c for c in range(24) if hm & _BITS[c]] for hm in h],
-            "trick": list(loc["trick"]), "tricks_won": list(loc["won"]),
-            "trick_winners": list(loc["winners"]), "legal": legal,
+            "trick": trick, "tricks_won": list(loc.get("won", (0, 0, 0, 0))),
+            "trick_winners": list(loc.get("winners", ())), "legal": legal,
             "maker": loc["maker"], "trump": None if trump is None else C.SUITS[trump],
             "alone": loc["alone"], "lone_defender": loc["lone_def"], "out": tuple(loc["out"])})
 
