@@ -15,7 +15,7 @@ from typing import List, Optional
 
 import typer
 
-from euchre_events import __version__
+import euchre_events
 from euchre_events.formats import FORMATS, RecordError, detect_format, read_records
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
@@ -105,6 +105,8 @@ def _read(path: str, from_: Optional[str]):
 
 
 def _progress(items, desc: str, total: Optional[int] = None):
+    if items is not None and not sys.stderr.isatty():
+        return items     # tqdm would draw nothing (disable=None): not imported
     from tqdm import tqdm
     return tqdm(items, desc=desc, total=total, file=sys.stderr, disable=None, leave=False)
 
@@ -836,16 +838,20 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
         _fail(f"--json and --format {report} ask for two reports: give one")
     jsonl = not as_json and report.lower() == "jsonl"
     report = "jsonl" if jsonl else _report_format("json" if as_json else report, output)
-    from euchre_events.archive import ArchiveError, DamagedGame, game_id_of
-    from euchre_events.archive.opening import RECORD_SUFFIXES
+    # imported where needed: the archive's store (eventsourcing) only for a stored game
     from euchre_events.projections import Game
     rep = _AuditReport(report, output)
     failed = 0
 
     def one(g, r) -> None:
         if r is not None:
+            from euchre_events.archive.gameid import game_id_of
             g.id = str(game_id_of(r.events))
         rep.game(g, g.audit())
+
+    def record_file(item: str) -> bool:
+        from euchre_events.archive.opening import RECORD_SUFFIXES
+        return os.path.exists(item) or os.path.sep in item or item.lower().endswith(RECORD_SUFFIXES)
 
     try:
         for item in games:
@@ -875,7 +881,7 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
                         rep.flush()
                     _warn(item, r)
                     one(r.game if r.game is not None else Game(r.events), r)   # the reader's fold
-            elif os.path.exists(item) or os.path.sep in item or item.lower().endswith(RECORD_SUFFIXES):
+            elif record_file(item):
                 recs, errors = _read(item, from_)
                 for e in errors:
                     _say(f"error: {e}", err=True)
@@ -893,6 +899,7 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
                     _warn(item, r)
                     one(r.game if r.game is not None else Game(r.events), r)   # the reader's fold
             else:
+                from euchre_events.archive import ArchiveError, DamagedGame
                 try:
                     g = _archive(db).load(item)
                 except DamagedGame as e:
@@ -1141,7 +1148,7 @@ def serve_cmd(port: int = typer.Option(8866, "--port", help="Port on 127.0.0.1."
 @app.command("version")
 def version_cmd():
     """Print the version."""
-    typer.echo(__version__)
+    typer.echo(euchre_events.__version__)
 
 
 # --- shipping: what a user of the installed wheel has (the notebooks, the samples) ---
@@ -1360,7 +1367,7 @@ def record_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique
 
 def _print_version(value: bool) -> None:
     if value:
-        typer.echo(__version__)
+        typer.echo(euchre_events.__version__)
         raise typer.Exit()
 
 

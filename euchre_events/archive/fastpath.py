@@ -1,6 +1,6 @@
 """The game id of a game read by the fast path
 (:class:`~euchre_events.formats.openspiel.FastGame`, issue 11 "Speed"):
-exactly :func:`~euchre_events.archive.store.game_id_of` of its events, from
+exactly :func:`~euchre_events.archive.gameid.game_id_of` of its events, from
 texts made once: the GameStarted and DealStarted text per (parameters,
 dealer), each decision event's text per event code (the events are shared
 objects, :func:`~euchre_events.rules.fastcore.event_of`), and the
@@ -12,7 +12,7 @@ from __future__ import annotations
 import uuid
 
 from euchre_events.archive.canonical import event_text
-from euchre_events.archive.store import GAME_NAMESPACE, _uuid8, start_text
+from euchre_events.archive.gameid import GAME_NAMESPACE, _uuid8, start_text
 from euchre_events.events import DealStarted
 from euchre_events.rules.fastcore import CARD_CODES, event_of
 
@@ -34,7 +34,7 @@ def cards_dealt_text(hands, up: int, kitty) -> str:
 
 
 def fast_game_id(fg) -> uuid.UUID:
-    """:func:`~euchre_events.archive.store.game_id_of` of ``fg.events()``."""
+    """:func:`~euchre_events.archive.gameid.game_id_of` of ``fg.events()``."""
     key = (fg.params, fg.dealer)
     head = _HEADS.get(key)
     if head is None:
