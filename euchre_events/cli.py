@@ -668,18 +668,18 @@ class _AuditReport:
     def fast_game(self, fg) -> None:
         """A game the fast path read (json and jsonl only): the same text as
         :meth:`game` gives for it."""
-        from euchre_events.archive.fastpath import fast_game_id
+        from euchre_events.archive.fastpath import fast_game_id_text
         from euchre_events.ui.auditreport import fast_game_json, fast_game_jsonl
         if self.report == "jsonl":
-            self._write(fast_game_jsonl(fg, str(fast_game_id(fg))) + "\n")
+            self._write(fast_game_jsonl(fg, fast_game_id_text(fg)) + "\n")
         else:
-            self._array_item(fast_game_json(fg, str(fast_game_id(fg))))
+            self._array_item(fast_game_json(fg, fast_game_id_text(fg)))
         self.n += 1
 
     def fast_games(self, items):
         """Write each :class:`~euchre_events.formats.openspiel.FastGame` of
         ``items`` as :meth:`fast_game` does; yield every other item."""
-        from euchre_events.archive.fastpath import fast_game_id
+        from euchre_events.archive.fastpath import fast_game_id_text
         from euchre_events.formats.openspiel import FastGame
         from euchre_events.ui.auditreport import fast_game_jsonl
         if self.report != "jsonl":
@@ -692,7 +692,7 @@ class _AuditReport:
         write = self._write
         for r in items:
             if type(r) is FastGame:
-                write(fast_game_jsonl(r, str(fast_game_id(r))) + "\n")
+                write(fast_game_jsonl(r, fast_game_id_text(r)) + "\n")
                 self.n += 1
             else:
                 yield r

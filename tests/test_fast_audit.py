@@ -12,7 +12,7 @@ import pytest
 from typer.testing import CliRunner
 
 from euchre_events.archive import game_id_of
-from euchre_events.archive.fastpath import cards_dealt_text, fast_game_id
+from euchre_events.archive.fastpath import cards_dealt_text, fast_game_id, fast_game_id_text
 from euchre_events.archive.canonical import event_text
 from euchre_events.cli import _indented_json, app
 from euchre_events.formats import RecordError
@@ -56,7 +56,7 @@ def test_fast_report_is_the_reference_report(lines):
             continue
         taken += 1
         gid = str(fast_game_id(fg))
-        assert gid == ref["id"]
+        assert gid == ref["id"] == fast_game_id_text(fg)
         assert fg.events()[1:] == rec.events[1:]
         assert fast_game_jsonl(fg, gid) == json.dumps(ref)
         assert fast_game_json(fg, gid) == ref

@@ -12,39 +12,54 @@ from __future__ import annotations
 import uuid
 
 from euchre_events.archive.canonical import event_text
-from euchre_events.archive.gameid import GAME_NAMESPACE, _uuid8, start_text
+from euchre_events.archive.gameid import GAME_NAMESPACE, _uuid8, start_text, uuid8_text
 from euchre_events.events import DealStarted
 from euchre_events.rules.fastcore import CARD_CODES, event_of
 
-__all__ = ["fast_game_id", "cards_dealt_text"]
+__all__ = ["fast_game_id", "fast_game_id_text", "cards_dealt_text"]
 
 _HEADS: dict = {}
-_TEXTS: dict = {}
+
+
+class _Texts(dict):
+    """Event code -> the event's canonical text, made on first use."""
+
+    def __missing__(self, code: int) -> str:
+        text = self[code] = event_text(event_of(code))
+        return text
+
+
+_TEXTS = _Texts()
 _Q = tuple('"' + c + '"' for c in CARD_CODES)
+_QUOTED = _Q.__getitem__
+_NS = GAME_NAMESPACE.bytes
 
 
 def cards_dealt_text(hands, up: int, kitty) -> str:
     """``event_text(CardsDealt(hands, up, kitty))`` for card ints (hands:
     per seat; no dummy, no ghost)."""
-    q = _Q
-    return ('{"dummy":[],"ghost":[],"hands":[' + ",".join(["[" + ",".join([q[c] for c in h]) + "]"
-                                                           for h in hands])
-            + '],"kitty":[' + ",".join([q[c] for c in kitty]) + '],"type":"CardsDealt","up_card":'
-            + q[up] + "}")
+    q = _QUOTED
+    return ('{"dummy":[],"ghost":[],"hands":[[' + "],[".join([",".join(map(q, h)) for h in hands])
+            + ']],"kitty":[' + ",".join(map(q, kitty)) + '],"type":"CardsDealt","up_card":'
+            + _Q[up] + "}")
 
 
-def fast_game_id(fg) -> uuid.UUID:
-    """:func:`~euchre_events.archive.gameid.game_id_of` of ``fg.events()``."""
+def _name(fg) -> str:
+    """The text :func:`~euchre_events.archive.gameid.game_id_of` hashes for ``fg``'s events."""
     key = (fg.params, fg.dealer)
     head = _HEADS.get(key)
     if head is None:
         head = _HEADS[key] = ('{"events":[' + start_text(fg.start()) + ","
                               + event_text(DealStarted(1, fg.dealer)) + ",")
-    texts = _TEXTS
-    parts = [cards_dealt_text(fg.hands, fg.up, fg.kitty)]
-    for c in fg.deal.codes:
-        t = texts.get(c)
-        if t is None:
-            t = texts[c] = event_text(event_of(c))
-        parts.append(t)
-    return _uuid8(GAME_NAMESPACE, head + ",".join(parts) + "]}")
+    return (head + cards_dealt_text(fg.hands, fg.up, fg.kitty) + ","
+            + ",".join(map(_TEXTS.__getitem__, fg.deal.codes)) + "]}")
+
+
+def fast_game_id(fg) -> uuid.UUID:
+    """:func:`~euchre_events.archive.gameid.game_id_of` of ``fg.events()``."""
+    return _uuid8(GAME_NAMESPACE, _name(fg))
+
+
+def fast_game_id_text(fg) -> str:
+    """``str(fast_game_id(fg))``, faster."""
+    return uuid8_text(_NS, _name(fg))

@@ -30,10 +30,22 @@ games need to be looked at to find an old copy (:meth:`Archive.find_game`)."""
 def _uuid8(namespace: uuid.UUID, name: str) -> uuid.UUID:
     """A name-based UUID version 8 (RFC 9562, B.2): the first 128 bits of
     SHA-256(namespace bytes + name as UTF-8), version and variant bits set."""
-    n = int.from_bytes(hashlib.sha256(namespace.bytes + name.encode()).digest()[:16], "big")
+    return uuid.UUID(int=_uuid8_int(namespace.bytes, name))
+
+
+def _uuid8_int(namespace: bytes, name: str) -> int:
+    """The 128-bit value of :func:`_uuid8` (``namespace``: its 16 bytes)."""
+    n = int.from_bytes(hashlib.sha256(namespace + name.encode()).digest()[:16], "big")
     n = (n & ~(0xF << 76)) | (GAME_ID_VERSION << 76)     # version
     n = (n & ~(0x3 << 62)) | (0x2 << 62)                 # variant RFC 4122/9562
-    return uuid.UUID(int=n)
+    return n
+
+
+def uuid8_text(namespace: bytes, name: str) -> str:
+    """``str(_uuid8(uuid.UUID(bytes=namespace), name))`` without making the
+    UUID object (a fifth of the cost of a game id in a batch)."""
+    h = "%032x" % _uuid8_int(namespace, name)
+    return h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
 
 
 NOT_THE_GAME = ("title", "source")

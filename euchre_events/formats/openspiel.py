@@ -578,6 +578,7 @@ class _Line(msgspec.Struct, forbid_unknown_fields=True, gc=False):
 
 _DECODER = msgspec.json.Decoder(_Line)
 _FAST_RULES: dict = {}
+_ALL_IDS = frozenset(range(NUM_CARDS))
 _STATED: dict = {}
 """``returns`` JSON text -> the score it states (None: refused)."""
 
@@ -674,10 +675,7 @@ def fast_line(raw: bytes, path: str = "", lineno: int = 0) -> Optional[FastGame]
                 _STATED[raw] = stated
         if stated is None or stated[0] != deal.scores[0] or stated[1] != deal.scores[1]:
             return None
-    used = 1 << up
-    for c in history[1:21]:
-        used |= 1 << c
-    kitty = tuple(c for c in range(NUM_CARDS) if not used >> c & 1)
+    kitty = sorted(_ALL_IDS.difference(history[1:22]))   # the 3 cards never named
     title = "OpenSpiel euchre"
     if d.index is not None:
         title += f" game {d.index}"

@@ -105,33 +105,40 @@ def fast_game_json(fg, game_id: str) -> dict:
             "official_score": score, "official_winner": None, "findings": [], "deals": [deal]}
 
 
-def _ints(xs) -> str:
-    return "[" + ", ".join(map(str, xs)) + "]"
+class _IntLists(dict):
+    """A tuple of whole numbers -> its JSON text as ``json.dumps`` writes it (``"[0, 2]"``)."""
+
+    def __missing__(self, xs: tuple) -> str:
+        text = self[xs] = "[" + ", ".join(map(str, xs)) + "]"
+        return text
+
+
+_INTS = _IntLists()
+_OR_NULL = {None: "null", 0: "0", 1: "1", 2: "2", 3: "3"}
+_JSONL = ('{"id": "%s", "title": %s, "variant": "standard", "deal_count": 1, "final_score": %s, '
+          '"winner": null, "as_played_score": %s, "official_score": %s, "official_winner": null, '
+          '"findings": [], "deals": [{"deal": 1, "dealer": %d, "maker": %s, "trump": %s, '
+          '"alone": %s, "trick_winners": %s, "tricks": %s, "points_as_played": %s, '
+          '"points_official": %s, "score_as_played": %s, "score_official": %s, "flags": [], '
+          '"note": "%s", "penalties": []%s}]}')
 
 
 def fast_game_jsonl(fg, game_id: str) -> str:
     """``json.dumps(fast_game_json(fg, game_id))``, the same text, written
     straight from ``fg`` (no dict, no encoder: a tenth of the time)."""
     fd = fg.deal
-    sc = _ints(fd.scores)
-    pts = _ints(fd.points)
-    m, a = fd.maker, fd.alone
+    ints = _INTS
+    sc = ints[fd.scores]
+    pts = ints[fd.points]
     title = fg.title
-    if not (title.isascii() and title.isprintable() and '"' not in title and "\\" not in title):
-        title = _json.dumps(title)
-    else:
+    if title.isascii() and title.isprintable() and '"' not in title and "\\" not in title:
         title = '"' + title + '"'
-    return ('{"id": "' + game_id + '", "title": ' + title + ', "variant": "standard", '
-            '"deal_count": 1, "final_score": ' + sc + ', "winner": null, "as_played_score": '
-            + sc + ', "official_score": ' + sc + ', "official_winner": null, "findings": [], '
-            '"deals": [{"deal": 1, "dealer": ' + str(fg.dealer) + ', "maker": '
-            + ("null" if m is None else str(m)) + ', "trump": '
-            + ("null" if fd.trump is None else '"' + fd.trump + '"') + ', "alone": '
-            + ("null" if a is None else str(a)) + ', "trick_winners": ' + _ints(fd.trick_winners)
-            + ', "tricks": ' + _ints(fd.tricks_won) + ', "points_as_played": ' + pts
-            + ', "points_official": ' + pts + ', "score_as_played": ' + sc
-            + ', "score_official": ' + sc + ', "flags": [], "note": "' + fd.note
-            + '", "penalties": []' + (', "out": ' + _ints(fd.out) if fd.out else "") + "}]}")
+    else:
+        title = _json.dumps(title)
+    return _JSONL % (game_id, title, sc, sc, sc, fg.dealer, _OR_NULL[fd.maker],
+                     "null" if fd.trump is None else '"' + fd.trump + '"', _OR_NULL[fd.alone],
+                     ints[fd.trick_winners], ints[fd.tricks_won], pts, pts, sc, sc, fd.note,
+                     ', "out": ' + ints[fd.out] if fd.out else "")
 
 
 def _trick_word(place) -> str:
