@@ -797,6 +797,11 @@ def _json_key(k) -> str:
     raise TypeError(f"keys must be str, int, float, bool or None, not {type(k).__name__}")
 
 
+def _game(events):
+    from euchre_events.projections import Game
+    return Game(events)
+
+
 def _report_lines(g, findings) -> list:
     from euchre_events.ui.auditreport import game_lines
     return game_lines(g, findings)
@@ -838,8 +843,8 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
         _fail(f"--json and --format {report} ask for two reports: give one")
     jsonl = not as_json and report.lower() == "jsonl"
     report = "jsonl" if jsonl else _report_format("json" if as_json else report, output)
-    # imported where needed: the archive's store (eventsourcing) only for a stored game
-    from euchre_events.projections import Game
+    # imported where needed: the archive's store (eventsourcing) only for a stored game,
+    # the projections only for a game the fast path does not take
     rep = _AuditReport(report, output)
     failed = 0
 
@@ -880,7 +885,7 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
                     if r.warnings:
                         rep.flush()
                     _warn(item, r)
-                    one(r.game if r.game is not None else Game(r.events), r)   # the reader's fold
+                    one(r.game if r.game is not None else _game(r.events), r)   # the reader's fold
             elif record_file(item):
                 recs, errors = _read(item, from_)
                 for e in errors:
@@ -897,7 +902,7 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
                         rep.deal_by_deal(dict(by_deal_report(*read), id=None, file=item), item, read)
                 for r in _progress(recs, "auditing", len(recs)):
                     _warn(item, r)
-                    one(r.game if r.game is not None else Game(r.events), r)   # the reader's fold
+                    one(r.game if r.game is not None else _game(r.events), r)   # the reader's fold
             else:
                 from euchre_events.archive import ArchiveError, DamagedGame
                 try:
@@ -1468,8 +1473,51 @@ def _people_help(application: typer.Typer) -> None:
 _people_help(app)
 
 
+def _plain_audit(argv: List[str]) -> Optional[dict]:
+    """The arguments of ``audit FILE... [--format jsonl|json | --json]
+    [--from openspiel] [-o OUT]`` as :func:`audit_cmd` takes them, or None
+    for any other command line (typer reads that one).  Such a command is
+    run without building the typer application, whose option adapters
+    import ``pydantic``: a third of the start-up of an audit."""
+    if not argv or argv[0] != "audit":
+        return None
+    args = {"games": [], "report": "text", "as_json": False, "output": None, "from_": None,
+            "db": None}
+    i = 1
+    while i < len(argv):
+        a = argv[i]
+        nxt = argv[i + 1] if i + 1 < len(argv) else None
+        if a in ("--format", "-f") and nxt in ("jsonl", "json"):
+            args["report"] = nxt
+        elif a == "--from" and nxt == "openspiel":
+            args["from_"] = nxt
+        elif a in ("-o", "--output") and nxt and not nxt.startswith("-"):
+            args["output"] = nxt
+        elif a == "--json":
+            args["as_json"] = True
+            i += 1
+            continue
+        elif not a.startswith("-") and a:
+            args["games"].append(a)
+            i += 1
+            continue
+        else:
+            return None
+        i += 2
+    if not args["games"] or (args["report"] == "text" and not args["as_json"]):
+        return None
+    return args
+
+
 def main() -> None:
     """Console-script entry point."""
+    args = _plain_audit(sys.argv[1:])
+    if args is not None:
+        try:
+            audit_cmd(**args)
+        except typer.Exit as e:
+            sys.exit(e.exit_code)
+        return
     app()
 
 
