@@ -14,11 +14,11 @@ from typer.testing import CliRunner
 from euchre_events.archive import game_id_of
 from euchre_events.archive.fastpath import cards_dealt_text, fast_game_id, fast_game_id_text
 from euchre_events.archive.canonical import event_text
-from euchre_events.cli import _indented_json, app
+from euchre_events.cli import _indented_json, _plain_audit, app, fast_game_jsonl
 from euchre_events.formats import RecordError
 from euchre_events.formats.openspiel import (FastGame, _read_line, fast_line, iter_openspiel_file,
                                              random_openspiel_games)
-from euchre_events.ui.auditreport import fast_game_json, fast_game_jsonl, game_json
+from euchre_events.ui.auditreport import fast_game_json, game_json
 
 pytest.importorskip("pyspiel")
 
@@ -161,3 +161,35 @@ def test_lines_of_the_shared_generator_are_taken(tmp_path):
         assert fg is not None
         _, ref = _reference(path, lineno, raw.decode())
         assert fast_game_jsonl(fg, str(fast_game_id(fg))) == json.dumps(ref)
+
+
+def test_plain_audit_command_lines():
+    """Only the plain audit command lines skip typer; the rest go to it."""
+    assert _plain_audit(["audit", "a.jsonl", "--format", "jsonl"]) == {
+        "games": ["a.jsonl"], "report": "jsonl", "as_json": False, "output": None,
+        "from_": None, "db": None}
+    assert _plain_audit(["audit", "a.jsonl", "b.jsonl", "--json", "--from", "openspiel",
+                         "-o", "out.json"])["games"] == ["a.jsonl", "b.jsonl"]
+    for argv in (["audit", "a.jsonl"], ["audit", "a.jsonl", "--format", "html"],
+                 ["audit", "--format", "jsonl"], ["audit", "a.jsonl", "--db", "x.sqlite", "--json"],
+                 ["audit", "a.jsonl", "--format=jsonl"], ["audit", "a.jsonl", "--help"],
+                 ["show", "a.jsonl", "--json"], ["audit", "a.jsonl", "-f"], []):
+        assert _plain_audit(argv) is None, argv
+
+
+def test_console_script_gives_typer_s_output(tmp_path, lines):
+    """``euchre-events audit FILE --format jsonl`` (no typer application)
+    writes what the typer command writes, with the same exit code, for good
+    and bad files."""
+    import subprocess
+    import sys
+    path = _file(tmp_path, _mixed(lines[:200], random.Random(9)))
+    for argv in (["audit", path, "--format", "jsonl"], ["audit", path, "--json"],
+                 ["audit", str(tmp_path / "missing.jsonl"), "--format", "jsonl"]):
+        res = CliRunner().invoke(app, argv)
+        p = subprocess.run([sys.executable, "-c", "import sys; from euchre_events.cli import main; "
+                            "sys.argv[0] = 'euchre-events'; main()"] + argv,
+                           capture_output=True, text=True)
+        assert p.stdout == res.stdout
+        assert p.stderr == res.stderr
+        assert p.returncode == res.exit_code

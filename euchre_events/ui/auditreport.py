@@ -9,14 +9,13 @@ Everything taken from a record (player names, titles, annotations) is shown
 from __future__ import annotations
 
 import html
-import json as _json
 from typing import Optional, Sequence
 
 from euchre_events.rules import cards as C
 from euchre_events.rules.seats import name_seats, score_text
 from euchre_events.ui.describe import printable, seat_name
 
-__all__ = ["side_label", "game_json", "fast_game_json", "fast_game_jsonl", "finding_lines", "game_lines", "by_deal_lines", "html_report"]
+__all__ = ["side_label", "game_json", "fast_game_json", "finding_lines", "game_lines", "by_deal_lines", "html_report"]
 
 
 def side_label(variant, side: Optional[int], players: Sequence[str]) -> str:
@@ -103,42 +102,6 @@ def fast_game_json(fg, game_id: str) -> dict:
     return {"id": game_id, "title": fg.title, "variant": "standard", "deal_count": 1,
             "final_score": score, "winner": None, "as_played_score": score,
             "official_score": score, "official_winner": None, "findings": [], "deals": [deal]}
-
-
-class _IntLists(dict):
-    """A tuple of whole numbers -> its JSON text as ``json.dumps`` writes it (``"[0, 2]"``)."""
-
-    def __missing__(self, xs: tuple) -> str:
-        text = self[xs] = "[" + ", ".join(map(str, xs)) + "]"
-        return text
-
-
-_INTS = _IntLists()
-_OR_NULL = {None: "null", 0: "0", 1: "1", 2: "2", 3: "3"}
-_JSONL = ('{"id": "%s", "title": %s, "variant": "standard", "deal_count": 1, "final_score": %s, '
-          '"winner": null, "as_played_score": %s, "official_score": %s, "official_winner": null, '
-          '"findings": [], "deals": [{"deal": 1, "dealer": %d, "maker": %s, "trump": %s, '
-          '"alone": %s, "trick_winners": %s, "tricks": %s, "points_as_played": %s, '
-          '"points_official": %s, "score_as_played": %s, "score_official": %s, "flags": [], '
-          '"note": "%s", "penalties": []%s}]}')
-
-
-def fast_game_jsonl(fg, game_id: str) -> str:
-    """``json.dumps(fast_game_json(fg, game_id))``, the same text, written
-    straight from ``fg`` (no dict, no encoder: a tenth of the time)."""
-    fd = fg.deal
-    ints = _INTS
-    sc = ints[fd.scores]
-    pts = ints[fd.points]
-    title = fg.title
-    if title.isascii() and title.isprintable() and '"' not in title and "\\" not in title:
-        title = '"' + title + '"'
-    else:
-        title = _json.dumps(title)
-    return _JSONL % (game_id, title, sc, sc, sc, fg.dealer, _OR_NULL[fd.maker],
-                     "null" if fd.trump is None else '"' + fd.trump + '"', _OR_NULL[fd.alone],
-                     ints[fd.trick_winners], ints[fd.tricks_won], pts, pts, sc, sc, fd.note,
-                     ', "out": ' + ints[fd.out] if fd.out else "")
 
 
 def _trick_word(place) -> str:
