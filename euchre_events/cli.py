@@ -669,11 +669,11 @@ class _AuditReport:
         """A game the fast path read (json and jsonl only): the same text as
         :meth:`game` gives for it."""
         from euchre_events.archive.fastpath import fast_game_id_text
-        from euchre_events.ui.auditreport import fast_game_json
         if self.report == "jsonl":
             self._write(fast_game_jsonl(fg, fast_game_id_text(fg)) + "\n")
         else:
-            self._array_item(fast_game_json(fg, fast_game_id_text(fg)))
+            self._write(('{\n  "games": [\n    ' if self.n == 0 else ",\n    ")
+                        + fast_game_json_text(fg, fast_game_id_text(fg)))
         self.n += 1
 
     def fast_games(self, items):
@@ -794,6 +794,52 @@ def fast_game_jsonl(fg, game_id: str) -> str:
                      "null" if fd.trump is None else '"' + fd.trump + '"', _OR_NULL[fd.alone],
                      ints[fd.trick_winners], ints[fd.tricks_won], pts, pts, sc, sc, fd.note,
                      ', "out": ' + ints[fd.out] if fd.out else "")
+
+
+class _IndentedLists(dict):
+    """``(numbers, indent)`` -> the text :func:`_indented_json` gives for the
+    list at that indentation (each number on its own line)."""
+
+    def __missing__(self, key: tuple) -> str:
+        xs, nl = key
+        text = self[key] = _indented_json(list(xs), nl)
+        return text
+
+
+_ILISTS = _IndentedLists()
+_I1, _I2, _I3 = "\n      ", "\n        ", "\n          "
+
+
+def fast_game_json_text(fg, game_id: str) -> str:
+    """``_indented_json(ui.auditreport.fast_game_json(fg, game_id), "\\n    ")``
+    (one game of ``audit --json``), the same text, from ``fg`` without the
+    dict and the recursive writer."""
+    fd = fg.deal
+    il = _ILISTS
+    sc1 = il[fd.scores, _I1]
+    sc3 = il[fd.scores, _I3]
+    p3 = il[fd.points, _I3]
+    title = fg.title
+    if title.isascii() and title.isprintable() and '"' not in title and "\\" not in title:
+        title = '"' + title + '"'
+    else:
+        title = _json_str(title)
+    q = _I3 + '"'
+    deal = ("{" + q + 'deal": 1,' + q + 'dealer": ' + str(fg.dealer) + "," + q + 'maker": '
+            + _OR_NULL[fd.maker] + "," + q + 'trump": '
+            + ("null" if fd.trump is None else '"' + fd.trump + '"') + "," + q + 'alone": '
+            + _OR_NULL[fd.alone] + "," + q + 'trick_winners": ' + il[fd.trick_winners, _I3]
+            + "," + q + 'tricks": ' + il[fd.tricks_won, _I3] + "," + q + 'points_as_played": '
+            + p3 + "," + q + 'points_official": ' + p3 + "," + q + 'score_as_played": ' + sc3
+            + "," + q + 'score_official": ' + sc3 + "," + q + 'flags": [],' + q + 'note": "'
+            + fd.note + '",' + q + 'penalties": []'
+            + ("," + q + 'out": ' + il[fd.out, _I3] if fd.out else "") + _I2 + "}")
+    q = _I1 + '"'
+    return ("{" + q + 'id": "' + game_id + '",' + q + 'title": ' + title + "," + q
+            + 'variant": "standard",' + q + 'deal_count": 1,' + q + 'final_score": ' + sc1 + ","
+            + q + 'winner": null,' + q + 'as_played_score": ' + sc1 + "," + q
+            + 'official_score": ' + sc1 + "," + q + 'official_winner": null,' + q
+            + 'findings": [],' + q + 'deals": [' + _I2 + deal + _I1 + "]\n    }")
 
 
 def _indented_json(v, nl: str = "\n") -> str:

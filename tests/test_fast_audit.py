@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 from euchre_events.archive import game_id_of
 from euchre_events.archive.fastpath import cards_dealt_text, fast_game_id, fast_game_id_text
 from euchre_events.archive.canonical import event_text
-from euchre_events.cli import _indented_json, _plain_audit, app, fast_game_jsonl
+from euchre_events.cli import _indented_json, _plain_audit, app, fast_game_json_text, fast_game_jsonl
 from euchre_events.formats import RecordError
 from euchre_events.formats.openspiel import (FastGame, _read_line, fast_line, iter_openspiel_file,
                                              random_openspiel_games)
@@ -60,7 +60,7 @@ def test_fast_report_is_the_reference_report(lines):
         assert fg.events()[1:] == rec.events[1:]
         assert fast_game_jsonl(fg, gid) == json.dumps(ref)
         assert fast_game_json(fg, gid) == ref
-        assert _indented_json(fast_game_json(fg, gid), "\n    ") == _indented_json(ref, "\n    ")
+        assert fast_game_json_text(fg, gid) == _indented_json(ref, "\n    ")
         assert cards_dealt_text(fg.hands, fg.up, fg.kitty) == event_text(rec.events[2])
     assert taken == len(lines)
 
