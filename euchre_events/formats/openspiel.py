@@ -676,11 +676,12 @@ def fast_line(raw: bytes, path: str = "", lineno: int = 0) -> Optional[FastGame]
         if stated is None or stated[0] != deal.scores[0] or stated[1] != deal.scores[1]:
             return None
     kitty = sorted(_ALL_IDS.difference(history[1:22]))   # the 3 cards never named
-    title = "OpenSpiel euchre"
-    if d.index is not None:
-        title += f" game {d.index}"
-    if d.seed is not None:
-        title += f" (seed {d.seed})"
+    i, seed = d.index, d.seed
+    if i is not None and seed is not None:
+        title = "OpenSpiel euchre game %d (seed %d)" % (i, seed)
+    else:
+        title = "OpenSpiel euchre" + ("" if i is None else f" game {i}") + (
+            "" if seed is None else f" (seed {seed})")
     return FastGame(title, key, options, dealer, hands, up, kitty, deal)
 
 

@@ -131,6 +131,7 @@ _BITS = tuple(1 << i for i in range(24))
 _BIT = {i: 1 << i for i in range(24)}
 """The bit of each card int (``.get``: None for anything else)."""
 _INT_ONLY = {int}
+_CARD_INTS = frozenset(range(24))
 _PLAYED = tuple(K_CARD_PLAYED << 7 | s << 5 for s in range(4))
 _NEXT = {out: tuple(next(x for x in ((s + k) & 3 for k in (1, 2, 3)) if x not in out)
                     for s in range(4))
@@ -216,18 +217,12 @@ class FastRules:
         rest = list(actions[start:])
         if rest and set(map(type, rest)) != _INT_ONLY:
             return None               # bool, float...: not an action code
-        h = [0, 0, 0, 0]
-        seen = _BITS[up]
-        for s in range(4):
-            hs = hands[s]
-            if len(hs) != 5:
-                return None
-            for c in hs:
-                bit = _BIT.get(c) if type(c) is int else None
-                if bit is None or seen & bit:
-                    return None       # not a card int, or dealt twice
-                seen |= bit
-                h[s] |= bit
+        dealt = [*hands[0], *hands[1], *hands[2], *hands[3], up]
+        if len(dealt) != 21 or set(map(type, dealt)) != _INT_ONLY or len(set(dealt)) != 21 \
+                or not _CARD_INTS.issuperset(dealt) or any(len(x) != 5 for x in hands):
+            return None               # not 5 cards each and an up-card, all cards, all different
+        bits = _BITS
+        h = [sum(map(bits.__getitem__, x)) for x in hands]
         if self.game_end(tuple(initial_score), (), (None, (0,) * 4, ())) is not None:
             return None     # already won at the start: the engine flags it
         up_suit = _SUIT_OF[up]
