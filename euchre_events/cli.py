@@ -810,6 +810,17 @@ _ILISTS = _IndentedLists()
 _I1, _I2, _I3 = "\n      ", "\n        ", "\n          "
 
 
+_JSON_GAME = ("{" + _I1 + '"id": "%s",' + _I1 + '"title": %s,' + _I1 + '"variant": "standard",'
+              + _I1 + '"deal_count": 1,' + _I1 + '"final_score": %s,' + _I1 + '"winner": null,'
+              + _I1 + '"as_played_score": %s,' + _I1 + '"official_score": %s,' + _I1
+              + '"official_winner": null,' + _I1 + '"findings": [],' + _I1 + '"deals": [' + _I2
+              + "{" + _I3 + '"deal": 1,' + _I3 + '"dealer": %d,' + _I3 + '"maker": %s,' + _I3
+              + '"trump": %s,' + _I3 + '"alone": %s,' + _I3 + '"trick_winners": %s,' + _I3
+              + '"tricks": %s,' + _I3 + '"points_as_played": %s,' + _I3 + '"points_official": %s,'
+              + _I3 + '"score_as_played": %s,' + _I3 + '"score_official": %s,' + _I3 + '"flags": [],'
+              + _I3 + '"note": "%s",' + _I3 + '"penalties": []%s' + _I2 + "}" + _I1 + "]\n    }")
+
+
 def fast_game_json_text(fg, game_id: str) -> str:
     """``_indented_json(ui.auditreport.fast_game_json(fg, game_id), "\\n    ")``
     (one game of ``audit --json``), the same text, from ``fg`` without the
@@ -824,22 +835,10 @@ def fast_game_json_text(fg, game_id: str) -> str:
         title = '"' + title + '"'
     else:
         title = _json_str(title)
-    q = _I3 + '"'
-    deal = ("{" + q + 'deal": 1,' + q + 'dealer": ' + str(fg.dealer) + "," + q + 'maker": '
-            + _OR_NULL[fd.maker] + "," + q + 'trump": '
-            + ("null" if fd.trump is None else '"' + fd.trump + '"') + "," + q + 'alone": '
-            + _OR_NULL[fd.alone] + "," + q + 'trick_winners": ' + il[fd.trick_winners, _I3]
-            + "," + q + 'tricks": ' + il[fd.tricks_won, _I3] + "," + q + 'points_as_played": '
-            + p3 + "," + q + 'points_official": ' + p3 + "," + q + 'score_as_played": ' + sc3
-            + "," + q + 'score_official": ' + sc3 + "," + q + 'flags": [],' + q + 'note": "'
-            + fd.note + '",' + q + 'penalties": []'
-            + ("," + q + 'out": ' + il[fd.out, _I3] if fd.out else "") + _I2 + "}")
-    q = _I1 + '"'
-    return ("{" + q + 'id": "' + game_id + '",' + q + 'title": ' + title + "," + q
-            + 'variant": "standard",' + q + 'deal_count": 1,' + q + 'final_score": ' + sc1 + ","
-            + q + 'winner": null,' + q + 'as_played_score": ' + sc1 + "," + q
-            + 'official_score": ' + sc1 + "," + q + 'official_winner": null,' + q
-            + 'findings": [],' + q + 'deals": [' + _I2 + deal + _I1 + "]\n    }")
+    return _JSON_GAME % (game_id, title, sc1, sc1, sc1, fg.dealer, _OR_NULL[fd.maker],
+                         "null" if fd.trump is None else '"' + fd.trump + '"', _OR_NULL[fd.alone],
+                         il[fd.trick_winners, _I3], il[fd.tricks_won, _I3], p3, p3, sc3, sc3,
+                         fd.note, "," + _I3 + '"out": ' + il[fd.out, _I3] if fd.out else "")
 
 
 def _indented_json(v, nl: str = "\n") -> str:
