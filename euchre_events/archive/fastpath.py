@@ -51,8 +51,8 @@ def _name(fg) -> str:
     if head is None:
         head = _HEADS[key] = ('{"events":[' + start_text(fg.start()) + ","
                               + event_text(DealStarted(1, fg.dealer)) + ",")
-    return (head + cards_dealt_text(fg.hands, fg.up, fg.kitty) + ","
-            + ",".join(map(_TEXTS.__getitem__, fg.deal.codes)) + "]}")
+    return "".join((head, cards_dealt_text(fg.hands, fg.up, fg.kitty), ",",
+                    ",".join(map(_TEXTS.__getitem__, fg.deal.codes)), "]}"))
 
 
 def fast_game_id(fg) -> uuid.UUID:

@@ -579,6 +579,8 @@ class _Line(msgspec.Struct, forbid_unknown_fields=True, gc=False):
 _DECODER = msgspec.json.Decoder(_Line)
 _FAST_RULES: dict = {}
 _ALL_IDS = frozenset(range(NUM_CARDS))
+_HAND_SLICES = tuple(tuple(slice(1 + ((s - dealer) & 3), 21, 4) for s in range(4)) for dealer in range(4))
+"""Per dealer, the slices of the history holding each seat's cards."""
 _STATED: dict = {}
 """``returns`` JSON text -> the score it states (None: refused)."""
 
@@ -658,7 +660,8 @@ def fast_line(raw: bytes, path: str = "", lineno: int = 0) -> Optional[FastGame]
     if not 0 <= dealer < 4:
         return None
     # card k goes to seat (dealer + k) % 4: seat s gets cards (s - dealer) % 4, 4 apart
-    hands = [history[1 + ((s - dealer) & 3):21:4] for s in range(4)]
+    h0, h1, h2, h3 = _HAND_SLICES[dealer]
+    hands = [history[h0], history[h1], history[h2], history[h3]]
     up = history[21]
     deal = rules.deal(dealer, hands, up, history, 22)   # checks the cards: ids, none twice
     if deal is None:

@@ -171,6 +171,7 @@ class FastRules:
         self.keep_up = not o.dealer_may_discard_upcard
         self._points: dict = {}
         self._ends: dict = {}
+        self.zero_start_open = self.game_end((0, 0), (), (None, (0,) * 4, ())) is None
 
     # the variant's own scoring and game end, asked once per distinct case
     def points(self, maker: int, alone, lone_defender, tricks_won: tuple) -> tuple:
@@ -214,7 +215,9 @@ class FastRules:
         if type(dealer) is not int or not 0 <= dealer < 4 or len(hands) != 4 \
                 or type(up) is not int or not 0 <= up < 24:
             return None
-        rest = list(actions[start:])
+        rest = actions[start:]
+        if type(rest) is not list:
+            rest = list(rest)
         if rest and set(map(type, rest)) != _INT_ONLY:
             return None               # bool, float...: not an action code
         dealt = [*hands[0], *hands[1], *hands[2], *hands[3], up]
@@ -223,8 +226,9 @@ class FastRules:
             return None               # not 5 cards each and an up-card, all cards, all different
         bits = _BITS
         h = [sum(map(bits.__getitem__, x)) for x in hands]
-        if self.game_end(tuple(initial_score), (), (None, (0,) * 4, ())) is not None:
-            return None     # already won at the start: the engine flags it
+        if initial_score != (0, 0) or not self.zero_start_open:
+            if self.game_end(tuple(initial_score), (), (None, (0,) * 4, ())) is not None:
+                return None   # already won at the start: the engine flags it
         up_suit = _SUIT_OF[up]
         phase = ROUND1
         turn = (dealer + 1) & 3
