@@ -40,14 +40,12 @@ import msgspec
 
 from euchre_events.rules.cards import RANKS, SUITS
 from euchre_events.rules.seats import SEAT_LETTERS_4
-from euchre_events.rules.engine import ImpossibleEvent, apply, new_table
 from euchre_events.rules.fastcore import event_of, fast_rules
 from euchre_events.rules.registry import make_variant
 from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, DealThrownIn, DefendedAlone,
                       Discarded, Event, GameStarted, OrderedUp, Passed, PlayedWithPartner,
                       TrumpNamed, UpCardPickedUp, WentAlone)
 from euchre_events.formats import Record, RecordError, load_json, read_record_text
-from euchre_events.formats.builder import RecordBuilder
 
 PASS_ACTION = 24
 """OpenSpiel action id of Pass."""
@@ -301,6 +299,8 @@ def align_history(history: Sequence[int], params: Optional[dict] = None, title: 
 
 def _align(history, params, title, source):
     """(aligned events, folded table): see :func:`align_history`."""
+    # the engine and the builder are imported where used: the fast path needs neither
+    from euchre_events.rules.engine import ImpossibleEvent, apply, new_table
     t = new_table()
     out = []
     for ev, i in _decode(history, params, title, source, lambda: t):
@@ -466,6 +466,7 @@ _HISTORY_NAMES = tuple(f"history[{i}]" for i in range(128))
 
 
 def _read_line(path: str, lineno: int, line: str, first: bool = False) -> Record:
+    from euchre_events.formats.builder import RecordBuilder
     try:
         obj = load_json(line, path, line=lineno)
     except RecordError as e:

@@ -428,8 +428,10 @@ def fast_rules(variant) -> Optional[FastRules]:
     if r is not False:
         return r
     r = None
-    from euchre_events.rules.engine import _fast_plays_ok
-    if variant.name == "standard" and _fast_plays_ok(variant) and variant.n_seats == 4 \
+    from euchre_events.rules.variant import PLAY_HOOKS, Variant
+    cls = type(variant)
+    if variant.name == "standard" and variant.n_seats == 4 \
+            and all(getattr(cls, h) is getattr(Variant, h) for h in PLAY_HOOKS) \
             and variant.partnerships and variant.hand_size == 5 and variant.tricks_per_deal == 5 \
             and sorted(variant.deck()) == sorted(CARD_CODES):
         o = variant.options
