@@ -1599,6 +1599,12 @@ def main() -> None:
             audit_cmd(**args)
         except typer.Exit as e:
             sys.exit(e.exit_code)
+        except KeyboardInterrupt:     # as click's standalone mode says it
+            typer.echo("\nAborted!", err=True)
+            sys.exit(1)
+        except BrokenPipeError:       # a reader that stopped reading (| head): as click does
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+            sys.exit(1)
         return
     app()
 

@@ -132,6 +132,9 @@ _BIT = {i: 1 << i for i in range(24)}
 """The bit of each card int (``.get``: None for anything else)."""
 _INT_ONLY = {int}
 _CARD_INTS = frozenset(range(24))
+_ACTION_CODES = frozenset(range(PARTNER + 1))
+_CODE_BITS = _BITS + (0,) * (PARTNER + 1 - 24)
+"""The bit of each decision code: a card's, 0 for the others (no card of a hand)."""
 _PLAYED = tuple(K_CARD_PLAYED << 7 | s << 5 for s in range(4))
 _NEXT = {out: tuple(next(x for x in ((s + k) & 3 for k in (1, 2, 3)) if x not in out)
                     for s in range(4))
@@ -218,8 +221,8 @@ class FastRules:
         rest = actions[start:]
         if type(rest) is not list:
             rest = list(rest)
-        if rest and set(map(type, rest)) != _INT_ONLY:
-            return None               # bool, float...: not an action code
+        if rest and (set(map(type, rest)) != _INT_ONLY or not _ACTION_CODES.issuperset(rest)):
+            return None               # bool, float, 31...: not an action code
         dealt = [*hands[0], *hands[1], *hands[2], *hands[3], up]
         if len(dealt) != 21 or set(map(type, dealt)) != _INT_ONLY or len(set(dealt)) != 21 \
                 or not _CARD_INTS.issuperset(dealt) or any(len(x) != 5 for x in hands):
@@ -281,9 +284,9 @@ class FastRules:
                 else:
                     return None
             elif phase is DISCARD:
-                bit = _BIT.get(a)
-                if bit is None or not h[dealer] & bit:
-                    return None
+                bit = _CODE_BITS[a]
+                if not h[dealer] & bit:
+                    return None       # not a card, or not in the dealer's hand
                 if a == up and self.keep_up:
                     return None       # the up-card discarded: flagged by the engine
                 h[dealer] ^= bit
@@ -345,17 +348,16 @@ class FastRules:
             self._show(observe, codes[-1], locals(), [])
         eff, masks, keys_t = _EFF[trump], _MASKS[trump], _KEYS[trump]
         played = _PLAYED
+        code_bits = _CODE_BITS
         winners: list = []
         won = [0, 0, 0, 0]
         nt = led = best = bs = 0
         keys = None
         for a in it:
-            bit = _BIT.get(a)
-            if bit is None:
-                return None           # not a card
+            bit = code_bits[a]
             hm = h[turn]
             if not hm & bit:
-                return None           # not in the hand: the engine refuses it
+                return None           # not a card, or not in the hand: the engine refuses it
             if nt:
                 if eff[a] != led and hm & masks[led]:
                     return None       # a renege: the engine records it, the audit reports it
