@@ -159,3 +159,105 @@ def test_event_codes_name_one_event_each():
     assert F.event_of(F.K_TRUMP_NAMED << 7 | 1 << 5 | 3).suit == "S"
     with pytest.raises(ValueError):
         F.event_of(F.K_TRUMP_NAMED << 7 | 1 << 5 | 7)
+
+
+# ---------------------------------------------------------------- every option it accepts
+
+OPTION_SETS = [
+    {},
+    {"loner_lead": "left_of_loner", "defend_alone": "vs_lone"},
+    {"loner_lead": "left_of_loner", "defend_alone": "any", "stick_the_dealer": True},
+    {"dealer_may_discard_upcard": True, "stick_the_dealer": True, "stick_allows_turned_down": True},
+    {"super_euchre": True, "lone_euchred_value": 4, "loner_march_score": 5,
+     "lone_defender_value": 5, "defend_alone": "any"},
+    {"exchange_when_dealer_out": False, "renege_penalty": "casual", "target_score": 4,
+     "stick_the_dealer": False},
+    {"target_score": 2, "defend_alone": "any"},
+]
+"""Options the core accepts (on top of OpenSpiel's: alone after the exchange, the
+up-card kept, ...), each value of FREE that changes play or scoring at least once."""
+
+
+def _engine_game(options, seed, faults=0.0):
+    """A random game of standard Euchre with ``options`` (dict, on top of
+    OpenSpiel's), played by the engine: legal actions, or with probability
+    ``faults`` any decision code at all.  Returns ``(dealer, hands, up,
+    actions, [(event, state)], table, refused)``: ``refused`` when the
+    engine refused the last event (the game stops there)."""
+    from euchre_events.events import CardsDealt, DealStarted, GameStarted
+    from euchre_events.formats.openspiel import (CARD_OF_ID, PLAYERS, _decision_event,
+                                                 event_to_action)
+    from euchre_events.rules.engine import legal_actions
+    rng = random.Random(seed)
+    opts = dict(openspiel_options({}), **options)
+    deck = list(range(24))
+    rng.shuffle(deck)
+    dealer = rng.randrange(4)
+    hands = [deck[5 * s:5 * s + 5] for s in range(4)]
+    up = deck[20]
+    kitty = sorted(deck[21:])
+    t = new_table()
+    for ev in (GameStarted("standard", opts, PLAYERS, first_dealer=dealer, initial_score=(0, 0)),
+               DealStarted(1, dealer),
+               CardsDealt(tuple(tuple(CARD_OF_ID[c] for c in h) for h in hands), CARD_OF_ID[up],
+                          tuple(CARD_OF_ID[c] for c in kitty))):
+        apply(t, ev)
+    actions, states = [], []
+    while t.phase not in ("deal_over", "game_over"):
+        acts = legal_actions(t)[0]
+        if acts and acts[0].kind in ("UpCardPickedUp", "DealThrownIn"):
+            ev = acts[0]
+        else:
+            if rng.random() < faults:
+                a = rng.randrange(31)
+                try:
+                    ev = _decision_event(t, a, len(actions))
+                except OpenSpielError:
+                    actions.append(a)
+                    return dealer, hands, up, actions, states, t, True
+            else:
+                ev = rng.choice(acts)
+                a = event_to_action(ev, t.up_card)
+            actions.append(a)
+        try:
+            apply(t, ev)
+        except ImpossibleEvent:
+            return dealer, hands, up, actions, states, t, True
+        legal = sorted(ID_OF_CARD[c] for c in play_legal(t)[0]) if t.phase == "play" else None
+        states.append((ev, {
+            "phase": str(t.phase), "turn": t.turn,
+            "hands": [sorted(ID_OF_CARD[c] for c in h) for h in t.hands],
+            "trick": [(s, ID_OF_CARD[c]) for s, c in t.trick], "tricks_won": list(t.tricks_won),
+            "trick_winners": [w for _, _, w in t.tricks], "legal": legal, "maker": t.maker,
+            "trump": t.trump, "alone": t.alone, "lone_defender": t.lone_defender,
+            "out": tuple(sorted(t.out))}))
+    return dealer, hands, up, actions, states, t, False
+
+
+@pytest.mark.parametrize("which", range(len(OPTION_SETS)))
+def test_fast_core_agrees_for_every_option_set_it_accepts(which):
+    options = OPTION_SETS[which]
+    v = make_variant("standard", dict(openspiel_options({}), **options))
+    rules = F.fast_rules(v)
+    assert rules is not None
+    answered = declined = 0
+    for seed in range(300):
+        dealer, hands, up, actions, ref, t, refused = _engine_game(options, 1000 * which + seed,
+                                                                   faults=0.02 if seed % 3 else 0.0)
+        seen = []
+        res = rules.deal(dealer, hands, up, actions, 0,
+                         observe=lambda code, s: seen.append((code, s)))
+        regular = (not refused and not t.reneges and not t.flags and not t.game_over
+                   and t.phase == "deal_over")
+        if not regular:
+            assert res is None, (options, seed, t.flags, t.reneges, refused)
+            declined += 1
+            continue
+        assert res is not None, (options, seed)
+        answered += 1
+        assert [F.event_of(c) for c, _ in seen] == [ev for ev, _ in ref]
+        for (_, fs), (ev, rs) in zip(seen, ref):
+            assert fs == rs, (options, seed, ev, fs, rs)
+        assert list(res.scores) == list(t.scores)
+        assert res.points == t.deal_results[-1][1]
+    assert answered > 50 and declined > 5
