@@ -27,6 +27,7 @@ from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, DealThrow
 from euchre_events.rules import cards as C
 from euchre_events.rules import claims
 from euchre_events.rules.cards import UNKNOWN, base, effective_suit, winning_index
+from euchre_events.rules.variant import PLAY_HOOKS
 from euchre_events.rules.registry import make_variant
 from euchre_events.rules.seats import score_text
 # the working state and the variant base, re-exported: the engine is their face
@@ -841,11 +842,10 @@ def legal_actions(t: Table) -> tuple:
 
 # ------------------------------------------------------------ batch fold
 
-_PLAY_HOOKS = ("trick_size", "tricks_in_deal", "trick_winner", "after_trick", "after_card",
-               "exempt_from_following")
-"""The variant hooks :func:`_play` calls.  :func:`fold` takes its fast path
-only for variants that keep the base version of every one of them (add any
-new hook that ``_play`` calls here)."""
+_PLAY_HOOKS = PLAY_HOOKS
+"""The variant hooks :func:`_play` calls (:data:`~euchre_events.rules.variant.PLAY_HOOKS`).
+:func:`fold` takes its fast path only for variants that keep the base version
+of every one of them."""
 
 _FAST_OK: dict = {}
 

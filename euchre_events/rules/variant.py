@@ -13,6 +13,13 @@ from euchre_events.events import CardsDealt, Event, describe_value, field_types,
 from euchre_events.rules import cards as C
 from euchre_events.rules.table import PLAY, ImpossibleEvent, Renege, Table
 
+PLAY_HOOKS = ("trick_size", "tricks_in_deal", "trick_winner", "after_trick", "after_card",
+              "exempt_from_following")
+"""The variant hooks the engine's ``_play`` calls (add any new hook that
+``_play`` calls here): ``engine.fold`` and the fast core
+(``rules/fastcore.py``) take their shortcuts only for a variant that keeps
+the base version of every one of them."""
+
 
 class Variant(ABC):
     """Base of a rule set.  Subclasses override the hooks they need.

@@ -15,7 +15,7 @@ from euchre_events.rules import cards as C
 from euchre_events.rules.seats import name_seats, score_text
 from euchre_events.ui.describe import level_sides, printable, seat_name, side_player_names
 
-__all__ = ["side_label", "game_json", "finding_lines", "game_lines", "by_deal_lines", "html_report"]
+__all__ = ["side_label", "game_json", "fast_game_json", "finding_lines", "game_lines", "by_deal_lines", "html_report"]
 
 
 def side_label(variant, side: Optional[int], players: Sequence[str]) -> str:
@@ -82,6 +82,26 @@ def game_json(g, findings) -> dict:
     if getattr(t.options, "four_trick_tokens", False):   # tokens held at the end (rules.md 2.9)
         d["tokens"] = list(t.tokens) or [0] * len(g.official_score)
     return d
+
+
+def fast_game_json(fg, game_id: str) -> dict:
+    """:func:`game_json` of a game read by the fast path
+    (:class:`~euchre_events.formats.openspiel.FastGame`: one regular deal,
+    no finding, the game not over), without folding it: the same dict, key
+    for key (``tests/test_fast_audit.py`` compares the two over thousands
+    of games)."""
+    fd = fg.deal
+    score = list(fd.scores)
+    deal = {"deal": 1, "dealer": fg.dealer, "maker": fd.maker, "trump": fd.trump,
+            "alone": fd.alone, "trick_winners": list(fd.trick_winners),
+            "tricks": list(fd.tricks_won), "points_as_played": list(fd.points),
+            "points_official": list(fd.points), "score_as_played": score,
+            "score_official": score, "flags": [], "note": fd.note, "penalties": []}
+    if fd.out:
+        deal["out"] = list(fd.out)
+    return {"id": game_id, "title": fg.title, "variant": "standard", "deal_count": 1,
+            "final_score": score, "winner": None, "as_played_score": score,
+            "official_score": score, "official_winner": None, "findings": [], "deals": [deal]}
 
 
 def _trick_word(place) -> str:
