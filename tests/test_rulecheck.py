@@ -492,7 +492,7 @@ def test_audit_text_says_why_the_lower_score_won():
     from euchre_events.ui.auditreport import game_lines
     g = c3_game("casual", "9, 8")
     head = game_lines(g, g.audit())[0]
-    assert ("official winner: East-West (East & West), who reached 10 first: both sides reached it on the "
+    assert ("official winner: East-West, who reached 10 first: both sides reached it on the "
             "last deal, and the hand is scored before the renege penalty (rules.md 2.7); as played") in head, head
     level = game_lines(c3_game("casual", "8, 8"), ())[0]
     assert "who reached 10 first" in level

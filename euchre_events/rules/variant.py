@@ -159,9 +159,11 @@ class Variant(ABC):
         is not known.  Used where a game has no tie rule of its own because
         a normal hand scores one side only (standard, two-handed: 2.6, 3.4),
         when a renege penalty lets both sides cross on one deal."""
-        steps = self.scoring_steps(t)
         over = tuple(s for s, p in enumerate(scores) if p >= target)
-        if not steps or len(over) < 2:
+        if len(over) < 2:
+            return over
+        steps = self.scoring_steps(t)
+        if not steps:
             return over
         now = [p - sum(step[s] for step in steps) for s, p in enumerate(scores)]
         for step in steps:
