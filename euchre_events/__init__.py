@@ -7,9 +7,18 @@ contract in pyproject.toml): :mod:`.events` (the vocabulary) ->
 (records in and out) -> :mod:`.archive` (the eventsourcing store) ->
 :mod:`.ui` (text, HTML, widgets, tutorials) -> :mod:`.cli`.
 """
-from importlib.metadata import PackageNotFoundError, version as _version
 
-try:  # one source of the version: pyproject.toml, read back from the installed metadata
-    __version__ = _version("euchre_events")
-except PackageNotFoundError:  # run from a checkout that was never installed
-    __version__ = "0+unknown"
+
+def __getattr__(name: str):
+    """``__version__``, read from the installed metadata the first time it
+    is asked for: ``importlib.metadata`` scans the installed distributions,
+    a sixth of the start-up of a command that never prints the version."""
+    if name == "__version__":
+        from importlib.metadata import PackageNotFoundError, version
+        global __version__
+        try:  # one source of the version: pyproject.toml, read back from the installed metadata
+            __version__ = version("euchre_events")
+        except PackageNotFoundError:  # run from a checkout that was never installed
+            __version__ = "0+unknown"
+        return __version__
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -264,3 +264,17 @@ def test_on_postgres_an_archive_opened_before_is_not_created_again(pg_schema):  
     assert again.import_record(Record(random_game("standard", seed=2)))[1]
     told = Archive(env=dict(_pg_env(pg_schema), CREATE_TABLE="yes"))
     assert told.env.get("CREATE_TABLE") == "yes"
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_import_gives_the_game_the_id_game_id_of_gives(tmp_path, variant):
+    """The import writes each event's text once (store._game_id) and stores
+    the game under exactly game_id_of's id."""
+    from euchre_events.archive import game_id_of
+    from euchre_events.archive.canonical import event_text
+    from euchre_events.archive.store import _game_id, _with_full_options, start_text
+    rec = _with_full_options(Record(random_game(variant, seed=12)))
+    texts = [event_text(e) for e in rec.events[1:]]
+    assert _game_id(start_text(rec.events[0]), texts) == game_id_of(rec.events)
+    gid, created = Archive(str(tmp_path / "a.sqlite")).import_record(Record(random_game(variant, seed=12)))
+    assert created and gid == game_id_of(rec.events)

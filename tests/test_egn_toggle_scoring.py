@@ -164,7 +164,8 @@ def test_a_fixed_number_of_deals_ending_level_is_drawn():
     g = game("num-deals-2-tied.egn")
     assert g.official_score == [1, 1] and g.final.game_over and g.winner is None
     assert g.as_played_winner == (0, 1)
-    assert "Game over: winner none: the game is drawn (N/S (North & South) and E/W (East & West) level)" in \
+    # the seats' own words as names add nothing: "N/S", not "N/S (North & South)"
+    assert "Game over: winner none: the game is drawn (N/S and E/W level)" in \
         state_text(g.state_at(len(g.events)))
     assert "drawn, 1-1" in state_html(g.state_at(len(g.events)))
 

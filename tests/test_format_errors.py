@@ -70,6 +70,27 @@ def test_text_in_another_encoding_is_a_record_error(tmp_path, ext):
     assert e.value.reason.startswith("not a text record: byte 0xe9 at offset 11 is not UTF-8")
 
 
+@pytest.mark.parametrize("codec", ["utf-16", "utf-16-le", "utf-16-be"])
+@pytest.mark.parametrize("src", [CLUB1, VWEC, EMN])
+def test_utf16_text_with_its_byte_order_mark_reads_as_the_utf8_file(tmp_path, src, codec):
+    """A record saved as "Unicode" by a Windows editor (UTF-16 with its
+    byte-order mark) is the same record: the same games, the same ids.
+    Before, it was refused as a binary file (a NUL byte at offset 3)."""
+    text = open(src, encoding="utf-8").read()
+    bom = {"utf-16": b"", "utf-16-le": b"\xff\xfe", "utf-16-be": b"\xfe\xff"}[codec]
+    path = _write(tmp_path, "unicode" + os.path.splitext(src)[1], bom + text.encode(codec))
+    assert [content_id(r.events) for r in read_records(path)] == [content_id(r.events) for r in read_records(src)]
+
+
+def test_utf16_text_cut_in_a_character_is_a_record_error(tmp_path):
+    # the byte-order mark, "[V" (4 bytes), then an unpaired high surrogate at offset 6
+    path = _write(tmp_path, "cut.euchre", b"\xff\xfe[\x00V\x00\x00\xd8")
+    with pytest.raises(RecordError) as e:
+        read_records(path)
+    assert e.value.reason == ("not a text record: it starts as UTF-16 text, but its bytes at offset 6 "
+                              "are not UTF-16 (save it as UTF-8)")
+
+
 @pytest.mark.parametrize("fmt", FORMATS)
 def test_a_binary_file_read_with_from_is_a_record_error(tmp_path, fmt):
     path = _write(tmp_path, "photo.png", BINARY)

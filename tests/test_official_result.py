@@ -6,8 +6,9 @@ Values are worked by hand from case C3 (docs/cases.md) and case C1.
 """
 import pytest
 
-from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, Discarded, GameStarted,
-                                  OrderedUp, Passed, RenegeClaimed, RenegeRuled, UpCardPickedUp)
+from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, DealThrownIn, Discarded,
+                                  GameStarted, OrderedUp, Passed, RenegeClaimed, RenegeRuled,
+                                  UpCardPickedUp)
 from euchre_events.projections import Game
 from euchre_events.rules.engine import ImpossibleEvent
 
@@ -512,3 +513,70 @@ def test_a_record_that_starts_with_the_game_already_won_is_flagged():
     # one short of the target: nothing flagged, deal 1 counts (C3's penalty: N/S 2)
     g = Game(c3_events(initial=(7, 3)))
     assert not [f for f in g.audit() if f.kind == "started-after-game-won"] and g.official_score == [9, 3]
+
+
+def test_a_ruling_that_keeps_the_end_but_changes_its_score_rewrites_the_later_deals_flags():
+    """From 8-9 the default preset penalizes East's renege of deal 1 (rules.md
+    2.7: N/S 2), so N/S win 10-9 at deal 1 and deals 2 and 3 are flagged as
+    played after the game was won at 10-9.  The director then rejects the
+    renege: deal 1 scores as played, the euchre (E/W 2, rules.md 2.6), 8-11,
+    and E/W win at deal 1 instead.  The game still ends after deal 1, so the
+    flags of deals 2 and 3 stay, but they must name the score the game was
+    won at, 8-11, not the 10-9 of before the ruling."""
+    evs = _three_c3_deals((8, 9))
+    g = Game(evs)
+    assert g.official_score == [10, 9] and g.winner == NS
+    assert ["10-9" in f.penalty for f in g.audit() if f.kind == "played-after-game-won"] == [True, True]
+    ruled = Game(evs + [RenegeRuled(1, 1, E, "rejected", None, "TD", "N/S let deal 2 start")])
+    assert ruled.official_score == [8, 11] and ruled.winner == EW
+    after = [f for f in ruled.audit() if f.kind == "played-after-game-won"]
+    assert [f.deal for f in after] == [2, 3]
+    assert all("(8-11, official score)" in f.penalty and "10-9" not in f.penalty for f in after)
+    # an appeal upholds it with the director's own points, 4-0: won at 12-9
+    appealed = Game(evs + [RenegeRuled(1, 1, E, "rejected", None, "TD", ""),
+                           RenegeRuled(1, 1, E, "upheld", (4, 0), "TD", "appeal")])
+    assert appealed.official_score == [12, 9] and appealed.winner == NS
+    after = [f for f in appealed.audit() if f.kind == "played-after-game-won"]
+    assert [f.deal for f in after] == [2, 3] and all("(12-9, official score)" in f.penalty for f in after)
+
+
+def test_an_upheld_ruling_with_its_own_points_on_a_renege_the_record_does_not_show_scores_them():
+    """A record may not show a renege the director saw (a play recorded
+    wrongly, hands the record does not give).  Under claimed enforcement
+    East's renege of C3 is not claimed, so deal 1 scores as played: the
+    euchre, E/W 2 (rules.md 2.6).  The director upholds a renege by North at
+    trick 2 (North followed diamonds there, as recorded) with the deal's
+    points 0-3.  The audit says "its points stand" (docs/design.md, claims.penalized):
+    the deal scores 0-3 officially, where before the official score stayed 0-2.
+    A later ruling rejecting it takes the points away again (the latest
+    ruling decides); one without points changes nothing (no renege to apply
+    the preset to)."""
+    evs = c3_events({"renege_enforcement": "claimed"})
+    assert Game(evs).official_score == [0, 2]
+    ruled = Game(evs + [RenegeRuled(1, 2, N, "upheld", (0, 3), "TD", "North held a diamond")])
+    assert ruled.official_score == [0, 3] and ruled.final_score == [0, 2]
+    assert [r.points_official for r in ruled.deal_reports()] == [(0, 3)]
+    [f] = [f for f in ruled.audit() if f.kind == "ruling-without-renege"]
+    assert "its points stand: deal 1 scores 0-3" in f.penalty
+    appealed = Game(ruled.events + [RenegeRuled(1, 2, N, "rejected", None, "TD", "appeal")])
+    assert appealed.official_score == [0, 2]
+    first = next(f for f in appealed.audit() if f.kind == "ruling-without-renege")
+    assert "its points do not count" in first.penalty
+    assert Game(evs + [RenegeRuled(1, 2, N, "upheld", None, "TD", "")]).official_score == [0, 2]
+
+
+def test_a_deal_stopped_and_dealt_again_under_its_number_is_not_penalized_twice():
+    """C3 stopped after trick 2 had started (East's renege established: N/S
+    2 under the tournament preset, rules.md 2.7) and dealt again as deal 1;
+    the new deal is thrown in (eight passes, rules.md 2.3).  Its renege
+    belongs to the first deal 1 only: official 2-0.  Before, the thrown-in
+    deal 1 found the same renege by its number and scored N/S 2 again (4-0).
+    A deal number going down, or repeated after a deal that ended, is refused."""
+    evs = c3_events()
+    redealt = evs[:pos(evs, W, "9C") + 2] + evs[1:3] + [Passed(s % 4) for s in range(8)] + [DealThrownIn()]
+    g = Game(redealt)
+    assert g.final_score == [0, 0] and g.official_score == [2, 0]
+    assert [(r.deal, r.points_official, r.note) for r in g.deal_reports()] == \
+        [(1, (2, 0), "abandoned"), (1, (0, 0), "thrown in")]
+    with pytest.raises(ImpossibleEvent, match="deal 1 follows deal 1: each deal's number must be higher"):
+        Game(redealt + [DealStarted(1, N)])

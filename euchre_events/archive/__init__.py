@@ -17,14 +17,29 @@ library (docs/design.md "Storage").
 * :mod:`~euchre_events.archive.opening`: :func:`open_game`, the one way to
   open a game from an id, a file, a Record or a Game (CLI, viewer, app).
 """
-from euchre_events.archive.aggregates import AnnotationLog, GameRecord
-from euchre_events.archive.opening import Opened, open_game
-from euchre_events.archive.store import (DEFAULT_DB, NAMESPACE, Archive, ArchiveError, DamagedGame, VerifyResult,
-                                         WriteConflict, annotation_log_id, ImportResult, content_id, game_id_of,
-                                         is_postgres_url, merge_sources, postgres_settings, source_additions,
-                                         sqlite_file, store_location)
-
 __all__ = ["Archive", "ArchiveError", "DamagedGame", "WriteConflict", "VerifyResult", "GameRecord", "AnnotationLog",
            "content_id", "game_id_of", "ImportResult", "annotation_log_id", "merge_sources", "source_additions",
            "open_game", "Opened", "sqlite_file", "store_location",
            "is_postgres_url", "postgres_settings", "DEFAULT_DB", "NAMESPACE"]
+
+_WHERE = {"AnnotationLog": "aggregates", "GameRecord": "aggregates", "Opened": "opening",
+          "open_game": "opening", "game_id_of": "gameid"}
+"""Where each name of ``__all__`` is defined (the others: ``store``)."""
+
+
+def __getattr__(name: str):
+    """The names of ``__all__`` (and the submodules), imported the first
+    time they are asked for: ``store`` brings the ``eventsourcing`` library,
+    a fifth of the start-up of a command that needs only a game id
+    (``audit`` of a file)."""
+    import importlib
+    if name in __all__:
+        value = getattr(importlib.import_module(f"{__name__}.{_WHERE.get(name, 'store')}"), name)
+        globals()[name] = value
+        return value
+    try:
+        return importlib.import_module(f"{__name__}.{name}")
+    except ModuleNotFoundError as e:
+        if e.name != f"{__name__}.{name}":
+            raise
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -52,6 +52,8 @@ from eventsourcing.utils import get_topic
 
 from euchre_events.archive import chain
 from euchre_events.archive.canonical import _dumps, event_text
+from euchre_events.archive.gameid import (GAME_ID_VERSION, GAME_NAMESPACE, NOT_THE_GAME,  # noqa: F401
+                                          _uuid8, game_id_of, start_text)
 from euchre_events.archive.aggregates import GAME_START_TOPICS, LEGACY_TOPICS, AnnotationLog, GameRecord
 from euchre_events.archive.transcodings import EVENT_TRANSCODINGS, ArchiveMapper, ArchiveTranscoder
 from euchre_events.events import Event, GameStarted, event_from_dict
@@ -150,63 +152,17 @@ def content_id(events: list, annotations: Iterable = (), variations: Iterable = 
     return uuid.uuid5(NAMESPACE, hashlib.sha256(blob.encode()).hexdigest())
 
 
-GAME_NAMESPACE = uuid.UUID("0b6a4f8e-3d2c-5e71-a9c4-7f1e2d3c4b5a")
-"""Namespace of :func:`game_id_of` (not :data:`NAMESPACE`, the old scheme's)."""
-
-GAME_ID_VERSION = 8
-"""The UUID version of :func:`game_id_of` ids: 8, name-based with SHA-256 as
-RFC 9562 (appendix B.2) shows it.  Ids of the old scheme (:func:`content_id`)
-are version 5, so an id alone says which scheme made it: only version-5
-games need to be looked at to find an old copy (:meth:`Archive.find_game`)."""
-
-
-def _uuid8(namespace: uuid.UUID, name: str) -> uuid.UUID:
-    """A name-based UUID version 8 (RFC 9562, B.2): the first 128 bits of
-    SHA-256(namespace bytes + name as UTF-8), version and variant bits set."""
-    n = int.from_bytes(hashlib.sha256(namespace.bytes + name.encode()).digest()[:16], "big")
-    n = (n & ~(0xF << 76)) | (GAME_ID_VERSION << 76)     # version
-    n = (n & ~(0x3 << 62)) | (0x2 << 62)                 # variant RFC 4122/9562
-    return uuid.UUID(int=n)
-
-
-NOT_THE_GAME = ("title", "source")
-"""GameStarted fields that describe the record, not the game: its title (a
-copy may be called "... annotated") and its source (file, format, date,
-description, the EGN ruleset as written, player objects with their platform
-ids).  Everything else of GameStarted is the game: the variant, every option
-(defaults written out), the players' names in seat order, the first dealer
-and the initial score."""
-
-
-def start_text(start: Event) -> str:
-    """The canonical JSON text of what a GameStarted says about the game
-    (:data:`NOT_THE_GAME` left out, every option written out:
-    :func:`complete_start`).  Raises ``ValueError`` for an unknown variant
-    or option."""
-    d = complete_start(start).to_dict()
-    for k in NOT_THE_GAME:
-        d.pop(k, None)
-    return _dumps(d)
-
-
-def game_id_of(events: list, _text=event_text) -> uuid.UUID:
-    """The id of the game ``events`` record (GameStarted first): a
-    name-based UUID (version :data:`GAME_ID_VERSION`) of the game's events alone, without :data:`NOT_THE_GAME` and without any
-    annotation or alternative line, so two copies of one game (a plain
-    record and its annotated twin, EGN and binary EGN, another title or
-    date) get the same id, and any difference in what happened at the table
-    (a card, a call, a player's name, an option) gives another.  Raises
-    ``ValueError`` when ``events`` does not start with GameStarted or its
-    variant or options are unknown."""
-    if not events or events[0].kind != "GameStarted":
-        raise ValueError("a game's events start with GameStarted")
-    return _game_id(start_text(events[0]), [_text(e) for e in events[1:]])
+# the game id (GAME_NAMESPACE, GAME_ID_VERSION, NOT_THE_GAME, start_text, game_id_of)
+# lives in gameid.py, which needs no eventsourcing: an audit computes ids without it
 
 
 def _game_id(start: str, texts: list) -> uuid.UUID:
-    """:func:`game_id_of` from the texts already written: ``start``, the
-    :func:`start_text` of the GameStarted, and ``texts``, the
-    :func:`~euchre_events.archive.canonical.event_text` of each later event."""
+    """:func:`~euchre_events.archive.gameid.game_id_of` from the texts
+    already written (an import writes each event's text once, for the id and
+    then for the hash chain): ``start``, the :func:`start_text` of the
+    GameStarted, and ``texts``, the
+    :func:`~euchre_events.archive.canonical.event_text` of each later event
+    (tests/test_archive_mapper.py checks it gives game_id_of's id)."""
     return _uuid8(GAME_NAMESPACE, '{"events":[' + ",".join([start] + texts) + "]}")
 
 

@@ -308,7 +308,9 @@ def schema_message(err: Any) -> str:
 
 
 def read_record_text(path: str) -> str:
-    """The text of a record file (UTF-8, a leading byte-order mark dropped).
+    """The text of a record file (UTF-8, a leading byte-order mark dropped;
+    UTF-16 when it starts with a UTF-16 byte-order mark, as Windows editors
+    save "Unicode" text).
 
     Raises :class:`RecordError` naming the file when it cannot be read
     (missing, a folder, no permission), is not UTF-8 text or holds NUL bytes
@@ -320,6 +322,12 @@ def read_record_text(path: str) -> str:
             data = f.read()
     except OSError as e:
         raise RecordError(path, f"cannot read the file: {e.strerror or e}") from None
+    if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        try:
+            data = data.decode("utf-16").encode("utf-8")
+        except UnicodeDecodeError as e:
+            raise RecordError(path, f"not a text record: it starts as UTF-16 text, but its bytes at "
+                                    f"offset {e.start} are not UTF-16 (save it as UTF-8)") from None
     if b"\x00" in data:
         raise RecordError(path, f"not a text record: it holds a NUL byte at offset "
                                 f"{data.index(0)} (a binary file?)")

@@ -34,17 +34,18 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Iterator, Optional, Sequence
+from typing import Annotated, Iterator, Optional, Sequence
+
+import msgspec
 
 from euchre_events.rules.cards import RANKS, SUITS
 from euchre_events.rules.seats import SEAT_LETTERS_4
-from euchre_events.rules.engine import ImpossibleEvent, apply, new_table
+from euchre_events.rules.fastcore import event_of, fast_rules
 from euchre_events.rules.registry import make_variant
 from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, DealThrownIn, DefendedAlone,
                       Discarded, Event, GameStarted, OrderedUp, Passed, PlayedWithPartner,
                       TrumpNamed, UpCardPickedUp, WentAlone)
 from euchre_events.formats import Record, RecordError, load_json, read_record_text
-from euchre_events.formats.builder import RecordBuilder
 
 PASS_ACTION = 24
 """OpenSpiel action id of Pass."""
@@ -298,6 +299,8 @@ def align_history(history: Sequence[int], params: Optional[dict] = None, title: 
 
 def _align(history, params, title, source):
     """(aligned events, folded table): see :func:`align_history`."""
+    # the engine and the builder are imported where used: the fast path needs neither
+    from euchre_events.rules.engine import ImpossibleEvent, apply, new_table
     t = new_table()
     out = []
     for ev, i in _decode(history, params, title, source, lambda: t):
@@ -397,7 +400,7 @@ def read_openspiel_file(path: str) -> list:
     return records
 
 
-def iter_openspiel_file(path: str) -> Iterator:
+def iter_openspiel_file(path: str, fast: bool = False) -> Iterator:
     """The games of a JSON Lines file of OpenSpiel euchre games one at a
     time, read line by line (constant memory for a file of any number of
     games): a :class:`~euchre_events.formats.Record` per good line (with its
@@ -405,6 +408,11 @@ def iter_openspiel_file(path: str) -> Iterator:
     :class:`~euchre_events.formats.RecordError` per bad line (file, line,
     deal, event, reason, as :func:`read_openspiel_file` gives it); the lines
     after a bad game are read on.
+
+    ``fast=True``: a line that :func:`fast_line` takes (a regular complete
+    game, nothing unusual in the line) comes as a :class:`FastGame`
+    instead of a Record (no event objects made, no engine fold); every
+    other line is read as above, so errors and warnings stay the same.
 
     The file is refused (one error, then nothing more) when it cannot be
     opened, when its first line is not a JSON object ("not JSON Lines"), at a NUL byte or a byte that is not UTF-8 (the offset in the
@@ -420,6 +428,13 @@ def iter_openspiel_file(path: str) -> Iterator:
         offset = 0
         first = True
         for lineno, raw in enumerate(f, 1):
+            if fast and b"\x00" not in raw:
+                fg = fast_line(raw, path, lineno)   # a line it takes is JSON: UTF-8, not blank
+                if fg is not None:
+                    offset += len(raw)
+                    first = False
+                    yield fg
+                    continue
             if b"\x00" in raw:
                 yield RecordError(path, f"not a text record: it holds a NUL byte at offset "
                                         f"{offset + raw.index(0)} (a binary file?)")
@@ -451,6 +466,7 @@ _HISTORY_NAMES = tuple(f"history[{i}]" for i in range(128))
 
 
 def _read_line(path: str, lineno: int, line: str, first: bool = False) -> Record:
+    from euchre_events.formats.builder import RecordBuilder
     try:
         obj = load_json(line, path, line=lineno)
     except RecordError as e:
@@ -507,6 +523,170 @@ def _read_line(path: str, lineno: int, line: str, first: bool = False) -> Record
         raise b.error(e.reason, deal=e.deal, event=ev, line=lineno) from None
     return b.finish(stop_prefix="the history stops before the end of the deal "
                                 f"(phase {b.table.phase}): ")
+
+
+# ------------------------------------------------------- the fast path
+
+_Int = Annotated[int, msgspec.Meta(ge=-(10 ** 18), le=10 ** 18)]
+"""A whole number of at most 19 digits (:func:`load_json` refuses more
+than :data:`~euchre_events.formats.MAX_DIGITS`; a longer one goes to it)."""
+
+
+class _Step(msgspec.Struct, forbid_unknown_fields=True, gc=False):
+    action: _Int
+    player: _Int = -1
+    action_str: str = ""
+    legal: list[_Int] = []
+
+
+class _Trick(msgspec.Struct, forbid_unknown_fields=True, gc=False):
+    leader: _Int
+    cards: list[_Int]
+    winner: _Int
+    winning_card: _Int = -1
+
+
+class _Summary(msgspec.Struct, forbid_unknown_fields=True, gc=False):
+    dealer: _Int = -1
+    upcard: _Int = -1
+    trump_suit: _Int = -1
+    declarer: _Int = -1
+    declarer_partner: _Int = -1
+    discard: _Int = -1
+    declarer_go_alone: bool = False
+    lone_defender: _Int = -1
+    active_players: list[bool] = []
+    num_passes: _Int = 0
+    tricks: list[_Trick] = []
+
+
+class _Line(msgspec.Struct, forbid_unknown_fields=True, gc=False):
+    """Every key a line of ``openspiel_games.py`` or
+    :func:`random_openspiel_games` holds, each value typed: a line with any
+    other key or value (where :func:`load_json`'s limits on numbers and
+    nesting could matter) does not decode, and the reference reader reads it."""
+    game: str = "euchre"
+    params: Optional[dict[str, bool]] = None
+    openspiel_version: Optional[str] = None
+    seed: Optional[_Int] = None
+    index: Optional[_Int] = None
+    steps: Optional[list[_Step]] = None
+    history: Optional[list[_Int]] = None
+    returns: msgspec.Raw = msgspec.Raw()     # JSON text, read by load_json (cached)
+    summary: Optional[_Summary] = None
+    tricks: Optional[list[_Trick]] = None
+
+
+_DECODER = msgspec.json.Decoder(_Line)
+_FAST_RULES: dict = {}
+_ALL_IDS = frozenset(range(NUM_CARDS))
+_HAND_SLICES = tuple(tuple(slice(1 + ((s - dealer) & 3), 21, 4) for s in range(4)) for dealer in range(4))
+"""Per dealer, the slices of the history holding each seat's cards."""
+_STATED: dict = {}
+"""``returns`` JSON text -> the score it states (None: refused)."""
+
+
+class FastGame:
+    """A line :func:`fast_line` read: ``title``, ``params`` (OpenSpiel's
+    ``(allow_lone_defender, stick_the_dealer)``), ``options`` (ours, a
+    dict), ``dealer``, ``hands`` (card ints per seat, as dealt), ``up``,
+    ``kitty`` (card ints), ``deal``
+    (:class:`~euchre_events.rules.fastcore.FastDeal`).  The events are
+    GameStarted, DealStarted(1, dealer), CardsDealt, then ``deal.codes``
+    (:func:`~euchre_events.rules.fastcore.event_of`): exactly the events of
+    :func:`history_to_events`."""
+
+    __slots__ = ("title", "params", "options", "dealer", "hands", "up", "kitty", "deal")
+
+    def __init__(self, title, params, options, dealer, hands, up, kitty, deal):
+        self.title, self.params, self.options, self.dealer = title, params, options, dealer
+        self.hands, self.up, self.kitty, self.deal = hands, up, kitty, deal
+
+    def start(self) -> GameStarted:
+        """The game's GameStarted (without the title and source of a line)."""
+        return GameStarted("standard", self.options, PLAYERS, first_dealer=self.dealer,
+                           initial_score=(0, 0))
+
+    def cards_dealt(self) -> CardsDealt:
+        return CardsDealt(tuple(tuple(CARD_OF_ID[c] for c in h) for h in self.hands),
+                          CARD_OF_ID[self.up], tuple(CARD_OF_ID[c] for c in self.kitty))
+
+    def events(self) -> list:
+        """The game's events (what :func:`history_to_events` gives, title and source apart)."""
+        return [self.start(), DealStarted(1, self.dealer), self.cards_dealt()] + [
+            event_of(c) for c in self.deal.codes]
+
+
+def fast_line(raw: bytes, path: str = "", lineno: int = 0) -> Optional[FastGame]:
+    """The game of one JSON Lines line (bytes) through the fast core
+    (:mod:`euchre_events.rules.fastcore`), or None when the line needs the
+    reference reader: anything the typed decoding does not take (another
+    key, another type, a byte order mark, text that is not JSON ...), an
+    unknown parameter, a bad deal, bad ``returns``, or a game the fast core
+    declines (a renege, an irregular or impossible action, an incomplete
+    deal), and a line whose ``returns`` differ from the replay (the reader
+    warns about it)."""
+    try:
+        d = _DECODER.decode(raw)
+    except msgspec.DecodeError:
+        return None
+    if d.game != "euchre":
+        return None
+    history = d.history
+    if history is None:
+        if d.steps is None:
+            return None
+        history = [s.action for s in d.steps]
+    if len(history) < 22:
+        return None
+    p = d.params
+    lone, stick = False, True
+    if p:
+        for k, v in p.items():
+            if k == "allow_lone_defender":
+                lone = v
+            elif k == "stick_the_dealer":
+                stick = v
+            else:
+                return None
+    key = (lone, stick)
+    got = _FAST_RULES.get(key)
+    if got is None:
+        opts = openspiel_options({"allow_lone_defender": lone, "stick_the_dealer": stick})
+        got = _FAST_RULES[key] = (opts, fast_rules(make_variant("standard", opts)))
+    options, rules = got
+    if rules is None:
+        return None
+    dealer = history[0]
+    if not 0 <= dealer < 4:
+        return None
+    # card k goes to seat (dealer + k) % 4: seat s gets cards (s - dealer) % 4, 4 apart
+    h0, h1, h2, h3 = _HAND_SLICES[dealer]
+    hands = [history[h0], history[h1], history[h2], history[h3]]
+    up = history[21]
+    deal = rules.deal(dealer, hands, up, history, 22)   # checks the cards: ids, none twice
+    if deal is None:
+        return None
+    if d.returns:
+        raw = bytes(d.returns)
+        stated = _STATED.get(raw, False)
+        if stated is False:
+            try:    # the reference reader's strict JSON and check, once per distinct text
+                stated = score_from_returns(load_json(raw.decode(), path))
+            except (RecordError, TypeError, ValueError):
+                stated = None
+            if len(_STATED) < 4096:
+                _STATED[raw] = stated
+        if stated is None or stated[0] != deal.scores[0] or stated[1] != deal.scores[1]:
+            return None
+    kitty = sorted(_ALL_IDS.difference(history[1:22]))   # the 3 cards never named
+    i, seed = d.index, d.seed
+    if i is not None and seed is not None:
+        title = "OpenSpiel euchre game %d (seed %d)" % (i, seed)
+    else:
+        title = "OpenSpiel euchre" + ("" if i is None else f" game {i}") + (
+            "" if seed is None else f" (seed {seed})")
+    return FastGame(title, key, options, dealer, hands, up, kitty, deal)
 
 
 # ------------------------------------------------------- random games

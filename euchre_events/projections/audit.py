@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
 from euchre_events.projections.seat import knowledge
+from euchre_events.rules.seats import score_text
 
 
 @dataclass(frozen=True)
@@ -214,6 +215,7 @@ def audit(game) -> list:
         deal_points[deal_no] = pts
     applied = {pos: words for o in t.official_results for pos, words in o.penalized}
     over = {o.deal for o in t.official_results if o.note == "after the game was won"}
+    ended = {o.deal for o in t.official_results}   # deals scored, thrown in or abandoned
     enforcement = getattr(t.options, "renege_enforcement", "automatic")
     findings = []
     for r in t.reneges:
@@ -270,10 +272,15 @@ def audit(game) -> list:
             status = "unclaimed: not penalized (renege_enforcement=claimed)"
         elif r.established_at is None:
             status = "not penalized: never established"
+        elif r.deal not in ended:
+            status = f"not penalized yet: the record stops before deal {r.deal} ends"
         else:
             status = "not penalized: the hand had already stopped for an earlier renege"
         if not named and is_pen:
             status = "penalized (unclaimed: scored as if claimed at once, renege_enforcement=automatic)"
+        elif is_pen and not rulings and ruling == "rejected":   # the claim came late, say; it still counts
+            status = ("penalized (the claim was rejected, but every established renege counts, as if "
+                      "claimed at once: renege_enforcement=automatic)")
         findings.append(Finding(
             kind="renege", deal=r.deal, trick=r.trick, seat=r.seat, card=r.card,
             led_suit=r.led_suit, evidence=r.evidence, position=r.position,
@@ -297,8 +304,10 @@ def audit(game) -> list:
                 kind="ruling-without-renege", deal=u.deal, trick=u.trick, seat=u.against, card=None,
                 led_suit=None, evidence=(), position=u.position, established="", proven=None,
                 penalty=(f"the ruling ({u.ruling}) names a renege the record does not show; "
-                         + ("its points stand" if u.penalty is not None and u.ruling == "upheld"
-                            else "it changes nothing")),
+                         + (f"its points stand: deal {u.deal} scores {score_text(u.penalty)}"
+                            if u.position in applied else
+                            "its points do not count (a later ruling, or a penalty before it in the deal, decides)"
+                            if u.penalty is not None and u.ruling == "upheld" else "it changes nothing")),
                 penalty_points=tuple(u.penalty or ()), score_if_penalized=tuple(t.scores),
                 ruling=u.ruling, ruling_reason=u.reason, ruled_by=u.by or "the director",
                 status="ruling contradicts the record", against=u.against))

@@ -168,9 +168,9 @@ class ShownVoid:
 
     ``seat``: who showed it; ``suit``: the led suit, effective under the
     deal's trump (rules.md 1.2: a left bower played to a trump lead follows
-    suit and shows nothing); ``trick``: the trick (from 1) of the latest
-    showing; ``card``: the card played instead; ``renege_position``: the
-    position of the play when the record shows the seat held the suit after
+    suit and shows nothing); ``trick``: the trick (from 1) where it was
+    first shown (after a false showing, a renege, the later showing);
+    ``card``: the card played then; ``renege_position``: the position of the play when the record shows the seat held the suit after
     all (a renege, rules.md 1.5: the seat only appears void), else None;
     ``known_false``: whether the seat whose knowledge this is could know the
     void is false by now (it is the offender itself, or the offender has
@@ -404,7 +404,16 @@ def knowledge_of_state(state, seat: int, events: Optional[Sequence[Event]] = Non
             if led is None:       # the joker led at no-trump: the suit its leader named (7.8)
                 led = next(jokers, None)
         for i, (s, c) in enumerate(plays):
-            if C.is_unknown(c):   # "??" or "?D": no void shown by it
+            if C.is_unknown(c):
+                # the table saw the card, the record does not name it: it shows a suit
+                # only where its printed suit ("?D") settles it, and a void where its
+                # suit rules the led suit out or the engine proved it off-suit (a
+                # renege recorded whatever the unknown card is, rules.md 1.5)
+                suits = C.possible_suits(c, trump)
+                if len(suits) == 1:
+                    later_suits.setdefault(s, []).append((t_no, next(iter(suits))))
+                if i and led is not None and (led not in suits or (t_no, s, c) in reneges):
+                    showings.append((s, led, t_no, c, reneges.get((t_no, s, c))))
                 continue
             later_suits.setdefault(s, []).append((t_no, C.effective_suit(c, trump)))
             if i == 0 or led is None:
@@ -426,7 +435,10 @@ def knowledge_of_state(state, seat: int, events: Optional[Sequence[Event]] = Non
         kf = rp is not None and (s == seat or shown_false(s, suit, t_no))
         if rp is not None and kf:
             reneges_known.append(rp)
-        if s != seat:
+        old = latest.get((s, suit))
+        # a void reads from the trick it was first shown; a false one (a renege) gives
+        # way to a later showing, which may be true
+        if s != seat and (old is None or old.renege_position is not None):
             latest[(s, suit)] = ShownVoid(s, suit, t_no, c, rp, kf)
     voids = tuple(latest[key] for key in sorted(latest, key=lambda k: (k[0], SUIT_KEYS.index(k[1]))))
 

@@ -59,11 +59,15 @@ def _why_no_renege(t: Table, deal: int, trick: int, against: int) -> str:
     who = f"seat {against}"
     for r in t.reneges:
         if r.deal == deal and r.trick == trick and r.seat == against:
-            return f"{who} took back {r.card} before trick {trick} was gathered (rules.md 1.5: no renege)"
+            return f"{who} took back {C.pretty(r.card)} before trick {trick} was gathered (rules.md 1.5: no renege)"
+    if deal == t.deal_no and trick > t.variant.tricks_in_deal(t):
+        return f"deal {deal} has {t.variant.tricks_in_deal(t)} tricks: there is no trick {trick}"
     if deal > t.deal_no or (deal == t.deal_no and trick > len(t.tricks) + 1):
         return f"trick {trick} of deal {deal} has not been played"
     play = _play_of(t, deal, trick, against)
     if play is None:
+        if deal == t.deal_no and against in t.out:
+            return f"{who} sat out deal {deal} and played to no trick"
         if deal == t.deal_no:
             return f"{who} has not played to trick {trick} of deal {deal}"
         return f"the record shows no renege by {who} at trick {trick} of deal {deal}"
@@ -76,10 +80,10 @@ def _why_no_renege(t: Table, deal: int, trick: int, against: int) -> str:
     lb = C.left_bower(trump) if trump is not None else None
     if C.effective_suit(card, trump) == led:
         if lb is not None and C.base(card) == lb and led == trump:
-            return (f"{who} played {card}, the left bower, which is a trump: it follows the "
+            return (f"{who} played {C.pretty(card)}, the left bower, which is a trump: it follows the "
                     f"{name} lead (rules.md 1.2, case C1)")
-        return f"{who} followed suit with {card} ({name} led)"
-    why = f"{who} played {card} on the {name} lead, but held no {name} then: a void, not a renege"
+        return f"{who} followed suit with {C.pretty(card)} ({name} led)"
+    why = f"{who} played {C.pretty(card)} on the {name} lead, but held no {name} then: a void, not a renege"
     if lb is not None and C.suit_of(lb) == led and deal == t.deal_no \
             and any(C.base(c) == lb for c in t.hands[against]):
         why += (f" (the {C.card_name(lb)} it held is the left bower, a trump, not one of "
@@ -112,11 +116,11 @@ def judge_claim(t: Table, position: int, by: int, against: int, deal: int, trick
                          f"the suit held back, and it has not (rules.md 1.5)", r.position)
         if _last_card(t) != (r.seat, r.shown_card):
             return Claim(position, by, against, deal, trick, "rejected",
-                         f"late under first-chance: seat {against} showed {r.shown_card} at event "
+                         f"late under first-chance: seat {against} showed {C.pretty(r.shown_card)} at event "
                          f"{r.shown_at}, and play went on before the claim (rules.md 1.5)", r.position)
     return Claim(position, by, against, deal, trick, "valid",
-                 f"seat {against} played {r.card} on a {C.SUIT_NAMES.get(r.led_suit, r.led_suit)} "
-                 f"lead holding {' '.join(r.evidence)}", r.position)
+                 f"seat {against} played {C.pretty(r.card)} on a {C.SUIT_NAMES.get(r.led_suit, r.led_suit)} "
+                 f"lead holding {' '.join(map(C.pretty, r.evidence))}", r.position)
 
 
 def rule(t: Table, position: int, deal: int, trick: int, against: int, ruling: str,
@@ -136,7 +140,8 @@ def rule(t: Table, position: int, deal: int, trick: int, against: int, ruling: s
                   r.position if r is not None else None)
 
 
-def penalized(t: Table, deal: int, abandoned: bool) -> list:
+def penalized(t: Table, deal: int, abandoned: bool, since: int = 0, until: Optional[int] = None,
+              latest: bool = True) -> list:
     """The reneges of deal ``deal`` its official score penalizes, in play
     order: ``[(Renege, ruled points or None), ...]`` (rules.md 1.5, 2.7).
 
@@ -147,12 +152,21 @@ def penalized(t: Table, deal: int, abandoned: bool) -> list:
     could still have been corrected: not penalized); under ``"claimed"``
     only one with a valid claim.  A ruling upholding a renege the record
     does not show penalizes nothing here: there is no renege to apply the
-    preset to, unless it gives its own points (then the first such ruling
-    of the deal gives the deal's points)."""
+    preset to, unless it gives its own points: then it is listed at its
+    trick as a :class:`Renege` of the ruled seat with the ruling's
+    position and an unknown card (``??``), and the first ruling with points
+    in play order gives the deal's points.
+
+    ``since``/``until``: the positions of this deal's DealStarted and of
+    the next deal's (None: none yet); a deal stopped and dealt again under
+    its own number is two deals, each with its own reneges, and a ruling
+    that names no renege of the record goes to the later one (``latest``:
+    no later deal has this number)."""
     enforcement = getattr(t.options, "renege_enforcement", "automatic")
     out = []
     for r in t.reneges:
-        if r.deal != deal or r.corrected_at is not None:
+        if r.deal != deal or r.corrected_at is not None or r.position < since \
+                or (until is not None and r.position >= until):
             continue
         ruled = [u for u in t.rulings if u.renege == r.position]
         if ruled:
@@ -165,4 +179,14 @@ def penalized(t: Table, deal: int, abandoned: bool) -> list:
                 out.append((r, None))
         elif any(c.renege == r.position and c.verdict == "valid" for c in t.claims):
             out.append((r, None))
+    # rulings on a renege the record does not show: the latest on each
+    # (trick, seat) decides; upheld with its own points, they stand
+    unseen = {}
+    for u in t.rulings:
+        if u.renege is None and u.deal == deal and latest:
+            unseen[(u.trick, u.against)] = u
+    for u in unseen.values():
+        if u.ruling == "upheld" and u.penalty is not None:
+            out.append((Renege(u.position, u.deal, u.trick, u.against, C.UNKNOWN, None, ()), u.penalty))
+    out.sort(key=lambda p: (p[0].trick, p[0].position))   # play order, a ruling at its trick
     return out

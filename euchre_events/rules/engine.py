@@ -27,6 +27,7 @@ from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, DealThrow
 from euchre_events.rules import cards as C
 from euchre_events.rules import claims
 from euchre_events.rules.cards import UNKNOWN, base, effective_suit, winning_index
+from euchre_events.rules.variant import PLAY_HOOKS
 from euchre_events.rules.registry import make_variant
 from euchre_events.rules.seats import score_text
 # the working state and the variant base, re-exported: the engine is their face
@@ -96,13 +97,17 @@ def _apply(t: Table, ev: Event) -> None:
         raise ImpossibleEvent("the first event must be GameStarted")
     if k == "DealStarted":
         redeal = t.phase not in (DEAL, DEAL_OVER, GAME_OVER)
+        if t.dealer is not None and (ev.deal < t.deal_no or ev.deal == t.deal_no and not redeal):
+            # claims, rulings, penalties and the audit name a deal by its number; only a
+            # deal stopped before its end may be dealt again under its own number
+            raise ImpossibleEvent(f"deal {ev.deal} follows deal {t.deal_no}: each deal's number must be "
+                                  "higher than the one before (or the same, to deal again a deal "
+                                  "stopped before its end)")
         if redeal:      # a misdeal, or a hand stopped: kept and flagged, never refused
             _abandon(t)
         _deal_started(t, ev, check_rotation=not redeal)
         if t.game_over:  # officially won already: the record goes on, flagged (rules.md 1.6)
-            flag(t, "played-after-game-won",
-                 f"deal {ev.deal} is played after the game was won "
-                 f"({score_text(t.official_scores)}, official score); it does not count", ev.dealer)
+            flag(t, "played-after-game-won", _after_won_text(ev.deal, t.official_scores), ev.dealer)
         return
     if t.phase == GAME_OVER:
         raise ImpossibleEvent("the game is over: only a new deal may follow "
@@ -599,7 +604,7 @@ def _deal_done(t: Table, pts: Sequence[int], note: str) -> None:
     (rules.md 1.5, 1.6).  A deal after the game was won counts for nothing."""
     t.scored_contract = t.contract
     t.deal_outcomes.append(None)
-    t.deal_ends.append(DealEnd(t.maker, t.contract, tuple(t.tricks_won), t.out))
+    t.deal_ends.append(DealEnd(t.maker, t.contract, tuple(t.tricks_won), t.out, t.deal_start_pos))
     o = _outcome(t, len(t.deal_outcomes) - 1, pts, note)
     if t.game_over:
         t.official_results.append(DealOutcome(o.deal, (0,) * t.variant.n_sides, (), AFTER_WON))
@@ -626,7 +631,13 @@ def _outcome(t: Table, i: int, pts: Sequence[int], note: str) -> DealOutcome:
     renege penalties, claims and rulings on it (rules.md 1.5, 2.7)."""
     v = t.variant
     deal = t.deal_results[i][0] if i < len(t.deal_results) else t.deal_no
-    pen = claims.penalized(t, deal, note == "abandoned")
+    # a deal dealt again under its own number: only this one's reneges (rules.md 1.5)
+    ends = t.deal_ends
+    since = ends[i].start if i < len(ends) else t.deal_start_pos
+    until = ends[i + 1].start if i + 1 < len(ends) else None
+    latest = all(t.deal_results[j][0] != deal for j in range(i + 1, len(t.deal_results))) \
+        and not (t.deal_no == deal and t.deal_start_pos > since)
+    pen = claims.penalized(t, deal, note == "abandoned", since, until, latest)
     official, applied = v.official_deal_points(t, pen, pts) if pen else (tuple(pts), ())
     o = t.deal_outcomes[i] = DealOutcome(deal, tuple(official), applied, note)
     return o
@@ -634,6 +645,13 @@ def _outcome(t: Table, i: int, pts: Sequence[int], note: str) -> DealOutcome:
 
 AFTER_WON = "after the game was won"
 """The note of a deal played after the official game end: it counts for nothing (rules.md 1.6)."""
+
+
+def _after_won_text(deal: int, scores: Sequence[int]) -> str:
+    """The words of a ``played-after-game-won`` flag: deal ``deal`` came
+    after the game was won at official score ``scores`` (rules.md 1.6)."""
+    return (f"deal {deal} is played after the game was won "
+            f"({score_text(scores)}, official score); it does not count")
 
 
 class _AtDealEnd:
@@ -676,6 +694,10 @@ def _tally(t: Table) -> None:
     t.official_results, t.official_scores = results, scores
     if before != [o.deal for o in results if o.note != AFTER_WON]:
         _end_moved(t, results, end)
+    # a ruling may change the score the game was won at without moving the
+    # end: the flags of the deals after it name the score as it now stands
+    t.flags = [dataclasses.replace(f, text=_after_won_text(f.deal, scores)) if f.kind == "played-after-game-won"
+               else f for f in t.flags]
     if t.phase in (DEAL_OVER, GAME_OVER):
         _decide(t, w)
     else:    # a deal is being played: it counts for nothing if the game has ended
@@ -785,6 +807,10 @@ def play_legal(t: Table) -> tuple:
         if any(base(c) == lb for c in known) and C.suit_of(lb) == led:
             reason = (f"void in {name} (the {C.card_name(lb)} counts as a "
                       f"{C.SUIT_SINGULAR[trump]}): any card may be played")
+    if any(c[0] == "?" and led in C.possible_suits(c, trump) for c in hand):
+        # a card the record does not state may be of the led suit: not known void
+        reason = (f"no known {name} in the hand: any known card may be played (the hand also "
+                  f"holds cards the record does not state, which may include {name})")
     return known, reason
 
 
@@ -816,11 +842,10 @@ def legal_actions(t: Table) -> tuple:
 
 # ------------------------------------------------------------ batch fold
 
-_PLAY_HOOKS = ("trick_size", "tricks_in_deal", "trick_winner", "after_trick", "after_card",
-               "exempt_from_following")
-"""The variant hooks :func:`_play` calls.  :func:`fold` takes its fast path
-only for variants that keep the base version of every one of them (add any
-new hook that ``_play`` calls here)."""
+_PLAY_HOOKS = PLAY_HOOKS
+"""The variant hooks :func:`_play` calls (:data:`~euchre_events.rules.variant.PLAY_HOOKS`).
+:func:`fold` takes its fast path only for variants that keep the base version
+of every one of them."""
 
 _FAST_OK: dict = {}
 

@@ -1,7 +1,8 @@
 """The variant registry: every rule set of the family by the name stored in
 :class:`~euchre_events.events.GameStarted` (and its aliases: EGN letters,
-spellings people use).  A static table, built once at import: looking a
-variant up costs one dict access.
+spellings people use).  A static table, built once on first use (a name
+looked up before that imports its own module only): looking a variant up
+costs one dict access.
 
 Pure: no I/O.
 """
@@ -12,33 +13,63 @@ from typing import Any
 
 from euchre_events.events import GameStarted
 
-from euchre_events.rules.variants.bid import BidEuchre
-from euchre_events.rules.variants.buck import BuckEuchre
-from euchre_events.rules.variants.cutthroat import CutthroatEuchre
-from euchre_events.rules.variants.ghost_hand import GhostHandEuchre
-from euchre_events.rules.variants.standard import StandardEuchre
-from euchre_events.rules.variants.two_handed import TwoHandedEuchre
+_MODULES = ("standard", "two_handed", "cutthroat", "ghost_hand", "buck", "bid")
+"""The modules of ``rules/variants/`` holding the six rule sets (rules.md
+sections 2 to 7, in that order); each variant's name with ``-`` for ``_``."""
 
-VARIANT_CLASSES = (StandardEuchre, TwoHandedEuchre, CutthroatEuchre, GhostHandEuchre,
-                   BuckEuchre, BidEuchre)
-"""The six rule sets (rules.md sections 2 to 7), in the order of rules.md."""
+_BY_NAME: dict = {}
+"""``{name: variant class}`` of the variants looked up so far."""
 
-VARIANTS: dict[str, type] = {}
-"""``{name or alias: variant class}``."""
-for _cls in VARIANT_CLASSES:
-    VARIANTS[_cls.name] = _cls
-    for _alias in _cls.aliases:
-        VARIANTS[_alias] = _cls
+
+def _table() -> None:
+    """Import every variant: :data:`VARIANT_CLASSES` and :data:`VARIANTS`."""
+    import importlib
+    from euchre_events.rules.variant import Variant
+    classes = []
+    for m in _MODULES:
+        mod = importlib.import_module(f"euchre_events.rules.variants.{m}")
+        classes += [c for c in vars(mod).values() if isinstance(c, type) and issubclass(c, Variant)
+                    and c.__module__ == mod.__name__ and "name" in vars(c)]
+    table: dict = {}
+    for cls in classes:
+        table[cls.name] = cls
+        for alias in cls.aliases:
+            table[alias] = cls
+    globals().update(VARIANT_CLASSES=tuple(classes), VARIANTS=table)
+
+
+def __getattr__(name: str):
+    """:data:`VARIANT_CLASSES` (the six rule sets, rules.md order) and
+    :data:`VARIANTS` (``{name or alias: variant class}``), built on first
+    use: a command that meets one variant imports only its module (a reader
+    of OpenSpiel files: standard Euchre)."""
+    if name in ("VARIANT_CLASSES", "VARIANTS"):
+        _table()
+        return globals()[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 def variant_class(name: str) -> type:
     """The variant class registered under ``name`` (or an alias).
     Raises ``ValueError`` for an unknown name."""
-    try:
-        return VARIANTS[name]
-    except (KeyError, TypeError):
-        raise ValueError(f"unknown variant {name!r}; known: "
-                         f"{', '.join(c.name for c in VARIANT_CLASSES)}") from None
+    cls = _BY_NAME.get(name) if type(name) is str else None
+    if cls is not None:
+        return cls
+    if type(name) is str and name.replace("-", "_") in _MODULES and "VARIANTS" not in globals():
+        import importlib
+        mod = importlib.import_module("euchre_events.rules.variants." + name.replace("-", "_"))
+        cls = next((c for c in vars(mod).values() if isinstance(c, type)
+                    and c.__module__ == mod.__name__ and vars(c).get("name") == name), None)
+    if cls is None:
+        table = __getattr__("VARIANTS") if "VARIANTS" not in globals() else globals()["VARIANTS"]
+        try:
+            cls = table[name]
+        except (KeyError, TypeError):
+            raise ValueError(f"unknown variant {name!r}; known: "
+                             f"{', '.join(c.name for c in __getattr__('VARIANT_CLASSES'))}") from None
+    if type(name) is str:
+        _BY_NAME[name] = cls
+    return cls
 
 
 def make_variant(name: str, options: Any = None):

@@ -144,13 +144,15 @@ class DealEnd:
     """What a variant's ``game_winner`` reads of the table besides the
     scores, as one deal left it (rules.md 1.6): ``maker`` (seat or None),
     ``contract`` (the variant's frozen contract state), ``tricks_won`` (per
-    seat) and ``out`` (seats sitting out).  Kept per deal so that a late
+    seat) and ``out`` (seats sitting out); ``start``, the position of its
+    DealStarted.  Kept per deal so that a late
     ruling on an earlier deal can decide the game end there again."""
 
     maker: Optional[int]
     contract: Any
     tricks_won: tuple
     out: frozenset
+    start: int = 0   # position of the deal's DealStarted (a deal dealt again keeps its number)
 
 
 @dataclass(frozen=True)

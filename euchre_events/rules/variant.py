@@ -13,6 +13,13 @@ from euchre_events.events import CardsDealt, Event, describe_value, field_types,
 from euchre_events.rules import cards as C
 from euchre_events.rules.table import PLAY, ImpossibleEvent, Renege, Table
 
+PLAY_HOOKS = ("trick_size", "tricks_in_deal", "trick_winner", "after_trick", "after_card",
+              "exempt_from_following")
+"""The variant hooks the engine's ``_play`` calls (add any new hook that
+``_play`` calls here): ``engine.fold`` and the fast core
+(``rules/fastcore.py``) take their shortcuts only for a variant that keeps
+the base version of every one of them."""
+
 
 class Variant(ABC):
     """Base of a rule set.  Subclasses override the hooks they need.
@@ -110,6 +117,61 @@ class Variant(ABC):
         while the game goes on.  Pure: changes nothing (the engine calls it
         for both scores)."""
         return None
+
+    def penalty_order(self) -> Optional[str]:
+        """When the renege penalties of a deal that is scored as played are
+        scored, as the race to the target sees it (rules.md 1.6): ``"before"``
+        the hand's points (the 1888 laws: "the penalty is scored before
+        anything else", 1.5), ``"after"`` them (casual: "the hand is played
+        out and scored as usual, then +2 to the other side", 2.7), or None
+        (the penalty replaces the hand's points, or the game's tie rule
+        decides)."""
+        return None
+
+    def scoring_steps(self, t: Any) -> Optional[list]:
+        """The official points per side of the deal just decided, in the
+        order the rules score them (:meth:`penalty_order`): ``[hand,
+        penalties]`` or ``[penalties, hand]`` (each a tuple of points per
+        side), one step ``[official points]`` when there is no order (no
+        penalty, or a ruling that gave its own points), or None when the
+        deal's official outcome is not known yet (the as-played score).
+        ``t`` is the table as ``game_winner`` sees it (the deal just scored
+        is the last of ``t.deal_results``)."""
+        i = len(t.deal_results) - 1
+        outcomes = t.deal_outcomes
+        if i < 0 or i >= len(outcomes) or outcomes[i] is None:
+            return None
+        o = outcomes[i]
+        order = self.penalty_order()
+        if (order is None or not o.penalized or o.note == "abandoned"
+                or any(u.deal == o.deal and u.ruling == "upheld" and u.penalty is not None
+                       for u in t.rulings)):
+            return [tuple(o.points)]
+        hand = tuple(t.deal_results[i][1])
+        penalties = tuple(p - h for p, h in zip(o.points, hand))
+        return [hand, penalties] if order == "after" else [penalties, hand]
+
+    def first_at_target(self, t: Any, scores: Sequence[int], target: int) -> tuple:
+        """The sides that reached ``target`` first on the deal just decided
+        (rules.md 1.6: the first to the target wins), walking its
+        :meth:`scoring_steps` from the score before it (``scores`` less the
+        deal's points); all the sides at ``target`` or more when the order
+        is not known.  Used where a game has no tie rule of its own because
+        a normal hand scores one side only (standard, two-handed: 2.6, 3.4),
+        when a renege penalty lets both sides cross on one deal."""
+        over = tuple(s for s, p in enumerate(scores) if p >= target)
+        if len(over) < 2:
+            return over
+        steps = self.scoring_steps(t)
+        if not steps:
+            return over
+        now = [p - sum(step[s] for step in steps) for s, p in enumerate(scores)]
+        for step in steps:
+            now = [p + d for p, d in zip(now, step)]
+            first = tuple(s for s, p in enumerate(now) if p >= target)
+            if first:
+                return first
+        return over
 
     def record_tie(self, t: Table, sides: tuple) -> None:
         """Note a game that ended with ``sides`` tied or sharing the win

@@ -13,9 +13,9 @@ from typing import Optional, Sequence
 
 from euchre_events.rules import cards as C
 from euchre_events.rules.seats import name_seats, score_text
-from euchre_events.ui.describe import printable, seat_name
+from euchre_events.ui.describe import level_sides, printable, seat_name, side_player_names
 
-__all__ = ["side_label", "game_json", "finding_lines", "game_lines", "by_deal_lines", "html_report"]
+__all__ = ["side_label", "game_json", "fast_game_json", "finding_lines", "game_lines", "by_deal_lines", "html_report"]
 
 
 def side_label(variant, side: Optional[int], players: Sequence[str]) -> str:
@@ -32,8 +32,8 @@ def side_label(variant, side: Optional[int], players: Sequence[str]) -> str:
     n = variant.n_seats
     if variant.partnerships and n == 4:
         word = "North-South" if side == 0 else "East-West"
-        names = [printable(str(players[s])) for s in (side, side + 2) if s < len(players) and players[s]]
-        return f"{word} ({' & '.join(names)})" if names and names != ["N", "S"] and names != ["E", "W"] else word
+        names = side_player_names((side, side + 2), players)
+        return f"{word} ({' & '.join(names)})" if names else word
     return seat_name(side, players, n)
 
 
@@ -76,12 +76,32 @@ def game_json(g, findings) -> dict:
     for key in ("tied", "shared_winners"):   # games with more than two sides
         if x.get(key):
             d[key] = list(x[key])
-    if t.game_over and g.winner is None and "tied" not in d and "shared_winners" not in d:
+    if "tied" not in d and "shared_winners" not in d and level_sides(g.winner, t.game_over, g.official_score):
         # level at a fixed end (num_deals, rules.md 2.9): the game is drawn
-        d["tied"] = [i for i, p in enumerate(g.official_score) if p == max(g.official_score)]
+        d["tied"] = list(level_sides(g.winner, t.game_over, g.official_score))
     if getattr(t.options, "four_trick_tokens", False):   # tokens held at the end (rules.md 2.9)
         d["tokens"] = list(t.tokens) or [0] * len(g.official_score)
     return d
+
+
+def fast_game_json(fg, game_id: str) -> dict:
+    """:func:`game_json` of a game read by the fast path
+    (:class:`~euchre_events.formats.openspiel.FastGame`: one regular deal,
+    no finding, the game not over), without folding it: the same dict, key
+    for key (``tests/test_fast_audit.py`` compares the two over thousands
+    of games)."""
+    fd = fg.deal
+    score = list(fd.scores)
+    deal = {"deal": 1, "dealer": fg.dealer, "maker": fd.maker, "trump": fd.trump,
+            "alone": fd.alone, "trick_winners": list(fd.trick_winners),
+            "tricks": list(fd.tricks_won), "points_as_played": list(fd.points),
+            "points_official": list(fd.points), "score_as_played": score,
+            "score_official": score, "flags": [], "note": fd.note, "penalties": []}
+    if fd.out:
+        deal["out"] = list(fd.out)
+    return {"id": game_id, "title": fg.title, "variant": "standard", "deal_count": 1,
+            "final_score": score, "winner": None, "as_played_score": score,
+            "official_score": score, "official_winner": None, "findings": [], "deals": [deal]}
 
 
 def _trick_word(place) -> str:
@@ -96,7 +116,8 @@ def finding_lines(g, f) -> list:
     if f.kind == "renege":
         suit = C.SUIT_NAMES.get(f.led_suit, f.led_suit or "?")
         held = " ".join(C.pretty(c) for c in f.evidence)
-        parts = [f"{who} reneged at trick {f.trick} of deal {f.deal}, playing {C.pretty(f.card)} "
+        card = C.card_name(f.card) if C.is_unknown(f.card) else C.pretty(f.card)   # "an unknown card"
+        parts = [f"{who} reneged at trick {f.trick} of deal {f.deal}, playing {card} "
                  f"on a {suit} lead while holding {held}"]
         if f.established_at is None and f.deal == g.final.deal_no and str(g.final.phase) not in (
                 "deal_over", "game_over"):   # a live game: the deal is still being played
@@ -124,6 +145,9 @@ def finding_lines(g, f) -> list:
         if f.ruling:
             parts.append(f"{f.ruling} by {printable(f.ruled_by)}"
                          + (f": {named(f.ruling_reason, players, v.n_seats)}" if f.ruling_reason else ""))
+        if f.penalized and f.status.startswith("penalized (the claim was rejected"):
+            parts.append("the renege still counts: every established renege does, as if claimed at "
+                         "once (renege_enforcement=automatic)")
         if f.penalized:
             after = next((d.score_official for d in g.deal_reports()
                           if any(p == f.position for p, _ in d.penalties)), None)
@@ -145,6 +169,26 @@ def finding_lines(g, f) -> list:
     return [f"{f.kind}: deal {f.deal}, event {f.position}, {who}: {named(f.penalty, players, v.n_seats)}"]
 
 
+def _first_to_target(g, winner) -> str:
+    """Why a side won with no more official points than another (rules.md 1.6,
+    the first to the target wins): a renege penalty let both sides cross on
+    the last deal, and the preset scores the hand and the penalty in an order
+    (:meth:`~euchre_events.rules.variant.Variant.penalty_order`); ``""``
+    otherwise."""
+    v = g.final.variant
+    score = list(g.official_score)
+    if (not isinstance(winner, int) or not 0 <= winner < len(score)
+            or all(score[winner] > p for i, p in enumerate(score) if i != winner)):
+        return ""
+    order = v.penalty_order() if hasattr(v, "penalty_order") else None
+    how = {"after": "the hand is scored before the renege penalty (rules.md 2.7)",
+           "before": "the renege penalty is scored before the hand (rules.md 1.5)"}.get(order, "")
+    target = getattr(getattr(v, "options", None), "target_score", None)
+    at = str(target) if isinstance(target, int) else "the target"
+    return (f", who reached {at} first: both sides reached it on the last deal"
+            + (f", and {how}" if how else ""))
+
+
 def game_lines(g, findings) -> list:
     """The whole text report of one game: a heading line with the official
     and the as-played result, then one line per finding."""
@@ -156,7 +200,7 @@ def game_lines(g, findings) -> list:
     head = (f"{g.id or '-'}  {printable(g.title or '-')}  {g.variant}  deals={g.deals}  "
             f"official score: {score_words(v, g.official_score, g.players)}; "
             f"official winner: {side_label(v, winner, g.players)}"
-            f"{' (the game is not over)' if not t.game_over else ''}; "
+            f"{' (the game is not over)' if not t.game_over else ''}{_first_to_target(g, winner)}; "
             f"as played: {score_words(v, g.final_score, g.players)}, "
             f"winner {side_label(v, t.as_played_winner, g.players)}; findings={len(findings)}")
     return [head] + ["  " + line for f in findings for line in finding_lines(g, f)]

@@ -11,7 +11,7 @@ from typing import Optional, Sequence
 
 from euchre_events.projections.seat import event_visible, knowledge_of_state, private_to, visible_from
 from euchre_events.rules import cards as C
-from euchre_events.rules.seats import SEAT_WORDS_4, seat_letter, seat_word
+from euchre_events.rules.seats import SEAT_WORDS_4, score_text, seat_letter, seat_word
 
 SEAT_NAMES_4 = SEAT_WORDS_4
 """Seat names of a four-seat game (kept for callers; the table is :mod:`euchre_events.rules.seats`)."""
@@ -86,9 +86,31 @@ def side_name(side: Optional[int], variant: str, players: Sequence[str]) -> str:
     seats = groups[side] if 0 <= side < len(groups) else [side]
     if len(seats) == 1:
         return seat_name(seats[0], players, n)
-    names = [printable(str(players[s])) for s in seats if s < n and players[s]]
+    names = side_player_names(seats, players)
     label = side_label(side, variant, players)
     return f"{label} ({' & '.join(names)})" if names else label
+
+
+def side_player_names(seats: Sequence[int], players: Sequence[str]) -> list:
+    """The names of the players of ``seats`` that are known (shown
+    :func:`printable`), or ``[]`` when each is only its seat's word or
+    letter (``North``, ``N``): ``"N/S (North & South)"`` says nothing more
+    than ``"N/S"``."""
+    n = len(players)
+    names = [str(players[s]) for s in seats if s < n and players[s]]
+    if all(s < n and str(players[s]) in ("", seat_word(s, n), seat_word(s, n)[0]) for s in seats):
+        return []
+    return [printable(nm) for nm in names]
+
+
+def level_sides(winner, game_over: bool, scores: Sequence[int], tied: Sequence[int] = ()) -> tuple:
+    """The sides a game ended level between (rules.md 1.6, 2.9: a fixed
+    number of deals may end level): ``tied`` when the variant noted them,
+    else, for a game over with no winner, the sides with the highest of
+    ``scores`` (the official points per side); ``()`` otherwise."""
+    if tied or winner is not None or not game_over or not scores:
+        return tuple(tied or ())
+    return tuple(i for i, x in enumerate(scores) if x == max(scores))
 
 
 def score_words(scores: Sequence[int], variant: str, players: Sequence[str]) -> str:
@@ -236,7 +258,25 @@ def describe_event(ev, players: Optional[Sequence[str]] = None, dealer: Optional
         return f"{who} takes back {C.pretty(ev.card)} and plays {C.pretty(ev.replacement)} instead"
     if k == "JokerSuitNamed":
         return f"{who} names {suit_text(ev.suit)} for the led joker"
+    if k == "RenegeClaimed":   # rules.md 1.5: claimed at the table, judged by the audit
+        return (f"{seat_name(ev.by, players, n)} claims a renege by {seat_name(ev.against, players, n)} "
+                f"at trick {ev.trick} of deal {ev.deal}")
+    if k == "RenegeRuled":     # the director's word decides (rules.md 2.7)
+        verb = {"upheld": "upholds", "rejected": "rejects"}.get(ev.ruling, f"rules ({printable(str(ev.ruling))}) on")
+        pts = f" (deal {ev.deal} scores {score_text(ev.penalty)})" if ev.penalty is not None else ""
+        why = f": {printable(str(ev.reason))}" if ev.reason else ""
+        return (f"{printable(str(ev.by)) if ev.by else 'the director'} {verb} the renege by "
+                f"{seat_name(ev.against, players, n)} at trick {ev.trick} of deal {ev.deal}{pts}{why}")
     return k
+
+
+def _discards_text(cards) -> str:
+    """One seat's discards as its view shows them: ``"9♦"``, ``"a card
+    face down"``, ``"5 cards face down"`` (None: a card it did not see)."""
+    shown = " ".join(C.pretty(c) for c in cards if c is not None)
+    hidden = sum(1 for c in cards if c is None)
+    down = "" if not hidden else "a card face down" if hidden == 1 else f"{hidden} cards face down"
+    return " and ".join(x for x in (shown, down) if x)
 
 
 def _cards_text(cards, trump=None, sort=True) -> str:
@@ -335,9 +375,12 @@ def state_text(state, seat: Optional[int] = None, knowledge=None) -> str:
         if cards:
             lines.append(f"{label}: {_cards_text(cards if k is None else mine, state.trump)}")
     discards = state.discards if k is None else k.discards
-    if discards:
+    if discards:   # one entry per seat: "P2 (Bob) 5 cards face down", not the same words five times
+        by_seat: dict = {}
+        for s, c in discards:
+            by_seat.setdefault(s, []).append(c)
         lines.append("Discards: " + ", ".join(
-            f"{seat_name(s, p, n)} {C.pretty(c) if c is not None else 'a card face down'}" for s, c in discards))
+            f"{seat_name(s, p, n)} {_discards_text(cs)}" for s, cs in by_seat.items()))
     passes = (state.extra or {}).get("pb_cards", ()) if k is None else k.passes
     if passes:
         lines.append("Passed: " + ", ".join(
@@ -345,6 +388,12 @@ def state_text(state, seat: Optional[int] = None, knowledge=None) -> str:
             for a, b, c in passes))
     if state.trick:
         lines.append("Trick: " + ", ".join(f"{seat_name(s, p, n)} {C.pretty(c)}" for s, c in state.trick))
+    if k is None:   # the reneges of this deal so far (a seat's view shows the false voids it knows of)
+        for r in state.reneges or ():
+            if r.deal == state.deal and getattr(r, "corrected_at", None) is None:
+                led = C.SUIT_NAMES.get(r.led_suit, r.led_suit)
+                lines.append(f"Renege: {seat_name(r.seat, p, n)} at trick {r.trick}: {C.pretty(r.card)} on a "
+                             f"{led} lead, holding {' '.join(C.pretty(c) for c in r.evidence)} (rules.md 1.5)")
     if state.tricks:
         won = ", ".join(f"{seat_name(s, p, n)} {k_}" for s, k_ in enumerate(state.tricks_won) if k_)
         groups = sides_of(state.variant, n)
@@ -370,9 +419,7 @@ def state_text(state, seat: Optional[int] = None, knowledge=None) -> str:
     if k is not None and state.deal and state.dealt:
         lines += knowledge_lines(k, p)
     if state.game_over:
-        tied = (state.extra or {}).get("tied") or ()
-        final = state.official_score or state.score
-        if state.winner is None and not tied and final:   # e.g. level after a fixed number of deals (2.9)
-            tied = tuple(i for i, x in enumerate(final) if x == max(final))
+        tied = level_sides(state.winner, True, state.official_score or state.score,
+                           (state.extra or {}).get("tied") or ())
         lines.append(f"Game over: winner {winner_words(state.winner, state.variant, p, True, tied)}")
     return "\n".join(lines)

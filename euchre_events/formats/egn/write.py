@@ -182,6 +182,12 @@ def write_egn_lines(events: Sequence[Event], annotations: Iterable = (), variati
             item = _egn_item(ev)
         except ValueError as e:
             raise ValueError(f"event {pos}: {e}") from None
+        if item == ("unwritable",) and k in ("RenegeClaimed", "RenegeRuled"):
+            # a director's claim or ruling, added after the record: EGN has no
+            # place for it, and the record itself is whole without it
+            notes_out.append(f"event {pos} ({k}): EGN has no place for a renege claim or ruling; "
+                             "left out (export --format text or json keeps it)")
+            continue
         if item == ("unwritable",):
             raise ValueError(f"event {pos} ({k}) cannot be written in EGN")
         if item is not None:

@@ -36,7 +36,7 @@ from typing import Any, Optional, Sequence
 
 from euchre_events.events import CardsDealt, DroppedOut, StayedIn, TrumpNamed
 from euchre_events.rules import cards as C
-from euchre_events.rules.table import ImpossibleEvent, Renege, Table, evolve
+from euchre_events.rules.table import ImpossibleEvent, Renege, Table, evolve, flag
 from euchre_events.rules.variant import Variant, VariantOptions, leaders
 from euchre_events.rules.variants.upcard import PICKUP, ROUND2, UpCardAuction
 
@@ -214,15 +214,23 @@ class BuckEuchre(UpCardAuction, Variant):
         """``(events, reason)`` in the drop-outs (rules.md 6.2)."""
         if t.phase != DROP:
             return (), ""
-        s, c, o = t.turn, t.contract, self.options
-        forced = ""
-        if o.last_may_not_drop and not c.to_ask and c.asked and all(a in t.out for a in c.asked):
-            forced = "the others asked have dropped, so the last player may not"
-        if o.no_drop_at_or_below is not None and t.scores[s] <= o.no_drop_at_or_below:
-            forced = f"a player at {o.no_drop_at_or_below} or below may not drop"
+        s = t.turn
+        forced = self.may_not_drop(t, s)
         if forced:
             return (StayedIn(s),), forced
         return (StayedIn(s), DroppedOut(s)), "stay in or drop out (a dropped player scores nothing)"
+
+    def may_not_drop(self, t: Table, seat: int) -> str:
+        """Why ``seat``, asked now, may not drop out (rules.md 6.2, 6.7), in
+        words, or ``""``: ``last_may_not_drop`` (everyone else asked has
+        dropped) or ``no_drop_at_or_below`` (the player's score, the
+        official one the table keeps, is at or below the limit)."""
+        c, o = t.contract, self.options
+        if o.no_drop_at_or_below is not None and t.official_scores[seat] <= o.no_drop_at_or_below:
+            return f"a player at {o.no_drop_at_or_below} or below may not drop"
+        if o.last_may_not_drop and not c.to_ask and c.asked and all(a in t.out for a in c.asked):
+            return "the others asked have dropped, so the last player may not"
+        return ""
 
     def apply_own(self, t: Table, ev) -> None:
         """Fold a player's answer in the drop-outs (rules.md 6.2).
@@ -230,6 +238,13 @@ class BuckEuchre(UpCardAuction, Variant):
         k = ev.kind
         if t.phase == DROP and k in ("StayedIn", "DroppedOut"):
             if k == "DroppedOut":
+                forced = self.may_not_drop(t, ev.seat)
+                if forced:
+                    # illegal but real (docs/design.md "Three kinds of wrong"):
+                    # the drop is kept as recorded, and flagged for the audit
+                    flag(t, "forbidden-drop",
+                         f"seat {ev.seat} drops out, but {forced} (rules.md 6.2, 6.7); "
+                         "the drop is kept as recorded", ev.seat)
                 t.out = t.out | {ev.seat}
             c = t.contract
             t.contract = _asking(c.to_ask[1:], c.asked + (ev.seat,))

@@ -40,7 +40,7 @@ Phases: ``round1``, ``pickup``, ``discard``, ``round2`` and ``defend``
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
 from typing import Any, Optional, Sequence
@@ -48,7 +48,7 @@ from typing import Any, Optional, Sequence
 from euchre_events.events import CardsDealt, Discarded, DummyTaken, WentAlone
 from euchre_events.rules import cards as C
 from euchre_events.rules.table import ImpossibleEvent, Renege, Table, evolve
-from euchre_events.rules.variant import Variant, VariantOptions, leaders
+from euchre_events.rules.variant import SINCE, Variant, VariantOptions, leaders
 from euchre_events.rules.variants.upcard import UpCardAuction
 
 DEFEND_ALONE = ("off", "vs_lone", "any")
@@ -109,6 +109,9 @@ class CutthroatOptions(VariantOptions):
     * ``dealer_may_decline_upcard``: after an order-up the dealer may leave the
       up-card (4.2, default on); off = the mandatory exchange of standard Euchre;
     * ``dealer_may_discard_upcard``: the dealer may discard the card taken up (2.2), on;
+    * ``march_value``: points for all 5 tricks by a maker who is not
+      alone (with the dummy, or in the game without one), 3 (4.5) or 2
+      (the "2 for a march" house rule named by case C12);
     * ``lone_no_dummy_march``: points for all 5 tricks by a maker alone
       without the dummy, 3 (4.5, section 8 item 1) or 4;
     * ``defend_alone``: ``"any"`` (4.4: a defender may always defend alone,
@@ -144,11 +147,13 @@ class CutthroatOptions(VariantOptions):
     renege_penalty: str = "tournament"
     renege_value: int = 2
     renege_lone_value: int = 4
+    march_value: int = field(default=3, metadata={SINCE: "0.2"})
 
     def __post_init__(self):
         self.check_shared()  # the table-law options every variant shares (rules.md 2.7)
         checks = {"defend_alone": DEFEND_ALONE, "lone_defender_scoring": LONE_DEFENDER_SCORING,
-                  "renege_penalty": RENEGE_PRESETS, "lone_no_dummy_march": (3, 4)}
+                  "renege_penalty": RENEGE_PRESETS, "lone_no_dummy_march": (3, 4),
+                  "march_value": (3, 2)}
         self.check_choices(checks)
         self.check_fixed(FIXED_RULES, "cutthroat Euchre")
 
@@ -269,8 +274,8 @@ class CutthroatEuchre(UpCardAuction, Variant):
     def score_deal(self, t: Table) -> list:
         """Points per player (4.5).
 
-        Maker 3-4 tricks: maker +1; 5 tricks: +3 (alone without the dummy:
-        ``lone_no_dummy_march``).  Maker 0-2: each defender +2; with a lone
+        Maker 3-4 tricks: maker +1; 5 tricks: ``march_value`` (3; alone
+        without the dummy: ``lone_no_dummy_march``).  Maker 0-2: each defender +2; with a lone
         defender, +2 each, or +4 each when the lone defender took all 5
         (``"lone_defender_only_4"``: only the lone defender, +4).
         """
@@ -280,7 +285,7 @@ class CutthroatEuchre(UpCardAuction, Variant):
         pts = [0, 0, 0]
         defenders = [s for s in range(3) if s != m]
         if n == 5:
-            pts[m] = o.lone_no_dummy_march if t.alone == m else 3
+            pts[m] = o.lone_no_dummy_march if t.alone == m else o.march_value
         elif n >= 3:
             pts[m] = 1
         elif t.lone_defender is None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, Sequence
+from typing import Any, Optional, Sequence
 
 from euchre_events.events import PlayedWithPartner, WentAlone
 from euchre_events.rules.table import Renege, Table
@@ -133,6 +133,10 @@ class StandardEuchre(UpCardAuction, Variant):
     def legal_own(self, t: Table) -> tuple:
         """(legal events, reason) in phase ``alone`` (rules.md 2.4)."""
         if t.phase == ALONE:
+            if (self.options.dealers_partner_must_go_alone and t.auction.called_in_round == 1
+                    and t.turn == (t.dealer + 2) % 4):
+                return ((WentAlone(t.turn),),
+                        "the dealer's partner accepted the up-card and must play alone (Canadian rule, 2.2)")
             return (WentAlone(t.turn), PlayedWithPartner(t.turn)), "the maker may go alone"
         return (), ""
 
@@ -240,27 +244,54 @@ class StandardEuchre(UpCardAuction, Variant):
         return sum(1 for r in t.deal_results if r[2] != "abandoned")
 
     def game_winner(self, t: Table, scores: Sequence[int]) -> Any:
-        """The side at ``target_score`` or more (10 by default, rules.md 2.6);
-        under ``num_deals``, once that many deals are counted
+        """The side at ``target_score`` or more (10 by default, rules.md 2.6).
+        A normal hand scores one side only; when a renege penalty lets both
+        sides cross on one deal (``casual``, ``laws1888``), the first to
+        reach the target wins, in the order the preset scores the deal
+        (:meth:`penalty_order`, :meth:`Variant.first_at_target`); reached
+        together, the higher wins, and level the game goes on (a record
+        that starts level at the target: ``(0, 1)``, over with no known
+        winner).  Under ``num_deals``, once that many deals are counted
         (:meth:`deals_counted`), the side with more points, or ``(0, 1)``
         when the sides are level (the game ends drawn: no winner, rules.md
         2.9); else None."""
         s0, s1 = scores
-        best = 1 if s1 > s0 else 0  # side 0 on a tie, as max() would give
-        if scores[best] >= self.options.target_score:
-            return best
+        over = self.first_at_target(t, scores, self.options.target_score)
+        if len(over) == 1:
+            return over[0]
+        if over and s0 != s1:
+            return 0 if s0 > s1 else 1
+        if over and not t.deal_results:
+            return (0, 1)   # a record starting level at the target: over, who won is not recorded
         if self.options.num_deals and self.deals_counted(t) >= self.options.num_deals:
-            return (0, 1) if s0 == s1 else best
+            return (0, 1) if s0 == s1 else (0 if s0 > s1 else 1)
         return None
+
+    def penalty_order(self) -> Optional[str]:
+        """The ``casual`` preset scores the hand, then the penalty (2.7); the
+        ``laws1888`` preset the penalty before anything else (1.5); the
+        others replace the hand's points or take from the offender only, so
+        one side at most crosses the target on a deal (2.6)."""
+        return {"casual": "after", "laws1888": "before"}.get(self.options.renege_penalty)
 
     def renege_penalty(self, t: Table, r: Renege, deal_points: Sequence[int]) -> tuple:
         """(points per side for the deal, hand abandoned?, words) under the
-        game's ``renege_penalty`` preset (rules.md 2.7)."""
+        game's ``renege_penalty`` preset (rules.md 2.7): 2, or
+        ``lone_renege_value`` (4) for a renege by a defender against a lone
+        maker, and under ``renege_symmetric`` for one by the lone maker.  A
+        lone defender changes neither (2.7 names the lone maker only): a
+        renege by the makers against a lone defender, or by the lone
+        defender, costs 2."""
         o = self.options
         off = self.side_of(r.seat)
         other = 1 - off
         val = 2
-        if r.against_lone or (r.by_lone and o.renege_symmetric):
+        maker_side = self.side_of(r.maker) if r.maker is not None else None
+        # a defender's renege "against" a lone seat can only be against the
+        # lone maker: the lone defender sits on the defender's own side
+        against_lone_maker = r.against_lone and maker_side is not None and off != maker_side
+        by_lone_maker = r.by_lone and r.seat == r.maker
+        if against_lone_maker or (by_lone_maker and o.renege_symmetric):
             val = o.lone_renege_value
         side_name = "N/S" if other == 0 else "E/W"
         off_name = "N/S" if off == 0 else "E/W"

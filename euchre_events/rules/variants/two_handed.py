@@ -30,7 +30,7 @@ then the engine's ``play``.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Sequence
+from typing import Any, Optional, Sequence
 
 from euchre_events.events import CardsDealt
 from euchre_events.rules.table import Renege, Table
@@ -146,11 +146,25 @@ class TwoHandedEuchre(UpCardAuction, Variant):
         return pts
 
     def game_winner(self, t: Table, scores: Sequence[int]) -> Any:
-        """The player at ``target_score`` or more (3.4); only one player
-        scores in a hand, so two cannot reach it together."""
-        target = self.options.target_score
-        best = max(range(2), key=lambda i: scores[i])
-        return best if scores[best] >= target else None
+        """The player at ``target_score`` or more (3.4).  Only one player
+        scores in a normal hand; when the ``casual`` renege penalty lets both
+        cross on one deal, the first to reach the target wins (the hand is
+        scored first, then the penalty: :meth:`penalty_order`,
+        :meth:`Variant.first_at_target`); reached together, the higher wins,
+        and level the game goes on (a record that starts level at the
+        target: ``(0, 1)``, over with no known winner)."""
+        over = self.first_at_target(t, scores, self.options.target_score)
+        if len(over) == 1:
+            return over[0]
+        if over and scores[0] != scores[1]:
+            return 0 if scores[0] > scores[1] else 1
+        if over and not t.deal_results:
+            return (0, 1)   # a record starting level at the target: over, who won is not recorded
+        return None
+
+    def penalty_order(self) -> Optional[str]:
+        """``casual``: the hand is scored as played, then the penalty (3.5, 2.7)."""
+        return "after" if self.options.renege_penalty == "casual" else None
 
     def renege_penalty(self, t: Table, r: Renege, deal_points: Sequence[int]) -> tuple:
         """(points per player for the deal, hand abandoned?, words) for a

@@ -229,7 +229,11 @@ class UpCardAuction:
             acts = [Passed(s), OrderedUp(s)]
             if r.alone_timing == "with_call":
                 acts.append(OrderedUp(s, alone=True))
-            if r.dealers_partner_must_go_alone and s == (t.dealer + 2) % 4:
+            if (r.dealers_partner_must_go_alone and s == (t.dealer + 2) % 4
+                    and r.alone_timing == "with_call"):
+                # the Canadian rule (2.2): the call itself says alone; with
+                # alone_timing="after_exchange" the partner orders up and the
+                # alone decision comes after the exchange (standard's ALONE)
                 acts = [a for a in acts if not (isinstance(a, OrderedUp) and not a.alone)]
             suit = C.SUIT_NAMES[C.suit_of(t.up_card)]
             if s == t.dealer:
@@ -244,7 +248,7 @@ class UpCardAuction:
             stuck = r.stick_the_dealer and s == t.dealer
             suits = [x for x in C.SUITS if x != turned or (stuck and r.stick_allows_turned_down)]
             if r.must_hold_named_suit:
-                suits = [x for x in suits if C.cards_of_suit(t.hands[s], x, x)]
+                suits = self._held_suits(t, s, suits)
             acts = [] if stuck else [Passed(s)]
             for x in suits:
                 acts.append(TrumpNamed(s, x))
@@ -377,12 +381,26 @@ class UpCardAuction:
             flag(t, "turned-down-suit-named",
                  f"{C.SUIT_NAMES[turned]} was turned down and may not be named in round 2 (rules.md 2.3)",
                  ev.seat)
-        elif r.must_hold_named_suit and not C.cards_of_suit(t.hands[ev.seat], ev.suit, ev.suit):
+        elif r.must_hold_named_suit and ev.suit not in self._held_suits(t, ev.seat, [
+                x for x in C.SUITS if x != turned
+                or (r.stick_the_dealer and r.stick_allows_turned_down and ev.seat == t.dealer)]):
             flag(t, "named-suit-not-held",
                  f"the caller holds no {C.SUIT_NAMES[ev.suit]} (option must_hold_named_suit)", ev.seat)
         t.trump = ev.suit
         self._make(t, ev.seat, ev.alone)
         self.after_exchange(t)
+
+    @staticmethod
+    def _held_suits(t: Table, seat: int, suits: list) -> list:
+        """Of ``suits`` (the suits ``seat`` may name in round 2), those it
+        may hold a card of, as trump (``must_hold_named_suit``, case C5; the
+        left bower counts, rules.md 1.2).  A card the record does not state
+        (``??``, or ``?D`` of unknown rank) may be one: such a suit is never
+        ruled out, so an unknown hand is not accused of naming a suit it
+        does not hold (docs/design.md "Three kinds of wrong": unknown stays
+        unknown)."""
+        hand = t.hands[seat]
+        return [x for x in suits if any(x in C.possible_suits(c, x) for c in hand)]
 
     def apply_own(self, t: Table, ev) -> None:
         """Fold an event of the variant's own phases (after the auction);

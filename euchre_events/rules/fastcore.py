@@ -1,0 +1,447 @@
+"""A fast core for the regular one-deal game (issue 11 "Speed"): integer
+cards, bit-mask hands, per-trump effective-suit masks (following suit is one
+AND) and a trick-key table per (trump, led suit), all built from
+:mod:`euchre_events.rules.cards` (rules.md 1.1-1.3: one rule in one place);
+the deal's points and the game end come from the variant's own
+``score_deal`` and ``game_winner`` (rules.md 2.6).
+
+It is a shortcut, never a second set of rules: the engine
+(:mod:`euchre_events.rules.engine`) stays the reference, and this core
+**declines** (returns None) whatever it does not handle, so that the caller
+folds the record with the engine as before.  A silently wrong answer is the
+one outcome it must never give.
+
+What it accepts (anything else: None):
+
+* the ``standard`` variant (rules.md 2), one deal from the start of a game,
+  with the options of :data:`FIXED` at those values (OpenSpiel's rules: the
+  maker decides alone after the exchange, the dealer keeps the up-card, no
+  Canadian rule, no named-suit rule, no fast break, no four-trick tokens);
+  every other option of :class:`~euchre_events.rules.variants.standard.StandardOptions`
+  (:data:`FREE`) at any value: ``stick_the_dealer``,
+  ``stick_allows_turned_down``, ``defend_alone``, ``loner_lead``, the lone
+  and euchre values, the target score, the renege options (no renege is
+  accepted, so they never apply) ... A new option of the variant that is in
+  neither list makes every game decline;
+* a regular deal: each decision legal, in turn, the card in the hand, suit
+  followed.  It declines at the first irregular or impossible decision (a
+  renege, a stuck dealer's pass, the turned-down suit named, the up-card
+  discarded, a card not held, an action after the end) and for a deal that
+  stops before its end or whose end also ends the game.
+
+Cards are ints ``rank * 4 + suit`` (:data:`CARD_CODES`: ``cards.RANKS`` and
+``cards.SUITS`` order, so ``0 == "9C"``, ``9 == "JD"``); the decisions are
+the compact action codes below (the same numbers OpenSpiel uses).  The
+events the deal consists of come back as *event codes* (:func:`event_of`
+gives each one's :class:`~euchre_events.events.Event`, made once and
+shared).  Pure: no I/O.
+"""
+from __future__ import annotations
+
+import dataclasses
+from types import SimpleNamespace
+from typing import Callable, Optional, Sequence
+
+from euchre_events.events import (CardPlayed, DealThrownIn, DefendedAlone, Discarded, Event,
+                                  OrderedUp, Passed, PlayedWithPartner, TrumpNamed, UpCardPickedUp,
+                                  WentAlone)
+from euchre_events.rules import cards as C
+
+__all__ = ["CARD_CODES", "PASS", "CALL", "ALONE", "PARTNER", "FIXED", "FREE", "FastRules",
+           "FastDeal", "fast_rules", "event_of"]
+
+CARD_CODES: tuple = tuple(r + s for r in C.RANKS for s in C.SUITS)
+"""Card code of each card int 0..23 (``rank * 4 + suit``)."""
+PASS = 24
+"""Decision code of a pass (either round of the auction)."""
+CALL = 25
+"""Decision codes ``CALL + suit`` (C, D, H, S = 0..3): order up the up-card's
+suit in round 1, name the suit in round 2."""
+ALONE = 29
+"""Decision code of going alone (the maker) or defending alone (a defender)."""
+PARTNER = 30
+"""Decision code of playing with the partner (the maker or a defender)."""
+
+FIXED = {"alone_timing": "after_exchange", "dealer_may_decline_upcard": False,
+         "dealers_partner_must_go_alone": False, "must_hold_named_suit": False,
+         "fast_break": False, "four_trick_tokens": False}
+"""Standard options the core accepts only at these values (rules.md 2.2-2.4, 2.9)."""
+FREE = frozenset({"stick_the_dealer", "stick_allows_turned_down", "target_score", "loner_lead",
+                  "lone_euchred_value", "defend_alone", "lone_defender_value", "super_euchre",
+                  "dealer_may_discard_upcard", "exchange_when_dealer_out",
+                  "thrown_in_next_dealer", "renege_penalty", "renege_symmetric",
+                  "lone_renege_value", "loner_march_score", "num_deals",
+                  "renege_enforcement", "renege_claim_window"})
+"""Standard options the core accepts at any value (``exchange_when_dealer_out``:
+with the alone decision after the exchange nobody sits out at the order-up)."""
+
+# event codes: kind << 7 | seat << 5 | x (x: a card int, a suit index, or 0)
+K_PASSED, K_ORDERED_UP, K_TRUMP_NAMED, K_PICKED_UP, K_DISCARDED, K_WENT_ALONE, \
+    K_WITH_PARTNER, K_DEFENDED_ALONE, K_CARD_PLAYED, K_THROWN_IN = range(10)
+
+# phases, as the engine names them (Table.phase)
+ROUND1, ROUND2, PICKUP, DISCARD, ALONE_PHASE, DEFEND, PLAY, DEAL_OVER, THROWN_IN = (
+    "round1", "round2", "pickup", "discard", "alone", "defend", "play", "deal_over", "thrown_in")
+
+_EVENTS: dict = {}
+
+
+def event_of(code: int) -> Event:
+    """The event of an event code (one object per code, shared: events are
+    immutable).  Raises ``ValueError`` for a code no deal gives."""
+    ev = _EVENTS.get(code)
+    if ev is None:
+        kind, seat, x = code >> 7, (code >> 5) & 3, code & 31
+        make = {K_PASSED: lambda: Passed(seat), K_ORDERED_UP: lambda: OrderedUp(seat),
+                K_TRUMP_NAMED: lambda: TrumpNamed(seat, C.SUITS[x]),
+                K_PICKED_UP: lambda: UpCardPickedUp(seat),
+                K_DISCARDED: lambda: Discarded(seat, CARD_CODES[x]),
+                K_WENT_ALONE: lambda: WentAlone(seat),
+                K_WITH_PARTNER: lambda: PlayedWithPartner(seat),
+                K_DEFENDED_ALONE: lambda: DefendedAlone(seat),
+                K_CARD_PLAYED: lambda: CardPlayed(seat, CARD_CODES[x]),
+                K_THROWN_IN: lambda: DealThrownIn("all passed")}.get(kind)
+        if make is None or x >= 24 or (kind == K_TRUMP_NAMED and x >= 4):
+            raise ValueError(f"{code} is not an event code")
+        ev = _EVENTS[code] = make()
+    return ev
+
+
+def _tables():
+    """Per trump suit index: the effective suit index of each card int, the
+    mask of the cards of each effective suit, and the trick keys of each card
+    per led suit (from ``cards.suit_and_power`` and ``cards.trick_keys``)."""
+    eff_t, mask_t, keys_t = [], [], []
+    for trump in C.SUITS:
+        eff_of = C.suit_and_power(trump)[0]
+        eff = tuple(C.SUITS.index(eff_of[c]) for c in CARD_CODES)
+        masks = [0, 0, 0, 0]
+        for i, s in enumerate(eff):
+            masks[s] |= 1 << i
+        eff_t.append(eff)
+        mask_t.append(tuple(masks))
+        keys_t.append(tuple(tuple(C.trick_keys(trump, led)[c] for c in CARD_CODES)
+                            for led in C.SUITS))
+    return tuple(eff_t), tuple(mask_t), tuple(keys_t)
+
+
+_EFF, _MASKS, _KEYS = _tables()
+_SUIT_OF = tuple(C.SUITS.index(c[1]) for c in CARD_CODES)
+_BITS = tuple(1 << i for i in range(24))
+_BIT = {i: 1 << i for i in range(24)}
+"""The bit of each card int (``.get``: None for anything else)."""
+_INT_ONLY = {int}
+_CARD_INTS = frozenset(range(24))
+_ACTION_CODES = frozenset(range(PARTNER + 1))
+_CODE_BITS = _BITS + (0,) * (PARTNER + 1 - 24)
+"""The bit of each decision code: a card's, 0 for the others (no card of a hand)."""
+_PLAYED = tuple(K_CARD_PLAYED << 7 | s << 5 for s in range(4))
+_NEXT = {out: tuple(next(x for x in ((s + k) & 3 for k in (1, 2, 3)) if x not in out)
+                    for s in range(4))
+         for out in [()] + [(a,) for a in range(4)] + [(a, b) for a in range(4) for b in range(a + 1, 4)]}
+"""The next seat clockwise that takes part, per tuple of seats sitting out (sorted)."""
+
+
+class FastDeal:
+    """What :meth:`FastRules.deal` gives for a regular deal: ``codes`` (the
+    event codes after CardsDealt, in order), ``maker``, ``trump`` (suit
+    letter), ``alone``, ``lone_defender`` (seats or None), ``out`` (sorted
+    tuple of seats sitting out), ``trick_winners`` (seat per trick),
+    ``tricks_won`` (per seat), ``points`` (per side, as played), ``scores``
+    (per side after the deal), ``note`` (``""`` or ``"thrown in"``)."""
+
+    __slots__ = ("codes", "maker", "trump", "alone", "lone_defender", "out", "trick_winners",
+                 "tricks_won", "points", "scores", "note")
+
+    def __init__(self, codes, maker, trump, alone, lone_defender, out, trick_winners, tricks_won,
+                 points, scores, note):
+        self.codes, self.maker, self.trump, self.alone = codes, maker, trump, alone
+        self.lone_defender, self.out, self.trick_winners = lone_defender, out, trick_winners
+        self.tricks_won, self.points, self.scores, self.note = tricks_won, points, scores, note
+
+
+class FastRules:
+    """The fast core for one accepted (variant, options): see the module
+    docstring; made by :func:`fast_rules`."""
+
+    def __init__(self, variant):
+        self.variant = v = variant
+        o = v.options
+        self.stick = o.stick_the_dealer
+        self.stick_turned = o.stick_allows_turned_down
+        self.defend = o.defend_alone
+        self.left_of_loner = o.loner_lead == "left_of_loner"
+        self.keep_up = not o.dealer_may_discard_upcard
+        self._points: dict = {}
+        self._ends: dict = {}
+        self.zero_start_open = self.game_end((0, 0), (), (None, (0,) * 4, ())) is None
+
+    # the variant's own scoring and game end, asked once per distinct case
+    def points(self, maker: int, alone, lone_defender, tricks_won: tuple) -> tuple:
+        key = (maker, alone, lone_defender, tricks_won)
+        p = self._points.get(key)
+        if p is None:
+            t = SimpleNamespace(maker=maker, alone=alone, lone_defender=lone_defender,
+                                tricks_won=list(tricks_won), tricks=[], tokens=[],
+                                options=self.variant.options)
+            p = self._points[key] = tuple(self.variant.score_deal(t))
+        return p
+
+    def game_end(self, scores: tuple, results: tuple, end: tuple):
+        """The variant's ``game_winner`` at ``scores`` (per side) after the
+        deals ``results`` (``((deal, points, note), ...)``, as
+        ``Table.deal_results``), the last deal's ``end`` ``(maker,
+        tricks_won, out)``."""
+        key = (scores, results, end)
+        if key not in self._ends:
+            maker, tricks_won, out = end
+            t = SimpleNamespace(deal_results=list(results), maker=maker,
+                                tricks_won=tuple(tricks_won), out=frozenset(out),
+                                contract=None, options=self.variant.options)
+            self._ends[key] = self.variant.game_winner(t, list(scores))
+        return self._ends[key]
+
+    def deal(self, dealer: int, hands: Sequence[Sequence[int]], up: int, actions: Sequence[int],
+             start: int = 0, initial_score: tuple = (0, 0),
+             observe: Optional[Callable[[int, dict], None]] = None) -> Optional[FastDeal]:
+        """Play the game's first deal: ``dealer`` (seat), ``hands`` (card
+        ints per seat, 5 each), ``up`` (the up-card), ``actions[start:]``
+        (decision codes, ints), from ``initial_score`` (per side).  Returns
+        a :class:`FastDeal`, or None where the core declines (see the module
+        docstring).  ``observe(code, state)``, if given, is called after each
+        event with the event code and a dict of the table (``phase``,
+        ``turn``, ``hands`` (card-int lists per seat, sorted), ``trick``
+        (``[(seat, card int)]``), ``tricks_won``, ``trick_winners``,
+        ``legal`` (the card ints the seat on turn may play, or None outside
+        the play), ``maker``, ``trump``, ``alone``, ``lone_defender``,
+        ``out``); for the tests that hold it against the engine."""
+        if type(dealer) is not int or not 0 <= dealer < 4 or len(hands) != 4 \
+                or type(up) is not int or not 0 <= up < 24:
+            return None
+        rest = actions[start:]
+        if type(rest) is not list:
+            rest = list(rest)
+        if rest and (set(map(type, rest)) != _INT_ONLY or not _ACTION_CODES.issuperset(rest)):
+            return None               # bool, float, 31...: not an action code
+        dealt = [*hands[0], *hands[1], *hands[2], *hands[3], up]
+        if len(dealt) != 21 or set(map(type, dealt)) != _INT_ONLY or len(set(dealt)) != 21 \
+                or not _CARD_INTS.issuperset(dealt) or any(len(x) != 5 for x in hands):
+            return None               # not 5 cards each and an up-card, all cards, all different
+        bits = _BITS
+        h = [sum(map(bits.__getitem__, x)) for x in hands]
+        if initial_score != (0, 0) or not self.zero_start_open:
+            if self.game_end(tuple(initial_score), (), (None, (0,) * 4, ())) is not None:
+                return None   # already won at the start: the engine flags it
+        up_suit = _SUIT_OF[up]
+        phase = ROUND1
+        turn = (dealer + 1) & 3
+        passes = 0
+        maker = trump = alone = lone_def = None
+        out = ()
+        defenders: list = []
+        codes: list = []
+        emit = codes.append
+        it = iter(rest)
+        for a in it:                  # the auction, the exchange, the alone decisions
+            if phase is ROUND1 or phase is ROUND2:
+                if a == PASS:
+                    if phase is ROUND2 and self.stick and turn == dealer:
+                        return None  # a stuck dealer passes: flagged by the engine
+                    emit(K_PASSED << 7 | turn << 5)
+                    passes += 1
+                    if passes == 4:
+                        phase = ROUND2
+                    elif passes == 8:
+                        phase = THROWN_IN
+                        turn = None
+                        if observe is not None:
+                            self._show(observe, codes[-1], locals(), [])
+                        emit(K_THROWN_IN << 7)
+                        phase = DEAL_OVER
+                        if observe is not None:
+                            self._show(observe, codes[-1], locals(), [])
+                        break
+                    turn = (turn + 1) & 3
+                elif CALL <= a < CALL + 4:
+                    suit = a - CALL
+                    maker = turn
+                    trump = suit
+                    if phase is ROUND1:
+                        if suit != up_suit:
+                            return None   # the reader refuses it
+                        emit(K_ORDERED_UP << 7 | turn << 5)
+                        if observe is not None:
+                            self._show(observe, codes[-1], dict(locals(), phase=PICKUP, turn=dealer), [])
+                        emit(K_PICKED_UP << 7 | dealer << 5)
+                        h[dealer] |= _BITS[up]
+                        phase, turn = DISCARD, dealer
+                    else:
+                        if suit == up_suit and not (self.stick and self.stick_turned
+                                                    and turn == dealer):
+                            return None   # the turned-down suit named: flagged by the engine
+                        emit(K_TRUMP_NAMED << 7 | turn << 5 | suit)
+                        phase = ALONE_PHASE
+                else:
+                    return None
+            elif phase is DISCARD:
+                bit = _CODE_BITS[a]
+                if not h[dealer] & bit:
+                    return None       # not a card, or not in the dealer's hand
+                if a == up and self.keep_up:
+                    return None       # the up-card discarded: flagged by the engine
+                h[dealer] ^= bit
+                emit(K_DISCARDED << 7 | dealer << 5 | a)
+                phase, turn = ALONE_PHASE, maker
+            elif phase is ALONE_PHASE:
+                if a == ALONE:
+                    emit(K_WENT_ALONE << 7 | turn << 5)
+                    alone = maker
+                    out = ((maker + 2) & 3,)
+                elif a == PARTNER:
+                    emit(K_WITH_PARTNER << 7 | turn << 5)
+                else:
+                    return None
+                d = self.defend
+                if d == "any" or (d == "vs_lone" and alone is not None):
+                    defenders = [s for s in ((dealer + k) & 3 for k in range(1, 5))
+                                 if (s & 1) != (maker & 1)]
+                    phase, turn = DEFEND, defenders.pop(0)
+                else:
+                    phase = PLAY
+            else:                     # DEFEND
+                if a == ALONE:
+                    emit(K_DEFENDED_ALONE << 7 | turn << 5)
+                    lone_def = turn
+                    out = tuple(sorted(out + ((turn + 2) & 3,)))
+                    phase = PLAY
+                elif a == PARTNER:
+                    emit(K_WITH_PARTNER << 7 | turn << 5)
+                    if defenders:
+                        turn = defenders.pop(0)
+                    else:
+                        phase = PLAY
+                else:
+                    return None
+            if phase is PLAY:
+                break
+            if observe is not None:
+                self._show(observe, codes[-1], locals(), [])
+        if phase is not PLAY:
+            if phase is not DEAL_OVER or next(it, None) is not None:
+                return None           # stops before the end, or goes on after it
+            pts = (0, 0)
+            scores = (initial_score[0] + pts[0], initial_score[1] + pts[1])
+            if self.game_end(scores, ((1, pts, "all passed"),), (None, (0,) * 4, ())) is not None:
+                return None           # the deal ends the game
+            return FastDeal(codes, None, None, None, None, (), (), (0, 0, 0, 0), pts, scores,
+                            "thrown in")
+        # the play of tricks (rules.md 1.3, 2.5): who follows whom, who leads
+        nxt = _NEXT[out]
+        size = 4 - len(out)
+        if self.left_of_loner and lone_def is not None:
+            turn = lone_def if alone is not None else nxt[lone_def]
+        elif self.left_of_loner and alone is not None:
+            turn = nxt[alone]
+        else:
+            turn = nxt[dealer]
+        if observe is not None:
+            self._show(observe, codes[-1], locals(), [])
+        eff, masks, keys_t = _EFF[trump], _MASKS[trump], _KEYS[trump]
+        played = _PLAYED
+        code_bits = _CODE_BITS
+        winners: list = []
+        won = [0, 0, 0, 0]
+        nt = led = best = bs = 0
+        keys = None
+        for a in it:
+            bit = code_bits[a]
+            hm = h[turn]
+            if not hm & bit:
+                return None           # not a card, or not in the hand: the engine refuses it
+            if nt:
+                if eff[a] != led and hm & masks[led]:
+                    return None       # a renege: the engine records it, the audit reports it
+                k = keys[a]
+                if k > best:          # the first highest key wins (cards.winning_index)
+                    best, bs = k, turn
+                nt += 1
+            else:
+                led = eff[a]
+                keys = keys_t[led]
+                best, bs, nt = keys[a], turn, 1
+            h[turn] = hm ^ bit
+            emit(played[turn] | a)
+            if nt < size:
+                turn = nxt[turn]
+            else:
+                winners.append(bs)
+                won[bs] += 1
+                turn = bs
+                nt = 0
+                if len(winners) == 5:
+                    turn = None
+                    phase = DEAL_OVER
+                    if observe is not None:
+                        self._show(observe, codes[-1], locals(), [])
+                    break
+            if observe is not None:
+                self._show(observe, codes[-1], locals(), codes[len(codes) - nt:] if nt else [])
+        if phase is not DEAL_OVER or next(it, None) is not None:
+            return None               # stops before the end, or goes on after it
+        won = tuple(won)
+        pts = self.points(maker, alone, lone_def, won)
+        scores = (initial_score[0] + pts[0], initial_score[1] + pts[1])
+        if self.game_end(scores, ((1, pts, "played"),), (maker, won, out)) is not None:
+            return None               # the deal ends the game
+        return FastDeal(codes, maker, C.SUITS[trump], alone, lone_def, out, tuple(winners), won,
+                        pts, scores, "")
+
+    @staticmethod
+    def _show(observe, code: int, loc: dict, trick_codes: list) -> None:
+        ph = loc["phase"]
+        h = loc["h"]
+        trump = loc["trump"]
+        legal = None
+        trick = [((c >> 5) & 3, c & 31) for c in trick_codes]
+        if ph is PLAY:
+            hm = h[loc["turn"]]
+            masks = _MASKS[trump]
+            if trick and hm & masks[_EFF[trump][trick[0][1]]]:
+                hm &= masks[_EFF[trump][trick[0][1]]]
+            legal = [c for c in range(24) if hm & _BITS[c]]
+        observe(code, {
+            "phase": ph, "turn": loc["turn"],
+            "hands": [[c for c in range(24) if hm & _BITS[c]] for hm in h],
+            "trick": trick, "tricks_won": list(loc.get("won", (0, 0, 0, 0))),
+            "trick_winners": list(loc.get("winners", ())), "legal": legal,
+            "maker": loc["maker"], "trump": None if trump is None else C.SUITS[trump],
+            "alone": loc["alone"], "lone_defender": loc["lone_def"], "out": tuple(loc["out"])})
+
+
+_RULES: dict = {}
+
+
+def fast_rules(variant) -> Optional[FastRules]:
+    """The :class:`FastRules` for ``variant`` (a
+    :class:`~euchre_events.rules.variant.Variant`, as the registry makes
+    it), or None when the core does not accept it (see the module
+    docstring).  Cached per variant."""
+    r = _RULES.get(variant, False)
+    if r is not False:
+        return r
+    r = None
+    from euchre_events.rules.variant import PLAY_HOOKS, Variant
+    cls = type(variant)
+    if variant.name == "standard" and variant.n_seats == 4 \
+            and all(getattr(cls, h) is getattr(Variant, h) for h in PLAY_HOOKS) \
+            and variant.partnerships and variant.hand_size == 5 and variant.tricks_per_deal == 5 \
+            and sorted(variant.deck()) == sorted(CARD_CODES):
+        o = variant.options
+        names = {f.name for f in dataclasses.fields(o)}
+        if names <= FREE | FIXED.keys() and all(getattr(o, k) == x for k, x in FIXED.items()) \
+                and o.defend_alone in ("off", "vs_lone", "any") \
+                and o.loner_lead in ("left_of_dealer", "left_of_loner"):
+            r = FastRules(variant)
+    if len(_RULES) < 256:
+        _RULES[variant] = r
+    return r

@@ -1,0 +1,195 @@
+"""The fast path of ``euchre-events audit`` on OpenSpiel JSON Lines files
+(issue 11): for every line it takes, the report text (jsonl and --json) and
+the game id are exactly the reference path's (the reader, the engine's
+fold, ``game_json``, ``game_id_of``); every line it does not take is read by
+the reference reader, so errors and warnings stay the same."""
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from typer.testing import CliRunner
+
+from euchre_events.archive import game_id_of
+from euchre_events.archive.fastpath import cards_dealt_text, fast_game_id, fast_game_id_text
+from euchre_events.archive.canonical import event_text
+from euchre_events.cli import _indented_json, _plain_audit, app, fast_game_json_text, fast_game_jsonl
+from euchre_events.formats import RecordError
+from euchre_events.formats.openspiel import (FastGame, _read_line, fast_line, iter_openspiel_file,
+                                             random_openspiel_games)
+from euchre_events.ui.auditreport import fast_game_json, game_json
+
+pytest.importorskip("pyspiel")
+
+CONFIGS = (({}, 1), ({"allow_lone_defender": True, "stick_the_dealer": False}, 100001),
+           ({"allow_lone_defender": True}, 5001), ({"stick_the_dealer": False}, 7001))
+
+
+def _lines(n_each: int) -> list:
+    out = []
+    for params, seed in CONFIGS:
+        for d in random_openspiel_games(n_each, seed, params, tricks=True):
+            out.append(json.dumps(d, separators=(",", ":")))
+    return out
+
+
+def _reference(path, lineno, line):
+    rec = _read_line(path, lineno, line)
+    g = rec.game
+    g.id = str(game_id_of(rec.events))
+    return rec, game_json(g, g.audit())
+
+
+@pytest.fixture(scope="module")
+def lines():
+    return _lines(750)        # 3,000 games, four parameter sets
+
+
+def test_fast_report_is_the_reference_report(lines):
+    taken = 0
+    for lineno, line in enumerate(lines, 1):
+        fg = fast_line(line.encode(), "f.jsonl", lineno)
+        rec, ref = _reference("f.jsonl", lineno, line)
+        if fg is None:
+            assert rec.warnings or ref["findings"], "a regular game was not taken"
+            continue
+        taken += 1
+        gid = str(fast_game_id(fg))
+        assert gid == ref["id"] == fast_game_id_text(fg)
+        assert fg.events()[1:] == rec.events[1:]
+        assert fast_game_jsonl(fg, gid) == json.dumps(ref)
+        assert fast_game_json(fg, gid) == ref
+        assert fast_game_json_text(fg, gid) == _indented_json(ref, "\n    ")
+        assert cards_dealt_text(fg.hands, fg.up, fg.kitty) == event_text(rec.events[2])
+    assert taken == len(lines)
+
+
+def _file(tmp_path, lines):
+    p = tmp_path / "games.jsonl"
+    p.write_text("\n".join(lines) + "\n")
+    return str(p)
+
+
+def _mixed(lines, rng):
+    """Good lines, with reneges, impossible actions, stated scores that differ,
+    unknown keys, long numbers, deep nesting and not-JSON among them."""
+    out = []
+    for line in lines:
+        d = json.loads(line)
+        r = rng.random()
+        if r < 0.05:
+            d["history"][25], d["history"][-1] = d["history"][-1], d["history"][25]
+        elif r < 0.08:
+            d["returns"] = [d["returns"][1], d["returns"][0], d["returns"][3], d["returns"][2]]
+        elif r < 0.10:
+            d["extra"] = [[[[1]]]]
+        elif r < 0.12:
+            d["seed"] = 10 ** 40
+        elif r < 0.13:
+            d["tricks"][0]["leader"] = 10 ** 35
+        elif r < 0.14:
+            d["history"] = d["history"][:30]
+        elif r < 0.15:
+            d["steps"][3]["legal"] = [1.5]
+        elif r < 0.16:
+            out.append("{\"history\": [1, 2" + "]" * 3)
+            continue
+        elif r < 0.17:
+            d["params"]["allow_lone_defender"] = 1
+        elif r < 0.18:
+            deep = 1
+            for _ in range(120):
+                deep = [deep]
+            d["steps"][0]["legal"] = deep
+        out.append(json.dumps(d, separators=(",", ":")))
+    return out
+
+def _reference_report(path, jsonl: bool):
+    """(stdout, stderr lines) of the reference path over the file."""
+    games, errors = [], []
+    for r in iter_openspiel_file(path):
+        if isinstance(r, RecordError):
+            errors.append(f"error: {r}")
+            continue
+        for w in r.warnings:
+            errors.append(f"warning: {path}: {w}")
+        g = r.game
+        g.id = str(game_id_of(r.events))
+        games.append(game_json(g, g.audit()))
+    if jsonl:
+        return "".join(json.dumps(d) + "\n" for d in games), errors
+    body = ",\n    ".join(_indented_json(d, "\n    ") for d in games)
+    return ('{\n  "games": [\n    ' + body + "\n  ]\n}\n"), errors
+
+
+@pytest.mark.parametrize("fmt", ["jsonl", "json"])
+def test_cli_audit_fast_and_reference_give_the_same_text(tmp_path, lines, fmt):
+    rng = random.Random(3)
+    mixed = _mixed(lines[:1200], rng)
+    path = _file(tmp_path, mixed)
+    fast = [r for r in iter_openspiel_file(path, fast=True)]
+    assert sum(type(r) is FastGame for r in fast) > 900
+    assert sum(type(r) is not FastGame for r in fast) > 100
+    res = CliRunner().invoke(app, ["audit", path, "--format", fmt])
+    out, errors = _reference_report(path, fmt == "jsonl")
+    assert res.stdout == out
+    got_err = [x for x in res.stderr.splitlines() if x.startswith(("error:", "warning:"))]
+    assert got_err == errors
+    assert res.exit_code == (1 if any(e.startswith("error:") for e in errors) else 0)
+
+
+def test_lines_of_the_shared_generator_are_taken(tmp_path):
+    """The lines ``../shared/tools/openspiel_games.py`` writes (with
+    ``action_str``, ``legal``, ``summary``, ``openspiel_version``) go through
+    the fast path, with the reference's report and id."""
+    import os
+    import subprocess
+    import sys
+    here = os.path.dirname(os.path.abspath(__file__))
+    gen = next((p for p in (os.path.join(here, "..", "..", "shared", "tools", "openspiel_games.py"),
+                            "/work/shared/tools/openspiel_games.py") if os.path.exists(p)), None)
+    if gen is None:
+        pytest.skip("needs ../shared/tools/openspiel_games.py")
+    path = str(tmp_path / "g.jsonl")
+    subprocess.run([sys.executable, gen, "--n", "400", "--seed", "11", "--out", path],
+                   check=True, capture_output=True)
+    with open(path, "rb") as f:
+        raw_lines = f.readlines()
+    for lineno, raw in enumerate(raw_lines, 1):
+        fg = fast_line(raw, path, lineno)
+        assert fg is not None
+        _, ref = _reference(path, lineno, raw.decode())
+        assert fast_game_jsonl(fg, str(fast_game_id(fg))) == json.dumps(ref)
+
+
+def test_plain_audit_command_lines():
+    """Only the plain audit command lines skip typer; the rest go to it."""
+    assert _plain_audit(["audit", "a.jsonl", "--format", "jsonl"]) == {
+        "games": ["a.jsonl"], "report": "jsonl", "as_json": False, "output": None,
+        "from_": None, "db": None}
+    assert _plain_audit(["audit", "a.jsonl", "b.jsonl", "--json", "--from", "openspiel",
+                         "-o", "out.json"])["games"] == ["a.jsonl", "b.jsonl"]
+    for argv in (["audit", "a.jsonl"], ["audit", "a.jsonl", "--format", "html"],
+                 ["audit", "--format", "jsonl"], ["audit", "a.jsonl", "--db", "x.sqlite", "--json"],
+                 ["audit", "a.jsonl", "--format=jsonl"], ["audit", "a.jsonl", "--help"],
+                 ["show", "a.jsonl", "--json"], ["audit", "a.jsonl", "-f"], []):
+        assert _plain_audit(argv) is None, argv
+
+
+def test_console_script_gives_typer_s_output(tmp_path, lines):
+    """``euchre-events audit FILE --format jsonl`` (no typer application)
+    writes what the typer command writes, with the same exit code, for good
+    and bad files."""
+    import subprocess
+    import sys
+    path = _file(tmp_path, _mixed(lines[:200], random.Random(9)))
+    for argv in (["audit", path, "--format", "jsonl"], ["audit", path, "--json"],
+                 ["audit", str(tmp_path / "missing.jsonl"), "--format", "jsonl"]):
+        res = CliRunner().invoke(app, argv)
+        p = subprocess.run([sys.executable, "-c", "import sys; from euchre_events.cli import main; "
+                            "sys.argv[0] = 'euchre-events'; main()"] + argv,
+                           capture_output=True, text=True)
+        assert p.stdout == res.stdout
+        assert p.stderr == res.stderr
+        assert p.returncode == res.exit_code
