@@ -235,7 +235,9 @@ def import_cmd(paths: List[str] = typer.Argument(..., help="Record files (.egn, 
                     _say(f"warning: {where}: the game is stored already ({gid}); not kept from this "
                          f"copy: {', '.join(done.not_kept)} (the stored game keeps those of the copy "
                          f"imported first)", err=True)
-                g = Game(rec.events)
+                # the reader's fold when it made one (import_record used it too): one fold per game
+                g = rec.game if rec.game is not None and len(rec.game.events) == len(rec.events) \
+                    else Game(rec.events)
                 note = f"  ({done.describe()})" if not created else ""
                 # the score as played; the official one beside it where the rules make it differ
                 official = ("" if list(g.official_score) == list(g.final_score)

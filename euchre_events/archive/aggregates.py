@@ -37,10 +37,10 @@ from eventsourcing.utils import get_topic, register_topic
 
 from euchre_events import events as ev
 from euchre_events.archive import chain
-from euchre_events.archive.canonical import kept_event_text
+from euchre_events.archive.canonical import event_text, kept_event_text
 from euchre_events.events import EVENT_TYPES, Event, event_from_dict
 
-__all__ = ["GameRecord", "AnnotationLog", "LEGACY_TOPICS", "GAME_START_TOPICS"]
+__all__ = ["GameRecord", "NewStream", "AnnotationLog", "LEGACY_TOPICS", "GAME_START_TOPICS"]
 
 
 def _upcast_data_to_event(state: dict) -> None:
@@ -196,6 +196,35 @@ class GameRecord(Aggregate):
         return agg
 
     @classmethod
+    def new_stream(cls, events: Sequence[Event], game_id: uuid.UUID,
+                   texts: Optional[Sequence[str]] = None) -> "NewStream":
+        """The stored events :meth:`record` would make of ``events`` (the
+        same classes, fields, chain links and order), built without an
+        aggregate object replaying each one (an import does not need the
+        aggregate, only its events: this costs less than half of
+        ``record(...).collect_events()``).  ``texts``: the canonical text of
+        each event after the GameStarted
+        (:func:`~euchre_events.archive.canonical.event_text`), when the
+        caller already wrote them (the game id needs them too).  Returns a
+        :class:`NewStream` for ``Application.save``.  Raises as
+        :meth:`record`."""
+        if not events or not isinstance(events[0], ev.GameStarted):
+            raise ValueError("a game record starts with a GameStarted event")
+        if texts is None:
+            texts = [event_text(e) for e in events[1:]]
+        first = chain.link(chain.genesis(game_id, len(events)), 1, events[0].to_dict())
+        out = list(cls._create(cls.GameStarted, id=game_id, event=events[0], length=len(events),
+                               chain=first).collect_events())
+        link, stamp, stored, append = first, cls.GameStarted.create_timestamp, _STORED, out.append
+        for v, (e, text) in enumerate(zip(events[1:], texts), 2):
+            if type(e) is ev.GameStarted:
+                raise ValueError("a game has one GameStarted event, the first")
+            link = chain.link_text(link, v, text)
+            append(stored[type(e)](originator_id=game_id, originator_version=v, timestamp=stamp(),
+                                   event=e, chain=link))
+        return NewStream(game_id, out)
+
+    @classmethod
     def start(cls, started: ev.GameStarted, game_id: uuid.UUID) -> "GameRecord":
         """A new aggregate ``game_id`` for a game recorded live, event by
         event (``Archive.start_game`` / ``Archive.record``): its first stored
@@ -224,6 +253,22 @@ class GameRecord(Aggregate):
             # event_text is canonical(event.to_dict()), the same text, faster
             link = chain.link_text(self.chain_head, self.version + 1, kept_event_text(event))
         self.trigger_event(_STORED[type(event)], event=event, chain=link)
+
+
+class NewStream:
+    """A new stream's events, not yet saved, without an aggregate object
+    (:meth:`GameRecord.new_stream`): what ``Application.save`` takes of an
+    aggregate, its ``id`` and ``collect_events()`` (the library's
+    ``CollectEventsProtocol``)."""
+
+    def __init__(self, stream_id: uuid.UUID, events: list):
+        self.id = stream_id
+        self._events = list(events)
+
+    def collect_events(self) -> list:
+        """The pending events, once (a second call gives ``[]``)."""
+        out, self._events = self._events, []
+        return out
 
 
 _STORED: dict = {EVENT_TYPES[kind]: getattr(GameRecord, kind) for kind in EVENT_TYPES if kind != "GameStarted"}

@@ -35,6 +35,7 @@ import dataclasses
 import difflib
 import hashlib
 import json
+import operator
 import os
 import re
 import threading
@@ -50,11 +51,11 @@ from eventsourcing.domain import Snapshot
 from eventsourcing.utils import get_topic
 
 from euchre_events.archive import chain
-from euchre_events.archive.canonical import _dumps, event_text, kept_event_text
+from euchre_events.archive.canonical import _dumps, event_text
 from euchre_events.archive.gameid import (GAME_ID_VERSION, GAME_NAMESPACE, NOT_THE_GAME,  # noqa: F401
                                           _uuid8, game_id_of, start_text)
 from euchre_events.archive.aggregates import GAME_START_TOPICS, LEGACY_TOPICS, AnnotationLog, GameRecord
-from euchre_events.archive.transcodings import EVENT_TRANSCODINGS
+from euchre_events.archive.transcodings import EVENT_TRANSCODINGS, ArchiveMapper, ArchiveTranscoder
 from euchre_events.events import Event, GameStarted, event_from_dict
 from euchre_events.formats import Record
 from euchre_events.projections import Game
@@ -153,6 +154,16 @@ def content_id(events: list, annotations: Iterable = (), variations: Iterable = 
 
 # the game id (GAME_NAMESPACE, GAME_ID_VERSION, NOT_THE_GAME, start_text, game_id_of)
 # lives in gameid.py, which needs no eventsourcing: an audit computes ids without it
+
+
+def _game_id(start: str, texts: list) -> uuid.UUID:
+    """:func:`~euchre_events.archive.gameid.game_id_of` from the texts
+    already written (an import writes each event's text once, for the id and
+    then for the hash chain): ``start``, the :func:`start_text` of the
+    GameStarted, and ``texts``, the
+    :func:`~euchre_events.archive.canonical.event_text` of each later event
+    (tests/test_archive_mapper.py checks it gives game_id_of's id)."""
+    return _uuid8(GAME_NAMESPACE, '{"events":[' + ",".join([start] + texts) + "]}")
 
 
 def _player_ids_of(obj) -> list:
@@ -283,6 +294,16 @@ def _line_key(position, events, annotations, comment) -> str:
 def annotation_log_id(game_id: uuid.UUID) -> uuid.UUID:
     """Id of a game's annotation stream."""
     return uuid.uuid5(game_id, "annotations")
+
+
+def _folded(record: Record) -> bool:
+    """The reader already folded ``record``'s events (``record.game``, a
+    :class:`~euchre_events.projections.Game` of exactly these event
+    objects): the import need not fold them again."""
+    game = getattr(record, "game", None)
+    if game is None or len(game.events) != len(record.events):
+        return False
+    return all(map(operator.is_, game.events, record.events))
 
 
 def _with_full_options(record: Record) -> Record:
@@ -433,17 +454,22 @@ answer (the library's own default is 30); ``POSTGRES_CONNECT_TIMEOUT``
 overrides it."""
 
 
-def check_postgres(env: Optional[dict] = None, url: Optional[str] = None) -> None:
+def check_postgres(env: Optional[dict] = None, url: Optional[str] = None, tables: tuple = (),
+                   types: tuple = ()) -> bool:
     """Connect once to the PostgreSQL server the library settings name
     (``POSTGRES_DBNAME``, ``_HOST``, ``_PORT``, ``_USER``, ``_PASSWORD``;
     ``env`` before the environment) and raise :class:`ArchiveError` saying
     what failed, within :data:`POSTGRES_TIMEOUT` seconds: a setting missing,
     the server refusing the connection or not answering, an unknown host,
-    an unknown database, the authentication.  Returns None when the server
-    takes the connection.  ``url``: the ``--db`` / ``$EUCHRE_EVENTS_DB``
-    URL the settings came from, if any: the advice then names the URL's part
-    (``check the port in the URL``), not a variable the user never set; the
-    password is never repeated."""
+    an unknown database, the authentication.  ``url``: the ``--db`` /
+    ``$EUCHRE_EVENTS_DB`` URL the settings came from, if any: the advice
+    then names the URL's part (``check the port in the URL``), not a
+    variable the user never set; the password is never repeated.
+
+    When the server takes the connection: ``tables`` and ``types`` (names
+    in ``POSTGRES_SCHEMA``, else ``public``) are asked about on it; returns
+    True when every one of them exists (an archive opened before: the
+    library need not create them again), else False."""
     def check(*keys: str) -> str:
         if url:
             return "check " + " and ".join(f"the {_URL_PART[k]} in the URL" for k in keys)
@@ -463,9 +489,21 @@ def check_postgres(env: Optional[dict] = None, url: Optional[str] = None) -> Non
     timeout = _setting("POSTGRES_CONNECT_TIMEOUT", env) or str(POSTGRES_TIMEOUT)
     where = f"PostgreSQL at {host}:{port}"
     try:
-        psycopg.connect(dbname=dbname, host=host, port=port, user=user,
-                        password=_setting("POSTGRES_PASSWORD", env) or "",
-                        connect_timeout=int(float(timeout))).close()
+        with psycopg.connect(dbname=dbname, host=host, port=port, user=user,
+                             password=_setting("POSTGRES_PASSWORD", env) or "",
+                             connect_timeout=int(float(timeout)), autocommit=True) as conn:
+            if not (tables or types):
+                return False
+            schema = (_setting("POSTGRES_SCHEMA", env) or "").strip() or "public"
+            try:
+                (found,) = conn.execute(
+                    "SELECT (SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = %s "
+                    "AND tablename = ANY(%s)) + (SELECT count(*) FROM pg_catalog.pg_type t JOIN "
+                    "pg_catalog.pg_namespace n ON n.oid = t.typnamespace WHERE n.nspname = %s "
+                    "AND t.typname = ANY(%s))", (schema, list(tables), schema, list(types))).fetchone()
+            except psycopg.Error:   # a catalogue we may not read: let the library create what it needs
+                return False
+            return found == len(set(tables)) + len(set(types))
     except psycopg.Error as e:
         text = str(e)
         low = text.lower()
@@ -520,7 +558,16 @@ class Archive(Application):
             cfg["SQLITE_DBNAME"] = cfg[_PREFIX + "SQLITE_DBNAME"] = path
             cfg.setdefault("SQLITE_LOCK_TIMEOUT", "10")
         elif "postgres" in (persistence_module(cfg) or ""):
-            check_postgres(cfg, url=where if kind == "postgres" else None)   # says what failed, in seconds, not "no connection" after 30
+            # says what failed, in seconds, not "no connection" after 30; and
+            # whether this archive's tables exist: then the library is not asked
+            # to create them again (CREATE ... IF NOT EXISTS, each statement a
+            # round trip and a catalogue lock, on every open)
+            name = (self.name or "").lower()
+            ready = check_postgres(cfg, url=where if kind == "postgres" else None,
+                                   tables=(f"{name}_events", f"{name}_snapshots"),
+                                   types=(f"stored_event_{_setting('ORIGINATOR_ID_TYPE', cfg) or 'uuid'}",))
+            if ready and _setting("CREATE_TABLE", cfg) is None:
+                cfg["CREATE_TABLE"] = cfg[_PREFIX + "CREATE_TABLE"] = "false"
             if not _setting("POSTGRES_CONNECT_TIMEOUT", cfg):
                 cfg["POSTGRES_CONNECT_TIMEOUT"] = str(POSTGRES_TIMEOUT)
         self._live: "OrderedDict[uuid.UUID, tuple]" = OrderedDict()   # record(): games kept folded
@@ -539,6 +586,25 @@ class Archive(Application):
                 if attempt == 5 or not ("concurrently" in low or "duplicate key" in low):
                     raise
                 time.sleep(0.05 * (attempt + 1))
+
+    def construct_mapper(self):
+        """The library's mapper with our stored events written directly
+        (:class:`~euchre_events.archive.transcodings.ArchiveMapper`: the same
+        bytes, faster); the library's own when ``MAPPER_TOPIC`` names one."""
+        if self.env.get("MAPPER_TOPIC"):
+            return super().construct_mapper()
+        return self.factory.mapper(transcoder=self.construct_transcoder(), mapper_class=ArchiveMapper)
+
+    def construct_transcoder(self):
+        """:class:`~euchre_events.archive.transcodings.ArchiveTranscoder`
+        (the library's JSON transcoder, reading game events faster), with
+        :meth:`register_transcodings`; the library's own when
+        ``TRANSCODER_TOPIC`` names one."""
+        if self.env.get("TRANSCODER_TOPIC"):
+            return super().construct_transcoder()
+        transcoder = ArchiveTranscoder()
+        self.register_transcodings(transcoder)
+        return transcoder
 
     def register_transcodings(self, transcoder: JSONTranscoder) -> None:
         """The library's transcodings plus one per game event class
@@ -562,16 +628,24 @@ class Archive(Application):
         that; a line when one with the same position, events, annotations and
         comment was added), so importing one file twice adds nothing.  A new
         game stream and its annotation stream are saved in one transaction.
-        The record is validated again here (raises
-        :class:`euchre_events.engine.ImpossibleEvent` if impossible).
+        The record is validated here (raises
+        :class:`euchre_events.engine.ImpossibleEvent` if impossible), by one
+        fold, unless the reader already folded these events
+        (``record.game``: each event is folded once on the import's path).
         """
-        Game(record.events)  # never store what cannot be folded
+        if not _folded(record):
+            Game(record.events)  # never store what cannot be folded
         record = _with_full_options(record)
-        gid = game_id_of(record.events, kept_event_text)   # kept: the hash chain writes them again
-        stored = self.find_game(record, gid)
+        # each event's canonical text, written once: the game id, then the hash chain
+        texts = [event_text(e) for e in record.events[1:]]
+        gid = _game_id(start_text(record.events[0]), texts)
+        # a copy stored by an earlier release (an index in memory, read once);
+        # a game stored under gid is found by the save itself, which the
+        # library refuses for a stream that exists (no query per game first)
+        stored = self._find_old(record, gid)
         if stored is not None:
-            return self._add_commentary(stored, record)
-        agg = GameRecord.record(record.events, gid)
+            return self._add_commentary(gid if self._has_stream(gid) else stored, record)
+        agg = GameRecord.new_stream(record.events, gid, texts)
         notes = AnnotationLog._create(AnnotationLog.Created, id=annotation_log_id(gid), game_id=str(gid))
         for i, a in enumerate(record.annotations):
             notes.add(note_id=f"r{i}", position=int(a["position"]), text=str(a.get("text", "")),
@@ -608,6 +682,11 @@ class Archive(Application):
             gid = game_id_of(record.events)
         if self._has_stream(gid):
             return gid
+        return self._find_old(record, gid)
+
+    def _find_old(self, record: Record, gid: uuid.UUID) -> Optional[uuid.UUID]:
+        """The last two steps of :meth:`find_game`: the id of a copy of the
+        game stored by an earlier release (old-scheme id), or None."""
         old_games = self._starts()
         if not old_games:
             return None
@@ -1059,16 +1138,23 @@ class Archive(Application):
         if self.snapshots is None:
             return None
         try:
-            snaps = list(self.snapshots.get(gid, desc=True, limit=1))
-            if not snaps:
-                return None
-            snap = snaps[0]
+            both = self._snapshot_and_rows(gid)
+            if both is not None:
+                snap, rest = both
+                if snap is None:
+                    return None
+            else:
+                snaps = list(self.snapshots.get(gid, desc=True, limit=1))
+                if not snaps:
+                    return None
+                snap, rest = snaps[0], None
             v, st = snap.originator_version, snap.state
             events = list(st.get("events") or [])
             head = st.get("chain_head")
             if len(events) != v or head is None or not all(isinstance(e, Event) for e in events):
                 return None
-            rest = list(self.events.get(gid, gt=v - 1))   # the event at the snapshot's version too
+            if rest is None:
+                rest = list(self.events.get(gid, gt=v - 1))   # the event at the snapshot's version too
             if not rest or getattr(rest[0], "chain", None) != head:
                 return None
             if [d.originator_version for d in rest] != list(range(v, v + len(rest))):
@@ -1076,6 +1162,45 @@ class Archive(Application):
             return events + [d.event for d in rest[1:]]
         except Exception:  # noqa: BLE001 - a cache: read the rows instead
             return None
+
+    def _snapshot_and_rows(self, gid: uuid.UUID) -> Optional[tuple]:
+        """On PostgreSQL, ``(snapshot, events)``: the game's latest snapshot
+        (None when it has none) and its stored events from the snapshot's
+        version on, both read by one query (a load from a snapshot is then
+        one round trip to the server instead of two, each prepared on a new
+        connection first: most of a first load's time); through the
+        library's own connection pool, tables and mapper.  None on another
+        store, or when the query fails (the caller then asks the library,
+        query by query)."""
+        rec = self.recorder
+        snaps = getattr(self.snapshots, "recorder", None)
+        ds = getattr(rec, "datastore", None)
+        if ds is None or not type(rec).__module__.startswith("eventsourcing.postgres") or snaps is None:
+            return None
+        try:
+            from eventsourcing.persistence import StoredEvent
+            from psycopg.sql import SQL, Identifier
+            query = getattr(self, "_pg_snapshot_query", None)
+            if query is None:
+                query = self._pg_snapshot_query = SQL(
+                    "WITH s AS (SELECT originator_version, topic, state FROM {schema}.{snaps} "
+                    "WHERE originator_id = %s ORDER BY originator_version DESC LIMIT 1) "
+                    "SELECT 0 AS part, originator_version, topic, state FROM s UNION ALL "
+                    "SELECT 1, e.originator_version, e.topic, e.state FROM {schema}.{events} e, s "
+                    "WHERE e.originator_id = %s AND e.originator_version >= s.originator_version "
+                    "ORDER BY 1, 2").format(schema=Identifier(ds.schema), snaps=Identifier(snaps.events_table_name),
+                                            events=Identifier(rec.events_table_name))
+            with ds.get_connection() as conn, conn.cursor() as curs:
+                curs.execute(query, [gid, gid])
+                rows = curs.fetchall()
+        except Exception:  # noqa: BLE001 - the library's own queries then say what is wrong
+            return None
+        if not rows or rows[0]["part"] != 0:
+            return None, []
+        stored = [StoredEvent(originator_id=gid, originator_version=r["originator_version"], topic=r["topic"],
+                              state=bytes(r["state"])) for r in rows]
+        to_domain = self.mapper.to_domain_event
+        return to_domain(stored[0]), [to_domain(x) for x in stored[1:]]
 
     def _snapshot_problem(self, gid: uuid.UUID, rows: list) -> Optional[tuple]:
         """``(version, problem)`` when a stored snapshot of the game differs
