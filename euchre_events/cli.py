@@ -683,11 +683,14 @@ class _AuditReport:
         """Write each :class:`~euchre_events.formats.openspiel.FastGame` of
         ``items`` as :meth:`fast_game` does; yield every other item."""
         from euchre_events.archive.fastpath import fast_game_id_text
-        from euchre_events.formats.openspiel import FastGame
+        from euchre_events.formats.openspiel import FastGame, Rendered
         if self.report != "jsonl":
             for r in items:
                 if type(r) is FastGame:
                     self.fast_game(r)
+                elif type(r) is Rendered:     # made by a worker (_render_json)
+                    self._write(('{\n  "games": [\n    ' if self.n == 0 else ",\n    ") + r)
+                    self.n += 1
                 else:
                     yield r
             return
@@ -695,6 +698,9 @@ class _AuditReport:
         for r in items:
             if type(r) is FastGame:
                 write(fast_game_jsonl(r, fast_game_id_text(r), "\n"))
+                self.n += 1
+            elif type(r) is Rendered:         # made by a worker (_render_jsonl)
+                write(r)
                 self.n += 1
             else:
                 yield r
@@ -882,6 +888,44 @@ def _json_key(k) -> str:
     raise TypeError(f"keys must be str, int, float, bool or None, not {type(k).__name__}")
 
 
+def _render_jsonl(fg) -> str:
+    """A worker's text of one game of ``audit --format jsonl`` (module level: it is sent to worker processes)."""
+    from euchre_events.archive.fastpath import fast_game_id_text
+    return fast_game_jsonl(fg, fast_game_id_text(fg), "\n")
+
+
+def _render_json(fg) -> str:
+    """A worker's text of one game of ``audit --json`` (without the separator before it)."""
+    from euchre_events.archive.fastpath import fast_game_id_text
+    return fast_game_json_text(fg, fast_game_id_text(fg))
+
+
+_PARALLEL_BYTES = 4 << 20
+"""A JSON Lines file at least this big (about 1,000 OpenSpiel games) is read
+by several processes when the machine has several cores: below it, starting
+them costs more than it saves."""
+
+
+def _audit_workers(path: str, asked: Optional[int]) -> int:
+    """How many processes read the OpenSpiel file ``path``: ``asked``
+    (``--workers``; 1 for one), else ``$EUCHRE_EVENTS_WORKERS``, else the
+    cores (at most 4) for a file of :data:`_PARALLEL_BYTES` or more."""
+    if asked is None:
+        env = os.environ.get("EUCHRE_EVENTS_WORKERS", "").strip()
+        asked = int(env) if env.isdigit() else None
+    if asked is not None:
+        return max(1, asked)
+    try:
+        big = os.path.getsize(path) >= _PARALLEL_BYTES
+    except OSError:
+        big = False
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    return min(cores, 4) if big else 1
+
+
 def _game(events):
     from euchre_events.projections import Game
     return Game(events)
@@ -909,7 +953,10 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
               as_json: bool = typer.Option(False, "--json", help="Same as --format json."),
               output: Optional[str] = typer.Option(None, "--output", "-o", help="Write the report to this file."),
               from_: Optional[str] = typer.Option(None, "--from", help=f"Format of record files: {', '.join(FORMATS)}."),
-              db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)):
+              db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+              workers: Optional[int] = typer.Option(None, "--workers", min=1,
+                                                    help="Processes reading a big OpenSpiel JSON Lines file "
+                                                         "(json, jsonl): default the cores, at most 4; 1 for one.")):
     """Renege audit and the official result: who reneged, where, the evidence,
     when it was established and provable, the claims and rulings, the penalty,
     and the official score and winner beside the score as played.
@@ -950,7 +997,9 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
                 from euchre_events.formats.openspiel import iter_openspiel_file
                 # json and jsonl: a regular game goes through the fast core (the same report)
                 fast = report in ("json", "jsonl")
-                lines = _progress(iter_openspiel_file(item, fast=fast), "auditing")
+                n = _audit_workers(item, workers) if fast else 1
+                render = None if n < 2 else _render_jsonl if report == "jsonl" else _render_json
+                lines = _progress(iter_openspiel_file(item, fast=fast, render=render, workers=n), "auditing")
                 lines = iter(rep.fast_games(lines) if fast else lines)
                 while True:
                     try:
@@ -1582,7 +1631,7 @@ def _plain_audit(argv: List[str]) -> Optional[dict]:
     if not argv or argv[0] != "audit":
         return None
     args = {"games": [], "report": "text", "as_json": False, "output": None, "from_": None,
-            "db": None}
+            "db": None, "workers": None}
     i = 1
     while i < len(argv):
         a = argv[i]
@@ -1593,6 +1642,8 @@ def _plain_audit(argv: List[str]) -> Optional[dict]:
             args["from_"] = nxt
         elif a in ("-o", "--output") and nxt and not nxt.startswith("-"):
             args["output"] = nxt
+        elif a == "--workers" and nxt and nxt.isdigit() and int(nxt) >= 1:
+            args["workers"] = int(nxt)
         elif a == "--json":
             args["as_json"] = True
             i += 1

@@ -139,6 +139,44 @@ def test_cli_audit_fast_and_reference_give_the_same_text(tmp_path, lines, fmt):
     assert res.exit_code == (1 if any(e.startswith("error:") for e in errors) else 0)
 
 
+@pytest.mark.parametrize("fmt", ["jsonl", "json"])
+def test_workers_give_the_same_report_in_the_same_order(tmp_path, lines, fmt):
+    """``--workers 2``: the fast lines read by two worker processes, a few
+    hundred at a time; the report, the errors and warnings and their order,
+    and the exit code are those of one process (and of the reference)."""
+    rng = random.Random(5)
+    mixed = _mixed(lines[:1500], rng)
+    path = _file(tmp_path, mixed)
+    one = CliRunner().invoke(app, ["audit", path, "--format", fmt, "--workers", "1"])
+    two = CliRunner().invoke(app, ["audit", path, "--format", fmt, "--workers", "2"])
+    out, errors = _reference_report(path, fmt == "jsonl")
+    assert two.stdout == one.stdout == out
+    assert two.stderr == one.stderr
+    assert [x for x in two.stderr.splitlines() if x.startswith(("error:", "warning:"))] == errors
+    assert two.exit_code == one.exit_code
+    # the Rendered texts really came from other processes, in file order
+    from euchre_events.cli import _render_jsonl
+    got = list(iter_openspiel_file(path, fast=True, render=_render_jsonl, workers=2))
+    assert [type(r).__name__ for r in got] == [
+        "Rendered" if type(r) is FastGame else type(r).__name__ for r in iter_openspiel_file(path, fast=True)]
+
+
+def test_workers_stop_at_a_binary_byte_as_one_does(tmp_path, lines):
+    """A NUL byte after a thousand good lines: both stop there with the same
+    error naming its offset; the lines after it are not read."""
+    good = lines[:1000]
+    path = tmp_path / "g.jsonl"
+    path.write_bytes(("\n".join(good) + "\n").encode() + b'{"x": 1\x00}\n' + (good[0] + "\n").encode() * 50)
+    one = list(iter_openspiel_file(str(path), fast=True, render=_render_for_test, workers=1))
+    two = list(iter_openspiel_file(str(path), fast=True, render=_render_for_test, workers=2))
+    assert [str(x) for x in one] == [str(x) for x in two]
+    assert len(two) == 1001 and "NUL byte at offset" in str(two[-1])
+
+
+def _render_for_test(fg) -> str:
+    return fg.title
+
+
 def test_lines_of_the_shared_generator_are_taken(tmp_path):
     """The lines ``../shared/tools/openspiel_games.py`` writes (with
     ``action_str``, ``legal``, ``summary``, ``openspiel_version``) go through
@@ -167,13 +205,15 @@ def test_plain_audit_command_lines():
     """Only the plain audit command lines skip typer; the rest go to it."""
     assert _plain_audit(["audit", "a.jsonl", "--format", "jsonl"]) == {
         "games": ["a.jsonl"], "report": "jsonl", "as_json": False, "output": None,
-        "from_": None, "db": None}
+        "from_": None, "db": None, "workers": None}
+    assert _plain_audit(["audit", "a.jsonl", "--json", "--workers", "2"])["workers"] == 2
     assert _plain_audit(["audit", "a.jsonl", "b.jsonl", "--json", "--from", "openspiel",
                          "-o", "out.json"])["games"] == ["a.jsonl", "b.jsonl"]
     for argv in (["audit", "a.jsonl"], ["audit", "a.jsonl", "--format", "html"],
                  ["audit", "--format", "jsonl"], ["audit", "a.jsonl", "--db", "x.sqlite", "--json"],
                  ["audit", "a.jsonl", "--format=jsonl"], ["audit", "a.jsonl", "--help"],
-                 ["show", "a.jsonl", "--json"], ["audit", "a.jsonl", "-f"], []):
+                 ["show", "a.jsonl", "--json"], ["audit", "a.jsonl", "-f"],
+                 ["audit", "a.jsonl", "--json", "--workers", "0"], []):
         assert _plain_audit(argv) is None, argv
 
 

@@ -400,7 +400,7 @@ def read_openspiel_file(path: str) -> list:
     return records
 
 
-def iter_openspiel_file(path: str, fast: bool = False) -> Iterator:
+def iter_openspiel_file(path: str, fast: bool = False, render=None, workers: int = 1) -> Iterator:
     """The games of a JSON Lines file of OpenSpiel euchre games one at a
     time, read line by line (constant memory for a file of any number of
     games): a :class:`~euchre_events.formats.Record` per good line (with its
@@ -413,6 +413,14 @@ def iter_openspiel_file(path: str, fast: bool = False) -> Iterator:
     game, nothing unusual in the line) comes as a :class:`FastGame`
     instead of a Record (no event objects made, no engine fold); every
     other line is read as above, so errors and warnings stay the same.
+    ``render``: a function of a FastGame giving its text (a module-level
+    function: it goes to other processes); with it, a fast line comes as a
+    :class:`Rendered` text instead.  ``workers`` > 1 (with ``fast`` and
+    ``render``): the fast lines are read and rendered by that many worker
+    processes, a few hundred lines at a time, at most two pieces each ahead
+    of what has been given out (memory stays constant); what comes out, and
+    in which order, is the same as with one.  Where processes cannot be
+    started, one is used.
 
     The file is refused (one error, then nothing more) when it cannot be
     opened, when its first line is not a JSON object ("not JSON Lines"), at a NUL byte or a byte that is not UTF-8 (the offset in the
@@ -425,39 +433,143 @@ def iter_openspiel_file(path: str, fast: bool = False) -> Iterator:
         yield RecordError(path, f"cannot read the file: {e.strerror or e}")
         return
     with f:
+        if fast and render is not None and workers > 1:
+            lines = _in_workers(f, path, render, workers)
+        elif fast:
+            lines = ((lineno, raw, _fast_one(raw, path, lineno, render)) for lineno, raw in enumerate(f, 1))
+        else:
+            lines = ((lineno, raw, None) for lineno, raw in enumerate(f, 1))
         offset = 0
         first = True
-        for lineno, raw in enumerate(f, 1):
-            if fast and b"\x00" not in raw:
-                fg = fast_line(raw, path, lineno)   # a line it takes is JSON: UTF-8, not blank
-                if fg is not None:
+        try:
+            for lineno, raw, done in lines:
+                if done is not None:    # a line the fast path took is JSON: UTF-8, not blank
                     offset += len(raw)
                     first = False
-                    yield fg
+                    yield done
                     continue
-            if b"\x00" in raw:
-                yield RecordError(path, f"not a text record: it holds a NUL byte at offset "
-                                        f"{offset + raw.index(0)} (a binary file?)")
-                return
+                if b"\x00" in raw:
+                    yield RecordError(path, f"not a text record: it holds a NUL byte at offset "
+                                            f"{offset + raw.index(0)} (a binary file?)")
+                    return
+                try:
+                    line = raw.decode("utf-8-sig" if lineno == 1 else "utf-8")
+                except UnicodeDecodeError as e:
+                    yield RecordError(path, f"not a text record: byte 0x{raw[e.start]:02x} at offset "
+                                            f"{offset + e.start} is not UTF-8 (a binary file, or text "
+                                            "in another encoding: save it as UTF-8)")
+                    return
+                offset += len(raw)
+                if not line.strip():
+                    continue
+                try:
+                    yield _read_line(path, lineno, line, first)
+                except RecordError as e:
+                    yield e
+                    if first and e.reason.startswith(_NOT_JSONL):
+                        return     # not JSON Lines at all: nothing more to read
+                first = False
+            if first:
+                yield RecordError(path, "the file is empty: it holds no game")
+        finally:
+            close = getattr(lines, "close", None)
+            if close is not None:
+                close()          # the workers stop with the reading
+
+
+class Rendered(str):
+    """The text a ``render`` function gave for a game the fast path read
+    (:func:`iter_openspiel_file`)."""
+
+    __slots__ = ()
+
+
+def _fast_one(raw: bytes, path: str, lineno: int, render):
+    """What :func:`iter_openspiel_file` gives for a line the fast path takes
+    (a FastGame, or its Rendered text), None for any other line."""
+    if b"\x00" in raw:
+        return None
+    fg = fast_line(raw, path, lineno)
+    if fg is None or render is None:
+        return fg
+    return Rendered(render(fg))
+
+
+def _lines_of(block: bytes) -> list:
+    """The lines of ``block`` as iterating over the file gives them (each
+    with its ``\\n``; the last without one at the end of the file)."""
+    parts = block.split(b"\n")
+    tail = parts.pop()
+    lines = [x + b"\n" for x in parts]
+    if tail:
+        lines.append(tail)
+    return lines
+
+
+def _fast_block(render, path: str, start: int, size: int, lineno: int) -> list:
+    """In a worker process: :func:`_fast_one` of each line of the ``size``
+    bytes of ``path`` from ``start`` (read here: the text is not sent
+    between processes), the first numbered ``lineno``."""
+    with open(path, "rb") as f:
+        f.seek(start)
+        block = f.read(size)
+    return [_fast_one(raw, path, lineno + i, render) for i, raw in enumerate(_lines_of(block))]
+
+
+_BLOCK = 1 << 20
+"""Bytes (then to the end of a line) a worker reads at a time: some 250 OpenSpiel games."""
+
+
+def _in_workers(f, path: str, render, workers: int) -> Iterator:
+    """``(lineno, raw, Rendered or None)`` for each line of ``f`` in order,
+    the fast lines read by ``workers`` forked processes (each reading its
+    own block of the file, at most two blocks each ahead of what has been
+    given out); in this process when they cannot be started or one fails."""
+    import collections
+    try:
+        import concurrent.futures as cf
+        import multiprocessing as mp
+        pool = cf.ProcessPoolExecutor(workers, mp_context=mp.get_context("fork"))
+    except (ImportError, OSError, ValueError, NotImplementedError):
+        for lineno, raw in enumerate(f, 1):
+            yield lineno, raw, _fast_one(raw, path, lineno, render)
+        return
+    pending: collections.deque = collections.deque()
+    at = [0, 1]                   # byte offset and line number of the next block
+
+    def submit() -> None:
+        block = f.read(_BLOCK)
+        if not block:
+            return
+        if not block.endswith(b"\n"):
+            block += f.readline()
+        start, lineno = at
+        lines = _lines_of(block)
+        at[0], at[1] = start + len(block), lineno + len(lines)
+        try:
+            done = pool.submit(_fast_block, render, path, start, len(block), lineno)
+        except Exception:   # the pool broke (a worker killed): read it here
+            done = None
+        pending.append((lines, lineno, done))
+
+    try:
+        for _ in range(2 * workers):
+            submit()
+        while pending:
+            lines, lineno, done = pending.popleft()
             try:
-                line = raw.decode("utf-8-sig" if lineno == 1 else "utf-8")
-            except UnicodeDecodeError as e:
-                yield RecordError(path, f"not a text record: byte 0x{raw[e.start]:02x} at offset "
-                                        f"{offset + e.start} is not UTF-8 (a binary file, or text "
-                                        "in another encoding: save it as UTF-8)")
-                return
-            offset += len(raw)
-            if not line.strip():
-                continue
-            try:
-                yield _read_line(path, lineno, line, first)
-            except RecordError as e:
-                yield e
-                if first and e.reason.startswith(_NOT_JSONL):
-                    return     # not JSON Lines at all: nothing more to read
-            first = False
-        if first:
-            yield RecordError(path, "the file is empty: it holds no game")
+                if done is None:
+                    raise RuntimeError("no worker")
+                results = done.result()
+                if len(results) != len(lines):
+                    raise RuntimeError("the file changed while it was read")
+            except Exception:   # a worker that died: this block is read here
+                results = [_fast_one(raw, path, lineno + i, render) for i, raw in enumerate(lines)]
+            submit()
+            for i, (raw, r) in enumerate(zip(lines, results)):
+                yield lineno + i, raw, r
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 _NOT_JSONL = "not JSON Lines (one OpenSpiel game object per line)"
