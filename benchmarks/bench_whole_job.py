@@ -3,8 +3,10 @@
 ``euchre-events audit FILE --from openspiel --json`` (and ``--format jsonl``)
 against a script that replays the same action histories with ``pyspiel``
 and ``legal_actions()`` at every decision.  Prints the best wall time and
-the best CPU time (user + system of the child process) of ``--repeat`` runs
-of each, and the ratios; not a test.
+the best CPU time (user + system of the child process and its worker
+processes) of ``--repeat`` runs of each, and the ratios; not a test.  The
+default audit of a file this big uses the cores (``--workers``, at most
+4); ``--workers 1`` is one process.
 
     python benchmarks/bench_whole_job.py [--games 10000] [--repeat 3] [--valgrind N]
                                          [--baseline 'python /tmp/base/ee.py']
@@ -97,6 +99,8 @@ def main() -> None:
         runs = {
             "euchre-events audit --from openspiel --json": [EE, "audit", path, "--from", "openspiel", "--json"],
             "euchre-events audit --format jsonl": [EE, "audit", path, "--format", "jsonl"],
+            "euchre-events audit --format jsonl --workers 1": [EE, "audit", path, "--format", "jsonl",
+                                                               "--workers", "1"],
             "pyspiel replay with legal_actions()": [sys.executable, script, path],
         }
         if a.baseline:
