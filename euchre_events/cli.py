@@ -1569,7 +1569,7 @@ game id as ``list`` prints it)."""
 _METAVARS = {"position": "N", "db": "FILE", "from_": "FORMAT", "fmt": "FORMAT", "output": "FILE", "deal": "N",
              "after": "K", "seat": "SEAT", "port": "PORT", "notebook": "NAME_OR_PATH",
              "variant": "VARIANT", "player": "NAME", "game": "GAME", "games": "GAME...",
-             "paths": "FILE...", "copy": "DIR", "dest": "DIR"}
+             "paths": "FILE...", "copy": "DIR", "dest": "DIR", "workers": "N"}
 
 
 def _plain(text: str) -> str:
