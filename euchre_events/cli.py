@@ -1238,8 +1238,8 @@ def _write_text(text: str, output: Optional[str], fmt: str, from_: Optional[str]
             _say(f"note: import reads {os.path.basename(output)} back only with --from {want} "
                  f"(its name does not say {want})", err=True)
         typer.echo(output)
-    else:
-        typer.echo(text)
+    else:   # the bytes -o writes: the text's own last newline, not a second one
+        typer.echo(text, nl=not text.endswith("\n"))
 
 
 def _export_emn(games: List[str], match: Optional[str], output: Optional[str], db: Optional[str],
