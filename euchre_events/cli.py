@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import sys
 from json.encoder import encode_basestring_ascii as _json_str
 from typing import List, Optional
@@ -620,7 +621,12 @@ class _AuditReport:
     as it comes; the EGN games audited deal by deal last, as before),
     ``jsonl`` one compact JSON object per game and line; ``html`` is one
     page, so it is made at the end.  ``-o FILE`` is written to ``FILE.part``
-    and renamed when the report is complete: nothing partial is left."""
+    and renamed when the report is complete: nothing partial is left.  A
+    symbolic link is followed (the file it names is replaced, the link
+    stays); a FILE that exists and is not a regular file (``/dev/null``,
+    ``/dev/stdout``, a named pipe) is written to as it goes: renaming over
+    it would put a plain file in its place.  A write that fails (disk full)
+    is an error naming FILE, never a traceback."""
 
     def __init__(self, report: str, output: Optional[str]):
         self.report, self.output = report, output
@@ -630,17 +636,35 @@ class _AuditReport:
         self.games: list = []          # html only
         self.n = 0
         self.f = None
+        self.target: Optional[str] = None   # the regular file FILE.part is renamed to; None: written directly
         if output and report != "html":
             if os.path.isdir(output):
                 _fail(f"{output}: cannot write: Is a directory")
             try:
-                self.f = open(output + ".part", "w", encoding="utf-8")
+                mode = os.stat(output).st_mode      # through links: /dev/stdout names a pipe
+            except OSError:
+                mode = None                         # not there yet (or a link to nothing yet)
+            try:
+                if mode is not None and not stat.S_ISREG(mode):
+                    self.f = open(output, "w", encoding="utf-8")
+                else:
+                    self.target = os.path.realpath(output)
+                    self.f = open(self.target + ".part", "w", encoding="utf-8")
             except OSError as e:
                 _fail(f"{output}: cannot write: {e.strerror or e}")
 
+    def _put(self, text: str) -> None:
+        """``text`` to the ``-o`` file; a failed write (disk full, a closed
+        pipe) drops the unfinished report and is an error naming the file."""
+        try:
+            self.f.write(text)
+        except OSError as e:
+            self.discard()
+            _fail(f"{self.output}: cannot write: {e.strerror or e}")
+
     def _write(self, text: str) -> None:
         if self.f is not None:
-            self.f.write(text)
+            self._put(text)
         else:   # to stdout in pieces of some hundred games: one echo per game costs more than the game
             self.buf.append(text)
             if len(self.buf) >= 256:
@@ -723,7 +747,7 @@ class _AuditReport:
     def _line(self, line: str) -> None:
         self.flush()
         if self.f is not None:
-            self.f.write(line + "\n")
+            self._put(line + "\n")
         else:
             _say(line)
         self.n += 1
@@ -746,11 +770,12 @@ class _AuditReport:
             _emit_report(html_report(self.games, self.by_deal), r, self.output)
             return
         elif self.f is not None and self.n == 0:
-            self.f.write("\n")
+            self._put("\n")
         if self.f is not None:
-            self.f.close()
             try:
-                os.replace(self.output + ".part", self.output)
+                self.f.close()
+                if self.target is not None:
+                    os.replace(self.target + ".part", self.target)
             except OSError as e:
                 self.discard()
                 _fail(f"{self.output}: cannot write: {e.strerror or e}")
@@ -760,11 +785,16 @@ class _AuditReport:
         """Drop the unfinished ``FILE.part`` (an error or an interruption)."""
         self.flush()
         if self.f is not None:
-            self.f.close()
+            f, self.f = self.f, None
             try:
-                os.remove(self.output + ".part")
+                f.close()
             except OSError:
                 pass
+            if self.target is not None:
+                try:
+                    os.remove(self.target + ".part")
+                except OSError:
+                    pass
 
 
 class _IntLists(dict):
@@ -1006,6 +1036,8 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
                         r = next(lines)
                     except StopIteration:
                         break
+                    except typer.Exit:      # the report cannot be written (-o to a full disk): stop
+                        raise
                     except Exception as e:  # a reader's defect must not stop a batch of files
                         rep.flush()
                         _say(f"error: {item}: could not be read ({_short_error(e)})", err=True)
@@ -1206,8 +1238,8 @@ def _write_text(text: str, output: Optional[str], fmt: str, from_: Optional[str]
             _say(f"note: import reads {os.path.basename(output)} back only with --from {want} "
                  f"(its name does not say {want})", err=True)
         typer.echo(output)
-    else:
-        typer.echo(text)
+    else:   # the bytes -o writes: the text's own last newline, not a second one
+        typer.echo(text, nl=not text.endswith("\n"))
 
 
 def _export_emn(games: List[str], match: Optional[str], output: Optional[str], db: Optional[str],

@@ -129,3 +129,15 @@ def test_a_stored_game_keeps_the_file_name_not_the_importers_path(tmp_path):
     assert g.events[0].source["file"] == "VWEC Finals.egn"
     exported = runner.invoke(app, ["export", out.split()[0], "--db", db, "--format", "json"]).stdout
     assert os.path.dirname(VWEC) not in exported and os.path.dirname(VWEC) not in str(g.events[0].source)
+
+
+def test_export_to_stdout_is_the_file_export_o_writes(tmp_path):
+    """``export ... > f`` and ``export ... -o f`` give the same bytes: the
+    text already ends in a newline, stdout added a second one."""
+    for fmt, suffix in (("text", ".euchre"), ("json", ".json"), ("egn", ".egn")):
+        out = tmp_path / f"game{suffix}"
+        res = runner.invoke(app, ["export", VWEC, "--format", fmt, "-o", str(out)])
+        assert res.exit_code == 0, res.stderr
+        res = runner.invoke(app, ["export", VWEC, "--format", fmt])
+        assert res.exit_code == 0 and res.stdout == out.read_text(encoding="utf-8")
+        assert res.stdout.endswith("\n") and not res.stdout.endswith("\n\n")

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import subprocess
 import sys
+import threading
+from typing import Optional
 
 import pytest
 from typer.testing import CliRunner
@@ -112,6 +115,51 @@ def test_output_to_a_folder_is_refused_and_leaves_nothing(tmp_path):
     res = runner.invoke(app, ["audit", path, "--json", "-o", str(folder)])
     assert res.exit_code == 1 and "cannot write: Is a directory" in res.stderr
     assert sorted(os.listdir(tmp_path)) == ["games.jsonl", "out"]
+
+
+def _read_fifo(path: str, into: list, first: Optional[int] = None) -> threading.Thread:
+    """A reader of the named pipe ``path`` in a thread: all it holds into
+    ``into``, or only its first ``first`` bytes, then the pipe is closed."""
+    def read():
+        with open(path, "rb") as f:
+            into.append(f.read() if first is None else f.read(first))
+    t = threading.Thread(target=read)
+    t.start()
+    return t
+
+
+def test_output_to_a_link_or_a_pipe_keeps_it_and_a_failed_write_is_an_error(tmp_path):
+    """``-o`` follows a link (the file it names is written, the link stays) and
+    writes a named pipe (or /dev/null, /dev/stdout) as it goes: renaming
+    ``FILE.part`` over it put a plain file in its place (as root, ``-o
+    /dev/null`` replaced the device).  A write the pipe refuses is an error
+    naming FILE, not a traceback."""
+    path = _generated(tmp_path, n=200)
+    res = runner.invoke(app, ["audit", path, "--format", "jsonl"])
+    expected = res.stdout
+    assert res.exit_code == 0 and len(expected) > 70_000       # more than a pipe holds
+    target, link = tmp_path / "report.jsonl", tmp_path / "link.jsonl"
+    os.symlink(target, link)
+    res = runner.invoke(app, ["audit", path, "--format", "jsonl", "-o", str(link)])
+    assert res.exit_code == 0, res.stderr
+    assert os.path.islink(link) and target.read_text() == expected
+    assert sorted(os.listdir(tmp_path)) == ["games.jsonl", "link.jsonl", "report.jsonl"]
+    fifo = str(tmp_path / "pipe")
+    os.mkfifo(fifo)
+    got: list = []
+    reader = _read_fifo(fifo, got)
+    res = runner.invoke(app, ["audit", path, "--format", "jsonl", "-o", fifo])
+    reader.join()
+    assert res.exit_code == 0, res.stderr
+    assert got == [expected.encode()] and stat.S_ISFIFO(os.stat(fifo).st_mode)
+    assert not os.path.exists(fifo + ".part")
+    got = []
+    reader = _read_fifo(fifo, got, first=10)   # stops reading: the next writes fail (EPIPE)
+    res = runner.invoke(app, ["audit", path, "--format", "jsonl", "-o", fifo])
+    reader.join()
+    assert res.exit_code == 1 and got == [expected[:10].encode()]
+    assert res.stderr == f"error: {fifo}: cannot write: Broken pipe\n"
+    assert stat.S_ISFIFO(os.stat(fifo).st_mode)
 
 
 def test_import_stores_the_good_games_of_a_file_with_a_bad_line(tmp_path):
