@@ -161,16 +161,16 @@ def test_workers_give_the_same_report_in_the_same_order(tmp_path, lines, fmt):
         "Rendered" if type(r) is FastGame else type(r).__name__ for r in iter_openspiel_file(path, fast=True)]
 
 
-def test_workers_stop_at_a_binary_byte_as_one_does(tmp_path, lines):
-    """A NUL byte after a thousand good lines: both stop there with the same
-    error naming its offset; the lines after it are not read."""
+def test_workers_name_a_damaged_line_as_one_does(tmp_path, lines):
+    """A NUL byte after a thousand good lines: both name that line with the
+    same error (its offset) and read on, in the same order."""
     good = lines[:1000]
     path = tmp_path / "g.jsonl"
     path.write_bytes(("\n".join(good) + "\n").encode() + b'{"x": 1\x00}\n' + (good[0] + "\n").encode() * 50)
     one = list(iter_openspiel_file(str(path), fast=True, render=_render_for_test, workers=1))
     two = list(iter_openspiel_file(str(path), fast=True, render=_render_for_test, workers=2))
     assert [str(x) for x in one] == [str(x) for x in two]
-    assert len(two) == 1001 and "NUL byte at offset" in str(two[-1])
+    assert len(two) == 1051 and "NUL byte at offset" in str(two[1000])
 
 
 def _render_for_test(fg) -> str:

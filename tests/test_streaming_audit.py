@@ -99,8 +99,16 @@ def test_a_file_that_is_not_json_lines_is_one_error(tmp_path):
     data = open(good, "rb").read()
     path.write_bytes(data + b"\x00\n" + data)       # a NUL byte after two good games
     out = list(iter_openspiel_file(str(path)))
-    assert [type(x).__name__ for x in out] == ["Record", "Record", "RecordError"]
-    assert f"NUL byte at offset {len(data)}" in out[2].reason
+    # a damaged line: named (line 3, its offset), and the games after it are read
+    assert [type(x).__name__ for x in out] == ["Record", "Record", "RecordError", "Record", "Record"]
+    assert out[2].line == 3 and f"NUL byte at offset {len(data)} of the file" in out[2].reason
+    path.write_bytes(data + b'{"game": "euchre\xff"}\n' + data)     # a byte that is not UTF-8
+    out = list(iter_openspiel_file(str(path)))
+    assert [type(x).__name__ for x in out] == ["Record", "Record", "RecordError", "Record", "Record"]
+    assert f"byte 0xff at offset {len(data) + 16} of the file is not UTF-8" in out[2].reason
+    path.write_bytes(b"\x00" + data)                 # before any game: no text at all
+    [e] = list(iter_openspiel_file(str(path)))
+    assert e.reason == "not a text record: it holds a NUL byte at offset 0 (a binary file?)"
     path.write_text("\n  \n")
     [e] = list(iter_openspiel_file(str(path)))
     assert e.reason == "the file is empty: it holds no game"

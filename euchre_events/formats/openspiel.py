@@ -423,9 +423,12 @@ def iter_openspiel_file(path: str, fast: bool = False, render=None, workers: int
     started, one is used.
 
     The file is refused (one error, then nothing more) when it cannot be
-    opened, when its first line is not a JSON object ("not JSON Lines"), at a NUL byte or a byte that is not UTF-8 (the offset in the
-    file is named, as :func:`~euchre_events.formats.read_record_text` does),
-    and when it holds no game line ("the file is empty").
+    opened, when its first line is not a JSON object ("not JSON Lines"), at
+    a NUL byte or a byte that is not UTF-8 before its first game (the offset
+    in the file is named, as :func:`~euchre_events.formats.read_record_text`
+    does), and when it holds no game line ("the file is empty").  Such a
+    byte in a later line is a damaged line: named, and the lines after it
+    are read on.
     """
     try:
         f = open(path, "rb")
@@ -448,17 +451,31 @@ def iter_openspiel_file(path: str, fast: bool = False, render=None, workers: int
                     first = False
                     yield done
                     continue
+                # a bad byte before any game: the file is no text (refused); after
+                # games, one damaged line: named, and the lines after it read on
                 if b"\x00" in raw:
-                    yield RecordError(path, f"not a text record: it holds a NUL byte at offset "
-                                            f"{offset + raw.index(0)} (a binary file?)")
-                    return
+                    at = offset + raw.index(0)
+                    if first:
+                        yield RecordError(path, f"not a text record: it holds a NUL byte at offset "
+                                                f"{at} (a binary file?)")
+                        return
+                    yield RecordError(path, f"not text: the line holds a NUL byte at offset {at} of "
+                                            "the file (a damaged line)", line=lineno)
+                    offset += len(raw)
+                    continue
                 try:
                     line = raw.decode("utf-8-sig" if lineno == 1 else "utf-8")
                 except UnicodeDecodeError as e:
-                    yield RecordError(path, f"not a text record: byte 0x{raw[e.start]:02x} at offset "
-                                            f"{offset + e.start} is not UTF-8 (a binary file, or text "
-                                            "in another encoding: save it as UTF-8)")
-                    return
+                    at = offset + e.start
+                    if first:
+                        yield RecordError(path, f"not a text record: byte 0x{raw[e.start]:02x} at offset "
+                                                f"{at} is not UTF-8 (a binary file, or text "
+                                                "in another encoding: save it as UTF-8)")
+                        return
+                    yield RecordError(path, f"not text: byte 0x{raw[e.start]:02x} at offset {at} of the "
+                                            "file is not UTF-8 (a damaged line)", line=lineno)
+                    offset += len(raw)
+                    continue
                 offset += len(raw)
                 if not line.strip():
                     continue
