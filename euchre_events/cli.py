@@ -1292,7 +1292,7 @@ def _record_suffixes() -> tuple:
 
 def _match_games(arch, name: str) -> list:
     """Stored game ids of the EMN match whose matchId (or else title) is
-    ``name``, in match order (``gameIndex``)."""
+    ``name`` (as a person types it: any case), in match order (``gameIndex``)."""
     found = []
     for gid in arch.game_ids():
         try:
@@ -1307,7 +1307,8 @@ def _match_games(arch, name: str) -> list:
                 m = merge_sources(src, arch.added_sources(gid)).get("match")
             except Exception:
                 m = None
-        if isinstance(m, dict) and name in (m.get("matchId"), m.get("title")):
+        if isinstance(m, dict) and name.casefold() in (str(m.get("matchId") or "").casefold(),
+                                                       str(m.get("title") or "").casefold()):
             found.append((m.get("gameIndex", 0), len(found), gid))
     return [gid for _, _, gid in sorted(found)]
 

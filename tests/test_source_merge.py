@@ -89,6 +89,8 @@ def test_same_stats_and_match_export_as_emn_first(tmp_path):
         r = run(app, ["export", "--format", "emn", "--match", "MotE Week 5 Match", "-o", str(tmp_path / name), "--db", d])
         assert r.exit_code == 0, r.output
     assert (tmp_path / "a.emn").read_bytes() == (tmp_path / "b.emn").read_bytes()
+    r = run(app, ["export", "--format", "emn", "--match", "mote week 5 match", "-o", str(tmp_path / "c.emn"), "--db", a])
+    assert r.exit_code == 0 and (tmp_path / "c.emn").read_bytes() == (tmp_path / "a.emn").read_bytes()
     # the ids are the ones the games had when the match came first
     ia = json.loads(run(app, ["list", "--json", "--db", a]).output)
     ib = json.loads(run(app, ["list", "--json", "--db", b]).output)
