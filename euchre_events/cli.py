@@ -779,7 +779,8 @@ class _AuditReport:
             except OSError as e:
                 self.discard()
                 _fail(f"{self.output}: cannot write: {e.strerror or e}")
-            _say(self.output)
+            if self.target is not None:   # a file made: its name (not /dev/stdout's, into the report)
+                _say(self.output)
 
     def discard(self) -> None:
         """Drop the unfinished ``FILE.part`` (an error or an interruption)."""
@@ -943,6 +944,9 @@ def _audit_workers(path: str, asked: Optional[int]) -> int:
     if asked is None:
         env = os.environ.get("EUCHRE_EVENTS_WORKERS", "").strip()
         asked = int(env) if env.isdigit() else None
+        if env and asked is None:
+            _say(f"warning: EUCHRE_EVENTS_WORKERS={env!r} is not a number of processes: "
+                 "the default is used", err=True)
     if asked is not None:
         return max(1, asked)
     try:

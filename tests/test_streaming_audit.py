@@ -161,6 +161,9 @@ def test_output_to_a_link_or_a_pipe_keeps_it_and_a_failed_write_is_an_error(tmp_
     assert res.exit_code == 0, res.stderr
     assert got == [expected.encode()] and stat.S_ISFIFO(os.stat(fifo).st_mode)
     assert not os.path.exists(fifo + ".part")
+    assert res.stdout == ""          # no name said after the report: it may be /dev/stdout
+    res = runner.invoke(app, ["audit", path, "--format", "jsonl", "-o", str(target)])
+    assert res.stdout == f"{target}\n"                          # a file made: its name
     got = []
     reader = _read_fifo(fifo, got, first=10)   # stops reading: the next writes fail (EPIPE)
     res = runner.invoke(app, ["audit", path, "--format", "jsonl", "-o", fifo])
@@ -185,3 +188,12 @@ def test_import_stores_the_good_games_of_a_file_with_a_bad_line(tmp_path):
     assert f"{path}, line 3: the history has 3 actions" in res.stderr
     ids = {ln.split()[0] for ln in res.stdout.splitlines()}
     assert len(Archive(db).stream_ids()) == len(ids) == 5
+
+
+def test_a_workers_variable_that_is_no_number_is_named(tmp_path, monkeypatch):
+    path = _generated(tmp_path, n=3)
+    monkeypatch.setenv("EUCHRE_EVENTS_WORKERS", "two")
+    res = runner.invoke(app, ["audit", path, "--format", "jsonl"])
+    assert res.exit_code == 0 and res.stdout.count("\n") == 3
+    assert res.stderr == ("warning: EUCHRE_EVENTS_WORKERS='two' is not a number of processes: "
+                          "the default is used\n")
