@@ -1144,9 +1144,11 @@ def export_cmd(games: List[str] = typer.Argument(None, metavar="GAME...",
     else:
         arch = _archive(db)
         notes, variations = _stored_notes(arch, g.id)
-        if arch.added_sources(g.id):   # player ids, the match: what later copies added
+        added = arch.added_sources(g.id)    # player ids, the match: what later copies added
+        if added:
+            from euchre_events.archive.store import with_added_sources
             from euchre_events.projections import Game
-            g = Game(arch.game_events(g.id, with_sources=True), game_id=g.id)
+            g = Game(with_added_sources(g.events, added), game_id=g.id)
     _check_output(output)
     if fmt == "html":
         if not output:

@@ -34,7 +34,6 @@ rebuild`` (:meth:`ReadModels.rebuild`) recomputes every row from the events.
 """
 from __future__ import annotations
 
-import dataclasses
 import json
 import uuid
 from contextlib import contextmanager
@@ -47,7 +46,7 @@ from eventsourcing.sqlite import SQLiteTrackingRecorder
 from euchre_events import __version__
 from euchre_events.archive.aggregates import GAME_START_TOPICS
 from euchre_events.archive.store import (_ANNOTATION_TOPICS, SOURCE_ADDED_TOPIC, Archive, DamagedGame,
-                                         merge_sources)
+                                         with_added_sources)
 from euchre_events.projections import Game
 
 __all__ = ["ReadModels", "ClubProjection", "SQLiteClubView", "PostgresClubView", "RULES_VERSION",
@@ -416,10 +415,7 @@ class ClubProjection(Projection):
             self._pending.pop(gid, None)
             try:
                 if (from_store or gid in refresh) and self.archive is not None:
-                    added = self.archive.added_sources(gid)
-                    if added:
-                        events = [dataclasses.replace(events[0], source=merge_sources(events[0].source, added))] \
-                            + list(events[1:])
+                    events = with_added_sources(events, self.archive.added_sources(gid))
                 rows[gid] = game_rows(gid, events)
             except Exception as e:  # a stored game that no longer folds
                 rows[gid] = {"error": self._damage(gid, e)}

@@ -225,6 +225,16 @@ def merge_sources(source: dict, additions: Iterable) -> dict:
     return out
 
 
+def with_added_sources(events: list, added: Iterable) -> list:
+    """``events`` with their GameStarted's source merged with ``added`` (what
+    later copies added: :func:`merge_sources`); ``events`` itself when there
+    is nothing to add.  The game and its id are the same."""
+    added = tuple(added)
+    if not added or not events or not isinstance(events[0], GameStarted):
+        return events
+    return [dataclasses.replace(events[0], source=merge_sources(events[0].source, added))] + list(events[1:])
+
+
 def _addition_words(add: dict) -> tuple:
     """What a :func:`source_additions` result adds, in words."""
     return tuple(w for k, w in (("players", "the player ids"), ("match", "the match membership"))
@@ -1041,12 +1051,7 @@ class Archive(Application):
         id, :class:`DamagedGame` for one whose stored events cannot be read."""
         gid = self._uuid(game_id)
         events = self._read_game(gid)[0]
-        if with_sources:
-            added = self.added_sources(gid)
-            if added and events and isinstance(events[0], GameStarted):
-                events = [dataclasses.replace(events[0], source=merge_sources(events[0].source, added))] \
-                    + list(events[1:])
-        return events
+        return with_added_sources(events, self.added_sources(gid)) if with_sources else events
 
     def added_sources(self, game_id) -> tuple:
         """What copies of the game imported after the first added to its

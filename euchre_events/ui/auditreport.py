@@ -180,9 +180,8 @@ def _first_to_target(g, winner) -> str:
     if (not isinstance(winner, int) or not 0 <= winner < len(score)
             or all(score[winner] > p for i, p in enumerate(score) if i != winner)):
         return ""
-    order = v.penalty_order() if hasattr(v, "penalty_order") else None
     how = {"after": "the hand is scored before the renege penalty (rules.md 2.7)",
-           "before": "the renege penalty is scored before the hand (rules.md 1.5)"}.get(order, "")
+           "before": "the renege penalty is scored before the hand (rules.md 1.5)"}.get(v.penalty_order(), "")
     target = getattr(getattr(v, "options", None), "target_score", None)
     at = str(target) if isinstance(target, int) else "the target"
     return (f", who reached {at} first: both sides reached it on the last deal"
