@@ -107,7 +107,7 @@ def bench_openspiel(n_per_config: int, repeat: int) -> None:
         for rules, h in fast_inputs:
             d = h[0]
             hands = [h[1 + ((s - d) & 3):21:4] for s in range(4)]
-            if rules.deal(d, hands, h[21], h, 22) is None:
+            if rules.deal(d, hands, h[21], h, 22, ints=True) is None:
                 raise SystemExit("the fast core declined an OpenSpiel game")
 
     t_ours = t_theirs = t_fast = float("inf")

@@ -261,3 +261,61 @@ def test_fast_core_agrees_for_every_option_set_it_accepts(which):
         assert list(res.scores) == list(t.scores)
         assert res.points == t.deal_results[-1][1]
     assert answered > 50 and declined > 5
+
+
+def _spoiled(history, rng):
+    """A history with one value no deal can hold: a card or action code out
+    of range (negative, 24 as a card, 31 as an action), a card twice, or a
+    hand of four; each is a game the reader refuses."""
+    h = list(history)
+    what = rng.randrange(6)
+    if what == 0:
+        h[rng.randrange(1, 22)] = rng.choice((-1, -8, -24, 24, 30, 10 ** 20))   # no card
+    elif what == 1:
+        h[rng.randrange(22, len(h))] = rng.choice((-1, -7, -8, -31, 31, 99))    # no decision
+    elif what == 2:
+        i, j = rng.sample(range(1, 22), 2)
+        h[i] = h[j]                                                          # a card twice
+    else:
+        # a seat's card given twice in its own hand (positions 1..20 four apart)
+        i = rng.randrange(1, 17)
+        h[i + 4] = h[i]
+    return h
+
+
+@pytest.mark.parametrize("ints", (False, True))
+def test_values_no_deal_holds_are_declined_with_or_without_the_type_checks(ints):
+    """The value checks hold with ``ints=True`` (the caller vouches for the
+    types, not the values): every spoiled history is declined, and the
+    reader refuses each one too."""
+    rng = random.Random(3)
+    rules = F.fast_rules(make_variant("standard", openspiel_options({})))
+    n = 0
+    for line in random_openspiel_games(200, 5, {}, tricks=False):
+        h = _spoiled(line["history"], rng)
+        dealer = h[0]
+        hands = [[h[1 + k] for k in range(20) if (dealer + k) % 4 == s] for s in range(4)]
+        assert rules.deal(dealer, hands, h[21], h, 22, ints=ints) is None, h
+        with pytest.raises((OpenSpielError, ImpossibleEvent)):
+            _engine_states(h, {})
+        n += 1
+    assert n == 200
+
+
+def test_values_of_other_types_are_declined():
+    """Without ``ints=True`` a bool or a float is no card or action, even
+    where it equals one (True == 1, 3.0 == 3)."""
+    rules = F.fast_rules(make_variant("standard", openspiel_options({})))
+    line = next(random_openspiel_games(1, 9, {}, tricks=False))
+    h = line["history"]
+    dealer = h[0]
+    hands = [[h[1 + k] for k in range(20) if (dealer + k) % 4 == s] for s in range(4)]
+    assert rules.deal(dealer, hands, h[21], h, 22) is not None
+    for i in (0, 1, 21, 22, len(h) - 1):
+        for bad in (float(h[i]), bool(h[i]) if h[i] in (0, 1) else float(h[i])):
+            h2 = list(h)
+            h2[i] = bad
+            hands2 = [[h2[1 + k] for k in range(20) if (dealer + k) % 4 == s] for s in range(4)]
+            assert rules.deal(h2[0], hands2, h2[21], h2, 22) is None, (i, bad)
+    assert rules.deal(dealer, hands[:3], h[21], h, 22) is None               # three hands
+    assert rules.deal(dealer, [x[:4] for x in hands], h[21], h, 22) is None  # four cards each

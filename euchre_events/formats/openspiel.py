@@ -793,7 +793,7 @@ def fast_line(raw: bytes, path: str = "", lineno: int = 0) -> Optional[FastGame]
     h0, h1, h2, h3 = _HAND_SLICES[dealer]
     hands = [history[h0], history[h1], history[h2], history[h3]]
     up = history[21]
-    deal = rules.deal(dealer, hands, up, history, 22)   # checks the cards: ids, none twice
+    deal = rules.deal(dealer, hands, up, history, 22, ints=True)   # msgspec gave ints: checks the values
     if deal is None:
         return None
     if d.returns:

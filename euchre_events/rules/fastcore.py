@@ -131,15 +131,19 @@ _BITS = tuple(1 << i for i in range(24))
 _BIT = {i: 1 << i for i in range(24)}
 """The bit of each card int (``.get``: None for anything else)."""
 _INT_ONLY = {int}
-_CARD_INTS = frozenset(range(24))
-_ACTION_CODES = frozenset(range(PARTNER + 1))
-_CODE_BITS = _BITS + (0,) * (PARTNER + 1 - 24)
-"""The bit of each decision code: a card's, 0 for the others (no card of a hand)."""
+_CODE_BITS = dict(enumerate(_BITS + (0,) * (PARTNER + 1 - 24)))
+"""The bit of each decision code: a card's, 0 for the others (no card of a
+hand); a KeyError for an int that is no decision code."""
 _PLAYED = tuple(K_CARD_PLAYED << 7 | s << 5 for s in range(4))
 _NEXT = {out: tuple(next(x for x in ((s + k) & 3 for k in (1, 2, 3)) if x not in out)
                     for s in range(4))
          for out in [()] + [(a,) for a in range(4)] + [(a, b) for a in range(4) for b in range(a + 1, 4)]}
 """The next seat clockwise that takes part, per tuple of seats sitting out (sorted)."""
+
+
+_CACHED = 4096
+"""Most entries of each cache of :class:`FastRules` (a batch from other
+initial scores cannot grow them without bound)."""
 
 
 class FastDeal:
@@ -174,6 +178,7 @@ class FastRules:
         self.keep_up = not o.dealer_may_discard_upcard
         self._points: dict = {}
         self._ends: dict = {}
+        self._finals: dict = {}
         self.zero_start_open = self.game_end((0, 0), (), (None, (0,) * 4, ())) is None
 
     # the variant's own scoring and game end, asked once per distinct case
@@ -184,7 +189,9 @@ class FastRules:
             t = SimpleNamespace(maker=maker, alone=alone, lone_defender=lone_defender,
                                 tricks_won=list(tricks_won), tricks=[], tokens=[],
                                 options=self.variant.options)
-            p = self._points[key] = tuple(self.variant.score_deal(t))
+            p = tuple(self.variant.score_deal(t))
+            if len(self._points) < _CACHED:
+                self._points[key] = p
         return p
 
     def game_end(self, scores: tuple, results: tuple, end: tuple):
@@ -193,44 +200,68 @@ class FastRules:
         ``Table.deal_results``), the last deal's ``end`` ``(maker,
         tricks_won, out)``."""
         key = (scores, results, end)
-        if key not in self._ends:
-            maker, tricks_won, out = end
-            t = SimpleNamespace(deal_results=list(results), maker=maker,
-                                tricks_won=tuple(tricks_won), out=frozenset(out),
-                                contract=None, options=self.variant.options)
-            self._ends[key] = self.variant.game_winner(t, list(scores))
-        return self._ends[key]
+        if key in self._ends:
+            return self._ends[key]
+        maker, tricks_won, out = end
+        t = SimpleNamespace(deal_results=list(results), maker=maker,
+                            tricks_won=tuple(tricks_won), out=frozenset(out),
+                            contract=None, options=self.variant.options)
+        winner = self.variant.game_winner(t, list(scores))
+        if len(self._ends) < _CACHED:
+            self._ends[key] = winner
+        return winner
 
     def deal(self, dealer: int, hands: Sequence[Sequence[int]], up: int, actions: Sequence[int],
              start: int = 0, initial_score: tuple = (0, 0),
-             observe: Optional[Callable[[int, dict], None]] = None) -> Optional[FastDeal]:
+             observe: Optional[Callable[[int, dict], None]] = None,
+             ints: bool = False) -> Optional[FastDeal]:
         """Play the game's first deal: ``dealer`` (seat), ``hands`` (card
         ints per seat, 5 each), ``up`` (the up-card), ``actions[start:]``
         (decision codes, ints), from ``initial_score`` (per side).  Returns
         a :class:`FastDeal`, or None where the core declines (see the module
-        docstring).  ``observe(code, state)``, if given, is called after each
+        docstring).  ``ints=True``: the caller vouches that ``dealer``,
+        ``up`` and every item of ``hands`` and ``actions`` is an ``int``
+        (not a bool, a float ...), as a typed decoder gives them (msgspec's
+        ``int``), and the type checks are skipped; the values are checked
+        all the same.  ``observe(code, state)``, if given, is called after each
         event with the event code and a dict of the table (``phase``,
         ``turn``, ``hands`` (card-int lists per seat, sorted), ``trick``
         (``[(seat, card int)]``), ``tricks_won``, ``trick_winners``,
         ``legal`` (the card ints the seat on turn may play, or None outside
         the play), ``maker``, ``trump``, ``alone``, ``lone_defender``,
         ``out``); for the tests that hold it against the engine."""
-        if type(dealer) is not int or not 0 <= dealer < 4 or len(hands) != 4 \
-                or type(up) is not int or not 0 <= up < 24:
-            return None
         rest = actions[start:]
         if type(rest) is not list:
             rest = list(rest)
-        if rest and (set(map(type, rest)) != _INT_ONLY or not _ACTION_CODES.issuperset(rest)):
-            return None               # bool, float, 31...: not an action code
-        dealt = [*hands[0], *hands[1], *hands[2], *hands[3], up]
-        if len(dealt) != 21 or set(map(type, dealt)) != _INT_ONLY or len(set(dealt)) != 21 \
-                or not _CARD_INTS.issuperset(dealt) or any(len(x) != 5 for x in hands):
-            return None               # not 5 cards each and an up-card, all cards, all different
-        bits = _BITS
-        h = [sum(map(bits.__getitem__, x)) for x in hands]
+        if len(hands) != 4:
+            return None
+        h0, h1, h2, h3 = hands
+        if not ints and (type(dealer) is not int or type(up) is not int
+                         or set(map(type, [*h0, *h1, *h2, *h3])) != _INT_ONLY
+                         or rest and set(map(type, rest)) != _INT_ONLY):
+            return None               # bool, float ...: not a seat, card or action code
+        if not 0 <= dealer < 4 or len(h0) != 5 or len(h1) != 5 or len(h2) != 5 or len(h3) != 5:
+            return None
+        b = _BIT                      # a KeyError for what is no card int
+        try:
+            a0, a1, a2, a3, a4 = h0
+            m0 = b[a0] | b[a1] | b[a2] | b[a3] | b[a4]
+            a0, a1, a2, a3, a4 = h1
+            m1 = b[a0] | b[a1] | b[a2] | b[a3] | b[a4]
+            a0, a1, a2, a3, a4 = h2
+            m2 = b[a0] | b[a1] | b[a2] | b[a3] | b[a4]
+            a0, a1, a2, a3, a4 = h3
+            m3 = b[a0] | b[a1] | b[a2] | b[a3] | b[a4]
+            mu = b[up]
+        except KeyError:
+            return None
+        if (m0 + m1 + m2 + m3 + mu).bit_count() != 21:
+            return None               # a card twice (in a hand, or in two: a carry)
+        h = [m0, m1, m2, m3]
+        if type(initial_score) is not tuple:
+            initial_score = tuple(initial_score)
         if initial_score != (0, 0) or not self.zero_start_open:
-            if self.game_end(tuple(initial_score), (), (None, (0,) * 4, ())) is not None:
+            if self.game_end(initial_score, (), (None, (0,) * 4, ())) is not None:
                 return None   # already won at the start: the engine flags it
         up_suit = _SUIT_OF[up]
         phase = ROUND1
@@ -284,7 +315,7 @@ class FastRules:
                 else:
                     return None
             elif phase is DISCARD:
-                bit = _CODE_BITS[a]
+                bit = _CODE_BITS.get(a, 0)
                 if not h[dealer] & bit:
                     return None       # not a card, or not in the dealer's hand
                 if a == up and self.keep_up:
@@ -353,48 +384,58 @@ class FastRules:
         won = [0, 0, 0, 0]
         nt = led = best = bs = 0
         keys = None
-        for a in it:
-            bit = code_bits[a]
-            hm = h[turn]
-            if not hm & bit:
-                return None           # not a card, or not in the hand: the engine refuses it
-            if nt:
-                if eff[a] != led and hm & masks[led]:
-                    return None       # a renege: the engine records it, the audit reports it
-                k = keys[a]
-                if k > best:          # the first highest key wins (cards.winning_index)
-                    best, bs = k, turn
-                nt += 1
-            else:
-                led = eff[a]
-                keys = keys_t[led]
-                best, bs, nt = keys[a], turn, 1
-            h[turn] = hm ^ bit
-            emit(played[turn] | a)
-            if nt < size:
-                turn = nxt[turn]
-            else:
-                winners.append(bs)
-                won[bs] += 1
-                turn = bs
-                nt = 0
-                if len(winners) == 5:
-                    turn = None
-                    phase = DEAL_OVER
-                    if observe is not None:
-                        self._show(observe, codes[-1], locals(), [])
-                    break
-            if observe is not None:
-                self._show(observe, codes[-1], locals(), codes[len(codes) - nt:] if nt else [])
+        try:
+            for a in it:
+                bit = code_bits[a]    # a KeyError for no decision code
+                hm = h[turn]
+                if not hm & bit:
+                    return None       # not a card, or not in the hand: the engine refuses it
+                if nt:
+                    if eff[a] != led and hm & masks[led]:
+                        return None   # a renege: the engine records it, the audit reports it
+                    k = keys[a]
+                    if k > best:      # the first highest key wins (cards.winning_index)
+                        best, bs = k, turn
+                    nt += 1
+                else:
+                    led = eff[a]
+                    keys = keys_t[led]
+                    best, bs, nt = keys[a], turn, 1
+                h[turn] = hm ^ bit
+                emit(played[turn] | a)
+                if nt < size:
+                    turn = nxt[turn]
+                else:
+                    winners.append(bs)
+                    won[bs] += 1
+                    turn = bs
+                    nt = 0
+                    if len(winners) == 5:
+                        turn = None
+                        phase = DEAL_OVER
+                        if observe is not None:
+                            self._show(observe, codes[-1], locals(), [])
+                        break
+                if observe is not None:
+                    self._show(observe, codes[-1], locals(), codes[len(codes) - nt:] if nt else [])
+        except KeyError:
+            return None
         if phase is not DEAL_OVER or next(it, None) is not None:
             return None               # stops before the end, or goes on after it
         won = tuple(won)
-        pts = self.points(maker, alone, lone_def, won)
-        scores = (initial_score[0] + pts[0], initial_score[1] + pts[1])
-        if self.game_end(scores, ((1, pts, "played"),), (maker, won, out)) is not None:
+        key = (maker, alone, lone_def, won, initial_score)
+        end = self._finals.get(key)
+        if end is None:     # the variant's points and game end, asked once per distinct case
+            pts = self.points(maker, alone, lone_def, won)
+            scores = (initial_score[0] + pts[0], initial_score[1] + pts[1])
+            ends = self.game_end(scores, ((1, pts, "played"),), (maker, won, out)) is not None
+            end = (pts, scores, ends)
+            if len(self._finals) < _CACHED:
+                self._finals[key] = end
+        if end[2]:
             return None               # the deal ends the game
         return FastDeal(codes, maker, C.SUITS[trump], alone, lone_def, out, tuple(winners), won,
-                        pts, scores, "")
+                        end[0], end[1], "")
 
     @staticmethod
     def _show(observe, code: int, loc: dict, trick_codes: list) -> None:
