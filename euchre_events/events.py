@@ -420,6 +420,28 @@ def clip(text: str, limit: int = 80) -> str:
     return f"{text[:limit]}... ({len(text)} characters)"
 
 
+_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def printable(text: str) -> str:
+    """``text`` with every control character written as an escape (``\\n``,
+    ``\\x1b``, ``\\u2028``...), so that text from a record (a title, a name, a
+    note) can neither break a one-line-per-game listing nor send escape
+    sequences to a terminal.  Idempotent; other characters are kept."""
+    if text.isprintable():
+        return text
+    out = []
+    for ch in text:
+        if ch.isprintable() or ch == " ":
+            out.append(ch)
+        elif ch in _ESCAPES:
+            out.append(_ESCAPES[ch])
+        else:
+            code = ord(ch)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+    return "".join(out)
+
+
 def describe_value(value: Any) -> str:
     """A value in words for an error message, clipped: ``the string '0'``,
     ``false``, ``a list``, ``the number 10.5``."""

@@ -1,6 +1,6 @@
 """The layer contract (pyproject.toml, docs/architecture.md) holds: imports
-point down the stack cli -> ui -> archive -> formats -> projections -> rules
--> events, and no package has an import circle.  A wrong arrow fails here."""
+point down the stack __main__ -> cli -> batch -> ui -> archive -> formats ->
+projections -> rules -> events, and no package has an import circle.  A wrong arrow fails here."""
 import subprocess
 import sys
 from pathlib import Path

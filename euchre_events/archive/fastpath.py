@@ -35,9 +35,19 @@ _QUOTED = _Q.__getitem__
 _NS = GAME_NAMESPACE.bytes
 
 
+_HAND = "[" + ",".join(["%s"] * 5) + "]"
+_CARDS_DEALT = ('{"dummy":[],"ghost":[],"hands":[' + ",".join([_HAND] * 4) + '],"kitty":[%s,%s,%s],'
+                '"type":"CardsDealt","up_card":%s}')
+"""The CardsDealt text of four hands of five, a kitty of three and an up-card:
+24 quoted card codes in that order."""
+
+
 def cards_dealt_text(hands, up: int, kitty) -> str:
     """``event_text(CardsDealt(hands, up, kitty))`` for card ints (hands:
     per seat; no dummy, no ghost)."""
+    if len(hands) == 4 and len(kitty) == 3 and all(len(h) == 5 for h in hands):
+        return _CARDS_DEALT % tuple(map(_QUOTED, [*hands[0], *hands[1], *hands[2], *hands[3],
+                                                   *kitty, up]))
     q = _QUOTED
     return ('{"dummy":[],"ghost":[],"hands":[[' + "],[".join([",".join(map(q, h)) for h in hands])
             + ']],"kitty":[' + ",".join(map(q, kitty)) + '],"type":"CardsDealt","up_card":'
@@ -51,8 +61,9 @@ def _name(fg) -> str:
     if head is None:
         head = _HEADS[key] = ('{"events":[' + start_text(fg.start()) + ","
                               + event_text(DealStarted(1, fg.dealer)) + ",")
-    return "".join((head, cards_dealt_text(fg.hands, fg.up, fg.kitty), ",",
-                    ",".join(map(_TEXTS.__getitem__, fg.deal.codes)), "]}"))
+    h0, h1, h2, h3 = fg.hands
+    return "".join((head, _CARDS_DEALT % tuple(map(_QUOTED, [*h0, *h1, *h2, *h3, *fg.kitty, fg.up])),
+                    ",", ",".join(map(_TEXTS.__getitem__, fg.deal.codes)), "]}"))
 
 
 def fast_game_id(fg) -> uuid.UUID:

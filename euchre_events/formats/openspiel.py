@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import json
 import random
-from typing import Annotated, Iterator, Optional, Sequence
+from typing import Annotated, Iterator, Literal, Optional, Sequence
 
 import msgspec
 
@@ -661,11 +661,18 @@ _Int = Annotated[int, msgspec.Meta(ge=-(10 ** 18), le=10 ** 18)]
 than :data:`~euchre_events.formats.MAX_DIGITS`; a longer one goes to it)."""
 
 
+_Legal = Literal[tuple(range(31))]
+"""An action id OpenSpiel's euchre can list as legal (0..30: cards, the
+dealer's seat at the first chance step, pass, the calls, alone, with the
+partner); anything else sends the line to the reference reader."""
+_Player = Literal[-1, 0, 1, 2, 3]
+
+
 class _Step(msgspec.Struct, forbid_unknown_fields=True, gc=False):
     action: _Int
-    player: _Int = -1
+    player: _Player = -1
     action_str: str = ""
-    legal: list[_Int] = []
+    legal: list[_Legal] = []
 
 
 class _Trick(msgspec.Struct, forbid_unknown_fields=True, gc=False):
@@ -708,7 +715,6 @@ class _Line(msgspec.Struct, forbid_unknown_fields=True, gc=False):
 
 _DECODER = msgspec.json.Decoder(_Line)
 _FAST_RULES: dict = {}
-_ALL_IDS = frozenset(range(NUM_CARDS))
 _HAND_SLICES = tuple(tuple(slice(1 + ((s - dealer) & 3), 21, 4) for s in range(4)) for dealer in range(4))
 """Per dealer, the slices of the history holding each seat's cards."""
 _STATED: dict = {}
@@ -808,7 +814,7 @@ def fast_line(raw: bytes, path: str = "", lineno: int = 0) -> Optional[FastGame]
                 _STATED[raw] = stated
         if stated is None or stated[0] != deal.scores[0] or stated[1] != deal.scores[1]:
             return None
-    kitty = sorted(_ALL_IDS.difference(history[1:22]))   # the 3 cards never named
+    kitty = deal.undealt      # the 3 cards never named
     i, seed = d.index, d.seed
     if i is not None and seed is not None:
         title = "OpenSpiel euchre game %d (seed %d)" % (i, seed)

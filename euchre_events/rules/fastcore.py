@@ -146,22 +146,37 @@ _CACHED = 4096
 initial scores cannot grow them without bound)."""
 
 
+_UNDEALT: dict = {}
+
+
+def _undealt(dealt: int) -> tuple:
+    """The card ints whose bit is not set in ``dealt`` (a mask of 21 cards),
+    sorted; one tuple per distinct mask (2,024 at most)."""
+    u = _UNDEALT.get(dealt)
+    if u is None:
+        u = _UNDEALT[dealt] = tuple(c for c in range(24) if not dealt >> c & 1)
+    return u
+
+
 class FastDeal:
     """What :meth:`FastRules.deal` gives for a regular deal: ``codes`` (the
     event codes after CardsDealt, in order), ``maker``, ``trump`` (suit
     letter), ``alone``, ``lone_defender`` (seats or None), ``out`` (sorted
     tuple of seats sitting out), ``trick_winners`` (seat per trick),
     ``tricks_won`` (per seat), ``points`` (per side, as played), ``scores``
-    (per side after the deal), ``note`` (``""`` or ``"thrown in"``)."""
+    (per side after the deal), ``note`` (``""`` or ``"thrown in"``),
+    ``undealt`` (the card ints of the deck in no hand and not the up-card,
+    sorted: the kitty)."""
 
     __slots__ = ("codes", "maker", "trump", "alone", "lone_defender", "out", "trick_winners",
-                 "tricks_won", "points", "scores", "note")
+                 "tricks_won", "points", "scores", "note", "undealt")
 
     def __init__(self, codes, maker, trump, alone, lone_defender, out, trick_winners, tricks_won,
-                 points, scores, note):
+                 points, scores, note, undealt=()):
         self.codes, self.maker, self.trump, self.alone = codes, maker, trump, alone
         self.lone_defender, self.out, self.trick_winners = lone_defender, out, trick_winners
         self.tricks_won, self.points, self.scores, self.note = tricks_won, points, scores, note
+        self.undealt = undealt
 
 
 class FastRules:
@@ -255,7 +270,8 @@ class FastRules:
             mu = b[up]
         except KeyError:
             return None
-        if (m0 + m1 + m2 + m3 + mu).bit_count() != 21:
+        dealt = m0 + m1 + m2 + m3 + mu
+        if dealt.bit_count() != 21:
             return None               # a card twice (in a hand, or in two: a carry)
         h = [m0, m1, m2, m3]
         if type(initial_score) is not tuple:
@@ -365,7 +381,7 @@ class FastRules:
             if self.game_end(scores, ((1, pts, "all passed"),), (None, (0,) * 4, ())) is not None:
                 return None           # the deal ends the game
             return FastDeal(codes, None, None, None, None, (), (), (0, 0, 0, 0), pts, scores,
-                            "thrown in")
+                            "thrown in", _undealt(dealt))
         # the play of tricks (rules.md 1.3, 2.5): who follows whom, who leads
         nxt = _NEXT[out]
         size = 4 - len(out)
@@ -435,7 +451,7 @@ class FastRules:
         if end[2]:
             return None               # the deal ends the game
         return FastDeal(codes, maker, C.SUITS[trump], alone, lone_def, out, tuple(winners), won,
-                        end[0], end[1], "")
+                        end[0], end[1], "", _undealt(dealt))
 
     @staticmethod
     def _show(observe, code: int, loc: dict, trick_codes: list) -> None:

@@ -9,34 +9,13 @@ from __future__ import annotations
 
 from typing import Optional, Sequence
 
+from euchre_events.events import printable  # noqa: F401  (here for its callers)
 from euchre_events.projections.seat import event_visible, knowledge_of_state, private_to, visible_from
 from euchre_events.rules import cards as C
 from euchre_events.rules.seats import SEAT_WORDS_4, score_text, seat_letter, seat_word
 
 SEAT_NAMES_4 = SEAT_WORDS_4
 """Seat names of a four-seat game (kept for callers; the table is :mod:`euchre_events.rules.seats`)."""
-
-
-_ESCAPES = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
-
-
-def printable(text: str) -> str:
-    """``text`` with every control character written as an escape (``\\n``,
-    ``\\x1b``, ``\\u2028``...), so that text from a record (a title, a name, a
-    note) can neither break a one-line-per-game listing nor send escape
-    sequences to a terminal.  Idempotent; other characters are kept."""
-    if text.isprintable():
-        return text
-    out = []
-    for ch in text:
-        if ch.isprintable() or ch == " ":
-            out.append(ch)
-        elif ch in _ESCAPES:
-            out.append(_ESCAPES[ch])
-        else:
-            code = ord(ch)
-            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
-    return "".join(out)
 
 
 def seat_name(seat: Optional[int], players: Optional[Sequence[str]] = None, n_seats: int = 4) -> str:

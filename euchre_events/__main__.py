@@ -1,0 +1,25 @@
+"""``euchre-events`` and ``python -m euchre_events``: the command's entry
+point.  An audit of OpenSpiel JSON Lines files to ``jsonl`` or ``json``
+(the batch job of issue 11 "Speed") runs straight from
+:mod:`euchre_events.batch`, without loading the command-line application
+(``typer`` and the other commands); every other command line goes to
+:func:`euchre_events.cli.main`, the same commands and the same output.
+"""
+from __future__ import annotations
+
+import sys
+
+
+def main() -> None:
+    """Console-script entry point (exits with the command's code)."""
+    from euchre_events.batch import quick_audit
+    code = quick_audit(sys.argv[1:])
+    if code is None:
+        from euchre_events.cli import main as cli_main
+        cli_main()
+        return
+    sys.exit(code)
+
+
+if __name__ == "__main__":
+    main()
