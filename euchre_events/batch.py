@@ -31,8 +31,23 @@ def echo(text: str, err: bool = False, nl: bool = True) -> None:
     f = sys.stderr if err else sys.stdout
     if f is None:
         return
-    f.write(text + "\n" if nl else text)
-    f.flush()
+    if nl:
+        text += "\n"
+    try:
+        f.write(text)
+        f.flush()
+    except UnicodeEncodeError:   # a terminal that cannot show a name: escaped, not a traceback
+        enc = f.encoding or "utf-8"
+        f.write(text.encode(enc, "backslashreplace").decode(enc))
+        f.flush()
+    except BrokenPipeError:      # a reader that stopped reading: the caller ends quietly
+        raise
+    except OSError as e:         # a full disk behind stdout (> /dev/full)
+        if err:
+            raise
+        sys.stderr.write(f"error: cannot write the report to the standard output: "
+                         f"{e.strerror or e}\n")
+        raise SystemExit(1) from None
 
 
 def say(line: str, err: bool = False) -> None:
@@ -47,8 +62,26 @@ def fail(msg: str, code: int = 1) -> None:
 
 
 def warn(path: str, rec) -> None:
+    """Say each warning of the Record ``rec`` read from ``path``, with its
+    line in a JSON Lines file (as its errors name it)."""
+    line = (getattr(rec, "source", None) or {}).get("line") if path.lower().endswith(".jsonl") else None
+    where = f"{path}, line {line}" if isinstance(line, int) else path
     for w in getattr(rec, "warnings", ()) or ():
-        say(f"warning: {path}: {w}", err=True)
+        say(f"warning: {where}: {w}", err=True)
+
+
+def refuse_output_over_input(games: List[str], output: Optional[str]) -> None:
+    """:func:`fail` when ``-o output`` is one of the record files ``games``
+    (the report would replace the record it is made from)."""
+    if not output or not os.path.exists(output):
+        return
+    for item in games:
+        try:
+            same = os.path.isfile(item) and os.path.samefile(item, output)
+        except OSError:
+            same = False
+        if same:
+            fail(f"{output}: is the record {item} being audited: give -o another file")
 
 
 def progress(items, desc: str, total: Optional[int] = None):
@@ -241,7 +274,7 @@ class AuditReport:
             from euchre_events.ui.auditreport import html_report
             emit_report(html_report(self.games, self.by_deal), r, self.output)
             return
-        elif self.f is not None and self.n == 0:
+        elif self.f is not None and self.n == 0 and r != "jsonl":
             self._put("\n")
         if self.f is not None:
             try:
@@ -415,17 +448,27 @@ by several processes when the machine has several cores: below it, starting
 them costs more than it saves."""
 
 
+MAX_WORKERS = 32
+"""Most worker processes an audit starts, whatever ``--workers`` asks (each
+is a copy of this process: a typo of a few zeros must not fork thousands)."""
+
+
 def audit_workers(path: str, asked: Optional[int]) -> int:
     """How many processes read the OpenSpiel file ``path``: ``asked``
     (``--workers``; 1 for one), else ``$EUCHRE_EVENTS_WORKERS``, else the
     cores (at most 4) for a file of :data:`_PARALLEL_BYTES` or more."""
+    what = "--workers"
     if asked is None:
         env = os.environ.get("EUCHRE_EVENTS_WORKERS", "").strip()
-        asked = int(env) if env.isdigit() else None
+        asked = int(env) if env.isascii() and env.isdigit() else None
+        what = f"EUCHRE_EVENTS_WORKERS={env}"
         if env and asked is None:
             say(f"warning: EUCHRE_EVENTS_WORKERS={env!r} is not a number of processes: "
                  "the default is used", err=True)
     if asked is not None:
+        if asked > MAX_WORKERS:
+            say(f"warning: {what}: at most {MAX_WORKERS} processes are started", err=True)
+            return MAX_WORKERS
         return max(1, asked)
     try:
         big = os.path.getsize(path) >= _PARALLEL_BYTES
@@ -477,8 +520,8 @@ def plain_audit(argv: List[str]) -> Optional[dict]:
             args["from_"] = nxt
         elif a in ("-o", "--output") and nxt and not nxt.startswith("-"):
             args["output"] = nxt
-        elif a == "--workers" and nxt and nxt.isdigit() and int(nxt) >= 1:
-            args["workers"] = int(nxt)
+        elif a == "--workers" and nxt and nxt.isascii() and nxt.isdigit() and int(nxt) >= 1:
+            args["workers"] = int(nxt)      # "²" or "١" is no number here: typer says so
         elif a == "--json":
             args["as_json"] = True
             i += 1
@@ -490,8 +533,9 @@ def plain_audit(argv: List[str]) -> Optional[dict]:
         else:
             return None
         i += 2
-    if not args["games"] or (args["report"] == "text" and not args["as_json"]):
-        return None
+    if not args["games"] or (args["report"] == "text" and not args["as_json"]) \
+            or (args["as_json"] and args["report"] != "text"):
+        return None     # no report asked for here, or two (--json --format jsonl): typer says so
     return args
 
 
@@ -545,12 +589,15 @@ def quick_audit(argv: List[str]) -> Optional[int]:
     :func:`plain_audit` of OpenSpiel files only, and give its exit code;
     None for any other command line (the full command-line application runs
     it).  An interruption and a reader that stopped reading (``| head``) end
-    it as ``click`` ends a command."""
+    it as ``typer`` ends a command (130; 1, silently)."""
+    if os.environ.get("_EUCHRE_EVENTS_COMPLETE"):
+        return None       # shell completion asked: the application answers
     args = plain_audit(argv)
     if args is None or not all(is_openspiel_file(item, args["from_"]) for item in args["games"]):
         return None
     report = "json" if args["as_json"] else args["report"]
     failed = 0
+    refuse_output_over_input(args["games"], args["output"])
     rep = AuditReport(report, args["output"])
     try:
         try:
@@ -561,9 +608,8 @@ def quick_audit(argv: List[str]) -> Optional[int]:
             rep.discard()
             raise
         rep.close()
-    except KeyboardInterrupt:     # as click's standalone mode says it
-        echo("\nAborted!", err=True)
-        return 1
+    except KeyboardInterrupt:     # as typer ends a command: no message, 130
+        return 130
     except BrokenPipeError:       # a reader that stopped reading (| head): as click does
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 1

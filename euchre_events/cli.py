@@ -24,6 +24,7 @@ from euchre_events.batch import indented_json as _indented_json
 from euchre_events.batch import is_openspiel_file as _is_openspiel_file
 from euchre_events.batch import plain_audit as _plain_audit
 from euchre_events.batch import progress as _progress
+from euchre_events.batch import refuse_output_over_input
 from euchre_events.batch import render_json as _render_json  # noqa: F401
 from euchre_events.batch import render_jsonl as _render_jsonl  # noqa: F401
 from euchre_events.batch import say as _say
@@ -654,6 +655,7 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
     report = "jsonl" if jsonl else _report_format("json" if as_json else report, output)
     # imported where needed: the archive's store (eventsourcing) only for a stored game,
     # the projections only for a game the fast path does not take
+    refuse_output_over_input(games, output)
     rep = _AuditReport(report, output)
     failed = 0
 
@@ -1271,19 +1273,17 @@ def _people_help(application: typer.Typer) -> None:
 _people_help(app)
 
 
-
-
 def main() -> None:
-    """Console-script entry point."""
-    args = _plain_audit(sys.argv[1:])
+    """Console-script entry point (:mod:`euchre_events.__main__` calls it
+    for every command line :func:`euchre_events.batch.quick_audit` leaves)."""
+    args = None if os.environ.get("_EUCHRE_EVENTS_COMPLETE") else _plain_audit(sys.argv[1:])
     if args is not None:
         try:
             audit_cmd(**args)
         except typer.Exit as e:
             sys.exit(e.exit_code)
-        except KeyboardInterrupt:     # as click's standalone mode says it
-            typer.echo("\nAborted!", err=True)
-            sys.exit(1)
+        except KeyboardInterrupt:     # as typer ends a command: no message, 130
+            sys.exit(130)
         except BrokenPipeError:       # a reader that stopped reading (| head): as click does
             os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
             sys.exit(1)

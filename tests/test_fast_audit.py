@@ -113,7 +113,7 @@ def _reference_report(path, jsonl: bool):
             errors.append(f"error: {r}")
             continue
         for w in r.warnings:
-            errors.append(f"warning: {path}: {w}")
+            errors.append(f"warning: {path}, line {r.source['line']}: {w}")   # named as errors are
         g = r.game
         g.id = str(game_id_of(r.events))
         games.append(game_json(g, g.audit()))

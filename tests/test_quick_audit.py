@@ -111,3 +111,103 @@ def test_the_console_script_and_python_m_are_one_command(tmp_path):
     assert (a.returncode, a.stdout, a.stderr) == (b.returncode, b.stdout, b.stderr)
     v = _run("--version")
     assert v.returncode == 0 and v.stdout.strip() == __import__("euchre_events").__version__
+
+
+def _big_file(tmp_path, n: int = 2000) -> str:
+    pytest.importorskip("pyspiel")
+    gen = os.path.join(ROOT, "..", "shared", "tools", "openspiel_games.py")
+    if not os.path.exists(gen):
+        gen = "/work/shared/tools/openspiel_games.py"
+    out = tmp_path / "big.jsonl"
+    subprocess.run([sys.executable, gen, "--n", str(n), "--seed", "5", "--out", str(out)],
+                   check=True, capture_output=True)
+    return str(out)
+
+
+def test_two_reports_asked_for_are_refused_as_the_application_refuses_them(tmp_path):
+    path = _messy_file(tmp_path)
+    for args in (["--json", "--format", "jsonl"], ["--format", "jsonl", "--json"], ["-f", "jsonl", "--json"]):
+        quick = _run("audit", path, *args)
+        full = runner.invoke(app, ["audit", path, *args])
+        assert quick.returncode == full.exit_code == 1 and quick.stdout == ""
+        assert quick.stderr == full.stderr == "error: --json and --format jsonl ask for two reports: give one\n"
+
+
+@pytest.mark.parametrize("n", ("²", "١", "３"))
+def test_digits_of_other_scripts_are_no_number_of_workers(tmp_path, n):
+    path = _messy_file(tmp_path)
+    p = _run("audit", path, "--json", "--workers", n)
+    assert p.returncode == 2 and "Invalid value for '--workers'" in p.stderr
+    assert "Traceback" not in p.stderr and p.stdout == ""
+    env = dict(os.environ, EUCHRE_EVENTS_WORKERS=n)
+    p = _run("audit", path, "--format", "jsonl", env=env)
+    assert p.returncode == 1 and "Traceback" not in p.stderr      # the two bad lines
+    assert f"warning: EUCHRE_EVENTS_WORKERS={n!r} is not a number of processes" in p.stderr
+    assert len(p.stdout.splitlines()) == 11
+
+
+def test_a_huge_number_of_workers_is_capped_with_a_warning(tmp_path):
+    path = _messy_file(tmp_path)
+    p = _run("audit", path, "--format", "jsonl", "--workers", "100000000000")
+    assert p.returncode == 1 and len(p.stdout.splitlines()) == 11
+    assert "warning: --workers: at most 32 processes are started" in p.stderr
+    assert "could not be read" not in p.stderr
+
+
+def test_the_report_over_the_record_it_audits_is_refused(tmp_path):
+    path = _messy_file(tmp_path)
+    before = open(path).read()
+    for runner_args in (["--format", "jsonl"], ["--json"], []):
+        p = _run("audit", path, *runner_args, "-o", path)
+        assert p.returncode == 1 and p.stdout == ""
+        assert p.stderr == f"error: {path}: is the record {path} being audited: give -o another file\n"
+    assert open(path).read() == before
+
+
+def test_a_full_disk_behind_stdout_is_one_error(tmp_path):
+    if not os.path.exists("/dev/full"):
+        pytest.skip("no /dev/full")
+    path = _messy_file(tmp_path)
+    with open("/dev/full", "w") as full:
+        p = subprocess.run([sys.executable, "-m", "euchre_events", "audit", path, "--json"],
+                           stdout=full, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    assert p.returncode == 1 and "Traceback" not in p.stderr
+    assert p.stderr.endswith("error: cannot write the report to the standard output: "
+                             "No space left on device\n")
+
+
+def test_a_jsonl_report_of_no_game_is_an_empty_file(tmp_path):
+    path = tmp_path / "bad.jsonl"
+    path.write_text('{"game": "euchre", "history": [0, 1]}\n')
+    out = tmp_path / "r.jsonl"
+    p = _run("audit", str(path), "--format", "jsonl", "-o", str(out))
+    assert p.returncode == 1 and out.read_text() == ""
+
+
+def test_a_warning_names_the_line_as_an_error_does(tmp_path):
+    pytest.importorskip("pyspiel")
+    from euchre_events.formats.openspiel import random_openspiel_games
+    g = next(random_openspiel_games(1, 3, tricks=False))
+    g["returns"] = [5.0, -5.0, 5.0, -5.0]                 # a score the cards do not give
+    path = tmp_path / "w.jsonl"
+    path.write_text("\n" + json.dumps(g) + "\n")
+    quick = _run("audit", str(path), "--format", "jsonl")
+    full = runner.invoke(app, ["audit", str(path), "--format", "jsonl"])
+    assert quick.stderr == full.stderr
+    assert quick.stderr.startswith(f"warning: {path}, line 2: ")
+
+
+def test_ctrl_c_ends_the_audit_with_130_and_no_traceback(tmp_path):
+    """A person's Ctrl-C (SIGINT to the process group, workers included)
+    while the report is being written."""
+    import signal
+    path = _big_file(tmp_path)
+    p = subprocess.Popen([sys.executable, "-m", "euchre_events", "audit", path, "--format", "jsonl"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT,
+                         start_new_session=True)
+    first = p.stdout.readline()                 # it is auditing (two processes: 8 MB)
+    assert first.startswith(b'{"id": ')
+    os.killpg(p.pid, signal.SIGINT)
+    _, err = p.communicate(timeout=60)
+    assert p.returncode == 130, err
+    assert b"Traceback" not in err and err == b""

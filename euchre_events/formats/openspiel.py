@@ -36,7 +36,39 @@ import json
 import random
 from typing import Annotated, Iterator, Literal, Optional, Sequence
 
-import msgspec
+
+class _SigintHeld:
+    """``with _SigintHeld():`` SIGINT blocked for the block (where the
+    signal module allows it).  A Ctrl-C while msgspec is imported or builds
+    its types (the Struct classes of the fast path, their decoder) can leave
+    them half made (msgspec 0.23 loses the KeyboardInterrupt there), and the
+    process then crashes with a segmentation fault: seen in about one start
+    in twenty interrupted at that moment, none in 200 with the signal held.
+    Held back, it is raised right after the block, a plain
+    KeyboardInterrupt; one already due is raised on entry, before msgspec
+    is called."""
+
+    def __enter__(self):
+        import signal
+        self.mask = getattr(signal, "pthread_sigmask", None)
+        if self.mask is not None:
+            self.old = self.mask(signal.SIG_BLOCK, {signal.SIGINT})
+            try:
+                for _ in range(2):   # a loop's jump runs a handler already due: here, not in msgspec
+                    pass
+            except BaseException:
+                self.mask(signal.SIG_SETMASK, self.old)
+                raise
+        return self
+
+    def __exit__(self, *exc) -> None:
+        if self.mask is not None:
+            import signal
+            self.mask(signal.SIG_SETMASK, self.old)
+
+
+with _SigintHeld():
+    import msgspec
 
 from euchre_events.rules.cards import RANKS, SUITS
 from euchre_events.rules.seats import SEAT_LETTERS_4
@@ -537,6 +569,14 @@ _BLOCK = 1 << 20
 """Bytes (then to the end of a line) a worker reads at a time: some 250 OpenSpiel games."""
 
 
+def _worker_start() -> None:
+    """In a worker process: Ctrl-C is this process's parent's to handle (it
+    stops the workers); a worker that took it too would print its own
+    traceback."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 def _in_workers(f, path: str, render, workers: int) -> Iterator:
     """``(lineno, raw, Rendered or None)`` for each line of ``f`` in order,
     the fast lines read by ``workers`` forked processes (each reading its
@@ -546,7 +586,8 @@ def _in_workers(f, path: str, render, workers: int) -> Iterator:
     try:
         import concurrent.futures as cf
         import multiprocessing as mp
-        pool = cf.ProcessPoolExecutor(workers, mp_context=mp.get_context("fork"))
+        pool = cf.ProcessPoolExecutor(workers, mp_context=mp.get_context("fork"),
+                                      initializer=_worker_start)
     except (ImportError, OSError, ValueError, NotImplementedError):
         for lineno, raw in enumerate(f, 1):
             yield lineno, raw, _fast_one(raw, path, lineno, render)
@@ -656,64 +697,60 @@ def _read_line(path: str, lineno: int, line: str, first: bool = False) -> Record
 
 # ------------------------------------------------------- the fast path
 
-_Int = Annotated[int, msgspec.Meta(ge=-(10 ** 18), le=10 ** 18)]
-"""A whole number of at most 19 digits (:func:`load_json` refuses more
-than :data:`~euchre_events.formats.MAX_DIGITS`; a longer one goes to it)."""
 
+with _SigintHeld():
+    _Int = Annotated[int, msgspec.Meta(ge=-(10 ** 18), le=10 ** 18)]
+    """A whole number of at most 19 digits (:func:`load_json` refuses more
+    than :data:`~euchre_events.formats.MAX_DIGITS`; a longer one goes to it)."""
 
-_Legal = Literal[tuple(range(31))]
-"""An action id OpenSpiel's euchre can list as legal (0..30: cards, the
-dealer's seat at the first chance step, pass, the calls, alone, with the
-partner); anything else sends the line to the reference reader."""
-_Player = Literal[-1, 0, 1, 2, 3]
+    _Legal = Literal[tuple(range(31))]
+    """An action id OpenSpiel's euchre can list as legal (0..30: cards, the
+    dealer's seat at the first chance step, pass, the calls, alone, with the
+    partner); anything else sends the line to the reference reader."""
+    _Player = Literal[-1, 0, 1, 2, 3]
 
+    class _Step(msgspec.Struct, forbid_unknown_fields=True, gc=False):
+        action: _Int
+        player: _Player = -1
+        action_str: str = ""
+        legal: list[_Legal] = []
 
-class _Step(msgspec.Struct, forbid_unknown_fields=True, gc=False):
-    action: _Int
-    player: _Player = -1
-    action_str: str = ""
-    legal: list[_Legal] = []
+    class _Trick(msgspec.Struct, forbid_unknown_fields=True, gc=False):
+        leader: _Int
+        cards: list[_Int]
+        winner: _Int
+        winning_card: _Int = -1
 
+    class _Summary(msgspec.Struct, forbid_unknown_fields=True, gc=False):
+        dealer: _Int = -1
+        upcard: _Int = -1
+        trump_suit: _Int = -1
+        declarer: _Int = -1
+        declarer_partner: _Int = -1
+        discard: _Int = -1
+        declarer_go_alone: bool = False
+        lone_defender: _Int = -1
+        active_players: list[bool] = []
+        num_passes: _Int = 0
+        tricks: list[_Trick] = []
 
-class _Trick(msgspec.Struct, forbid_unknown_fields=True, gc=False):
-    leader: _Int
-    cards: list[_Int]
-    winner: _Int
-    winning_card: _Int = -1
+    class _Line(msgspec.Struct, forbid_unknown_fields=True, gc=False):
+        """Every key a line of ``openspiel_games.py`` or
+        :func:`random_openspiel_games` holds, each value typed: a line with any
+        other key or value (where :func:`load_json`'s limits on numbers and
+        nesting could matter) does not decode, and the reference reader reads it."""
+        game: str = "euchre"
+        params: Optional[dict[str, bool]] = None
+        openspiel_version: Optional[str] = None
+        seed: Optional[_Int] = None
+        index: Optional[_Int] = None
+        steps: Optional[list[_Step]] = None
+        history: Optional[list[_Int]] = None
+        returns: msgspec.Raw = msgspec.Raw()     # JSON text, read by load_json (cached)
+        summary: Optional[_Summary] = None
+        tricks: Optional[list[_Trick]] = None
 
-
-class _Summary(msgspec.Struct, forbid_unknown_fields=True, gc=False):
-    dealer: _Int = -1
-    upcard: _Int = -1
-    trump_suit: _Int = -1
-    declarer: _Int = -1
-    declarer_partner: _Int = -1
-    discard: _Int = -1
-    declarer_go_alone: bool = False
-    lone_defender: _Int = -1
-    active_players: list[bool] = []
-    num_passes: _Int = 0
-    tricks: list[_Trick] = []
-
-
-class _Line(msgspec.Struct, forbid_unknown_fields=True, gc=False):
-    """Every key a line of ``openspiel_games.py`` or
-    :func:`random_openspiel_games` holds, each value typed: a line with any
-    other key or value (where :func:`load_json`'s limits on numbers and
-    nesting could matter) does not decode, and the reference reader reads it."""
-    game: str = "euchre"
-    params: Optional[dict[str, bool]] = None
-    openspiel_version: Optional[str] = None
-    seed: Optional[_Int] = None
-    index: Optional[_Int] = None
-    steps: Optional[list[_Step]] = None
-    history: Optional[list[_Int]] = None
-    returns: msgspec.Raw = msgspec.Raw()     # JSON text, read by load_json (cached)
-    summary: Optional[_Summary] = None
-    tricks: Optional[list[_Trick]] = None
-
-
-_DECODER = msgspec.json.Decoder(_Line)
+    _DECODER = msgspec.json.Decoder(_Line)
 _FAST_RULES: dict = {}
 _HAND_SLICES = tuple(tuple(slice(1 + ((s - dealer) & 3), 21, 4) for s in range(4)) for dealer in range(4))
 """Per dealer, the slices of the history holding each seat's cards."""
