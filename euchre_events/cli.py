@@ -83,9 +83,10 @@ def _score_text(score) -> str:
 
 
 
-def _read(path: str, from_: Optional[str]):
+def _read(path: str, from_: Optional[str], keep: bool = True):
     """(records, errors) of a file; errors are RecordErrors (one per bad game
-    of a match file, or one for the file)."""
+    of a match file, or one for the file).  ``keep=False``: without what
+    only writing an EGN game back as read needs (``audit``)."""
     from euchre_events import formats
     if os.path.isdir(path):
         return [], [RecordError(path, "is a folder, not a record file")]
@@ -94,7 +95,7 @@ def _read(path: str, from_: Optional[str]):
     reader = getattr(formats, "read_records_partial", None)
     try:
         if reader is not None:
-            return reader(path, from_)
+            return reader(path, from_, keep=keep)
         return read_records(path, from_), []
     except RecordError as e:
         return [], [e]
@@ -118,7 +119,7 @@ def _expand(paths: List[str]):
     A name that is none of these is yielded as it is, so that reading it
     says what is wrong."""
     import glob
-    from euchre_events.archive.opening import RECORD_SUFFIXES
+    from euchre_events.formats import RECORD_SUFFIXES
     for arg in paths:
         low = arg.lower()
         if os.path.isdir(arg):
@@ -144,7 +145,7 @@ def _members(archive_path: str):
     or tar archive, read one at a time (never all in memory)."""
     import tarfile
     import zipfile
-    from euchre_events.archive.opening import RECORD_SUFFIXES
+    from euchre_events.formats import RECORD_SUFFIXES
     try:
         if zipfile.is_zipfile(archive_path):
             with zipfile.ZipFile(archive_path) as z:
@@ -660,7 +661,7 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
     failed = 0
 
     def record_file(item: str) -> bool:
-        from euchre_events.archive.opening import RECORD_SUFFIXES
+        from euchre_events.formats import RECORD_SUFFIXES
         return os.path.exists(item) or os.path.sep in item or item.lower().endswith(RECORD_SUFFIXES)
 
     try:
@@ -669,7 +670,7 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
             if _is_openspiel_file(item, from_):
                 failed += audit_openspiel(item, rep, report, workers)
             elif record_file(item):
-                recs, errors = _read(item, from_)
+                recs, errors = _read(item, from_, keep=False)   # an audit writes no EGN
                 for e in errors:
                     _say(f"error: {e}", err=True)
                     failed += 1
@@ -904,7 +905,7 @@ def _export_emn(games: List[str], match: Optional[str], output: Optional[str], d
 
 
 def _record_suffixes() -> tuple:
-    from euchre_events.archive.opening import RECORD_SUFFIXES
+    from euchre_events.formats import RECORD_SUFFIXES
     return RECORD_SUFFIXES
 
 

@@ -22,14 +22,11 @@ from functools import cached_property
 from typing import Optional
 
 from euchre_events.archive.store import Archive, ArchiveError, DamagedGame, game_id_of, sqlite_file
+from euchre_events.formats import RECORD_SUFFIXES  # noqa: F401  (kept here for its callers)
 from euchre_events.formats import Record, RecordError, no_game_error, read_records_partial
 from euchre_events.projections import Game
 
 __all__ = ["Opened", "open_game", "RECORD_SUFFIXES"]
-
-RECORD_SUFFIXES = (".egn", ".emn", ".jsonl", ".euchre", ".txt", ".text", ".json", ".eej", ".egnb")  # .expanded.egnb ends so too
-"""Names ending so are record files, never game ids (the suffixes
-:func:`euchre_events.formats.detect_format` knows)."""
 
 
 @dataclass

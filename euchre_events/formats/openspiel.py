@@ -37,37 +37,9 @@ import random
 from typing import Annotated, Iterator, Literal, Optional, Sequence
 
 
-class _SigintHeld:
-    """``with _SigintHeld():`` SIGINT blocked for the block (where the
-    signal module allows it).  A Ctrl-C while msgspec is imported or builds
-    its types (the Struct classes of the fast path, their decoder) can leave
-    them half made (msgspec 0.23 loses the KeyboardInterrupt there), and the
-    process then crashes with a segmentation fault: seen in about one start
-    in twenty interrupted at that moment, none in 200 with the signal held.
-    Held back, it is raised right after the block, a plain
-    KeyboardInterrupt; one already due is raised on entry, before msgspec
-    is called."""
+from euchre_events.formats import sigint_held
 
-    def __enter__(self):
-        import signal
-        self.mask = getattr(signal, "pthread_sigmask", None)
-        if self.mask is not None:
-            self.old = self.mask(signal.SIG_BLOCK, {signal.SIGINT})
-            try:
-                for _ in range(2):   # a loop's jump runs a handler already due: here, not in msgspec
-                    pass
-            except BaseException:
-                self.mask(signal.SIG_SETMASK, self.old)
-                raise
-        return self
-
-    def __exit__(self, *exc) -> None:
-        if self.mask is not None:
-            import signal
-            self.mask(signal.SIG_SETMASK, self.old)
-
-
-with _SigintHeld():
+with sigint_held():
     import msgspec
 
 from euchre_events.rules.cards import RANKS, SUITS
@@ -698,7 +670,7 @@ def _read_line(path: str, lineno: int, line: str, first: bool = False) -> Record
 # ------------------------------------------------------- the fast path
 
 
-with _SigintHeld():
+with sigint_held():
     _Int = Annotated[int, msgspec.Meta(ge=-(10 ** 18), le=10 ** 18)]
     """A whole number of at most 19 digits (:func:`load_json` refuses more
     than :data:`~euchre_events.formats.MAX_DIGITS`; a longer one goes to it)."""

@@ -60,8 +60,10 @@ def read_egn_file(path: str) -> list:
     return read_egn_text(read_record_text(path), path)
 
 
-def read_egn_file_partial(path: str) -> tuple:
+def read_egn_file_partial(path: str, keep: bool = True) -> tuple:
     """``(records, errors)`` of an EGN or EMN file, reading a match game by game.
+    ``keep=False``: what only writing the game back as read needs is not
+    kept (:func:`read_game`; an audit, which writes no EGN, is faster).
 
     For an EMN file each game is read on its own: a game that breaks the
     schema or cannot have happened becomes a :class:`RecordError` in
@@ -74,8 +76,8 @@ def read_egn_file_partial(path: str) -> tuple:
         doc = parse_json(read_record_text(path), path)
         if isinstance(doc, dict) and doc.get("fileType") == EMN_FILE_TYPE:
             errors: list = []
-            return _read_emn(doc, path, errors), errors
-        return read_egn_dict(doc, path), []
+            return _read_emn(doc, path, errors, keep=keep), errors
+        return read_egn_dict(doc, path, keep=keep), []
     except RecordError as e:
         return [], [e]
 
@@ -102,7 +104,7 @@ def read_egn_text(text: str, path: str = "<text>") -> list:
     return read_egn_dict(parse_json(text, path), path)
 
 
-def read_egn_dict(doc: Any, path: str = "<dict>") -> list:
+def read_egn_dict(doc: Any, path: str = "<dict>", keep: bool = True) -> list:
     """Records of a parsed EGN or EMN document (dispatch on ``fileType``).
 
     How an EGN deal becomes events (seats 0-3, cards as codes, deals from 1):
@@ -140,9 +142,9 @@ def read_egn_dict(doc: Any, path: str = "<dict>") -> list:
         raise RecordError(path, f"not an EGN or EMN file: the JSON is a {type(doc).__name__}")
     ft = doc.get("fileType", doc.get("file_type"))   # file_type: a v1.1 writer (schema.OLD_KEYS)
     if ft == EMN_FILE_TYPE:
-        return _read_emn(doc, path)
+        return _read_emn(doc, path, keep=keep)
     if ft == EGN_FILE_TYPE:
-        return [read_game(doc, path)]
+        return [read_game(doc, path, keep=keep)]
     if ft is None:
         if "events" in doc:
             raise RecordError(path, f"not an EGN or EMN file: it has \"events\" and no fileType{_OURS_HINT}")
@@ -156,7 +158,7 @@ _OURS_HINT = ("; it looks like our own JSON export: read it with --from json, "
               "or name the file .eej")
 
 
-def _read_emn(doc: dict, path: str, errors: Optional[list] = None) -> list:
+def _read_emn(doc: dict, path: str, errors: Optional[list] = None, keep: bool = True) -> list:
     """The games of an EMN document.  With ``errors`` a list, a bad game's
     :class:`RecordError` goes there and the other games are still read;
     without it the first bad game raises."""
@@ -192,7 +194,7 @@ def _read_emn(doc: dict, path: str, errors: Optional[list] = None) -> list:
             if not isinstance(gd, dict) or gd.get("fileType") != EGN_FILE_TYPE:
                 ft = gd.get("fileType") if isinstance(gd, dict) else type(gd).__name__
                 raise RecordError(path, f"{label}: gameData is not an EGN game (fileType {ft!r})")
-            rec = read_game(gd, path, label=label, match=match)
+            rec = read_game(gd, path, label=label, match=match, keep=keep)
         except RecordError as e:
             if errors is None:
                 raise
