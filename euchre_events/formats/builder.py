@@ -63,6 +63,9 @@ class _Line:
         self.comment_parts: list = [comment] if comment else []
         self.table: Optional[Table] = None   # live working table, made on demand
         self.folded = False            # every event went through ``table``
+        # the main line's table before each deal (position of its DealStarted -> a copy),
+        # kept as the live table folds: an alternative line folds from its deal's start
+        self.deal_starts: dict = {}
 
     def end(self) -> int:
         """One past the last position of the line's stream."""
@@ -205,6 +208,8 @@ class RecordBuilder:
                 ln.table = ln.table.copy()
             self._game = None
         if ln.table is not None:
+            if ln.parent is None and event.kind == "DealStarted":
+                ln.deal_starts[ln.end()] = ln.table.copy()
             try:
                 apply(ln.table, event)
             except _FOLD_ERRORS as e:
@@ -225,9 +230,14 @@ class RecordBuilder:
         :class:`RecordError` if what was added so far cannot be folded."""
         ln = self.line
         if ln.table is None:
-            t = new_table()
+            t, start = new_table(), 0
+            if ln.parent is self.main and ln.parent.deal_starts:
+                # from the main line's table before the line's deal, not from the first event
+                start = max((p for p in ln.parent.deal_starts if p <= ln.base), default=0)
+                if start:
+                    t = ln.parent.deal_starts[start].copy()
             try:
-                fold(t, ln.stream(ln.end()))
+                fold(t, ln.stream(ln.end()), start)
             except _FOLD_ERRORS as e:
                 raise self._fold_error(ln, e, _position(e, t)) from None
             ln.table = t
@@ -326,6 +336,7 @@ class RecordBuilder:
         del ln.events[n_ev:], ln.places[n_ev:], ln.annotations[n_notes:]
         del ln.variations[n_vars:], ln.children[n_vars:], self.warnings[n_warn:]
         ln.table = mark.table.copy() if mark.table is not None else None
+        ln.deal_starts = {p: t for p, t in ln.deal_starts.items() if p < n_ev}
         self._game = None
 
     # ------------------------------------------------------------ the end
