@@ -91,16 +91,22 @@ def progress(items, desc: str, total: Optional[int] = None):
     return tqdm(items, desc=desc, total=total, file=sys.stderr, disable=None, leave=False)
 
 
+def write_file(output: str, text: str) -> None:
+    """Write ``text`` (ending in a newline) to the file ``output``; a file
+    that cannot be written is one error line naming it (:func:`fail`)."""
+    try:
+        with open(output, "w", encoding="utf-8") as f:
+            f.write(text if text.endswith("\n") else text + "\n")
+    except OSError as e:
+        fail(f"{output}: cannot write: {e.strerror or e}")
+
+
 def emit_report(text: str, report: str, output: Optional[str]) -> None:
     """Write a report to ``output`` (then print its name), else print it:
     text line by line through :func:`say` (record text shown escaped),
     JSON as it is; nothing for an empty report."""
     if output:
-        try:
-            with open(output, "w", encoding="utf-8") as f:
-                f.write(text if text.endswith("\n") else text + "\n")
-        except OSError as e:
-            fail(f"{output}: cannot write: {e.strerror or e}")
+        write_file(output, text)
         say(output)
     elif text and report == "text":
         for line in text.split("\n"):

@@ -30,6 +30,7 @@ from euchre_events.batch import render_jsonl as _render_jsonl  # noqa: F401
 from euchre_events.batch import say as _say
 from euchre_events.batch import short_error as _short_error
 from euchre_events.batch import warn as _warn
+from euchre_events.batch import write_file
 from euchre_events.formats import FORMATS, RecordError, detect_format, read_records
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
@@ -843,11 +844,7 @@ def _write_text(text: str, output: Optional[str], fmt: str, from_: Optional[str]
     """``text`` to ``output`` (or stdout); a file name that ``import`` would
     not read as ``fmt`` is written, with a note saying how to read it back."""
     if output:
-        try:
-            with open(output, "w", encoding="utf-8") as f:
-                f.write(text if text.endswith("\n") else text + "\n")
-        except OSError as e:
-            _fail(f"{output}: cannot write: {e.strerror or e}")
+        write_file(output, text)
         try:
             back = detect_format(output)
         except RecordError:
