@@ -141,3 +141,16 @@ def test_export_to_stdout_is_the_file_export_o_writes(tmp_path):
         res = runner.invoke(app, ["export", VWEC, "--format", fmt])
         assert res.exit_code == 0 and res.stdout == out.read_text(encoding="utf-8")
         assert res.stdout.endswith("\n") and not res.stdout.endswith("\n\n")
+
+
+def test_text_after_the_json_is_not_said_to_be_a_cut_off_file():
+    """A form feed (no JSON whitespace) after a complete object is extra
+    data, not the end of a cut-off file."""
+    from euchre_events.formats import RecordError, load_json
+    for text, cut in (('{"a": 1}\f', False), ('{"a": 1}\n\t ', None), ('{"a": 1', True)):
+        try:
+            load_json(text, "f.egn")
+        except RecordError as e:
+            assert ("is the file cut off?" in str(e)) is cut, (text, str(e))
+        else:
+            assert cut is None          # trailing JSON whitespace is fine

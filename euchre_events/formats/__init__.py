@@ -244,7 +244,7 @@ def load_json(text: str, path: str, line: Optional[int] = None, what: str = "not
         # json says "Unterminated string starting at" and gives the place apart
         msg = e.msg[:-len(" starting at")] + " (it starts at the place named)" \
             if e.msg.endswith(" starting at") else e.msg
-        if not text[e.pos:].strip() or msg.startswith("Unterminated"):
+        if not text[e.pos:].strip(" \t\n\r") or msg.startswith("Unterminated"):   # JSON's whitespace only
             msg += "; the text ends before the JSON does: is the file cut off?"
         raise RecordError(path, f"{what}: {msg}", line=line if line is not None else e.lineno,
                           column=e.colno) from None
