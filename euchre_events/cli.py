@@ -682,7 +682,10 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
                     if e.deal is not None and fmt == "egn":
                         # audit the rest deal by deal: a director wants every problem in the file
                         from euchre_events.formats.egn import by_deal_report, egn_game_by_deal
-                        read = egn_game_by_deal(item)
+                        try:
+                            read = egn_game_by_deal(item)
+                        except RecordError:     # nothing of it reads deal by deal (a packed deal
+                            continue            # that cannot be unpacked): its error is said above
                         rep.deal_by_deal(dict(by_deal_report(*read), id=None, file=item), item, read)
                 for r in _progress(recs, "auditing", len(recs)):
                     _warn(item, r)

@@ -154,3 +154,17 @@ def test_text_after_the_json_is_not_said_to_be_a_cut_off_file():
             assert ("is the file cut off?" in str(e)) is cut, (text, str(e))
         else:
             assert cut is None          # trailing JSON whitespace is fine
+
+
+def test_a_packed_deal_that_cannot_be_unpacked_is_one_error_not_a_traceback(tmp_path):
+    """A string deal that is no packed deal: the file is named with the
+    reason, the deal-by-deal audit that follows a deal's error finds
+    nothing more to read, and the other files are audited."""
+    bad = tmp_path / "packed.egn"
+    bad.write_text('{"fileType":"Euchre Game Notation","version":"1.4","metadata":{"players":'
+                   '["a","b","c","d"],"initialScore":[0,0]},"deals":["x.y"]}')
+    res = runner.invoke(app, ["audit", str(bad), VWEC, "--format", "jsonl"])
+    assert res.exit_code == 1
+    assert res.stderr == (f"error: {bad}, deal 1: packed deal 1 cannot be read: "
+                          "not a Base64URL string\n")
+    assert len(res.stdout.splitlines()) == 1 and '"title": "VWEC Finals"' in res.stdout
