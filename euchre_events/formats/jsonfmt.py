@@ -31,9 +31,8 @@ column (syntax), the JSON path (layout) or the deal and event (impossible).
 from __future__ import annotations
 
 import json
+from functools import lru_cache
 from typing import Any, Optional, Sequence
-
-import jsonschema
 
 from euchre_events.events import ANNOTATION_MARKS, Event, event_from_dict
 from euchre_events.formats import (VARIATION_KEYS, Record, RecordError, load_json, no_game_error,
@@ -83,7 +82,12 @@ SCHEMA = {
 }
 """JSON schema of one game object (draft 2020-12)."""
 
-_VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
+@lru_cache(maxsize=1)
+def _validator():
+    """The schema's validator, made when a game is first read (writing needs
+    no ``jsonschema``: a tenth of a second of every export's start-up)."""
+    import jsonschema
+    return jsonschema.Draft202012Validator(SCHEMA)
 
 
 # ------------------------------------------------------------------- writing
@@ -164,7 +168,7 @@ def _record(path: str, obj: Any, where: str, validate: bool, index: int) -> Reco
     if isinstance(obj, dict) and "fileType" in obj and "format" not in obj:
         raise RecordError(path, f"{where}not an {FORMAT} game: it has fileType "
                                 f"{obj['fileType']!r} (an EGN/EMN file: read it with --from egn)")
-    errors = sorted(_VALIDATOR.iter_errors(obj), key=lambda e: list(e.absolute_path))
+    errors = sorted(_validator().iter_errors(obj), key=lambda e: list(e.absolute_path))
     if errors:
         e = errors[0]
         at = "/".join(str(p) for p in e.absolute_path) or "the top level"
