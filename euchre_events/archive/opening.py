@@ -19,14 +19,17 @@ import os
 import uuid
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
 
-from euchre_events.archive.store import Archive, ArchiveError, DamagedGame, game_id_of, sqlite_file
+from euchre_events.archive.gameid import game_id_of
 from euchre_events.formats import RECORD_SUFFIXES  # noqa: F401  (kept here for its callers)
 from euchre_events.formats import Record, RecordError, no_game_error, read_records_partial
 from euchre_events.projections import Game
 
 __all__ = ["Opened", "open_game", "RECORD_SUFFIXES"]
+
+if TYPE_CHECKING:   # the store (eventsourcing) is imported where a stored game is opened
+    from euchre_events.archive.store import Archive
 
 
 @dataclass
@@ -163,6 +166,7 @@ def _from_file(path: str, archive: Optional[Archive], fmt: Optional[str]) -> Ope
 
 
 def _from_archive(ref, archive: Optional[Archive], db: Optional[str]) -> Opened:
+    from euchre_events.archive.store import ArchiveError, DamagedGame
     # "no file of that name" only for a str, the one reference that could have been a file
     also = ", and there is no file of that name" if isinstance(ref, str) else ""
     arch = archive if archive is not None else _open_archive(db, ref, also)
@@ -178,6 +182,7 @@ def _from_archive(ref, archive: Optional[Archive], db: Optional[str]) -> Opened:
 
 def _open_archive(db: Optional[str], ref, also: str) -> Archive:
     """``Archive(db)``, refusing to create a file that is not there."""
+    from euchre_events.archive.store import Archive, ArchiveError, sqlite_file
     path = sqlite_file(db)
     if path is not None:
         if os.path.isdir(path):
