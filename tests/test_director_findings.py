@@ -12,6 +12,7 @@ bower (rules.md 1.2).
 """
 import os
 import re
+import pytest
 
 from euchre_events.events import RenegeClaimed
 from euchre_events.formats.text import parse_text
@@ -276,3 +277,38 @@ def test_a_void_reads_from_the_trick_it_was_first_shown():
     [void] = knowledge(g, k, 1).voids
     assert (void.seat, void.suit, void.trick, void.card) == (2, "D", 1, "TC")
     assert "Voids shown: P3 (Cy) diamonds (trick 1)" in state_text(g.state_at(k), seat=1).splitlines()
+
+
+def _without_deals(text: str, drop: set) -> str:
+    """A text record with the blocks of the deals ``drop`` taken out (the
+    other deals keep their numbers and dealers)."""
+    import re
+    head, *blocks = re.split(r"\n(?=Deal \d+ dealer )", text)
+    kept = [b for b in blocks if int(b.split()[1]) not in drop]
+    return "\n".join([head] + kept)
+
+
+@pytest.mark.parametrize("drop,words", [
+    ({2, 3, 4}, "deal 5 follows deal 1: deals 2 to 4 are not in the record; the score counts the deals recorded"),
+    ({3}, "deal 4 follows deal 2: deal 3 is not in the record; the score counts the deals recorded"),
+])
+def test_deals_missing_from_the_record_are_said_and_the_dealer_is_not_judged_across_them(tmp_path, drop, words):
+    """Club night 1 with deals left out: the deal after the gap is flagged
+    once, with the numbers missing, and not as dealt out of rotation (the
+    record's dealers rotate through the missing deals)."""
+    import os
+    from euchre_events.formats import read_records
+    from euchre_events.projections import Game
+    src = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                       "fixtures", "standard", "club-night-1.euchre")
+    path = tmp_path / "gaps.euchre"
+    path.write_text(_without_deals(open(src, encoding="utf-8").read(), drop))
+    g = Game(read_records(str(path))[0].events)
+    kinds = [(f.kind, f.deal) for f in g.audit()]
+    after = max(drop) + 1
+    assert ("deal-numbers-skipped", after) in kinds
+    assert not [k for k in kinds if k[0] == "dealer-out-of-rotation"]
+    f = next(f for f in g.audit() if f.kind == "deal-numbers-skipped")
+    assert words in f.penalty
+    full = Game(read_records(src)[0].events)
+    assert not [f for f in full.audit() if f.kind == "deal-numbers-skipped"]

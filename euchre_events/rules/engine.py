@@ -174,11 +174,20 @@ def _deal_started(t: Table, ev: DealStarted, check_rotation: bool = True) -> Non
     if not 0 <= ev.dealer < t.n_seats:
         raise ImpossibleEvent(f"dealer seat {ev.dealer} does not exist")
     out_of_rotation = None
-    if check_rotation and t.dealer is not None and t.phase in (DEAL_OVER, GAME_OVER):
+    # deals missing from the record (deal 5 after deal 1): said, as the score counts only
+    # the deals recorded; whose deal it is cannot be judged across the gap
+    skipped = check_rotation and t.dealer is not None and ev.deal > t.deal_no + 1
+    if check_rotation and not skipped and t.dealer is not None and t.phase in (DEAL_OVER, GAME_OVER):
         expected = t.variant.next_dealer(t)
         if ev.dealer != expected:
             out_of_rotation = expected
+    before = t.deal_no
     t.deal_no = ev.deal
+    if skipped:
+        missing = f"deal {before + 1}" if ev.deal == before + 2 else f"deals {before + 1} to {ev.deal - 1}"
+        flag(t, "deal-numbers-skipped",
+             f"deal {ev.deal} follows deal {before}: {missing} {'is' if ev.deal == before + 2 else 'are'} "
+             "not in the record; the score counts the deals recorded")
     if out_of_rotation is not None:   # flagged on the deal dealt out of turn, not the one before
         flag(t, "dealer-out-of-rotation",
              f"seat {ev.dealer} deals deal {ev.deal}; by rotation seat {out_of_rotation} should deal "

@@ -22,7 +22,8 @@ def egn_game_by_deal(path: str):
     Returns ``(game, findings, skipped, deal_count)``: the
     :class:`~euchre_events.projections.Game` of the deals read, its audit
     (a list of :class:`~euchre_events.projections.Finding`, without the
-    dealer-out-of-rotation flag of a deal just after a deal left out),
+    dealer-out-of-rotation and deal-numbers-skipped flags of a deal just
+    after a deal left out),
     ``skipped`` as ``[(deal number, RecordError)]`` and the number of deals in
     the file.  Raises :class:`RecordError` as :func:`audit_egn_by_deal`."""
     from euchre_events.projections import Game, audit
@@ -35,8 +36,10 @@ def egn_game_by_deal(path: str):
     left_out = {n for n, _ in skipped}
     # the first deal read after a deal left out: its dealer cannot be judged
     after_gap = {pos for deal, pos in game.deal_positions() if deal - 1 in left_out}
+    # and no "deal-numbers-skipped" there: the deal left out is reported as refused
     findings = [f for f in audit(game)
-                if not (f.kind == "dealer-out-of-rotation" and f.position in after_gap)]
+                if not (f.kind in ("dealer-out-of-rotation", "deal-numbers-skipped")
+                        and f.position in after_gap)]
     return game, findings, skipped, len(doc["deals"])
 
 
