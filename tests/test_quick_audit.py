@@ -1,6 +1,6 @@
 """``euchre-events audit FILE --format jsonl|json`` of OpenSpiel files runs
 from ``euchre_events.batch`` without the command-line application (issue 11
-"Speed": a sixth of the start-up): the same report, the same messages and
+"Speed": a third of the start-up): the same report, the same messages and
 the same exit code as the full application gives, and ``typer`` is never
 imported on that path.  Run as a person runs it: a new process."""
 from __future__ import annotations
