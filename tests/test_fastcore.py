@@ -33,17 +33,20 @@ def _engine_states(history, params):
         apply(t, ev)
         if t.pos <= 3:
             continue
-        legal = None
-        if t.phase == "play":
-            legal = sorted(ID_OF_CARD[c] for c in play_legal(t)[0])
-        out.append((ev, {
-            "phase": str(t.phase), "turn": t.turn,
-            "hands": [sorted(ID_OF_CARD[c] for c in h) for h in t.hands],
-            "trick": [(s, ID_OF_CARD[c]) for s, c in t.trick], "tricks_won": list(t.tricks_won),
-            "trick_winners": [w for _, _, w in t.tricks], "legal": legal, "maker": t.maker,
-            "trump": t.trump, "alone": t.alone, "lone_defender": t.lone_defender,
-            "out": tuple(sorted(t.out))}))
+        out.append((ev, _state(t)))
     return out, t
+
+
+def _state(t) -> dict:
+    """The engine's table as the fast core's ``observe`` gives its own (card ints)."""
+    legal = sorted(ID_OF_CARD[c] for c in play_legal(t)[0]) if t.phase == "play" else None
+    return {
+        "phase": str(t.phase), "turn": t.turn,
+        "hands": [sorted(ID_OF_CARD[c] for c in h) for h in t.hands],
+        "trick": [(s, ID_OF_CARD[c]) for s, c in t.trick], "tricks_won": list(t.tricks_won),
+        "trick_winners": [w for _, _, w in t.tricks], "legal": legal, "maker": t.maker,
+        "trump": t.trump, "alone": t.alone, "lone_defender": t.lone_defender,
+        "out": tuple(sorted(t.out))}
 
 
 def _fast(history, params, observe=None):
@@ -223,14 +226,7 @@ def _engine_game(options, seed, faults=0.0):
             apply(t, ev)
         except ImpossibleEvent:
             return dealer, hands, up, actions, states, t, True
-        legal = sorted(ID_OF_CARD[c] for c in play_legal(t)[0]) if t.phase == "play" else None
-        states.append((ev, {
-            "phase": str(t.phase), "turn": t.turn,
-            "hands": [sorted(ID_OF_CARD[c] for c in h) for h in t.hands],
-            "trick": [(s, ID_OF_CARD[c]) for s, c in t.trick], "tricks_won": list(t.tricks_won),
-            "trick_winners": [w for _, _, w in t.tricks], "legal": legal, "maker": t.maker,
-            "trump": t.trump, "alone": t.alone, "lone_defender": t.lone_defender,
-            "out": tuple(sorted(t.out))}))
+        states.append((ev, _state(t)))
     return dealer, hands, up, actions, states, t, False
 
 

@@ -22,9 +22,8 @@ from euchre_events.formats.builder import RecordBuilder
 from euchre_events.formats.egn.asread import note_label, split_annotation
 from euchre_events.formats.egn.ruleset import (EXCHANGE_TOGGLES, options_from_ruleset, standard,
                                                unsupported_rules)
-from euchre_events.formats.egn.schema import (EGN_FILE_TYPE, EMN_FILE_TYPE, egn_errors_by_deal,
-                                              parse_json, player_name, upgrade_egn, validate_egn,
-                                              validate_emn)
+from euchre_events.formats.egn.schema import (EGN_FILE_TYPE, EMN_FILE_TYPE, checked_egn, parse_json,
+                                              player_name, validate_emn)
 from euchre_events.rules import cards as C
 from euchre_events.rules.cards import UNKNOWN, CardError, parse_card
 from euchre_events.rules.engine import ImpossibleEvent, Table, apply
@@ -246,11 +245,8 @@ def read_game(doc: dict, path: str, label: str = "", match: Optional[dict] = Non
     back as read goes in its source (:mod:`.asread`)."""
     pre = f"{label}: " if label else ""
     doc = _unpack_string_deals(doc, path, pre)
-    schema_doc, full, warnings = upgrade_egn(doc)
-    if skipped is None:
-        errs, deal_errs = validate_egn(schema_doc), {}
-    else:   # a deal that breaks the schema is one bad deal
-        errs, deal_errs = egn_errors_by_deal(schema_doc)
+    # with ``skipped``, a deal that breaks the schema is one bad deal
+    schema_doc, full, warnings, errs, deal_errs = checked_egn(doc, by_deal=skipped is not None)
     if errs:
         more = f" (and {len(errs) - 5} more)" if len(errs) > 5 else ""
         raise RecordError(path, pre + "breaks the EGN schema: " + "; ".join(errs[:5]) + more)

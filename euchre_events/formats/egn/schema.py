@@ -186,6 +186,28 @@ def upgrade_egn(doc: dict) -> tuple:
     from euchre_events.formats.egn.fastschema import certainly_valid
     if certainly_valid(doc):
         return doc, doc, []
+    return _upgraded(doc)
+
+
+def checked_egn(doc: dict, by_deal: bool = False) -> tuple:
+    """:func:`upgrade_egn` then :func:`validate_egn` (with ``by_deal``,
+    :func:`egn_errors_by_deal`) in one, the fast check made once for a
+    document in the 1.4 layout: ``(schema_doc, full_doc, warnings, errors,
+    deal_errors)`` (``deal_errors`` is ``{}`` without ``by_deal``)."""
+    from euchre_events.formats.egn.fastschema import certainly_valid
+    if certainly_valid(doc):
+        return doc, doc, [], [], {}
+    schema_doc, full, warnings = _upgraded(doc)
+    if by_deal:
+        errs, deal_errs = egn_errors_by_deal(schema_doc)
+    else:
+        errs, deal_errs = validate_egn(schema_doc), {}
+    return schema_doc, full, warnings, errs, deal_errs
+
+
+def _upgraded(doc: dict) -> tuple:
+    """:func:`upgrade_egn` without its fast check (the work of a document
+    that needs it)."""
     full = _renamed(doc)
     warnings: list = []
     if re.fullmatch(r"1\.[01](\.\d+)?", str(full.get("version", ""))):

@@ -13,8 +13,7 @@ from typing import Any, Callable, Iterable, Optional, Sequence
 
 from euchre_events.events import Event, GameStarted, event_from_dict
 from euchre_events.formats.egn.ruleset import ruleset_from_options, standard
-from euchre_events.formats.egn.schema import (EGN_FILE_TYPE, EGN_WRITE_VERSION, player_name,
-                                              validate_egn)
+from euchre_events.formats.egn.schema import EGN_FILE_TYPE, EGN_WRITE_VERSION, player_name
 from euchre_events.rules import cards as C
 from euchre_events.rules.cards import UNKNOWN
 from euchre_events.rules.engine import ImpossibleEvent
@@ -476,9 +475,8 @@ def schema_form(doc: dict) -> tuple:
     """``(document without the keys the EGN schema does not know, [one line
     per such key])``; raises ``ValueError`` when that document breaks the
     schema (nothing we write should)."""
-    from euchre_events.formats.egn.schema import _NOT_REPLAYED, upgrade_egn
-    checked, _, unknown = upgrade_egn(doc)
-    errs = validate_egn(checked)
+    from euchre_events.formats.egn.schema import _NOT_REPLAYED, checked_egn
+    checked, _, unknown, errs, _ = checked_egn(doc)
     if errs:
         raise ValueError("the EGN document breaks the schema: " + "; ".join(errs[:5]))
     return checked, [w.rsplit(_NOT_REPLAYED, 1)[0] for w in unknown if _NOT_REPLAYED in w]
