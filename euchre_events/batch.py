@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import json
 import os
-import stat
 import sys
 from json.encoder import encode_basestring_ascii as _json_str
 from typing import List, Optional
@@ -92,12 +91,17 @@ def progress(items, desc: str, total: Optional[int] = None):
     return tqdm(items, desc=desc, total=total, file=sys.stderr, disable=None, leave=False)
 
 
-def write_file(output: str, text: str) -> None:
-    """Write ``text`` (ending in a newline) to the file ``output``; a file
-    that cannot be written is one error line naming it (:func:`fail`)."""
+def write_file(output: str, text) -> None:
+    """Write ``text`` (ending in a newline; bytes as they are) to the file
+    ``output`` through the one writer of ``-o``
+    (:class:`euchre_events.formats.output.OutputFile`: whole or not at
+    all, a link or a pipe kept); a file that cannot be written is one error
+    line naming it (:func:`fail`)."""
+    from euchre_events.formats.output import write_output
+    if isinstance(text, str) and not text.endswith("\n"):
+        text += "\n"
     try:
-        with open(output, "w", encoding="utf-8") as f:
-            f.write(text if text.endswith("\n") else text + "\n")
+        write_output(output, text)
     except OSError as e:
         fail(f"{output}: cannot write: {e.strerror or e}")
 
@@ -132,13 +136,14 @@ class AuditReport:
     the very text ``json.dumps({"games": [...]}, indent=2)`` gives (each game
     as it comes; the EGN games audited deal by deal last, as before),
     ``jsonl`` one compact JSON object per game and line; ``html`` is one
-    page, so it is made at the end.  ``-o FILE`` is written to ``FILE.part``
-    and renamed when the report is complete: nothing partial is left.  A
-    symbolic link is followed (the file it names is replaced, the link
-    stays); a FILE that exists and is not a regular file (``/dev/null``,
-    ``/dev/stdout``, a named pipe) is written to as it goes: renaming over
-    it would put a plain file in its place.  A write that fails (disk full)
-    is an error naming FILE, never a traceback."""
+    page, so it is made at the end.  ``-o FILE`` goes through the one writer
+    of ``-o`` (:class:`euchre_events.formats.output.OutputFile`): a
+    temporary file renamed when the report is complete (nothing partial is
+    left), a symbolic link followed (the file it names is replaced, the
+    link stays), and a FILE that exists and is not a regular file
+    (``/dev/null``, ``/dev/stdout``, a named pipe) written to as it goes:
+    renaming over it would put a plain file in its place.  A write that
+    fails (disk full) is an error naming FILE, never a traceback."""
 
     def __init__(self, report: str, output: Optional[str]):
         self.report, self.output = report, output
@@ -147,21 +152,11 @@ class AuditReport:
         self.by_deal: list = []        # html only: (path, what egn_game_by_deal read)
         self.games: list = []          # html only
         self.n = 0
-        self.f = None
-        self.target: Optional[str] = None   # the regular file FILE.part is renamed to; None: written directly
+        self.f = None                  # the -o file (an OutputFile), None: stdout
         if output and report != "html":
-            if os.path.isdir(output):
-                fail(f"{output}: cannot write: Is a directory")
+            from euchre_events.formats.output import OutputFile
             try:
-                mode = os.stat(output).st_mode      # through links: /dev/stdout names a pipe
-            except OSError:
-                mode = None                         # not there yet (or a link to nothing yet)
-            try:
-                if mode is not None and not stat.S_ISREG(mode):
-                    self.f = open(output, "w", encoding="utf-8")
-                else:
-                    self.target = os.path.realpath(output)
-                    self.f = open(self.target + ".part", "w", encoding="utf-8")
+                self.f = OutputFile(output)
             except OSError as e:
                 fail(f"{output}: cannot write: {e.strerror or e}")
 
@@ -284,30 +279,21 @@ class AuditReport:
         elif self.f is not None and self.n == 0 and r != "jsonl":
             self._put("\n")
         if self.f is not None:
+            f, self.f = self.f, None
             try:
-                self.f.close()
-                if self.target is not None:
-                    os.replace(self.target + ".part", self.target)
+                f.commit()
             except OSError as e:
-                self.discard()
                 fail(f"{self.output}: cannot write: {e.strerror or e}")
-            if self.target is not None:   # a file made: its name (not /dev/stdout's, into the report)
+            if f.made:   # a file made: its name (not /dev/stdout's, into the report)
                 say(self.output)
 
     def discard(self) -> None:
-        """Drop the unfinished ``FILE.part`` (an error or an interruption)."""
+        """Drop the unfinished report (an error or an interruption): its
+        temporary file is removed."""
         self.flush()
         if self.f is not None:
             f, self.f = self.f, None
-            try:
-                f.close()
-            except OSError:
-                pass
-            if self.target is not None:
-                try:
-                    os.remove(self.target + ".part")
-                except OSError:
-                    pass
+            f.discard()
 
 
 class _IntLists(dict):

@@ -770,11 +770,8 @@ def export_cmd(games: List[str] = typer.Argument(None, metavar="GAME...",
     if fmt == "html":
         if not output:
             _fail("--format html needs -o FILE")
-        from euchre_events.ui.htmlexport import export_html
-        try:
-            export_html(g, output, annotations=notes, variations=variations)
-        except OSError as e:
-            _fail(f"{output}: cannot write: {e.strerror or e}")
+        from euchre_events.ui.htmlexport import export_page
+        write_file(output, export_page(g, annotations=notes, variations=variations))
         _say(output)
         return
     if fmt in ("egnb", "egnb-expanded"):   # binary EGN: bytes, so only to a file
@@ -789,11 +786,7 @@ def export_cmd(games: List[str] = typer.Argument(None, metavar="GAME...",
         except ValueError as e:
             _fail(f"cannot write this game as {fmt}: {e}")
         _say_lost(lost)
-        try:
-            with open(output, "wb") as f:
-                f.write(data)
-        except OSError as e:
-            _fail(f"{output}: cannot write: {e.strerror or e}")
+        write_file(output, data)
         typer.echo(output)
         return
     if fmt == "egn":
