@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import sys
 from json.encoder import encode_basestring_ascii as _json_str
 from typing import List, Optional
@@ -70,18 +71,53 @@ def warn(path: str, rec) -> None:
         say(f"warning: {where}: {w}", err=True)
 
 
-def refuse_output_over_input(games: List[str], output: Optional[str]) -> None:
-    """:func:`fail` when ``-o output`` is one of the record files ``games``
-    (the report would replace the record it is made from)."""
-    if not output or not os.path.exists(output):
+def refuse_output_over_input(games: List[str], output: Optional[str], archive=None,
+                             doing: str = "audited") -> None:
+    """:func:`fail` when ``-o output`` names a file the command reads: one
+    of the record files ``games`` (a folder among them: any file in it), or
+    the archive ``archive`` (its SQLite file, or its ``-wal``, ``-shm`` or
+    ``-journal`` beside it; a callable giving that path, or None, is asked
+    only when ``output`` is an existing file, so that a command that names no
+    existing file does not load the archive's store).  The report would
+    replace what it is made from (issue 26: an audit, stats or export onto
+    the archive left it with no game).
+
+    Whatever the spelling (relative, ``./``, a symbolic link, a hard link),
+    files are compared by device and inode (``os.stat`` through links).
+    Only a regular file is compared: a pipe or a terminal is not replaced
+    by a report (``audit /dev/stdin -o /dev/stdout`` reads and writes one
+    terminal).  ``doing``: what is done with a record (``"audited"``,
+    ``"exported"``), for the message."""
+    if not output:
         return
-    for item in games:
+    try:
+        out = os.stat(output)
+    except OSError:
+        return                    # not there: it is no file read here
+    if not stat.S_ISREG(out.st_mode):
+        return
+    key = (out.st_dev, out.st_ino)
+
+    def same(path: str) -> bool:
         try:
-            same = os.path.isfile(item) and os.path.samefile(item, output)
+            st = os.stat(path)
         except OSError:
-            same = False
-        if same:
-            fail(f"{output}: is the record {item} being audited: give -o another file")
+            return False
+        return (st.st_dev, st.st_ino) == key
+
+    for item in games:
+        if os.path.isdir(item):
+            for folder, _, files in os.walk(item):
+                for name in files:
+                    if same(os.path.join(folder, name)):
+                        fail(f"{output}: is the record {os.path.join(folder, name)} being {doing}: "
+                             f"give -o another file")
+        elif same(item):
+            fail(f"{output}: is the record {item} being {doing}: give -o another file")
+    if callable(archive):
+        archive = archive()
+    if archive and any(same(archive + tail) for tail in ("", "-wal", "-shm", "-journal")):
+        fail(f"{output}: is the archive {archive} this command reads: give -o another file")
 
 
 def progress(items, desc: str, total: Optional[int] = None):

@@ -76,6 +76,17 @@ def _archive(db: Optional[str], create: bool = False):
 
 
 
+def _archive_path(db: Optional[str]) -> Optional[str]:
+    """The SQLite file of the archive ``--db`` names (or the environment, or
+    the default), for :func:`refuse_output_over_input`; None for PostgreSQL
+    or a URL that cannot be read (:func:`_archive` says why, if it is opened)."""
+    from euchre_events.archive import ArchiveError, sqlite_file
+    try:
+        return sqlite_file(db)
+    except ArchiveError:
+        return None
+
+
 def _score_text(score) -> str:
     """See :func:`euchre_events.rules.seats.score_text`."""
     from euchre_events.rules.seats import score_text
@@ -455,6 +466,7 @@ def stats_cmd(player: Optional[str] = typer.Option(None, "--player",
         _fail(f"--json and --format {report} ask for two reports: give one")
     report = _report_format("json" if as_json else report, output)
     want = _variant_name(variant)
+    refuse_output_over_input([], output, archive=lambda: _archive_path(db))
     arch = _archive(db)
     rm = _read_models(arch)
     if rm is None:
@@ -657,7 +669,7 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
     report = "jsonl" if jsonl else _report_format("json" if as_json else report, output)
     # imported where needed: the archive's store (eventsourcing) only for a stored game,
     # the projections only for a game the fast path does not take
-    refuse_output_over_input(games, output)
+    refuse_output_over_input(games, output, archive=lambda: _archive_path(db))
     rep = _AuditReport(report, output)
     failed = 0
 
@@ -740,6 +752,8 @@ def export_cmd(games: List[str] = typer.Argument(None, metavar="GAME...",
     from euchre_events.archive import ArchiveError
     fmt = fmt.lower()
     games = list(games or [])
+    # never onto what is read: a record file named, or the archive
+    refuse_output_over_input(games, output, archive=lambda: _archive_path(db), doing="exported")
     if fmt == "emn" or match:
         if fmt != "emn":
             _fail("--match goes with --format emn")

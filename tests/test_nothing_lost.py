@@ -106,7 +106,7 @@ def test_an_export_onto_the_record_it_reads_is_refused(tmp_path, monkeypatch, fm
     for out in _spellings(tmp_path, rec):
         res = runner.invoke(app, ["export", "g.euchre", "--format", fmt, "-o", out])
         assert res.exit_code == 1, (out, res.output)
-        assert res.stderr == f"error: {out}: is the record g.euchre this command reads: give -o another file\n"
+        assert res.stderr == f"error: {out}: is the record g.euchre being exported: give -o another file\n"
         assert rec.read_bytes() == CLUB1.read_bytes()
         assert not os.path.islink(out) or os.readlink(out) == str(rec)
 
@@ -124,8 +124,7 @@ def test_an_export_of_a_stored_game_or_a_match_onto_what_it_reads_is_refused(tmp
     kept = [g.read_bytes() for g in games]
     res = runner.invoke(app, ["export", str(games[0]), str(games[1]), "--format", "emn", "-o", str(games[1])])
     assert res.exit_code == 1
-    assert res.stderr == (f"error: {games[1]}: is the record {games[1]} this command reads: "
-                          f"give -o another file\n")
+    assert res.stderr == f"error: {games[1]}: is the record {games[1]} being exported: give -o another file\n"
     assert [g.read_bytes() for g in games] == kept
 
 
@@ -136,7 +135,7 @@ def test_an_audit_of_record_files_onto_one_of_them_is_refused_through_a_link(tmp
     os.symlink(rec, link)
     res = runner.invoke(app, ["audit", str(rec), "-o", str(link)])
     assert res.exit_code == 1
-    assert res.stderr == f"error: {link}: is the record {rec} this command reads: give -o another file\n"
+    assert res.stderr == f"error: {link}: is the record {rec} being audited: give -o another file\n"
     assert rec.read_bytes() == CLUB1.read_bytes()
 
 
