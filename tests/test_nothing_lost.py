@@ -321,21 +321,30 @@ def test_an_empty_sqlite_file_becomes_an_archive(tmp_path):
 
 # ---------------------------------------------------------------- finding 11: zip members that cannot be read
 
-def _set_method(path: Path, member: str, method: int) -> None:
-    """Write ``method`` as the compression method of ``member`` in both the
-    local header and the central directory of the zip ``path`` (a method
-    this zip reader does not have: 98 is PPMd)."""
+def _patch(path: Path, member: str, method: int = None, flags: int = None) -> None:
+    """Write ``method`` as the compression method of ``member`` (98 is PPMd,
+    which this zip reader does not have), or OR ``flags`` into its flag bits
+    (1: encrypted), in both the local header and the central directory of
+    the zip ``path`` (``zipfile`` writes neither)."""
     data = bytearray(path.read_bytes())
     with zipfile.ZipFile(path) as z:
         offset = z.getinfo(member).header_offset
     assert data[offset:offset + 4] == b"PK\x03\x04"
-    data[offset + 8:offset + 10] = method.to_bytes(2, "little")
+    central = []
     at = data.find(b"PK\x01\x02")
     while at >= 0:
         n = int.from_bytes(data[at + 28:at + 30], "little")
         if data[at + 46:at + 46 + n] == member.encode():
-            data[at + 10:at + 12] = method.to_bytes(2, "little")
+            central.append(at)
         at = data.find(b"PK\x01\x02", at + 4)
+    assert len(central) == 1
+    # (flag bits, method) sit at 6 and 8 of a local header, 8 and 10 of a central one
+    for flag_at, method_at in ((offset + 6, offset + 8), (central[0] + 8, central[0] + 10)):
+        if method is not None:
+            data[method_at:method_at + 2] = method.to_bytes(2, "little")
+        if flags is not None:
+            old = int.from_bytes(data[flag_at:flag_at + 2], "little")
+            data[flag_at:flag_at + 2] = (old | flags).to_bytes(2, "little")
     path.write_bytes(bytes(data))
 
 
@@ -343,17 +352,16 @@ def test_encrypted_and_unsupported_zip_members_are_named_and_the_rest_imported(t
     path = tmp_path / "season.zip"
     with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as z:
         z.write(CLUB1, "a.euchre")
-        secret = zipfile.ZipInfo("secret.euchre")
-        secret.flag_bits |= 0x1          # encrypted (traditional PKWARE): a password is needed
-        z.writestr(secret, CLUB2.read_bytes())
+        z.write(CLUB2, "secret.euchre")
         z.write(CLUB2, "ppmd.euchre")
         z.write(EGN, "z.egn")
-    _set_method(path, "ppmd.euchre", 98)
+    _patch(path, "secret.euchre", flags=0x1)       # encrypted (traditional PKWARE): a password is needed
+    _patch(path, "ppmd.euchre", method=98)
     db = tmp_path / "A.sqlite"
     res = runner.invoke(app, ["import", str(path), "--db", str(db)])
     assert res.exit_code == 1, res.output
     assert f"error: {path}:secret.euchre: encrypted (a password is needed): not read\n" in res.stderr
-    assert (f"error: {path}:ppmd.euchre: compressed with method 98 (PPMd), which this reader "
+    assert (f"error: {path}:ppmd.euchre: compressed with method 98 (ppmd), which this reader "
             f"does not have: not read\n") in res.stderr
     assert "Traceback" not in res.output
     titles = {g["title"] for g in json.loads(runner.invoke(app, ["list", "--db", str(db), "--json"]).stdout)["games"]}
