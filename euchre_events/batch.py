@@ -127,19 +127,22 @@ def progress(items, desc: str, total: Optional[int] = None):
     return tqdm(items, desc=desc, total=total, file=sys.stderr, disable=None, leave=False)
 
 
-def write_file(output: str, text) -> None:
+def write_file(output: str, text) -> bool:
     """Write ``text`` (ending in a newline; bytes as they are) to the file
     ``output`` through the one writer of ``-o``
     (:class:`euchre_events.formats.output.OutputFile`: whole or not at
     all, a link or a pipe kept); a file that cannot be written is one error
-    line naming it (:func:`fail`)."""
+    line naming it (:func:`fail`).  Returns whether a regular file was
+    written (its name is then said; not after ``/dev/stdout``, into the
+    output itself)."""
     from euchre_events.formats.output import write_output
     if isinstance(text, str) and not text.endswith("\n"):
         text += "\n"
     try:
-        write_output(output, text)
+        return write_output(output, text)
     except OSError as e:
         fail(f"{output}: cannot write: {e.strerror or e}")
+        return False
 
 
 def emit_report(text: str, report: str, output: Optional[str]) -> None:
@@ -147,8 +150,8 @@ def emit_report(text: str, report: str, output: Optional[str]) -> None:
     text line by line through :func:`say` (record text shown escaped),
     JSON as it is; nothing for an empty report."""
     if output:
-        write_file(output, text)
-        say(output)
+        if write_file(output, text):
+            say(output)
     elif text and report == "text":
         for line in text.split("\n"):
             say(line)

@@ -860,8 +860,8 @@ def export_cmd(games: List[str] = typer.Argument(None, metavar="GAME...",
         if not output:
             _fail("--format html needs -o FILE")
         from euchre_events.ui.htmlexport import export_page
-        write_file(output, export_page(g, annotations=notes, variations=variations))
-        _say(output)
+        if write_file(output, export_page(g, annotations=notes, variations=variations)):
+            _say(output)
         return
     if fmt in ("egnb", "egnb-expanded"):   # binary EGN: bytes, so only to a file
         if not output:
@@ -875,8 +875,8 @@ def export_cmd(games: List[str] = typer.Argument(None, metavar="GAME...",
         except ValueError as e:
             _fail(f"cannot write this game as {fmt}: {e}")
         _say_lost(lost)
-        write_file(output, data)
-        typer.echo(output)
+        if write_file(output, data):
+            typer.echo(output)
         return
     if fmt == "egn":
         from euchre_events.formats.egn.read import reads_back_to
@@ -929,7 +929,8 @@ def _write_text(text: str, output: Optional[str], fmt: str, from_: Optional[str]
     """``text`` to ``output`` (or stdout); a file name that ``import`` would
     not read as ``fmt`` is written, with a note saying how to read it back."""
     if output:
-        write_file(output, text)
+        if not write_file(output, text):
+            return      # a pipe or a device written through: no file to read back, no name to say
         try:
             back = detect_format(output)
         except RecordError:
