@@ -71,18 +71,53 @@ def warn(path: str, rec) -> None:
         say(f"warning: {where}: {w}", err=True)
 
 
-def refuse_output_over_input(games: List[str], output: Optional[str]) -> None:
-    """:func:`fail` when ``-o output`` is one of the record files ``games``
-    (the report would replace the record it is made from)."""
-    if not output or not os.path.exists(output):
+def refuse_output_over_input(games: List[str], output: Optional[str], archive=None,
+                             doing: str = "audited") -> None:
+    """:func:`fail` when ``-o output`` names a file the command reads: one
+    of the record files ``games`` (a folder among them: any file in it), or
+    the archive ``archive`` (its SQLite file, or its ``-wal``, ``-shm`` or
+    ``-journal`` beside it; a callable giving that path, or None, is asked
+    only when ``output`` is an existing file, so that a command that names no
+    existing file does not load the archive's store).  The report would
+    replace what it is made from (issue 26: an audit, stats or export onto
+    the archive left it with no game).
+
+    Whatever the spelling (relative, ``./``, a symbolic link, a hard link),
+    files are compared by device and inode (``os.stat`` through links).
+    Only a regular file is compared: a pipe or a terminal is not replaced
+    by a report (``audit /dev/stdin -o /dev/stdout`` reads and writes one
+    terminal).  ``doing``: what is done with a record (``"audited"``,
+    ``"exported"``), for the message."""
+    if not output:
         return
-    for item in games:
+    try:
+        out = os.stat(output)
+    except OSError:
+        return                    # not there: it is no file read here
+    if not stat.S_ISREG(out.st_mode):
+        return
+    key = (out.st_dev, out.st_ino)
+
+    def same(path: str) -> bool:
         try:
-            same = os.path.isfile(item) and os.path.samefile(item, output)
+            st = os.stat(path)
         except OSError:
-            same = False
-        if same:
-            fail(f"{output}: is the record {item} being audited: give -o another file")
+            return False
+        return (st.st_dev, st.st_ino) == key
+
+    for item in games:
+        if os.path.isdir(item):
+            for folder, _, files in os.walk(item):
+                for name in files:
+                    if same(os.path.join(folder, name)):
+                        fail(f"{output}: is the record {os.path.join(folder, name)} being {doing}: "
+                             f"give -o another file")
+        elif same(item):
+            fail(f"{output}: is the record {item} being {doing}: give -o another file")
+    if callable(archive):
+        archive = archive()
+    if archive and any(same(archive + tail) for tail in ("", "-wal", "-shm", "-journal")):
+        fail(f"{output}: is the archive {archive} this command reads: give -o another file")
 
 
 def progress(items, desc: str, total: Optional[int] = None):
@@ -92,14 +127,22 @@ def progress(items, desc: str, total: Optional[int] = None):
     return tqdm(items, desc=desc, total=total, file=sys.stderr, disable=None, leave=False)
 
 
-def write_file(output: str, text: str) -> None:
-    """Write ``text`` (ending in a newline) to the file ``output``; a file
-    that cannot be written is one error line naming it (:func:`fail`)."""
+def write_file(output: str, text) -> bool:
+    """Write ``text`` (ending in a newline; bytes as they are) to the file
+    ``output`` through the one writer of ``-o``
+    (:class:`euchre_events.formats.output.OutputFile`: whole or not at
+    all, a link or a pipe kept); a file that cannot be written is one error
+    line naming it (:func:`fail`).  Returns whether a regular file was
+    written (its name is then said; not after ``/dev/stdout``, into the
+    output itself)."""
+    from euchre_events.formats.output import write_output
+    if isinstance(text, str) and not text.endswith("\n"):
+        text += "\n"
     try:
-        with open(output, "w", encoding="utf-8") as f:
-            f.write(text if text.endswith("\n") else text + "\n")
+        return write_output(output, text)
     except OSError as e:
         fail(f"{output}: cannot write: {e.strerror or e}")
+        return False
 
 
 def emit_report(text: str, report: str, output: Optional[str]) -> None:
@@ -107,8 +150,8 @@ def emit_report(text: str, report: str, output: Optional[str]) -> None:
     text line by line through :func:`say` (record text shown escaped),
     JSON as it is; nothing for an empty report."""
     if output:
-        write_file(output, text)
-        say(output)
+        if write_file(output, text):
+            say(output)
     elif text and report == "text":
         for line in text.split("\n"):
             say(line)
@@ -132,13 +175,14 @@ class AuditReport:
     the very text ``json.dumps({"games": [...]}, indent=2)`` gives (each game
     as it comes; the EGN games audited deal by deal last, as before),
     ``jsonl`` one compact JSON object per game and line; ``html`` is one
-    page, so it is made at the end.  ``-o FILE`` is written to ``FILE.part``
-    and renamed when the report is complete: nothing partial is left.  A
-    symbolic link is followed (the file it names is replaced, the link
-    stays); a FILE that exists and is not a regular file (``/dev/null``,
-    ``/dev/stdout``, a named pipe) is written to as it goes: renaming over
-    it would put a plain file in its place.  A write that fails (disk full)
-    is an error naming FILE, never a traceback."""
+    page, so it is made at the end.  ``-o FILE`` goes through the one writer
+    of ``-o`` (:class:`euchre_events.formats.output.OutputFile`): a
+    temporary file renamed when the report is complete (nothing partial is
+    left), a symbolic link followed (the file it names is replaced, the
+    link stays), and a FILE that exists and is not a regular file
+    (``/dev/null``, ``/dev/stdout``, a named pipe) written to as it goes:
+    renaming over it would put a plain file in its place.  A write that
+    fails (disk full) is an error naming FILE, never a traceback."""
 
     def __init__(self, report: str, output: Optional[str]):
         self.report, self.output = report, output
@@ -147,21 +191,11 @@ class AuditReport:
         self.by_deal: list = []        # html only: (path, what egn_game_by_deal read)
         self.games: list = []          # html only
         self.n = 0
-        self.f = None
-        self.target: Optional[str] = None   # the regular file FILE.part is renamed to; None: written directly
+        self.f = None                  # the -o file (an OutputFile), None: stdout
         if output and report != "html":
-            if os.path.isdir(output):
-                fail(f"{output}: cannot write: Is a directory")
+            from euchre_events.formats.output import OutputFile
             try:
-                mode = os.stat(output).st_mode      # through links: /dev/stdout names a pipe
-            except OSError:
-                mode = None                         # not there yet (or a link to nothing yet)
-            try:
-                if mode is not None and not stat.S_ISREG(mode):
-                    self.f = open(output, "w", encoding="utf-8")
-                else:
-                    self.target = os.path.realpath(output)
-                    self.f = open(self.target + ".part", "w", encoding="utf-8")
+                self.f = OutputFile(output)
             except OSError as e:
                 fail(f"{output}: cannot write: {e.strerror or e}")
 
@@ -284,30 +318,21 @@ class AuditReport:
         elif self.f is not None and self.n == 0 and r != "jsonl":
             self._put("\n")
         if self.f is not None:
+            f, self.f = self.f, None
             try:
-                self.f.close()
-                if self.target is not None:
-                    os.replace(self.target + ".part", self.target)
+                f.commit()
             except OSError as e:
-                self.discard()
                 fail(f"{self.output}: cannot write: {e.strerror or e}")
-            if self.target is not None:   # a file made: its name (not /dev/stdout's, into the report)
+            if f.made:   # a file made: its name (not /dev/stdout's, into the report)
                 say(self.output)
 
     def discard(self) -> None:
-        """Drop the unfinished ``FILE.part`` (an error or an interruption)."""
+        """Drop the unfinished report (an error or an interruption): its
+        temporary file is removed."""
         self.flush()
         if self.f is not None:
             f, self.f = self.f, None
-            try:
-                f.close()
-            except OSError:
-                pass
-            if self.target is not None:
-                try:
-                    os.remove(self.target + ".part")
-                except OSError:
-                    pass
+            f.discard()
 
 
 class _IntLists(dict):

@@ -76,6 +76,17 @@ def _archive(db: Optional[str], create: bool = False):
 
 
 
+def _archive_path(db: Optional[str]) -> Optional[str]:
+    """The SQLite file of the archive ``--db`` names (or the environment, or
+    the default), for :func:`refuse_output_over_input`; None for PostgreSQL
+    or a URL that cannot be read (:func:`_archive` says why, if it is opened)."""
+    from euchre_events.archive import ArchiveError, sqlite_file
+    try:
+        return sqlite_file(db)
+    except ArchiveError:
+        return None
+
+
 def _score_text(score) -> str:
     """See :func:`euchre_events.rules.seats.score_text`."""
     from euchre_events.rules.seats import score_text
@@ -141,24 +152,108 @@ def _expand(paths: List[str]):
             yield (arg, arg)
 
 
+_TAR_KINDS = (("issym", "a symbolic link"), ("islnk", "a hard link"), ("isfifo", "a named pipe"),
+              ("ischr", "a character device"), ("isblk", "a block device"))
+
+
 def _members(archive_path: str):
-    """``(label, bytes or RecordError)`` of each record file inside a zip
-    or tar archive, read one at a time (never all in memory)."""
+    """``(label, path or RecordError)`` of each record file inside a zip or
+    tar archive (label ``archive.zip:member``), one at a time: the member
+    unpacked into a temporary file of the same suffix (the readers read
+    files), removed when the next member is asked for.
+
+    A member is read through :data:`~euchre_events.formats.MAX_RECORD_BYTES`
+    (a 400 KB zip unpacking to 400 MB took 1.24 GB: issue 26): one whose size
+    when unpacked is larger is refused unread, and the copy stops at the
+    limit whatever the archive declares.  A member that cannot be read is a
+    RecordError naming it and the reason, and the members after it are read:
+    encrypted, compressed with a method this zip reader does not have,
+    damaged (a bad CRC), or in a tar archive not a regular file (a link, a
+    named pipe, a device: never followed)."""
     import tarfile
     import zipfile
-    from euchre_events.formats import RECORD_SUFFIXES
+    from euchre_events.formats import MAX_RECORD_BYTES, RECORD_SUFFIXES
+    limit = MAX_RECORD_BYTES
+
+    def too_big(label: str, size: int) -> RecordError:
+        return RecordError(label, f"{size} bytes unpacked, more than the {limit} bytes a record may hold: "
+                                  f"not read")
+
+    def unpacked(label: str, stream):
+        """The temporary file of ``stream`` (a member), or a RecordError."""
+        import tempfile
+        fd, tmp = tempfile.mkstemp(suffix="." + label.rsplit(".", 1)[-1])
+        try:
+            with os.fdopen(fd, "wb") as out:
+                total = 0
+                while True:
+                    block = stream.read(1 << 20)
+                    if not block:
+                        return tmp
+                    total += len(block)
+                    if total > limit:    # more than the archive declared: stop here
+                        os.unlink(tmp)
+                        return RecordError(label, f"more than the {limit} bytes a record may hold "
+                                                  f"when unpacked: not read")
+                    out.write(block)
+        except BaseException as e:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+            if isinstance(e, Exception):   # a bad CRC, a damaged stream: this member only
+                return RecordError(label, f"cannot be unpacked ({_short_error(e)}): not read")
+            raise
+
+    def given(label: str, item):
+        """Yield the member to the caller; its temporary file removed after."""
+        try:
+            yield label, item
+        finally:
+            if isinstance(item, str) and os.path.exists(item):
+                os.unlink(item)
+
     try:
         if zipfile.is_zipfile(archive_path):
             with zipfile.ZipFile(archive_path) as z:
                 for info in z.infolist():
-                    if not info.is_dir() and info.filename.lower().endswith(RECORD_SUFFIXES):
-                        yield f"{archive_path}:{info.filename}", z.read(info)
+                    if info.is_dir() or not info.filename.lower().endswith(RECORD_SUFFIXES):
+                        continue
+                    label = f"{archive_path}:{info.filename}"
+                    if info.flag_bits & 0x1:
+                        yield label, RecordError(label, "encrypted (a password is needed): not read")
+                        continue
+                    if info.file_size > limit:
+                        yield label, too_big(label, info.file_size)
+                        continue
+                    try:
+                        stream = z.open(info)
+                    except NotImplementedError:   # PPMd, WavPack...: named, and the rest imported
+                        method = info.compress_type
+                        yield label, RecordError(label, f"compressed with method {method} "
+                                                        f"({zipfile.compressor_names.get(method, 'unknown')}), "
+                                                        f"which this reader does not have: not read")
+                        continue
+                    except (zipfile.BadZipFile, RuntimeError, ValueError, OSError) as e:
+                        yield label, RecordError(label, f"cannot be unpacked ({_short_error(e)}): not read")
+                        continue
+                    with stream:
+                        item = unpacked(label, stream)
+                    yield from given(label, item)
             return
         with tarfile.open(archive_path) as t:
             for m in t:
-                if m.isfile() and m.name.lower().endswith(RECORD_SUFFIXES):
-                    f = t.extractfile(m)
-                    yield f"{archive_path}:{m.name}", f.read() if f else b""
+                if m.isdir() or not m.name.lower().endswith(RECORD_SUFFIXES):
+                    continue
+                label = f"{archive_path}:{m.name}"
+                if not m.isfile():
+                    kind = next((w for test, w in _TAR_KINDS if getattr(m, test)()), "not a file")
+                    yield label, RecordError(label, f"not a regular file ({kind}): not read")
+                    continue
+                if m.size > limit:
+                    yield label, too_big(label, m.size)
+                    continue
+                f = t.extractfile(m)
+                item = unpacked(label, f) if f is not None else RecordError(label, "cannot be unpacked")
+                yield from given(label, item)
     except (zipfile.BadZipFile, tarfile.TarError, EOFError) as e:
         kind = "zip" if archive_path.lower().endswith(".zip") else "tar"
         yield archive_path, RecordError(archive_path, f"not a readable {kind} archive: damaged, cut off, "
@@ -169,28 +264,19 @@ def _members(archive_path: str):
 
 def _records_of(path: Optional[str], label: str, from_: Optional[str]):
     """``(label, records, errors)`` for one item of :func:`_expand`; a
-    member of a zip or tar archive is written to a temporary file of the
-    same suffix (the readers read files) and removed again."""
+    member of a zip or tar archive is read from the temporary file
+    :func:`_members` unpacks it into."""
     if path is not None:
         records, errors = _read(path, from_)
         yield label, records, errors
         return
-    import tempfile
-    for member, data in _members(label):
-        if isinstance(data, RecordError):
-            yield member, [], [data]
+    for member, tmp in _members(label):
+        if isinstance(tmp, RecordError):
+            yield member, [], [tmp]
             continue
-        suffix = "." + member.rsplit(".", 1)[-1]
-        fd, tmp = tempfile.mkstemp(suffix=suffix)
-        try:
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
-            records, errors = _read(tmp, from_)
-            # the errors name the member, not the temporary file
-            errors = [str(e).replace(tmp, member) for e in errors]
-            yield member, records, errors
-        finally:
-            os.unlink(tmp)
+        records, errors = _read(tmp, from_)
+        # the errors name the member, not the temporary file
+        yield member, records, [str(e).replace(tmp, member) for e in errors]
 
 
 @app.command("import")
@@ -455,6 +541,7 @@ def stats_cmd(player: Optional[str] = typer.Option(None, "--player",
         _fail(f"--json and --format {report} ask for two reports: give one")
     report = _report_format("json" if as_json else report, output)
     want = _variant_name(variant)
+    refuse_output_over_input([], output, archive=lambda: _archive_path(db))
     arch = _archive(db)
     rm = _read_models(arch)
     if rm is None:
@@ -657,7 +744,7 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
     report = "jsonl" if jsonl else _report_format("json" if as_json else report, output)
     # imported where needed: the archive's store (eventsourcing) only for a stored game,
     # the projections only for a game the fast path does not take
-    refuse_output_over_input(games, output)
+    refuse_output_over_input(games, output, archive=lambda: _archive_path(db))
     rep = _AuditReport(report, output)
     failed = 0
 
@@ -740,6 +827,8 @@ def export_cmd(games: List[str] = typer.Argument(None, metavar="GAME...",
     from euchre_events.archive import ArchiveError
     fmt = fmt.lower()
     games = list(games or [])
+    # never onto what is read: a record file named, or the archive
+    refuse_output_over_input(games, output, archive=lambda: _archive_path(db), doing="exported")
     if fmt == "emn" or match:
         if fmt != "emn":
             _fail("--match goes with --format emn")
@@ -770,12 +859,9 @@ def export_cmd(games: List[str] = typer.Argument(None, metavar="GAME...",
     if fmt == "html":
         if not output:
             _fail("--format html needs -o FILE")
-        from euchre_events.ui.htmlexport import export_html
-        try:
-            export_html(g, output, annotations=notes, variations=variations)
-        except OSError as e:
-            _fail(f"{output}: cannot write: {e.strerror or e}")
-        _say(output)
+        from euchre_events.ui.htmlexport import export_page
+        if write_file(output, export_page(g, annotations=notes, variations=variations)):
+            _say(output)
         return
     if fmt in ("egnb", "egnb-expanded"):   # binary EGN: bytes, so only to a file
         if not output:
@@ -789,12 +875,8 @@ def export_cmd(games: List[str] = typer.Argument(None, metavar="GAME...",
         except ValueError as e:
             _fail(f"cannot write this game as {fmt}: {e}")
         _say_lost(lost)
-        try:
-            with open(output, "wb") as f:
-                f.write(data)
-        except OSError as e:
-            _fail(f"{output}: cannot write: {e.strerror or e}")
-        typer.echo(output)
+        if write_file(output, data):
+            typer.echo(output)
         return
     if fmt == "egn":
         from euchre_events.formats.egn.read import reads_back_to
@@ -847,7 +929,8 @@ def _write_text(text: str, output: Optional[str], fmt: str, from_: Optional[str]
     """``text`` to ``output`` (or stdout); a file name that ``import`` would
     not read as ``fmt`` is written, with a note saying how to read it back."""
     if output:
-        write_file(output, text)
+        if not write_file(output, text):
+            return      # a pipe or a device written through: no file to read back, no name to say
         try:
             back = detect_format(output)
         except RecordError:

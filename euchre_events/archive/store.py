@@ -537,6 +537,36 @@ def check_postgres(env: Optional[dict] = None, url: Optional[str] = None, tables
                            f"[{detail}]") from None
 
 
+ARCHIVE_TABLE = "stored_events"
+"""The table every SQLite archive of ours has (the library's event store):
+a file with tables and not this one is another program's."""
+
+
+def foreign_tables(path: str) -> list:
+    """The tables of the SQLite file ``path`` when it is another program's
+    (it has tables, and not :data:`ARCHIVE_TABLE`), sorted; ``[]`` for an
+    archive of ours, an empty database, a file not there yet, or one that
+    cannot be read here as SQLite (the library then says what it is).
+
+    Read-only (``mode=ro``): nothing is written to the file (issue 26:
+    ``list --db`` on another program's database added seven tables to it).
+    """
+    import sqlite3
+    from urllib.parse import quote
+    try:
+        if not os.path.isfile(path) or os.path.getsize(path) == 0:
+            return []
+        con = sqlite3.connect(f"file:{quote(os.path.abspath(path))}?mode=ro", uri=True)
+        try:
+            names = [r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        finally:
+            con.close()
+    except (sqlite3.Error, OSError):
+        return []
+    names = sorted(n for n in names if not n.startswith("sqlite_"))
+    return [] if not names or ARCHIVE_TABLE in names else names
+
+
 class Archive(Application):
     """The game archive (an ``eventsourcing`` Application).
 
@@ -546,7 +576,9 @@ class Archive(Application):
     (PostgreSQL for a shared archive).  For PostgreSQL the server is tried
     first (:func:`check_postgres`): :class:`ArchiveError` says within a few
     seconds whether the connection was refused, the database is unknown or
-    the authentication failed.
+    the authentication failed.  An SQLite file of another program (tables,
+    none of ours: :func:`foreign_tables`) raises :class:`ArchiveError`
+    before anything is written to it.
     """
 
     name = "EuchreEvents"
@@ -563,6 +595,11 @@ class Archive(Application):
             for k, v in postgres_settings(where).items():
                 cfg[k] = cfg[_PREFIX + k] = v
         if path is not None:
+            foreign = foreign_tables(path)
+            if foreign:   # before the library creates its tables in someone else's file
+                shown = ", ".join(foreign[:5]) + (f" and {len(foreign) - 5} more" if len(foreign) > 5 else "")
+                raise ArchiveError(f"{path}: an SQLite file of another program (its tables: {shown}), "
+                                   f"not a euchre-events archive: nothing was written to it")
             # both spellings: the library reads EUCHREEVENTS_PERSISTENCE_MODULE first
             cfg["PERSISTENCE_MODULE"] = cfg[_PREFIX + "PERSISTENCE_MODULE"] = "eventsourcing.sqlite"
             cfg["SQLITE_DBNAME"] = cfg[_PREFIX + "SQLITE_DBNAME"] = path

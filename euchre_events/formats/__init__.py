@@ -11,9 +11,10 @@ table).
 
 What every reader does the same way:
 
-* the file's bytes: :func:`read_record_text` (unreadable, not UTF-8, NUL
-  bytes, empty -> :class:`RecordError` naming the file); a file with no game
-  is ``"... holds no game"``;
+* the file's bytes: :func:`read_record_text` (unreadable, not a regular
+  file, over :data:`MAX_RECORD_BYTES`, not UTF-8, NUL bytes, empty ->
+  :class:`RecordError` naming the file); a file with no game is
+  ``"... holds no game"``;
 * ``GameStarted.initial_score`` is always a tuple (:func:`with_initial_score`:
   the variant's initial scores when the file says nothing), done by the builder;
 * a record that stops in the middle of a deal is kept, with the warning of
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from dataclasses import dataclass, field
 from typing import Any, Optional
 
@@ -43,6 +45,14 @@ MAX_DIGITS = 30
 """Most digits of a whole number in a record (seats, deal numbers, scores
 need a few): a longer one is refused before Python converts it (``int()``
 refuses more than 4,300 digits, ``float()`` overflows)."""
+MAX_RECORD_BYTES = 8 * 1024 * 1024
+"""Most bytes of a record file read whole, and of a member of a zip or tar
+archive unpacked (issue 26: a 400 KB zip with one 400 MB member took 1.24 GB):
+the EGN format's own cap on a file (8 MiB, binary-format.md "Validation and
+Safety Limits"; :data:`euchre_events.formats.egn.binary.MAX_BYTES` is this
+number), some 400 tournament games in one match file.  A larger file is
+refused before it is read (:func:`read_record_bytes`); an OpenSpiel JSON
+Lines file given by name is read line by line and has no such limit."""
 MAX_REASON = 1000
 """Longest reason a :class:`RecordError` repeats: a hostile value quoted in
 it is clipped (a 50 MB string must not be printed back whole)."""
@@ -343,21 +353,77 @@ def schema_message(err: Any) -> str:
     return text.replace(r, shown) if r in text else clip(text, 200)
 
 
-def read_record_text(path: str) -> str:
-    """The text of a record file (UTF-8, a leading byte-order mark dropped;
-    UTF-16 when it starts with a UTF-16 byte-order mark, as Windows editors
-    save "Unicode" text).
+_KINDS = ((stat.S_ISFIFO, "a named pipe"), (stat.S_ISCHR, "a character device"),
+          (stat.S_ISBLK, "a block device"), (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a folder"))
 
-    Raises :class:`RecordError` naming the file when it cannot be read
-    (missing, a folder, no permission), is not UTF-8 text or holds NUL bytes
-    (a binary file), or is empty or blank (``"the file is empty: it holds no
-    game"``).
-    """
+
+def _not_regular(path: str, mode: int) -> Optional[RecordError]:
+    """The error for ``path`` when ``mode`` is not a regular file's, else None."""
+    if stat.S_ISREG(mode):
+        return None
+    kind = next((name for test, name in _KINDS if test(mode)), "not a file")
+    return RecordError(path, f"not a regular file ({kind}): not read")
+
+
+def open_record(path: str):
+    """``path`` opened for reading bytes, when it is a regular file (through
+    a symbolic link).  A named pipe (reading it waits for a writer, for ever
+    if none comes), a device (``/dev/zero`` never ends), a socket or a folder
+    is refused before anything is read (issue 26): it is opened without
+    waiting (``O_NONBLOCK``) and looked at first.  Raises
+    :class:`RecordError` naming the file: ``"not a regular file (a named
+    pipe): not read"``, or ``"cannot read the file: ..."``."""
     try:
-        with open(path, "rb") as f:
-            data = f.read()
+        bad = _not_regular(path, os.stat(path).st_mode)   # a socket cannot even be opened
+        if bad is not None:
+            raise bad
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError as e:
         raise RecordError(path, f"cannot read the file: {e.strerror or e}") from None
+    try:
+        bad = _not_regular(path, os.fstat(fd).st_mode)    # what was opened, if the name changed since
+        if bad is not None:
+            raise bad
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return os.fdopen(fd, "rb")
+    except BaseException:
+        os.close(fd)
+        raise
+
+
+def read_record_bytes(path: str, limit: Optional[int] = MAX_RECORD_BYTES) -> bytes:
+    """The bytes of the regular file ``path`` (:func:`open_record`), at most
+    ``limit`` of them (:data:`MAX_RECORD_BYTES`; None: no limit): a larger
+    file is refused before it is read (``"9000000 bytes, more than the
+    8388608 bytes a record may hold: not read"``), and one that grows while
+    it is read is refused too.  Raises :class:`RecordError` naming the file."""
+    with open_record(path) as f:
+        try:
+            size = os.fstat(f.fileno()).st_size
+            if limit is not None and size > limit:
+                raise RecordError(path, f"{size} bytes, more than the {limit} bytes a record may hold: "
+                                        f"not read")
+            data = f.read() if limit is None else f.read(limit + 1)
+        except OSError as e:
+            raise RecordError(path, f"cannot read the file: {e.strerror or e}") from None
+    if limit is not None and len(data) > limit:
+        raise RecordError(path, f"more than the {limit} bytes a record may hold: not read")
+    return data
+
+
+def read_record_text(path: str, limit: Optional[int] = MAX_RECORD_BYTES) -> str:
+    """The text of a record file (UTF-8, a leading byte-order mark dropped;
+    UTF-16 when it starts with a UTF-16 byte-order mark, as Windows editors
+    save "Unicode" text), read through :func:`read_record_bytes` (a regular
+    file of at most ``limit`` bytes).
+
+    Raises :class:`RecordError` naming the file when it cannot be read
+    (missing, a folder, no permission, a named pipe or a device, more than
+    ``limit`` bytes), is not UTF-8 text or holds NUL bytes (a binary file),
+    or is empty or blank (``"the file is empty: it holds no game"``).
+    """
+    data = read_record_bytes(path, limit)
     if data[:2] in (b"\xff\xfe", b"\xfe\xff"):
         try:
             data = data.decode("utf-16").encode("utf-8")

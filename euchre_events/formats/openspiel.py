@@ -49,7 +49,7 @@ from euchre_events.rules.registry import make_variant
 from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, DealThrownIn, DefendedAlone,
                       Discarded, Event, GameStarted, OrderedUp, Passed, PlayedWithPartner,
                       TrumpNamed, UpCardPickedUp, WentAlone)
-from euchre_events.formats import Record, RecordError, load_json, read_record_text
+from euchre_events.formats import Record, RecordError, load_json, open_record, read_record_text
 
 PASS_ACTION = 24
 """OpenSpiel action id of Pass."""
@@ -396,7 +396,8 @@ def read_openspiel_file(path: str) -> list:
     """
     records = []
     first = True
-    for lineno, line in enumerate(read_record_text(str(path)).split("\n"), 1):
+    # no size limit: a JSON Lines file of any number of games is an OpenSpiel file
+    for lineno, line in enumerate(read_record_text(str(path), limit=None).split("\n"), 1):
         if not line.strip():
             continue
         records.append(_read_line(path, lineno, line, first))
@@ -435,9 +436,9 @@ def iter_openspiel_file(path: str, fast: bool = False, render=None, workers: int
     are read on.
     """
     try:
-        f = open(path, "rb")
-    except OSError as e:
-        yield RecordError(path, f"cannot read the file: {e.strerror or e}")
+        f = open_record(path)     # a regular file: a named pipe or /dev/zero is refused
+    except RecordError as e:
+        yield e
         return
     with f:
         if fast and render is not None and workers > 1:

@@ -24,14 +24,13 @@ from __future__ import annotations
 
 import html
 import json
-import os
-import tempfile
 from typing import Iterable, Optional
 
+from euchre_events.formats.output import write_output
 from euchre_events.projections.seat import knowledge_of_state
 from euchre_events.ui import render as R
 
-__all__ = ["export_html", "export_data"]
+__all__ = ["export_html", "export_page", "export_data"]
 
 EXPORT_CSS = """
 body{margin:12px;background:#fff}
@@ -514,7 +513,20 @@ def _skeleton(n_seats: int) -> str:
 
 def export_html(game, path: str, annotations: Iterable = (), title: Optional[str] = None,
                 views: Optional[Iterable] = None, variations: Iterable = ()) -> None:
-    """Write ``game`` to ``path`` as one HTML file that replays it step by step.
+    """Write :func:`export_page` of ``game`` to ``path``.
+
+    The file is written through :func:`euchre_events.formats.output.write_output`:
+    whole or not at all (a temporary file renamed into place), a symbolic
+    link kept (the file it names is written), a named pipe or a device
+    written through, never replaced.  Raises ``OSError`` if it cannot be
+    written (a missing folder, no permission).
+    """
+    write_output(path, export_page(game, annotations, title, views, variations))
+
+
+def export_page(game, annotations: Iterable = (), title: Optional[str] = None,
+                views: Optional[Iterable] = None, variations: Iterable = ()) -> str:
+    """``game`` as one HTML page (the text of the file) that replays it step by step.
 
     ``game``: a :class:`~euchre_events.projections.Game`; ``annotations``:
     notes ``[{"position", "text", "mark"}]`` shown at their events (e.g.
@@ -534,8 +546,6 @@ def export_html(game, path: str, annotations: Iterable = (), title: Optional[str
     --deal 3 --after 12`` counts (``&line=2`` in a variation): opening such
     an address opens there, and every step rewrites it.
     The page makes no request to any other host.
-    The file is written whole or not at all (a temporary file renamed into
-    place).  Raises ``OSError`` if the folder cannot be written.
     """
     data = export_data(game, annotations, views, variations)
     n_seats = len(game.players)
@@ -588,14 +598,4 @@ def export_html(game, path: str, annotations: Iterable = (), title: Optional[str
 <script>{SCRIPT}</script>
 </body></html>
 """
-    folder = os.path.dirname(os.path.abspath(path)) or "."
-    fd, tmp = tempfile.mkstemp(prefix=".ee-export-", suffix=".html", dir=folder)
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(page)
-        os.chmod(tmp, 0o644)  # mkstemp makes 0600; a page is meant to be shared
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
+    return page

@@ -24,14 +24,15 @@ from functools import lru_cache
 from importlib import resources
 from typing import Any
 
-from euchre_events.formats import RecordError
+from euchre_events.formats import MAX_RECORD_BYTES, RecordError
 from euchre_events.formats.egn.packed import PackError, pack_deal, unpack_deal
 
 MAGIC_EXPANDED = 0x00
 MAGIC_CONDENSED = 0x01
-MAX_BYTES = 8 * 1024 * 1024
+MAX_BYTES = MAX_RECORD_BYTES
 """The EGN converter's size cap on a binary file (binary-format.md,
-"Validation and Safety Limits")."""
+"Validation and Safety Limits"): 8 MiB, the limit of every record file read
+whole (:data:`euchre_events.formats.MAX_RECORD_BYTES`)."""
 
 # protobuf field names (snake_case in the .proto) and the EGN JSON keys
 _TO_JSON = {"file_type": "fileType", "game_id": "gameId", "initial_score": "initialScore",

@@ -87,13 +87,10 @@ def read_egnb_file(path: str) -> list:
     as :func:`read_egn_file` reads its JSON twin.  Raises
     :class:`RecordError` naming the file (and deal) when it cannot be read,
     is not binary EGN, or describes something impossible."""
+    from euchre_events.formats import read_record_bytes
     from euchre_events.formats.egn.binary import egnb_to_dict
-    try:
-        with open(path, "rb") as f:
-            data = f.read()
-    except OSError as e:
-        raise RecordError(path, f"cannot read the file: {e.strerror or e}") from None
-    return read_egn_dict(egnb_to_dict(data, path), path)
+    # a regular file of at most MAX_RECORD_BYTES (the format's own cap), refused before it is read
+    return read_egn_dict(egnb_to_dict(read_record_bytes(path), path), path)
 
 
 def read_egn_text(text: str, path: str = "<text>") -> list:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import copy
 import json
-import os
 from typing import Any, Callable, Iterable, Optional, Sequence
 
 from euchre_events.events import Event, GameStarted, event_from_dict
@@ -515,16 +514,15 @@ def write_egn_file(path: str, events: Sequence[Event], annotations: Iterable = (
                    check: Optional[Callable] = None) -> list:
     """Write :func:`write_egn` output to ``path`` (checked against the schema
     first, so nothing is written when it fails; keys the schema does not
-    know, kept from the record as read, are checked aside and noted).
-    Returns the warnings."""
+    know, kept from the record as read, are checked aside and noted),
+    through :func:`euchre_events.formats.output.write_output`.  Returns the
+    warnings; raises ``OSError`` when ``path`` cannot be written."""
     notes: list = []
     doc = write_egn(events, annotations, variations, warnings=notes, with_derived=with_derived,
                     check=check)
     notes += [KEPT_UNKNOWN + w for w in schema_form(doc)[1]]
-    tmp = path + ".tmp"
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(egn_to_json(doc))
-    os.replace(tmp, path)
+    from euchre_events.formats.output import write_output
+    write_output(path, egn_to_json(doc))   # whole or not at all; a link or a pipe kept
     return notes
 
 
