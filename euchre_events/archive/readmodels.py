@@ -50,7 +50,7 @@ from euchre_events.archive.store import (_ANNOTATION_TOPICS, SOURCE_ADDED_TOPIC,
 from euchre_events.projections import Game
 
 __all__ = ["ReadModels", "ClubProjection", "SQLiteClubView", "PostgresClubView", "RULES_VERSION",
-           "READ_MODEL_VERSION", "game_rows"]
+           "READ_MODEL_VERSION", "game_rows", "unholdable"]
 
 READ_MODEL_VERSION = 2   # 2: the deals' ``sat_out`` column (who sat a deal out)
 """What the rows hold; raise it when a column or a definition changes."""
@@ -135,6 +135,28 @@ def game_rows(game_id: uuid.UUID, events: list) -> dict:
                        "tricks": _j(list(d.tricks)), "points": _j(list(d.points_as_played)),
                        "note": d.note or "", "sat_out": _j(list(d.out))})
     return {"game": game, "findings": rows_f, "deals": rows_d}
+
+
+INTEGER_RANGE = (-2 ** 31, 2 ** 31 - 1)
+"""What the tables' ``INTEGER`` columns hold on both backends (PostgreSQL's
+``INTEGER`` is 32 bits; SQLite's would take 64)."""
+
+
+def unholdable(rows: dict) -> Optional[str]:
+    """None when every whole number of one game's rows (:func:`game_rows`)
+    fits an ``INTEGER`` column (:data:`INTEGER_RANGE`), else which one does
+    not (``"deals.deal = 10000000001 does not fit an INTEGER column"``): a
+    game whose rows cannot be written is listed as unreadable by itself,
+    instead of failing the whole section (and every later one).  The
+    engine's bound on stored numbers (:data:`euchre_events.events.MAX_NUMBER`)
+    keeps a game folded by this release far inside."""
+    low, high = INTEGER_RANGE
+    for table, items in (("games", [rows["game"]]), ("findings", rows["findings"]), ("deals", rows["deals"])):
+        for row in items:
+            for col, v in row.items():
+                if type(v) is int and not low <= v <= high and col != "seq":
+                    return f"{table}.{col} = {v} does not fit an INTEGER column"
+    return None
 
 
 def _deal_calls(events: list) -> dict:
@@ -419,6 +441,10 @@ class ClubProjection(Projection):
                 rows[gid] = game_rows(gid, events)
             except Exception as e:  # a stored game that no longer folds
                 rows[gid] = {"error": self._damage(gid, e)}
+                continue
+            too_big = unholdable(rows[gid])
+            if too_big:   # this game is listed as unreadable; the others are still built
+                rows[gid] = {"error": f"game {gid}: the read models cannot hold its rows ({too_big})"}
         for gid, r in rows.items():
             r["seq"] = last.get(gid)      # a refreshed row keeps its seq (the upsert does)
         self.view.write_games(rows, tracking)
