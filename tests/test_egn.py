@@ -732,3 +732,63 @@ def test_write_egn_file(tmp_path):
     (back,) = read_egn_file(str(out))
     assert back.events[1:] == rec.events[1:]
     assert "finalScore" not in json.loads(out.read_text())["metadata"]   # the file states none
+
+
+# ---------------------------------------------------------------------------
+# Issue 26, finding 8: the work of refusing a document stays that of its size.
+
+def _club_egn() -> dict:
+    (rec,) = read_records(os.path.join(HERE, "..", "fixtures", "standard", "club-night-1.euchre"))
+    return write_egn(rec.events)
+
+
+def _refused_with_peak(path):
+    import tracemalloc
+    tracemalloc.start()
+    try:
+        with pytest.raises(RecordError) as e:
+            read_records(str(path))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    return e.value, peak
+
+
+def test_more_deals_than_a_game_holds_are_refused_before_they_are_walked(tmp_path):
+    from euchre_events.cli import app
+    from typer.testing import CliRunner
+    doc = _club_egn()
+    doc["deals"] = [{}] * 5000          # 15 KB of empty deals (100,000 took 1.57 GB and 18 s)
+    p = tmp_path / "empty.egn"
+    p.write_text(json.dumps(doc))
+    err, peak = _refused_with_peak(p)
+    assert err.reason == "breaks the EGN schema: deals: 5000 deals; an EGN game holds at most 100"
+    assert peak < 100 * p.stat().st_size, peak        # a few copies of the parsed file, no more
+    r = CliRunner().invoke(app, ["audit", str(p)])    # the deal-by-deal audit too
+    assert r.exit_code == 1 and "deals: 5000 deals; an EGN game holds at most 100" in r.output
+
+
+def test_a_list_longer_than_any_of_the_schema_is_refused_first(tmp_path):
+    doc = _club_egn()
+    doc["deals"][0]["alternativeLines"] = [{}] * 5000
+    p = tmp_path / "lines.egn"
+    p.write_text(json.dumps(doc))
+    err, peak = _refused_with_peak(p)
+    assert err.reason == ("breaks the EGN schema: deals/0/alternativeLines: 5000 items; "
+                          "no list of an EGN game holds more than 100")
+    assert peak < 100 * p.stat().st_size, peak
+
+
+def test_the_schema_check_stops_at_the_first_errors(tmp_path):
+    from euchre_events.formats.egn.schema import MAX_SCHEMA_ERRORS, MORE_ERRORS, _schema, validate_egn
+    assert _schema("egn-schema-v1.json")["properties"]["deals"]["maxItems"] == 100
+    doc = _club_egn()
+    doc["deals"] = [{}] * 100           # as many as a game holds, each missing its dealNumber...
+    errs = validate_egn(doc)
+    assert len(errs) == MAX_SCHEMA_ERRORS + 1 and errs[-1] == MORE_ERRORS   # ...not 100+ errors
+    assert errs[0] == "deals/0: 'dealNumber' is a required property"
+    p = tmp_path / "hundred.egn"
+    p.write_text(json.dumps(doc))
+    with pytest.raises(RecordError) as e:
+        read_records(str(p))
+    assert e.value.reason.endswith("(and more: the check stops at the first 50)")

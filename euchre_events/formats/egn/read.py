@@ -22,8 +22,9 @@ from euchre_events.formats.builder import RecordBuilder
 from euchre_events.formats.egn.asread import note_label, split_annotation
 from euchre_events.formats.egn.ruleset import (EXCHANGE_TOGGLES, options_from_ruleset, standard,
                                                unsupported_rules)
-from euchre_events.formats.egn.schema import (EGN_FILE_TYPE, EMN_FILE_TYPE, checked_egn, parse_json,
-                                              player_name, validate_emn)
+from euchre_events.formats.egn.schema import (EGN_FILE_TYPE, EMN_FILE_TYPE, MAX_SCHEMA_ERRORS, MORE_ERRORS,
+                                              checked_egn, parse_json, player_name, too_many_deals,
+                                              validate_emn)
 from euchre_events.rules import cards as C
 from euchre_events.rules.cards import UNKNOWN, CardError, parse_card
 from euchre_events.rules.engine import ImpossibleEvent, Table, apply
@@ -244,11 +245,15 @@ def read_game(doc: dict, path: str, label: str = "", match: Optional[dict] = Non
     ``keep`` (and no ``skipped``), what the writer needs to write the game
     back as read goes in its source (:mod:`.asread`)."""
     pre = f"{label}: " if label else ""
+    too_many = too_many_deals(doc.get("deals")) if isinstance(doc, dict) else None
+    if too_many:   # before anything walks the deals: the work stays that of the file's size
+        raise RecordError(path, pre + "breaks the EGN schema: " + too_many)
     doc = _unpack_string_deals(doc, path, pre)
     # with ``skipped``, a deal that breaks the schema is one bad deal
     schema_doc, full, warnings, errs, deal_errs = checked_egn(doc, by_deal=skipped is not None)
     if errs:
-        more = f" (and {len(errs) - 5} more)" if len(errs) > 5 else ""
+        more = ("" if len(errs) <= 5 else " (and more: the check stops at the first "
+                f"{MAX_SCHEMA_ERRORS})" if errs[-1] == MORE_ERRORS else f" (and {len(errs) - 5} more)")
         raise RecordError(path, pre + "breaks the EGN schema: " + "; ".join(errs[:5]) + more)
     md = full["metadata"]
     ruleset = md.get("ruleset", {}) or {}
