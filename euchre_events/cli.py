@@ -490,18 +490,29 @@ def _print_list(games: list, damaged: list, want, player, as_json) -> None:
 
 
 @app.command("rebuild")
-def rebuild_cmd(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)):
+def rebuild_cmd(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+                downgrade: bool = typer.Option(False, "--downgrade",
+                                               help="Rebuild read models a newer release built, with this "
+                                                    "older one (for everyone who shares the archive).")):
     """Rebuild every read model (game index, renege ledger, the deals the
     statistics count) from the stored events, after a rules fix.
 
     Stopped in the middle, it goes on from where it stopped the next time
     (list, stats or rebuild).  Prints the events and games processed.
+    Read models a newer release built are left alone (exit 1: upgrade
+    euchre-events instead) unless --downgrade is given.
     """
     import time
     from euchre_events.archive.readmodels import RULES_VERSION, ReadModels
     arch = _archive(db)
     try:
         rm = ReadModels(arch)
+        newer = None if downgrade else rm.newer()
+    except Exception as e:  # a damaged log: say so, never a traceback
+        _fail(f"{arch.db or 'the archive'}: cannot rebuild the read models ({_short_error(e)})")
+    if newer is not None:
+        _fail(f"{arch.db or 'the archive'}: not rebuilt: {rm.stale()} (or rebuild --downgrade)")
+    try:
         total = arch.recorder.max_notification_id() or 0
         bar = _progress(None, "rebuilding", total)
         t0 = time.perf_counter()

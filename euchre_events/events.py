@@ -22,6 +22,16 @@ from typing import Any, ClassVar, Optional, Union
 Bid = Union[int, str]
 """A bid: a number of tricks, or ``"pb"`` (partner's best) or ``"moon"``."""
 
+MAX_NUMBER = 1_000_000
+"""The bound of every whole number an event holds: a deal or trick number, a
+seat, a bid, points (an initial score, a ruling's penalty), a variant's
+whole-number options: ``-MAX_NUMBER <= n <= MAX_NUMBER``.  A real record needs
+a few dozen; the bound keeps every number far inside what the read models'
+``INTEGER`` columns hold (PostgreSQL: below 2**31), so no stored game can
+stop them being built.  Checked in one place, where every way in (the
+readers, ``record``, the Python API) meets the rules: the engine's ``apply``
+(:func:`number_problem`)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Event:
@@ -324,7 +334,7 @@ class RenegeRuled(Event):
     trick: int
     against: int
     ruling: str
-    penalty: Optional[tuple] = None
+    penalty: Optional[tuple[int, ...]] = None
     by: str = ""
     reason: str = ""
 
@@ -374,6 +384,48 @@ def event_from_dict(d: dict) -> Event:
         return cls(**kwargs)
     except TypeError as e:
         raise ValueError(f"bad {cls.kind} event: {e}") from None
+
+
+# ------------------------------------------------------------ stored numbers
+
+_NUMBER_FIELDS: dict = {}
+"""``{event class: ((name, annotation), ...)}``: its fields that hold whole
+numbers (``int``, ``Optional[int]``, a :data:`Bid`, ``tuple[int, ...]``),
+worked out once per class (every event folded is checked)."""
+
+
+def _number_fields(cls: type) -> tuple:
+    def holds_int(hint: Any) -> bool:
+        return hint is int or any(holds_int(a) for a in typing.get_args(hint))
+    fields = tuple((name, hint) for name, hint in field_types(cls).items() if holds_int(hint))
+    _NUMBER_FIELDS[cls] = fields
+    return fields
+
+
+def number_problem(ev: Event) -> Optional[str]:
+    """None when every whole-number field of ``ev`` holds a whole number
+    (``int``, never ``bool`` nor a float: ``0.5``, ``NaN``, ``true`` are not
+    points) within :data:`MAX_NUMBER` either way, else the problem in words
+    naming the field (``"deal: the number 9223372036854775808 is out of
+    range (a record's numbers are at most 1000000 either way)"``; the
+    caller names the event).  The engine calls it for every event it folds
+    (rules.md 1.5: a ruling's penalty is points, whole numbers)."""
+    fields = _NUMBER_FIELDS.get(ev.__class__)
+    if fields is None:
+        fields = _number_fields(ev.__class__)
+    for name, hint in fields:
+        v = getattr(ev, name)
+        if v.__class__ is int and -MAX_NUMBER <= v <= MAX_NUMBER:   # the common case: one test
+            continue
+        problem = type_problem(v, hint)
+        if problem:
+            return f"{name}: {problem}"
+        items = enumerate(v) if isinstance(v, (tuple, list)) else ((None, v),)
+        for i, x in items:
+            if isinstance(x, int) and not -MAX_NUMBER <= x <= MAX_NUMBER:
+                return (f"{name}: {'' if i is None else f'item {i}: '}{describe_value(x)} is out of range "
+                        f"(a record's numbers are at most {MAX_NUMBER} either way)")
+    return None
 
 
 # ------------------------------------------------------------ type checks
@@ -451,9 +503,12 @@ def describe_value(value: Any) -> str:
         return "null"
     if isinstance(value, str):
         return "the string " + clip(repr(value))
+    if isinstance(value, int) and value.bit_length() >= 256:   # never converted to text whole
+        n = abs(value)
+        digits = int((n.bit_length() - 1) * 0.30102999566398) + 1   # those of 2**(bits - 1)
+        return f"a number of {digits + (n >= 10 ** digits)} digits"
     if isinstance(value, (int, float)):
-        r = repr(value) if not isinstance(value, int) or value.bit_length() < 256 else "a huge number"
-        return "the number " + clip(r)
+        return "the number " + clip(repr(value))
     if isinstance(value, (list, tuple)):
         return f"a list of {len(value)} item{'s' if len(value) != 1 else ''}"
     if isinstance(value, dict):
@@ -476,6 +531,11 @@ def type_problem(value: Any, hint: Any) -> Optional[str]:
     if _fits(value, hint):
         return None
     origin = typing.get_origin(hint) or hint
+    if origin is Union and isinstance(value, (list, tuple)):
+        # Optional[tuple[int, ...]]: say which item is wrong, as for the list alone
+        lists = [a for a in typing.get_args(hint) if (typing.get_origin(a) or a) in (tuple, list)]
+        if len(lists) == 1:
+            return type_problem(value, lists[0])
     if origin is tuple and isinstance(value, (list, tuple)) and typing.get_args(hint):
         item = typing.get_args(hint)[0]
         for i, x in enumerate(value):

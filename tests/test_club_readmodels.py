@@ -120,6 +120,38 @@ def test_a_stale_read_model_says_so(tmp_path):
     assert "rebuild" not in CliRunner().invoke(app, ["list", "--db", db]).stderr
 
 
+def test_read_models_of_a_newer_release_ask_for_an_upgrade_not_a_rebuild(tmp_path):
+    """Issue 26, finding 12: rows a newer release built are not rebuilt (which
+    would turn a shared archive's read models back into older rows)."""
+    from euchre_events.archive.readmodels import RULES_VERSION
+    db = str(tmp_path / "a.sqlite")
+    a = Archive(db)
+    a.import_record(read_records(CLUB1)[0])
+    rm = ReadModels(a)
+    rm.catch_up()
+    with rm.view._tx() as c:   # as a newer release would have left them
+        c.execute("UPDATE ee_rm_meta SET value = '99.0.0+rm9'")
+        c.execute("UPDATE ee_rm_games SET rules_version = '99.0.0+rm9'")
+    for args in (["list", "--db", db], ["stats", "--db", db]):
+        r = CliRunner().invoke(app, args)
+        assert r.exit_code == 0 and "built by a newer release (rules version 99.0.0+rm9" in r.stderr
+        assert "upgrade euchre-events" in r.stderr and "run euchre-events rebuild" not in r.stderr
+    r = CliRunner().invoke(app, ["rebuild", "--db", db])
+    assert r.exit_code == 1 and "not rebuilt" in r.output and "upgrade euchre-events" in r.output
+    assert [g["rules_version"] for g in ReadModels(Archive(db)).games()] == ["99.0.0+rm9"]
+    r = CliRunner().invoke(app, ["rebuild", "--db", db, "--downgrade"])
+    assert r.exit_code == 0 and "1 games" in r.stdout
+    assert [g["rules_version"] for g in ReadModels(Archive(db)).games()] == [RULES_VERSION]
+
+
+def test_which_rules_version_is_newer():
+    from euchre_events.archive.readmodels import is_newer
+    assert is_newer("0.3.0+rm2", "0.2.1+rm2") and is_newer("0.2.0+rm3", "0.2.0+rm2")
+    assert is_newer("0.10.0+rm2", "0.9.0+rm2")              # numbers, not text
+    assert not is_newer("0.0.9+rm0", "0.1.0+rm2") and not is_newer("0.1.0+rm2", "0.1.0+rm2")
+    assert not is_newer("0+unknown+rm2", "0.1.0+rm2") and not is_newer("0.1.0+rm2", "0+unknown+rm2")
+
+
 CHILD = textwrap.dedent("""
     import sys, time
     from euchre_events.archive import Archive

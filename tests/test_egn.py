@@ -732,3 +732,135 @@ def test_write_egn_file(tmp_path):
     (back,) = read_egn_file(str(out))
     assert back.events[1:] == rec.events[1:]
     assert "finalScore" not in json.loads(out.read_text())["metadata"]   # the file states none
+
+
+# ---------------------------------------------------------------------------
+# Issue 26, finding 8: the work of refusing a document stays that of its size.
+
+def _club_egn(name: str = "club-night-1") -> dict:
+    (rec,) = read_records(os.path.join(HERE, "..", "fixtures", "standard", name + ".euchre"))
+    return write_egn(rec.events)
+
+
+def _refused_with_peak(path):
+    import tracemalloc
+    tracemalloc.start()
+    try:
+        with pytest.raises(RecordError) as e:
+            read_records(str(path))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    return e.value, peak
+
+
+def test_more_deals_than_a_game_holds_are_refused_before_they_are_walked(tmp_path):
+    from euchre_events.cli import app
+    from typer.testing import CliRunner
+    doc = _club_egn()
+    doc["deals"] = [{}] * 5000          # 15 KB of empty deals (100,000 took 1.57 GB and 18 s)
+    p = tmp_path / "empty.egn"
+    p.write_text(json.dumps(doc))
+    err, peak = _refused_with_peak(p)
+    assert err.reason == "breaks the EGN schema: deals: 5000 deals; an EGN game holds at most 100"
+    assert peak < 100 * p.stat().st_size, peak        # a few copies of the parsed file, no more
+    r = CliRunner().invoke(app, ["audit", str(p)])    # the deal-by-deal audit too
+    assert r.exit_code == 1 and "deals: 5000 deals; an EGN game holds at most 100" in r.output
+
+
+def test_a_list_longer_than_any_of_the_schema_is_refused_first(tmp_path):
+    doc = _club_egn()
+    doc["deals"][0]["alternativeLines"] = [{}] * 5000
+    p = tmp_path / "lines.egn"
+    p.write_text(json.dumps(doc))
+    err, peak = _refused_with_peak(p)
+    assert err.reason == ("breaks the EGN schema: deals/0/alternativeLines: 5000 items; "
+                          "no list of an EGN game holds more than 100")
+    assert peak < 100 * p.stat().st_size, peak
+
+
+def test_the_schema_check_stops_at_the_first_errors(tmp_path):
+    from euchre_events.formats.egn.schema import MAX_SCHEMA_ERRORS, MORE_ERRORS, _schema, validate_egn
+    assert _schema("egn-schema-v1.json")["properties"]["deals"]["maxItems"] == 100
+    doc = _club_egn()
+    doc["deals"] = [{}] * 100           # as many as a game holds, each missing its dealNumber...
+    errs = validate_egn(doc)
+    assert len(errs) == MAX_SCHEMA_ERRORS + 1 and errs[-1] == MORE_ERRORS   # ...not 100+ errors
+    assert errs[0] == "deals/0: 'dealNumber' is a required property"
+    p = tmp_path / "hundred.egn"
+    p.write_text(json.dumps(doc))
+    with pytest.raises(RecordError) as e:
+        read_records(str(p))
+    assert e.value.reason.endswith("(and more: the check stops at the first 50)")
+
+
+# ---------------------------------------------------------------------------
+# Issue 26, finding 14: EGN's trump-relative cards (its README, "Card
+# Representation": ``t`` the trump suit, ``n`` the next suit) are read once
+# trump is made.
+
+def _trumps(rec) -> dict:
+    """``{EGN deal index: trump}`` of a record as our reader reads it."""
+    return {i: d.trump for i, d in enumerate(Game(rec.events).deal_reports())}
+
+
+def _by_trump(doc: dict, trumps: dict) -> tuple:
+    """``doc`` with every played card and discard of the trump suit written
+    ``t`` and of the next suit ``n`` (``Kd`` -> ``Kt`` under diamonds), in
+    place; returns how many plays and discards were rewritten."""
+    same = {"C": "S", "S": "C", "D": "H", "H": "D"}
+    plays = discards = 0
+
+    def generic(card: str, trump: str) -> str:
+        return card[:-1] + ("t" if card[-1].upper() == trump else "n")
+
+    for i, deal in enumerate(doc["deals"]):
+        trump = trumps[i]
+        if not trump:
+            continue
+        bid = deal["phases"][0]
+        if bid.get("discard") and bid["discard"][-1].upper() in (trump, same[trump]):
+            bid["discard"] = generic(bid["discard"], trump)   # discarded once the up-card's suit is trump
+            discards += 1
+        for trick in deal["phases"][1]["tricks"]:
+            for k, card in enumerate(trick):
+                if card[-1].upper() in (trump, same[trump]):
+                    trick[k] = generic(card, trump)
+                    plays += 1
+    return plays, discards
+
+
+@pytest.mark.parametrize("name", ["VWEC Finals.egn", "club-night-2"])
+def test_trump_relative_cards_read_as_the_cards_they_name(tmp_path, name):
+    if name.endswith(".egn"):       # a real record
+        (rec,) = read_records(fx(name))
+        doc = json.loads(open(fx(name), encoding="utf-8").read())
+    else:                           # our writer's EGN of a club-night fixture: it states discards
+        doc = _club_egn(name)
+        (rec,) = read_egn_dict(json.loads(json.dumps(doc)), "club.egn")
+    plays, discards = _by_trump(doc, _trumps(rec))
+    assert plays > 50 and "Jn" in json.dumps(doc) and discards == (0 if name.endswith(".egn") else 3)
+    p = tmp_path / "generic.egn"
+    p.write_text(json.dumps(doc))
+    (back,) = read_records(str(p))
+    assert back.events[1:] == rec.events[1:]          # the same game, card for card
+    assert Game(back.events).final_score == Game(rec.events).final_score
+
+
+@pytest.mark.parametrize("where, text, said", [
+    ("upCard", "At", "upCard: 'At' names a card by trump ('t' the trump suit, 'n' the next suit), "
+                     "but trump is not known when the up-card is turned"),
+    ("playerCards", "Kt", "playerCards[1]: 'Kt' names a card by trump ('t' the trump suit, 'n' the "
+                          "next suit), but trump is not known when the cards are dealt")])
+def test_a_trump_relative_card_before_trump_is_made_is_refused_by_name(tmp_path, where, text, said):
+    doc = _club_egn()
+    st = doc["deals"][2]["initialState"]
+    if where == "upCard":
+        st["upCard"] = text
+    else:
+        st["playerCards"][1][0] = text
+    p = tmp_path / "early.egn"
+    p.write_text(json.dumps(doc))
+    with pytest.raises(RecordError) as e:
+        read_records(str(p))
+    assert e.value.file == str(p) and e.value.deal == 3 and e.value.reason.startswith(said)

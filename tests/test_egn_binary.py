@@ -199,3 +199,15 @@ def test_export_of_a_binary_file_gives_its_bytes_back(name, tmp_path):
         assert name == "VWEC Finals Annotated.expanded.egnb"
         cls = _message_class("egn-expanded")
         assert len(a) == len(b) and cls.FromString(a[1:]) == cls.FromString(b[1:])
+
+
+def test_a_binary_file_of_more_deals_than_a_game_holds_is_refused_before_decoding_them(tmp_path):
+    """Issue 26, finding 8: 6 MB of empty deals (under the 8 MB limit) went over 8 GB."""
+    msg = _message_class("egn-expanded").FromString((BINARY / "VWEC Finals.expanded.egnb").read_bytes()[1:])
+    for _ in range(2000):
+        msg.deals.add()
+    p = tmp_path / "many.expanded.egnb"
+    p.write_bytes(bytes([0]) + msg.SerializeToString())
+    with pytest.raises(RecordError) as e:
+        read_records(str(p))
+    assert e.value.reason == "breaks the EGN schema: deals: 2013 deals; an EGN game holds at most 100"

@@ -30,7 +30,9 @@ game twice (a restart, a game appended to) gives the same rows.
 **Stale read models.**  The rows are derived by the rules; a rules fix can
 change them.  :data:`RULES_VERSION` is written beside them; when the
 stored one differs, :meth:`ReadModels.stale` says so and ``euchre-events
-rebuild`` (:meth:`ReadModels.rebuild`) recomputes every row from the events.
+rebuild`` (:meth:`ReadModels.rebuild`) recomputes every row from the events;
+rows a newer release built (:meth:`ReadModels.newer`) ask for an upgrade
+instead, and ``rebuild`` leaves them alone.
 """
 from __future__ import annotations
 
@@ -50,13 +52,36 @@ from euchre_events.archive.store import (_ANNOTATION_TOPICS, SOURCE_ADDED_TOPIC,
 from euchre_events.projections import Game
 
 __all__ = ["ReadModels", "ClubProjection", "SQLiteClubView", "PostgresClubView", "RULES_VERSION",
-           "READ_MODEL_VERSION", "game_rows"]
+           "READ_MODEL_VERSION", "game_rows", "unholdable", "is_newer"]
 
 READ_MODEL_VERSION = 2   # 2: the deals' ``sat_out`` column (who sat a deal out)
 """What the rows hold; raise it when a column or a definition changes."""
 
 RULES_VERSION = f"{__version__}+rm{READ_MODEL_VERSION}"
 """The rules (package) version and read-model version the rows were built by."""
+
+def _version_key(version: str) -> tuple:
+    """``((0, 2, 0), 3)`` for the rules version ``"0.2.0+rm3"`` (the release's
+    leading numbers, then the read-model version); ``((), 0)`` for a form
+    that says neither (``"0+unknown"`` gives ``((0,), 0)``)."""
+    import re
+    release, _, rm = str(version).partition("+rm")
+    m = re.match(r"\d+(?:\.\d+)*", release)
+    return (tuple(int(x) for x in m.group().split(".")) if m else (),
+            int(rm) if rm.isdigit() else 0)
+
+
+def is_newer(version: str, than: str) -> bool:
+    """Whether rules version ``version`` comes from a newer release (or a
+    newer read-model version of the same release) than ``than``
+    (``is_newer("0.3.0+rm2", "0.2.1+rm2")``).  A version whose release is
+    unknown (``0+unknown``, a source checkout without metadata) is newer
+    than nothing and nothing is newer than it."""
+    a, b = _version_key(version), _version_key(than)
+    if a[0] in ((), (0,)) or b[0] in ((), (0,)):
+        return a[0] == b[0] and a[1] > b[1]
+    return a > b
+
 
 _TABLES = {
     "ee_rm_meta": "key TEXT PRIMARY KEY, value TEXT",
@@ -135,6 +160,28 @@ def game_rows(game_id: uuid.UUID, events: list) -> dict:
                        "tricks": _j(list(d.tricks)), "points": _j(list(d.points_as_played)),
                        "note": d.note or "", "sat_out": _j(list(d.out))})
     return {"game": game, "findings": rows_f, "deals": rows_d}
+
+
+INTEGER_RANGE = (-2 ** 31, 2 ** 31 - 1)
+"""What the tables' ``INTEGER`` columns hold on both backends (PostgreSQL's
+``INTEGER`` is 32 bits; SQLite's would take 64)."""
+
+
+def unholdable(rows: dict) -> Optional[str]:
+    """None when every whole number of one game's rows (:func:`game_rows`)
+    fits an ``INTEGER`` column (:data:`INTEGER_RANGE`), else which one does
+    not (``"deals.deal = 10000000001 does not fit an INTEGER column"``): a
+    game whose rows cannot be written is listed as unreadable by itself,
+    instead of failing the whole section (and every later one).  The
+    engine's bound on stored numbers (:data:`euchre_events.events.MAX_NUMBER`)
+    keeps a game folded by this release far inside."""
+    low, high = INTEGER_RANGE
+    for table, items in (("games", [rows["game"]]), ("findings", rows["findings"]), ("deals", rows["deals"])):
+        for row in items:
+            for col, v in row.items():
+                if type(v) is int and not low <= v <= high and col != "seq":
+                    return f"{table}.{col} = {v} does not fit an INTEGER column"
+    return None
 
 
 def _deal_calls(events: list) -> dict:
@@ -419,6 +466,10 @@ class ClubProjection(Projection):
                 rows[gid] = game_rows(gid, events)
             except Exception as e:  # a stored game that no longer folds
                 rows[gid] = {"error": self._damage(gid, e)}
+                continue
+            too_big = unholdable(rows[gid])
+            if too_big:   # this game is listed as unreadable; the others are still built
+                rows[gid] = {"error": f"game {gid}: the read models cannot hold its rows ({too_big})"}
         for gid, r in rows.items():
             r["seq"] = last.get(gid)      # a refreshed row keeps its seq (the upsert does)
         self.view.write_games(rows, tracking)
@@ -525,10 +576,29 @@ class ReadModels:
         log's last id minus :meth:`position`)."""
         return max(0, (self.archive.recorder.max_notification_id() or 0) - self.position())
 
+    def newer(self) -> Optional[str]:
+        """The newest rules version that built rows here when it is newer
+        than this release's :data:`RULES_VERSION` (a newer release shares the
+        archive), else None."""
+        versions = {r["rules_version"] for r in self.view.select(
+            "SELECT DISTINCT rules_version FROM {ee_rm_games} WHERE rules_version <> ?", (RULES_VERSION,))}
+        versions.add(self.view.stored_rules_version())
+        newer = [v for v in versions if v and is_newer(v, RULES_VERSION)]
+        return max(newer, key=_version_key) if newer else None
+
     def stale(self) -> Optional[str]:
         """None when the rows were built by this rules version (or nothing is
-        built yet), else what to say: which version built them and to run
-        ``euchre-events rebuild``."""
+        built yet), else what to say: rows of an older version: which
+        version built them and to run ``euchre-events rebuild``; rows of a
+        newer release (:meth:`newer`): to upgrade euchre-events, since a
+        rebuild here would turn a shared archive's read models back into
+        this older release's."""
+        newer = self.newer()
+        if newer is not None:
+            return (f"the read models were built by a newer release (rules version {newer}; this is "
+                    f"{RULES_VERSION}): upgrade euchre-events (pip install -U euchre-events) to use them; "
+                    "do not rebuild them with this release, which would replace them with older rows "
+                    "for everyone who shares the archive")
         stored = self.view.stored_rules_version()
         if stored is None or stored == RULES_VERSION:
             old = self.view.select("SELECT COUNT(*) AS n FROM {ee_rm_games} WHERE rules_version <> ?",

@@ -112,7 +112,8 @@ def parse_card(text: str) -> str:
     ``JS#2`` (double-deck copy), ``JK``/``B``/``joker`` (joker), ``??``.
     A card whose rank is ``X`` or whose suit is EGN's ``x``/``t``/``n``/``g``
     (``Xd``, ``Jx``) is read as ``??``: the record does not say which card it
-    is, and it is never guessed.
+    is, and it is never guessed (the EGN reader reads ``t``/``n``, trump and
+    the next suit, by its deal's trump before a card comes here).
     Raises :class:`CardError` naming the text when it is not a card.
     """
     if not isinstance(text, str):

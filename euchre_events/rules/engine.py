@@ -23,7 +23,7 @@ from operator import itemgetter
 from typing import Any, Optional, Sequence
 
 from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, DealThrownIn, Event,
-                                  GameStarted)
+                                  GameStarted, number_problem)
 from euchre_events.rules import cards as C
 from euchre_events.rules import claims
 from euchre_events.rules.cards import UNKNOWN, base, effective_suit, winning_index
@@ -55,9 +55,15 @@ def apply(t: Table, ev: Event) -> None:
     """Fold one event into the table (in place).
 
     Raises :class:`ImpossibleEvent` (with ``position`` and ``deal`` filled in)
-    when the record cannot contain the event.
+    when the record cannot contain the event, among them an event holding a
+    number that is not a whole number within
+    :data:`~euchre_events.events.MAX_NUMBER` (every way into the archive
+    folds here: this is the one check of stored numbers).
     """
     try:
+        problem = number_problem(ev)
+        if problem is not None:
+            raise ImpossibleEvent(problem)
         try:
             _apply(t, ev)
         except KeyError as k:  # a card code that belongs to no deck

@@ -9,7 +9,7 @@ import dataclasses
 from abc import ABC, abstractmethod
 from typing import Any, Optional, Sequence
 
-from euchre_events.events import CardsDealt, Event, describe_value, field_types, type_problem
+from euchre_events.events import MAX_NUMBER, CardsDealt, Event, describe_value, field_types, type_problem
 from euchre_events.rules import cards as C
 from euchre_events.rules.table import PLAY, ImpossibleEvent, Renege, Table
 
@@ -309,9 +309,10 @@ class VariantOptions:
     """Smallest value of the whole-number options named here (a game to 0
     would be over before it starts); every other whole-number option is
     points or cards and must be 0 or more."""
-    option_maximum = 1_000_000
+    option_maximum = MAX_NUMBER
     """Largest value of any whole-number option: a bound on what a record
-    may ask of the engine (no rule set needs more than a few dozen)."""
+    may ask of the engine (no rule set needs more than a few dozen); the one
+    bound of every stored number (:data:`euchre_events.events.MAX_NUMBER`)."""
 
     renege_enforcement: str = dataclasses.field(default="automatic", metadata={SINCE: "0.2"})
     renege_claim_window: str = dataclasses.field(default="next-deal", metadata={SINCE: "0.2"})

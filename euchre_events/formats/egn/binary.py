@@ -26,6 +26,7 @@ from typing import Any
 
 from euchre_events.formats import MAX_RECORD_BYTES, RecordError
 from euchre_events.formats.egn.packed import PackError, pack_deal, unpack_deal
+from euchre_events.formats.egn.schema import too_many_deals
 
 MAGIC_EXPANDED = 0x00
 MAGIC_CONDENSED = 0x01
@@ -107,6 +108,9 @@ def egnb_to_dict(data: bytes, path: str = "<bytes>") -> dict:
         kind = "condensed" if condensed else "expanded"
         raise RecordError(path, f"not a binary EGN file: the {kind} protobuf message cannot "
                                 f"be decoded ({e})") from None
+    too_many = too_many_deals(len(msg.deals))
+    if too_many:   # before each deal becomes a dict (6 MB of empty deals went over 8 GB)
+        raise RecordError(path, "breaks the EGN schema: " + too_many)
     raw = MessageToDict(msg, preserving_proto_field_name=True)
     doc = _from_proto(raw)
     if not doc.get("fileType") and not doc.get("deals"):

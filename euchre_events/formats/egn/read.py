@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import os
+import re
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
 
@@ -22,8 +23,9 @@ from euchre_events.formats.builder import RecordBuilder
 from euchre_events.formats.egn.asread import note_label, split_annotation
 from euchre_events.formats.egn.ruleset import (EXCHANGE_TOGGLES, options_from_ruleset, standard,
                                                unsupported_rules)
-from euchre_events.formats.egn.schema import (EGN_FILE_TYPE, EMN_FILE_TYPE, checked_egn, parse_json,
-                                              player_name, validate_emn)
+from euchre_events.formats.egn.schema import (EGN_FILE_TYPE, EMN_FILE_TYPE, MAX_SCHEMA_ERRORS, MORE_ERRORS,
+                                              checked_egn, parse_json, player_name, too_many_deals,
+                                              validate_emn)
 from euchre_events.rules import cards as C
 from euchre_events.rules.cards import UNKNOWN, CardError, parse_card
 from euchre_events.rules.engine import ImpossibleEvent, Table, apply
@@ -212,9 +214,39 @@ class _Bad(Exception):
         self.reason, self.position, self.event = reason, position, event
 
 
-def _card(text: Any, what: str) -> str:
+_BY_TRUMP = re.compile(r"(?:[9TJQKAN]|10)[tn]")
+"""EGN's trump-relative cards (its README, "Card Representation"): a rank
+and ``t`` (the trump suit) or ``n`` (the next suit, trump's colour): ``Kt``
+is the king of trump, ``Jn`` the left bower.  Its other generic suits
+(``g``, the green suits, and ``x``, unknown) say no suit: ``??``; ``h`` is
+read as hearts, as everywhere else in EGN."""
+
+
+def _by_trump(text: str, trump: Optional[str], what: str, when: str = "") -> Optional[str]:
+    """The card code of a trump-relative EGN card (``Kt`` -> ``KD`` when
+    diamonds are trump, ``Qn`` -> ``QH``), or None when ``text`` is not one.
+    Raises :class:`_Bad` naming ``what`` when ``trump`` is None: ``when``
+    says why it is not known (the cards are dealt before anyone calls), or
+    the deal is played at no-trump."""
+    if not _BY_TRUMP.fullmatch(text):
+        return None
+    if trump is None:
+        why = when or "this deal is played at no-trump"
+        raise _Bad(f"{what}: {clip(repr(text), 20)} names a card by trump ('t' the trump suit, 'n' the "
+                   f"next suit), but {why}")
+    rank = {"10": "T", "N": "9"}.get(text[:-1], text[:-1])
+    return rank + (trump if text[-1] == "t" else C.SAME_COLOUR[trump])
+
+
+_DEALT = "trump is not known when the cards are dealt"
+
+
+def _card(text: Any, what: str, trump: Optional[str] = None, when: str = _DEALT) -> str:
     if text == "" or text is None:
         return UNKNOWN
+    card = _by_trump(str(text).strip(), trump, what, when)
+    if card is not None:
+        return card
     try:
         card = parse_card(str(text))
     except CardError as e:
@@ -241,11 +273,15 @@ def read_game(doc: dict, path: str, label: str = "", match: Optional[dict] = Non
     ``keep`` (and no ``skipped``), what the writer needs to write the game
     back as read goes in its source (:mod:`.asread`)."""
     pre = f"{label}: " if label else ""
+    too_many = too_many_deals(doc.get("deals")) if isinstance(doc, dict) else None
+    if too_many:   # before anything walks the deals: the work stays that of the file's size
+        raise RecordError(path, pre + "breaks the EGN schema: " + too_many)
     doc = _unpack_string_deals(doc, path, pre)
     # with ``skipped``, a deal that breaks the schema is one bad deal
     schema_doc, full, warnings, errs, deal_errs = checked_egn(doc, by_deal=skipped is not None)
     if errs:
-        more = f" (and {len(errs) - 5} more)" if len(errs) > 5 else ""
+        more = ("" if len(errs) <= 5 else " (and more: the check stops at the first "
+                f"{MAX_SCHEMA_ERRORS})" if errs[-1] == MORE_ERRORS else f" (and {len(errs) - 5} more)")
         raise RecordError(path, pre + "breaks the EGN schema: " + "; ".join(errs[:5]) + more)
     md = full["metadata"]
     ruleset = md.get("ruleset", {}) or {}
@@ -436,7 +472,7 @@ class _DealData:
         n_seats = _shape()[0]
         if not 0 <= self.dealer < n_seats:
             raise _Bad(f"dealer seat {self.dealer} does not exist (seats 0-{n_seats - 1})")
-        self.up = _card(st["upCard"], "upCard")
+        self.up = _card(st["upCard"], "upCard", when="trump is not known when the up-card is turned")
         if self.up in (C.JOKER, UNKNOWN):
             raise _Bad(f"up-card {st['upCard']!r} is not a card of the standard deck")
         self.hands = [[_card(c, f"playerCards[{s}]") for c in h] for s, h in
@@ -451,7 +487,10 @@ class _DealData:
         self.has_bidding, self.has_play = bool(bids), bool(plays)
         self.calls = list(b.get("calls", []))
         self.alone = bool(b.get("isAlone", p.get("isAlone", False)))
-        self.discard = _card(b["discard"], "discard") if b.get("discard") else None
+        # the dealer discards after taking up the up-card, whose suit is then trump (rules.md 2.2)
+        taken = any(str(c).strip() in ROUND1_ACCEPT for c in self.calls[:n_seats])
+        self.discard = _card(b["discard"], "discard", C.suit_of(self.up) if taken else None,
+                             "the up-card was not taken up") if b.get("discard") else None
         ad = b.get("aloneDefender")
         self.alone_defender = ad if isinstance(ad, int) and ad >= 0 else None
         self.call_notes = _notes(b.get("callAnnotations"))
@@ -854,12 +893,16 @@ class _Converter:
 
 
 def _resolve_bower(text: str, trump: Optional[str]) -> str:
-    """A played card code; EGN's ``R``/``L`` (right/left bower) need the trump."""
+    """A played card code; EGN's ``R``/``L`` (right/left bower) and its
+    trump-relative cards (``Kt``, ``Jn``: :func:`_by_trump`) need the trump."""
     t = str(text).strip()
     if t.upper() in ("R", "L"):
         if trump is None:
             return UNKNOWN if t else t
         return C.right_bower(trump) if t.upper() == "R" else C.left_bower(trump)
+    card = _by_trump(t, trump, "play")   # Kt: the king of trump, once trump is made
+    if card is not None:
+        return card
     try:
         card = parse_card(t)
     except CardError as e:

@@ -36,6 +36,47 @@ OLD_KEYS = {"calls_annotations": "callAnnotations", "tricks_annotations": "playA
 
 _NOT_REPLAYED = ": not replayed, kept as read"
 
+MAX_DEALS = 100
+"""Most deals an EGN game holds (the EGN schema's ``deals`` ``maxItems``):
+a document with more is refused before anything walks its deals, so the work
+of refusing it does not grow with them (100,000 empty deals took 1.57 GB)."""
+
+MAX_SCHEMA_ERRORS = 50
+"""Most schema errors collected of one document: ``jsonschema`` gives them
+one at a time, and the check stops there (one error per deal of a huge
+document was gigabytes); a message shows the first few."""
+
+MORE_ERRORS = f"(more errors: the check stops at the first {MAX_SCHEMA_ERRORS})"
+"""The last error of a list the check cut short (a game-level error: with
+it the game is refused whole, never read deal by deal)."""
+
+
+def _long_list(doc: Any) -> str | None:
+    """The first list in ``doc`` (the schema's part of an EGN document)
+    longer than :data:`MAX_DEALS`, the longest any list of the EGN schema may
+    be (``"deals/0/alternativeLines: 100000 items; no list of an EGN game
+    holds more than 100"``), else None.  One walk of the document, so the
+    schema check after it works on lists of bounded length."""
+    stack = [(doc, ())]
+    while stack:
+        value, where = stack.pop()
+        if isinstance(value, dict):
+            stack.extend((v, where + (k,)) for k, v in value.items() if isinstance(v, (dict, list)))
+        elif isinstance(value, list):
+            if len(value) > MAX_DEALS:
+                return (f"{'/'.join(map(str, where)) or '(top level)'}: {len(value)} items; "
+                        f"no list of an EGN game holds more than {MAX_DEALS}")
+            stack.extend((v, where + (i,)) for i, v in enumerate(value) if isinstance(v, (dict, list)))
+    return None
+
+
+def too_many_deals(deals: Any) -> str | None:
+    """The error of a ``deals`` list (or a count of deals) longer than
+    :data:`MAX_DEALS` (``"deals: 100000 deals; an EGN game holds at most
+    100"``), else None."""
+    n = deals if isinstance(deals, int) else len(deals) if isinstance(deals, list) else 0
+    return f"deals: {n} deals; an EGN game holds at most {MAX_DEALS}" if n > MAX_DEALS else None
+
 # ------------------------------------------------------------------ schemas
 
 @lru_cache(maxsize=None)
@@ -79,8 +120,11 @@ def _schema_errors(validator, doc: Any) -> list:
 def _located_errors(validator, doc: Any) -> list:
     """``[(path, text)]``: each schema error with the JSON path (a tuple of
     keys and indices) of its most specific part, and its readable text."""
+    from itertools import islice
+    errors = list(islice(validator.iter_errors(doc), MAX_SCHEMA_ERRORS + 1))   # the first ones only
+    cut = len(errors) > MAX_SCHEMA_ERRORS
     out = []
-    for err in sorted(validator.iter_errors(doc), key=lambda e: list(map(str, e.absolute_path))):
+    for err in sorted(errors[:MAX_SCHEMA_ERRORS], key=lambda e: list(map(str, e.absolute_path))):
         leaf = err
         while leaf.context:  # oneOf / anyOf: report the most specific sub-error
             # the deepest; then one of the branch whose type the value has (a
@@ -89,6 +133,8 @@ def _located_errors(validator, doc: Any) -> list:
                                                     str(e.message)))
         where = "/".join(str(p) for p in leaf.absolute_path) or "(top level)"
         out.append((tuple(leaf.absolute_path), f"{where}: {schema_message(leaf)}"))
+    if cut:
+        out.append(((), MORE_ERRORS))
     return out
 
 
@@ -197,7 +243,13 @@ def checked_egn(doc: dict, by_deal: bool = False) -> tuple:
     from euchre_events.formats.egn.fastschema import certainly_valid
     if certainly_valid(doc):
         return doc, doc, [], [], {}
+    too_many = too_many_deals(doc.get("deals")) if isinstance(doc, dict) else None
+    if too_many:   # refused before the upgrade and the schema walk every deal
+        return doc, doc, [], [too_many], {}
     schema_doc, full, warnings = _upgraded(doc)
+    too_long = _long_list(schema_doc)
+    if too_long:   # refused before the schema check meets each of its items
+        return schema_doc, full, warnings, [too_long], {}
     if by_deal:
         errs, deal_errs = egn_errors_by_deal(schema_doc)
     else:
