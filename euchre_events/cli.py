@@ -199,7 +199,11 @@ def import_cmd(paths: List[str] = typer.Argument(..., help="Record files (.egn, 
                                                           "'club/**/*.egn', or .zip / .tar.gz archives of them."),
                db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
                from_: Optional[str] = typer.Option(None, "--from", help=f"Format: {', '.join(FORMATS)}.")):
-    """Import record files into the archive: one line per game (id, title, deals, final score).
+    """Import record files into the archive: one line per game (id, title, deals, score).
+
+    A line reads: ID  TITLE  deals=13  score: N/S 8, E/W 10, the official
+    score (rules.md 1.6) said as list, show and audit say it, with the score
+    as played beside it when a penalty makes them differ.
 
     Each game is validated and stored whole, or not at all (one transaction);
     importing the same game twice stores it once, so an import that was
@@ -239,11 +243,12 @@ def import_cmd(paths: List[str] = typer.Argument(..., help="Record files (.egn, 
                 g = rec.game if rec.game is not None and len(rec.game.events) == len(rec.events) \
                     else Game(rec.events)
                 note = f"  ({done.describe()})" if not created else ""
-                # the score as played; the official one beside it where the rules make it differ
-                official = ("" if list(g.official_score) == list(g.final_score)
-                            else f" as played, official={_score_text(g.official_score)}")
+                # the score as list says it: the official one, as played beside it where they differ
+                from euchre_events.ui.describe import score_words
+                played = ("" if list(g.official_score) == list(g.final_score)
+                          else f" (as played: {score_words(g.final_score, g.variant, g.players)})")
                 _say(f"{gid}  {g.title or os.path.basename(where)}  deals={g.deals}  "
-                     f"score={_score_text(g.final_score)}{official}{note}")
+                     f"score: {score_words(g.official_score, g.variant, g.players)}{played}{note}")
         if bar is not None:
             bar.update(1)
     if bar is not None:

@@ -78,7 +78,7 @@ def test_list_reads_a_drawn_game_as_drawn_like_audit(tmp_path):
     assert "score: N/S 1, E/W 1  winner: none: the game is drawn (N/S and E/W level)" in r.output
     r = CliRunner().invoke(app, ["audit", tied])
     assert ("official winner: nobody: the game is drawn (North-South and East-West level); "
-            "as played: North-South 1, East-West 1, winner nobody: the game is drawn") in r.output
+            "as played: N/S 1, E/W 1, winner nobody: the game is drawn") in r.output
 
 
 # ------------------------------- EGN export of a game the director ruled on

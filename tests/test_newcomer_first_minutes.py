@@ -36,3 +36,38 @@ def test_readme_install_line_from_a_clone_works_from_another_folder(tmp_path):
     assert "Would install euchre_events" in proc.stdout
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     assert "in a folder of your choice, not the clone" in text
+
+
+# ------------------------------------------------ 2. one way of saying a score
+
+FIX = ROOT / "fixtures"
+VWEC = FIX / "egn" / "VWEC Finals.egn"
+PARLOUR = FIX / "two-handed" / "parlour-2.euchre"
+
+
+def _cli(*args, cwd=None):
+    from typer.testing import CliRunner
+    from euchre_events.cli import app
+    return CliRunner().invoke(app, [str(a) for a in args], catch_exceptions=False)
+
+
+def test_import_list_show_and_audit_say_a_score_the_same_way(tmp_path):
+    """The VWEC final ends N/S 8, E/W 10 (the EGN record, no penalty); the
+    two-handed parlour game 2 ends P1 10, P2 8 as played and P1 10, P2 9
+    officially (Dot's renege at trick 3 of deal 3, fixtures/SAMPLES.md).
+    import, list, show and audit say both in the same words.  Before:
+    ``score=8-10`` (import), ``North-South 8, East-West 10`` (audit)."""
+    db = tmp_path / "a.sqlite"
+    imported = _cli("import", VWEC, PARLOUR, "--db", db).stdout.splitlines()
+    listed = _cli("list", "--db", db).stdout.splitlines()
+    audit = _cli("audit", VWEC, PARLOUR).stdout
+    shown = _cli("show", VWEC).stdout + _cli("show", PARLOUR).stdout
+    for words in ("N/S 8, E/W 10", "P1 10, P2 9", "P1 10, P2 8"):
+        assert any(words in line for line in imported), (words, imported)
+        assert any(words in line for line in listed), (words, listed)
+        assert words in audit, (words, audit)
+    assert "Score: N/S 8, E/W 10" in shown and "Score: P1 10, P2 8" in shown
+    assert "Official score (renege penalties applied, rules.md 1.5): P1 10, P2 9" in shown
+    assert any(line.endswith("score: P1 10, P2 9 (as played: P1 10, P2 8)") for line in imported)
+    for text in (imported, listed, audit.splitlines()):
+        assert not any(re.search(r"score=|North-South \d|\b8-10\b", line) for line in text)
