@@ -71,3 +71,17 @@ def test_import_list_show_and_audit_say_a_score_the_same_way(tmp_path):
     assert any(line.endswith("score: P1 10, P2 9 (as played: P1 10, P2 8)") for line in imported)
     for text in (imported, listed, audit.splitlines()):
         assert not any(re.search(r"score=|North-South \d|\b8-10\b", line) for line in text)
+
+
+# ------------------------------------------------ 3. two-handed: 13 cards not dealt, no kitty
+
+def test_show_of_a_two_handed_game_says_the_13_cards_are_not_dealt():
+    """rules.md 3.1: the 13 cards left after a two-handed deal are not used.
+    show (all hands and a seat's view) says so in the tutorial's words
+    instead of ``Kitty: ??`` thirteen times; a four-handed game keeps its
+    kitty (club night 1, deal 2: K♦ K♥ Q♠ under the 9♥ turned up)."""
+    for args in ((), ("--seat", "P1")):
+        out = _cli("show", PARLOUR, "--deal", 2, "--after", 3, *args).stdout
+        assert "Not dealt: 13 cards" in out and "Kitty" not in out and "??" not in out.split("Not dealt")[1]
+    out = _cli("show", FIX / "standard" / "club-night-1.euchre", "--deal", 2, "--after", 3).stdout
+    assert "Kitty: K\u2666 K\u2665 Q\u2660" in out and "Not dealt" not in out
