@@ -111,3 +111,39 @@ def test_text_export_of_a_fixed_deal_game_says_no_target_score(tmp_path):
     (tmp_path / "one-tag.euchre").write_text(one_tag, encoding="utf-8")
     [c] = read_records(str(tmp_path / "one-tag.euchre"))
     assert c.events[0].options["target_score"] == a.events[0].options["target_score"]
+
+
+# ------------------------------------------------ 8. a claim naming a deal number dealt twice
+
+def test_a_claim_goes_to_the_deal_its_moment_belongs_to_when_the_number_was_dealt_twice():
+    """Parlour game 2 (two-handed): P1 (Cal) reneges at trick 3 of deal 3
+    (10♣ on a diamonds lead holding 9♦, event 44; officially P1 10, P2 9,
+    fixtures/SAMPLES.md).  Here deal 3 is stopped after that trick and dealt
+    again under its number, the same cards played again, under
+    ``renege_enforcement="claimed"``; P2 claims "deal 3, trick 3" at the
+    end of the second deal 3.  The claim goes to the renege of the deal it
+    was made in (the last deal 3 before it), which is penalized (the same
+    official score as the fixture, P1 10, P2 9); the abandoned deal's renege
+    was not claimed and scores nothing.  Before, the claim went to the first
+    deal 3 (event 44): P1 10, P2 8."""
+    import dataclasses
+    from euchre_events.events import RenegeClaimed
+    from euchre_events.formats import read_records
+    from euchre_events.projections import Game
+    [rec] = read_records(str(PARLOUR))
+    evs = list(rec.events)
+    [renege] = [f for f in rec.game.audit() if f.kind == "renege"]
+    assert (renege.deal, renege.trick, renege.seat, renege.position) == (3, 3, 0, 44)
+    starts = dict(rec.game.deal_positions())
+    s3, s4 = starts[3], starts[4]
+    start = dataclasses.replace(evs[0], options=dict(evs[0].options, renege_enforcement="claimed"))
+    # stopped with the next trick begun (trick 3 gathered: the renege established), dealt again
+    stopped = [start] + evs[1:44 + 3] + evs[s3:s4]
+    g = Game(stopped + [RenegeClaimed(1, 0, 3, 3)] + evs[s4:])
+    second = 44 + 3 + (44 - s3)        # the same card, in the deal dealt again
+    assert g.events[second] == evs[44]
+    [claim] = g.final.claims
+    assert (claim.verdict, claim.renege) == ("valid", second)
+    reports = [(d.deal, d.note, d.points_official) for d in g.deal_reports() if d.deal == 3]
+    assert reports == [(3, "abandoned", (0, 0)), (3, "", (0, 2))]
+    assert g.final_score == [10, 8] and g.official_score == [10, 9] == rec.game.official_score
