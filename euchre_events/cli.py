@@ -587,6 +587,8 @@ def show_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique p
     _say(f"{g.title or g.id}  ({g.variant})")
     if deal is not None and k == start:
         _say(f"Before deal {deal} begins (its first event is --after 1)")
+    elif deal is not None:   # events count from 1 in the deal and in the game (record, verify, the HTML export)
+        _say(f"After event {k - start} of deal {deal} (event {k} of the game)")
     if k > 0:
         full = s is None or event_visible(g.events, k - 1, s, at=k)
         _say(f"Last event: {describe_event(g.events[k - 1], g.players, st.dealer, seat=s, full=full)}")
@@ -1102,8 +1104,9 @@ def record_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique
                events: List[str] = typer.Argument(..., help="Events as JSON objects, e.g. "
                                                   "'{\"type\": \"Passed\", \"seat\": 1}'."),
                position: Optional[int] = typer.Option(None, "--position",
-                                                      help="Where the first event goes (the events you have "
-                                                           "seen); someone else there first is an error."),
+                                                      help="The number of events you have seen (the last event "
+                                                           "number record or show printed): the first event "
+                                                           "goes after them; someone else there first is an error."),
                db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)):
     """Record a live game event by event (Archive.record), or add a claim or
     a director's ruling (RenegeClaimed, RenegeRuled) to a game imported whole.
@@ -1112,7 +1115,9 @@ def record_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique
     stored with its link of the game's hash chain.  With --position, an
     event someone else recorded at that position first is reported, and
     nothing of yours is stored: run show, then record again.  Prints
-    ``position N: Kind`` per event stored (and the new game's id).
+    ``event K: Kind`` per event stored (and the new game's id), K counted
+    from 1 as every command counts events (show --after K shows the table
+    after it, verify names event K); the next --position is the last K.
     """
     import json as _json
     from euchre_events.archive import ArchiveError
@@ -1151,7 +1156,7 @@ def record_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique
             else:
                 pos = arch.record(gid, ev, position=at)
             stored.append(pos)
-            _say(f"position {pos}: {ev.kind}")
+            _say(f"event {pos + 1}: {ev.kind}")    # counted from 1, as show --after and verify count
             at = None if at is None else pos + 1
     except ImpossibleEvent as e:
         _fail(f"game {gid}: refused, not stored: {named(str(e))}")
@@ -1165,12 +1170,12 @@ def record_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique
                 g = arch.load(gid)
                 for f in g.final.flags:
                     if f.position in stored:
-                        _say(f"warning: position {f.position}: {f.kind}: "
+                        _say(f"warning: event {f.position + 1}: {f.kind}: "
                              f"{named(f.text)}", err=True)
                 # a claim is judged by the rules at once (rules.md 1.5): the table hears the verdict
                 for c in g.final.claims:
                     if c.position in stored:
-                        _say(f"position {c.position}: the rules judge this claim {c.verdict}: "
+                        _say(f"event {c.position + 1}: the rules judge this claim {c.verdict}: "
                              f"{named(c.reason)}")
             except Exception:
                 pass

@@ -258,8 +258,8 @@ def test_record_says_the_rules_verdict_on_a_claim_at_once(tmp_path):
                                  '{"type": "RenegeClaimed", "by": 2, "against": 1, "deal": 3, "trick": 5}'])
     assert r.exit_code == 0, r.output
     assert r.output.splitlines() == [
-        "position 62: RenegeClaimed",
-        "position 62: the rules judge this claim rejected: no renege: East (Bob) played J♥ on the clubs "
+        "event 63: RenegeClaimed",
+        "event 63: the rules judge this claim rejected: no renege: East (Bob) played J♥ on the clubs "
         "lead, but held no clubs then: a void, not a renege"]
 
 

@@ -199,3 +199,33 @@ def test_a_match_imported_in_any_order_and_three_times_ends_as_its_emn_alone(tmp
         assert set(added.values()) == ({1} if name.startswith("games-first") else {0}), (name, added)
     text = (ROOT / "docs" / "design.md").read_text(encoding="utf-8")
     assert "### A club's archive: a match's files in any order" in text
+
+
+# ------------------------------------------------ 5. one numbering of events
+
+def test_record_show_and_verify_count_events_the_same_way(tmp_path):
+    """Parlour game 2 has 203 events (fixtures/two-handed/parlour-2.euchre).
+    A claim recorded after them is event 204 in record's words, in show's
+    (--after 204 shows it as the last event; the header says "After event
+    204"), in verify's ("intact, 204 events"), and --position 204 (the
+    events seen) is where the next one goes.  Deal 3's event 5 is said with
+    the game's number too.  Before, record printed "position 203" (from 0)
+    for what show called --after 204, and show's header said "Position"."""
+    from euchre_events.formats import read_records
+    [rec] = read_records(str(PARLOUR))
+    n = len(rec.events)
+    assert n == 203
+    db = tmp_path / "a.sqlite"
+    gid = _cli("import", PARLOUR, "--db", db).stdout.split()[0]
+    claim = '{"type": "RenegeClaimed", "by": 1, "against": 0, "deal": 3, "trick": 3}'
+    out = _cli("record", gid, claim, "--db", db).stdout.splitlines()
+    assert out[0] == f"event {n + 1}: RenegeClaimed" and out[1].startswith(f"event {n + 1}: the rules judge")
+    shown = _cli("show", gid, "--after", n + 1, "--db", db).stdout.splitlines()
+    assert shown[1].startswith("Last event: P2 (Dot) claims") and shown[2].startswith(f"After event {n + 1} |")
+    assert f"intact, {n + 1} events" in _cli("verify", gid, "--db", db).stdout
+    again = _cli("record", gid, claim, "--position", n + 1, "--db", db)
+    assert again.exit_code == 0 and again.stdout.startswith(f"event {n + 2}: RenegeClaimed")
+    s3 = dict(rec.game.deal_positions())[3]
+    shown = _cli("show", PARLOUR, "--deal", 3, "--after", 5).stdout.splitlines()
+    assert f"After event 5 of deal 3 (event {s3 + 5} of the game)" in shown
+    assert any(line.startswith(f"After event {s3 + 5} | deal 3 |") for line in shown)

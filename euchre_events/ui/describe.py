@@ -316,7 +316,8 @@ def state_text(state, seat: Optional[int] = None, knowledge=None) -> str:
     k = None
     if seat is not None:
         k = knowledge if knowledge is not None else knowledge_of_state(state, seat)
-    lines = [f"Position {state.position} | deal {state.deal} | phase {state.phase}"]
+    # events count from 1 (the table after event K: show --after K, record's "event K")
+    lines = [f"After event {state.position} | deal {state.deal} | phase {state.phase}"]
     if state.dealer is not None:
         lines.append(f"Dealer: {seat_name(state.dealer, p, n)}")
     if state.up_card:
