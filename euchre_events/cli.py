@@ -1201,32 +1201,40 @@ def _options(version: bool = typer.Option(False, "--version", callback=_print_ve
 # examples at the end of each command's help.
 
 EXAMPLES = {
-    "import": ['euchre-events import "fixtures/egn/VWEC Finals.egn"',
-               "euchre-events import club-records/ 'season/**/*.egn' season-2024.zip --db club.sqlite",
-               "euchre-events import fixtures/egn/match/*.egn --db club.sqlite",
-               "euchre-events import game.json --from egn"],
-    "list": ["euchre-events list", "euchre-events list --variant bid --player llama",
+    "import": ['euchre-events import "egn/VWEC Finals.egn"',
+               "euchre-events import egn/ standard/ two-handed/",
+               "euchre-events import egn/ 'standard/*.euchre' --db club.sqlite",
+               "euchre-events import standard/club-night-1.euchre --from text"],
+    "list": ["euchre-events list", "euchre-events list --variant two-handed --player dot",
              "euchre-events list --json"],
-    "show": ["euchre-events show 8c29 --deal 3 --after 12", "euchre-events show 8c29 --deal 3 --seat E",
-             "euchre-events show fixtures/standard/club-night-1.euchre --deal 1"],
-    "audit": ['euchre-events audit "fixtures/egn/VWEC Finals.egn"', "euchre-events audit 8c29 --format json",
-              "euchre-events audit 8c29 --format html -o dispute.html"],
-    "export": ["euchre-events export 8c29 --format html -o game.html",
-               "euchre-events export 8c29 --format egn -o game.egn",
-               'euchre-events export 8c29 a41f --format emn -o match.emn',
-               'euchre-events export --match "MotE Week 5 Match" --format emn -o week5.emn'],
-    "serve": ["euchre-events serve", "euchre-events serve --port 8900"],
+    "show": ["euchre-events show 0760 --deal 3 --after 12", "euchre-events show 0760 --deal 3 --seat E",
+             "euchre-events show two-handed/parlour-2.euchre --deal 2 --after 3"],
+    "audit": ['euchre-events audit "egn/VWEC Finals.egn"', "euchre-events audit 0760 --format json",
+              "euchre-events audit e47b --format html -o dispute.html"],
+    "export": ["euchre-events export 0760 --format html -o game.html",
+               "euchre-events export 0760 --format egn -o game.egn",
+               "euchre-events export standard/club-night-1.euchre --format text -o club-night.text",
+               "euchre-events export 0760 13ed --format emn -o match.emn"],
+    "serve": ["euchre-events serve", 'euchre-events serve --port 8900 --record "egn/VWEC Finals.egn"'],
     "version": ["euchre-events version", "euchre-events --version"],
     "tutorial": ["euchre-events tutorial two-handed", "euchre-events tutorial bid --copy lessons"],
     "samples": ["euchre-events samples recs"],
-    "verify": ["euchre-events verify --all", "euchre-events verify 8c29"],
+    "verify": ["euchre-events verify --all", "euchre-events verify 0760"],
     "stats": ["euchre-events stats", "euchre-events stats --player llama --format json",
               "euchre-events stats --variant standard --format html -o club.html",
-              "euchre-events stats --db postgresql://club:secret@127.0.0.1:5432/club"],
+              "euchre-events stats --db club.sqlite"],
     "rebuild": ["euchre-events rebuild", "euchre-events rebuild --db club.sqlite"],
+    "record": ["euchre-events record 0760 '{\"type\": \"RenegeClaimed\", \"by\": 0, \"against\": 1, "
+               "\"deal\": 13, \"trick\": 2}'"],
 }
-"""Examples shown at the end of each command's ``--help`` (8c29: the start of a
-game id as ``list`` prints it)."""
+"""Examples shown at the end of each command's ``--help``, as they run in the
+folder ``euchre-events samples recs`` writes (``cd recs``), after the import
+examples (0760, 13ed, e47b: the start of the ids ``import`` prints for the VWEC
+final, Epic 0-7 Comeback and parlour game 2; tests/test_newcomer_first_minutes.py
+runs each one)."""
+
+EXAMPLES_WHERE = ("Examples (in the folder 'euchre-events samples recs' writes: cd recs; "
+                  "0760 is the start of the id import prints for the VWEC final):")
 
 _METAVARS = {"position": "N", "db": "FILE", "from_": "FORMAT", "fmt": "FORMAT", "output": "FILE", "deal": "N",
              "after": "K", "seat": "SEAT", "port": "PORT", "notebook": "NAME_OR_PATH",
@@ -1267,9 +1275,10 @@ def _people_help(application: typer.Typer) -> None:
     for info in application.registered_commands:
         name = info.name or info.callback.__name__
         doc = _plain(inspect.cleandoc(info.help or info.callback.__doc__ or ""))
-        if name in EXAMPLES and "Examples:" not in doc:
-            # \b: click keeps the lines of this paragraph as written
-            doc += "\n\nExamples:\n\n\b\n" + "\n".join("  " + ex for ex in EXAMPLES[name])
+        if name in EXAMPLES and not info.epilog:
+            # the epilog: the help ends with the examples, after the options;
+            # \b: click keeps the lines of that paragraph as written
+            info.epilog = f"{EXAMPLES_WHERE}\n\n\b\n" + "\n".join("  " + ex for ex in EXAMPLES[name])
         info.help = doc
         for pname, param in inspect.signature(info.callback).parameters.items():
             default = param.default
