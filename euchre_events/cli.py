@@ -285,7 +285,11 @@ def import_cmd(paths: List[str] = typer.Argument(..., help="Record files (.egn, 
                                                           "'club/**/*.egn', or .zip / .tar.gz archives of them."),
                db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
                from_: Optional[str] = typer.Option(None, "--from", help=f"Format: {', '.join(FORMATS)}.")):
-    """Import record files into the archive: one line per game (id, title, deals, final score).
+    """Import record files into the archive: one line per game (id, title, deals, score).
+
+    A line reads: ID  TITLE  deals=13  score: N/S 8, E/W 10, the official
+    score (rules.md 1.6) said as list, show and audit say it, with the score
+    as played beside it when a penalty makes them differ.
 
     Each game is validated and stored whole, or not at all (one transaction);
     importing the same game twice stores it once, so an import that was
@@ -325,11 +329,12 @@ def import_cmd(paths: List[str] = typer.Argument(..., help="Record files (.egn, 
                 g = rec.game if rec.game is not None and len(rec.game.events) == len(rec.events) \
                     else Game(rec.events)
                 note = f"  ({done.describe()})" if not created else ""
-                # the score as played; the official one beside it where the rules make it differ
-                official = ("" if list(g.official_score) == list(g.final_score)
-                            else f" as played, official={_score_text(g.official_score)}")
+                # the score as list says it: the official one, as played beside it where they differ
+                from euchre_events.ui.describe import score_words
+                played = ("" if list(g.official_score) == list(g.final_score)
+                          else f" (as played: {score_words(g.final_score, g.variant, g.players)})")
                 _say(f"{gid}  {g.title or os.path.basename(where)}  deals={g.deals}  "
-                     f"score={_score_text(g.final_score)}{official}{note}")
+                     f"score: {score_words(g.official_score, g.variant, g.players)}{played}{note}")
         if bar is not None:
             bar.update(1)
     if bar is not None:
@@ -680,6 +685,8 @@ def show_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique p
     _say(f"{g.title or g.id}  ({g.variant})")
     if deal is not None and k == start:
         _say(f"Before deal {deal} begins (its first event is --after 1)")
+    elif deal is not None:   # events count from 1 in the deal and in the game (record, verify, the HTML export)
+        _say(f"After event {k - start} of deal {deal} (event {k} of the game)")
     if k > 0:
         full = s is None or event_visible(g.events, k - 1, s, at=k)
         _say(f"Last event: {describe_event(g.events[k - 1], g.players, st.dealer, seat=s, full=full)}")
@@ -1191,8 +1198,9 @@ def record_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique
                events: List[str] = typer.Argument(..., help="Events as JSON objects, e.g. "
                                                   "'{\"type\": \"Passed\", \"seat\": 1}'."),
                position: Optional[int] = typer.Option(None, "--position",
-                                                      help="Where the first event goes (the events you have "
-                                                           "seen); someone else there first is an error."),
+                                                      help="The number of events you have seen (the last event "
+                                                           "number record or show printed): the first event "
+                                                           "goes after them; someone else there first is an error."),
                db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)):
     """Record a live game event by event (Archive.record), or add a claim or
     a director's ruling (RenegeClaimed, RenegeRuled) to a game imported whole.
@@ -1201,7 +1209,9 @@ def record_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique
     stored with its link of the game's hash chain.  With --position, an
     event someone else recorded at that position first is reported, and
     nothing of yours is stored: run show, then record again.  Prints
-    ``position N: Kind`` per event stored (and the new game's id).
+    ``event K: Kind`` per event stored (and the new game's id), K counted
+    from 1 as every command counts events (show --after K shows the table
+    after it, verify names event K); the next --position is the last K.
     """
     import json as _json
     from euchre_events.archive import ArchiveError
@@ -1240,7 +1250,7 @@ def record_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique
             else:
                 pos = arch.record(gid, ev, position=at)
             stored.append(pos)
-            _say(f"position {pos}: {ev.kind}")
+            _say(f"event {pos + 1}: {ev.kind}")    # counted from 1, as show --after and verify count
             at = None if at is None else pos + 1
     except ImpossibleEvent as e:
         _fail(f"game {gid}: refused, not stored: {named(str(e))}")
@@ -1254,12 +1264,12 @@ def record_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique
                 g = arch.load(gid)
                 for f in g.final.flags:
                     if f.position in stored:
-                        _say(f"warning: position {f.position}: {f.kind}: "
+                        _say(f"warning: event {f.position + 1}: {f.kind}: "
                              f"{named(f.text)}", err=True)
                 # a claim is judged by the rules at once (rules.md 1.5): the table hears the verdict
                 for c in g.final.claims:
                     if c.position in stored:
-                        _say(f"position {c.position}: the rules judge this claim {c.verdict}: "
+                        _say(f"event {c.position + 1}: the rules judge this claim {c.verdict}: "
                              f"{named(c.reason)}")
             except Exception:
                 pass
@@ -1285,32 +1295,40 @@ def _options(version: bool = typer.Option(False, "--version", callback=_print_ve
 # examples at the end of each command's help.
 
 EXAMPLES = {
-    "import": ['euchre-events import "fixtures/egn/VWEC Finals.egn"',
-               "euchre-events import club-records/ 'season/**/*.egn' season-2024.zip --db club.sqlite",
-               "euchre-events import fixtures/egn/match/*.egn --db club.sqlite",
-               "euchre-events import game.json --from egn"],
-    "list": ["euchre-events list", "euchre-events list --variant bid --player llama",
+    "import": ['euchre-events import "egn/VWEC Finals.egn"',
+               "euchre-events import egn/ standard/ two-handed/",
+               "euchre-events import egn/ 'standard/*.euchre' --db club.sqlite",
+               "euchre-events import standard/club-night-1.euchre --from text"],
+    "list": ["euchre-events list", "euchre-events list --variant two-handed --player dot",
              "euchre-events list --json"],
-    "show": ["euchre-events show 8c29 --deal 3 --after 12", "euchre-events show 8c29 --deal 3 --seat E",
-             "euchre-events show fixtures/standard/club-night-1.euchre --deal 1"],
-    "audit": ['euchre-events audit "fixtures/egn/VWEC Finals.egn"', "euchre-events audit 8c29 --format json",
-              "euchre-events audit 8c29 --format html -o dispute.html"],
-    "export": ["euchre-events export 8c29 --format html -o game.html",
-               "euchre-events export 8c29 --format egn -o game.egn",
-               'euchre-events export 8c29 a41f --format emn -o match.emn',
-               'euchre-events export --match "MotE Week 5 Match" --format emn -o week5.emn'],
-    "serve": ["euchre-events serve", "euchre-events serve --port 8900"],
+    "show": ["euchre-events show 0760 --deal 3 --after 12", "euchre-events show 0760 --deal 3 --seat E",
+             "euchre-events show two-handed/parlour-2.euchre --deal 2 --after 3"],
+    "audit": ['euchre-events audit "egn/VWEC Finals.egn"', "euchre-events audit 0760 --format json",
+              "euchre-events audit e47b --format html -o dispute.html"],
+    "export": ["euchre-events export 0760 --format html -o game.html",
+               "euchre-events export 0760 --format egn -o game.egn",
+               "euchre-events export standard/club-night-1.euchre --format text -o club-night.text",
+               "euchre-events export 0760 13ed --format emn -o match.emn"],
+    "serve": ["euchre-events serve", 'euchre-events serve --port 8900 --record "egn/VWEC Finals.egn"'],
     "version": ["euchre-events version", "euchre-events --version"],
     "tutorial": ["euchre-events tutorial two-handed", "euchre-events tutorial bid --copy lessons"],
     "samples": ["euchre-events samples recs"],
-    "verify": ["euchre-events verify --all", "euchre-events verify 8c29"],
+    "verify": ["euchre-events verify --all", "euchre-events verify 0760"],
     "stats": ["euchre-events stats", "euchre-events stats --player llama --format json",
               "euchre-events stats --variant standard --format html -o club.html",
-              "euchre-events stats --db postgresql://club:secret@127.0.0.1:5432/club"],
+              "euchre-events stats --db club.sqlite"],
     "rebuild": ["euchre-events rebuild", "euchre-events rebuild --db club.sqlite"],
+    "record": ["euchre-events record 0760 '{\"type\": \"RenegeClaimed\", \"by\": 0, \"against\": 1, "
+               "\"deal\": 13, \"trick\": 2}'"],
 }
-"""Examples shown at the end of each command's ``--help`` (8c29: the start of a
-game id as ``list`` prints it)."""
+"""Examples shown at the end of each command's ``--help``, as they run in the
+folder ``euchre-events samples recs`` writes (``cd recs``), after the import
+examples (0760, 13ed, e47b: the start of the ids ``import`` prints for the VWEC
+final, Epic 0-7 Comeback and parlour game 2; tests/test_newcomer_first_minutes.py
+runs each one)."""
+
+EXAMPLES_WHERE = ("Examples (in the folder 'euchre-events samples recs' writes: cd recs; "
+                  "0760 is the start of the id import prints for the VWEC final):")
 
 _METAVARS = {"position": "N", "db": "FILE", "from_": "FORMAT", "fmt": "FORMAT", "output": "FILE", "deal": "N",
              "after": "K", "seat": "SEAT", "port": "PORT", "notebook": "NAME_OR_PATH",
@@ -1351,9 +1369,10 @@ def _people_help(application: typer.Typer) -> None:
     for info in application.registered_commands:
         name = info.name or info.callback.__name__
         doc = _plain(inspect.cleandoc(info.help or info.callback.__doc__ or ""))
-        if name in EXAMPLES and "Examples:" not in doc:
-            # \b: click keeps the lines of this paragraph as written
-            doc += "\n\nExamples:\n\n\b\n" + "\n".join("  " + ex for ex in EXAMPLES[name])
+        if name in EXAMPLES and not info.epilog:
+            # the epilog: the help ends with the examples, after the options;
+            # \b: click keeps the lines of that paragraph as written
+            info.epilog = f"{EXAMPLES_WHERE}\n\n\b\n" + "\n".join("  " + ex for ex in EXAMPLES[name])
         info.help = doc
         for pname, param in inspect.signature(info.callback).parameters.items():
             default = param.default

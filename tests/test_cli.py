@@ -42,7 +42,8 @@ def test_main_job_as_a_newcomer_runs_it(tmp_path):
     assert audit.returncode == 0, audit.stderr
     [g] = json.loads(audit.stdout)["games"]
     assert g["id"] == gid and g["variant"] == "standard" and g["deal_count"] == 13 and len(g["deals"]) == 13
-    assert f"score={g['final_score'][0]}-{g['final_score'][1]}" in rest
+    assert g["official_score"] == g["final_score"]     # no penalty: the import line gives one score
+    assert f"score: N/S {g['final_score'][0]}, E/W {g['final_score'][1]}" in rest
     # a winner exists only if a side reached the 10-point target (rules.md 2.6)
     assert (g["winner"] is not None) == (max(g["final_score"]) >= 10)
     assert g["findings"] == []
@@ -231,12 +232,13 @@ def test_audit_text_of_a_record_audited_deal_by_deal_reads_as_the_json():
     path = os.path.join(EGN, "negative", "test.egn")
     text = runner.invoke(app, ["audit", path]).stdout.splitlines()
     data = json.loads(runner.invoke(app, ["audit", "--json", path]).stdout)["games"][0]
-    assert "score=4-1 as played, 2-5 official" in text[0] and "1 impossible deal(s) of 2" in text[0]
+    assert "official score: N/S 2, E/W 5; as played: N/S 4, E/W 1" in text[0]
+    assert "1 impossible deal(s) of 2" in text[0]
     assert text[1].startswith("  impossible: deal 1: the deal is refused")
     reneges = [ln for ln in text if " reneged at trick " in ln]
     flags = [f["penalized"] for f in data["findings"] if f["kind"] == "renege"]
     assert flags == [True, False, False, False] and len(reneges) == 4
-    assert "penalty: hand ends; E/W score 4; official score after deal 2: 2-5" in reneges[0]
+    assert "penalty: hand ends; E/W score 4; official score after deal 2: N/S 2, E/W 5" in reneges[0]
     for line in reneges[1:]:
         assert "not penalized: the hand had already stopped" in line and "penalty:" not in line
 
@@ -253,7 +255,7 @@ def test_audit_html_of_a_record_audited_deal_by_deal(tmp_path):
     assert res.exit_code == 1 and "impossible: deal 1" in page and "class='deals'" in page
     assert page.count("with this renege penalized") == 1
     assert page.count("This renege changes no score (not penalized: the hand had already stopped") == 3
-    assert "Official score: North-South 2, East-West 5" in page
+    assert "Official score: N/S 2, E/W 5" in page
 
 
 def test_import_and_list_show_the_official_score_with_the_official_winner(tmp_path):
@@ -267,7 +269,7 @@ def test_import_and_list_show_the_official_score_with_the_official_winner(tmp_pa
     rec.write_text(json.dumps(doc))
     db = str(tmp_path / "a.sqlite")
     res = runner.invoke(app, ["import", str(rec), "--db", db])
-    assert res.exit_code == 0 and "score=8-10 as played, official=5-2" in res.stdout
+    assert res.exit_code == 0 and "score: N/S 5, E/W 2 (as played: N/S 8, E/W 10)" in res.stdout
     line = run("list", "--db", db).stdout
     assert "score: N/S 5, E/W 2 (as played: N/S 8, E/W 10)  winner: N/S (WWMM & Euchrazy1)" in line
     [g] = json.loads(run("list", "--db", db, "--json").stdout)["games"]

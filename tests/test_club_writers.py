@@ -238,9 +238,9 @@ def test_cli_record_reports_a_conflict_without_a_traceback(tmp_path):
     r = run(app, ["record", "new", json.dumps(GAME[0].to_dict()), json.dumps(GAME[1].to_dict()), "--db", db])
     assert r.exit_code == 0, r.output
     gid = r.output.split()[1]
-    assert "position 1: DealStarted" in r.output
+    assert "event 2: DealStarted" in r.output     # counted from 1
     r = run(app, ["record", gid, json.dumps(GAME[2].to_dict()), "--position", "2", "--db", db])
-    assert r.exit_code == 0 and "position 2: CardsDealt" in r.output
+    assert r.exit_code == 0 and "event 3: CardsDealt" in r.output
     r = run(app, ["record", gid, json.dumps(GAME[3].to_dict()), "--position", "2", "--db", db])
     assert r.exit_code == 1 and "Traceback" not in r.output
     assert (f"error: game {gid}: another writer recorded position 2 first (the game now has 3 events); "

@@ -78,7 +78,7 @@ def test_list_reads_a_drawn_game_as_drawn_like_audit(tmp_path):
     assert "score: N/S 1, E/W 1  winner: none: the game is drawn (N/S and E/W level)" in r.output
     r = CliRunner().invoke(app, ["audit", tied])
     assert ("official winner: nobody: the game is drawn (North-South and East-West level); "
-            "as played: North-South 1, East-West 1, winner nobody: the game is drawn") in r.output
+            "as played: N/S 1, E/W 1, winner nobody: the game is drawn") in r.output
 
 
 # ------------------------------- EGN export of a game the director ruled on
@@ -258,8 +258,8 @@ def test_record_says_the_rules_verdict_on_a_claim_at_once(tmp_path):
                                  '{"type": "RenegeClaimed", "by": 2, "against": 1, "deal": 3, "trick": 5}'])
     assert r.exit_code == 0, r.output
     assert r.output.splitlines() == [
-        "position 62: RenegeClaimed",
-        "position 62: the rules judge this claim rejected: no renege: East (Bob) played J♥ on the clubs "
+        "event 63: RenegeClaimed",
+        "event 63: the rules judge this claim rejected: no renege: East (Bob) played J♥ on the clubs "
         "lead, but held no clubs then: a void, not a renege"]
 
 

@@ -283,12 +283,12 @@ def test_audit_json_text_and_html_of_a_claimed_and_ruled_game(tmp_path):
     assert ("East reneged at trick 1 of deal 1, playing 9\u2665 on a clubs lead while holding 10\u2663; "
             "established when East played to trick 2; provable at trick 4, when East showed 10\u2663") in text
     assert "after the hand (deal 1); upheld by the director" in text
-    assert "penalty: hand ends; N/S score 2; official score after deal 1: 2-0" in text
+    assert "penalty: hand ends; N/S score 2; official score after deal 1: N/S 2, E/W 0" in text
     out = tmp_path / "dispute.html"
     assert _cli("audit", str(path), "--format", "html", "-o", str(out)).exit_code == 0
     page = out.read_text(encoding="utf-8")
     assert "<script" not in page and "&lt;script&gt;x()&lt;/script&gt;" in page
-    assert "C3 &lt;!--" in page and "Official score: North-South 2, East-West 0" in page
+    assert "C3 &lt;!--" in page and "Official score: N/S 2, E/W 0" in page
     assert _cli("audit", str(path), "--format", "html").exit_code != 0      # needs -o
 
 

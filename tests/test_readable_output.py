@@ -89,7 +89,7 @@ def test_show_names_sides_scores_and_the_winner(db):
 
 
 COMMANDS = ["import", "list", "show", "audit", "export", "serve", "version", "tutorial",
-            "samples", "verify"]
+            "samples", "verify", "stats", "rebuild", "record"]
 
 
 @pytest.mark.parametrize("command", COMMANDS)
@@ -97,10 +97,11 @@ def test_help_is_plain_words_with_examples(command):
     out = run(command, "--help").output
     for markup in ("<str>", "<bool>", "<int>", "<list", "``", ":func:", ":class:", "{GAME", "{FILE"):
         assert markup not in out, (markup, out)
-    examples = out[out.index("Examples:"):].splitlines()[1:]
+    examples = out[out.index("Examples (in the folder"):].splitlines()[1:]
     shown = [line.strip() for line in examples if line.strip().startswith("euchre-events")]
     assert shown == EXAMPLES[command] and all(f"euchre-events {command}" in e or "--version" in e
                                               for e in shown)
+    assert out.rstrip().splitlines()[-1].strip() == EXAMPLES[command][-1]   # the help ends with them
 
 
 def test_top_level_help_and_version_flag():

@@ -52,6 +52,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from euchre_events.rules.cards import SUITS, CardError, parse_card, parse_suit
 from euchre_events.rules.seats import SEAT_LETTERS_4, SEAT_WORDS_4
 from euchre_events.rules.engine import ImpossibleEvent, apply, new_table
+from euchre_events.rules.variant import VariantOptions
 from euchre_events.events import ANNOTATION_MARKS
 from euchre_events.events import (BidMade, CardPassed, CardPlayed, CardsDealt, DealStarted, DealThrownIn,
                       DefendedAlone, Discarded, DroppedOut, DummyTaken, Event, GameStarted,
@@ -275,6 +276,31 @@ def _typed(text: str) -> Any:
         return text
 
 
+NO_TARGET = VariantOptions.option_maximum
+"""``target_score`` of a game with no target score (a fixed number of deals,
+``num_deals``, rules.md 2.9; an EGN game with no ``winning_score``): the
+largest value an option may hold.  The notation writes it ``"none"``."""
+
+
+def _option_value(name: str, text: str) -> Any:
+    """:func:`_typed`, and ``target_score "none"`` (no target score) as
+    :data:`NO_TARGET`."""
+    if name == "target_score" and text.strip().lower() == "none":
+        return NO_TARGET
+    return _typed(text)
+
+
+def _option_text(name: str, value: Any, words: frozenset) -> str:
+    """An option's tag value: a word option as written, ``target_score`` at
+    :data:`NO_TARGET` as ``none`` (what the record said: no target score),
+    else :func:`_untyped`."""
+    if name in words and isinstance(value, str):
+        return value
+    if name == "target_score" and isinstance(value, int) and not isinstance(value, bool) and value >= NO_TARGET:
+        return "none"
+    return _untyped(value)
+
+
 def _str_options(variant: str) -> frozenset:
     """Names of the variant's options whose values are words (``str`` fields
     of its options dataclass): their tag values are taken as written."""
@@ -488,7 +514,7 @@ class _GameReader:
                 k = name[len("Option."):]
                 if not k or k in options:
                     raise self.error(t.children[0], f"option {k!r} is given twice or has no name")
-                options[k] = value if k in words else _typed(value)
+                options[k] = value if k in words else _option_value(k, value)
                 option_tags[k] = tok
             elif name == "Players":
                 players_list = [p.strip() for p in re.split(r"[;,]", value)]
@@ -594,7 +620,7 @@ class _GameReader:
             elif val.type == "SQ":
                 out[k] = str(val)[1:-1]
             else:
-                out[k] = str(val) if k in words else _typed(str(val))
+                out[k] = str(val) if k in words else _option_value(k, str(val))
         return out
 
     def parse_score(self, value: str, tok: Token) -> list:
@@ -942,7 +968,7 @@ class _Writer:
         for k, v in (g.options or {}).items():
             if not _TAG_NAME_RE.match("Option." + k):
                 raise ValueError(f"option name {k!r} cannot be written as a tag")
-            lines.append(_tag("Option." + k, v if k in words and isinstance(v, str) else _untyped(v)))
+            lines.append(_tag("Option." + k, _option_text(k, v, words)))
         if g.title:
             lines.append(_tag("Title", g.title))
         odd: dict = {}

@@ -13,14 +13,30 @@ from typing import Optional
 from euchre_events.rules import cards as C
 from euchre_events.rules.table import Claim, Renege, Ruling, Table
 
-__all__ = ["judge_claim", "rule", "penalized", "renege_named"]
+__all__ = ["judge_claim", "rule", "penalized", "renege_named", "deal_start"]
+
+
+def deal_start(t: Table, deal: int) -> int:
+    """Position of the DealStarted of the deal numbered ``deal`` that the
+    table's present moment belongs to: the last one with that number so far
+    (a deal stopped and dealt again under its own number is two deals,
+    rules.md 1.5); 0 when no deal has that number yet."""
+    starts = [end.start for (number, *_), end in zip(t.deal_results, t.deal_ends) if number == deal]
+    if t.deal_no == deal:
+        starts.append(t.deal_start_pos)
+    return max(starts, default=0)
 
 
 def renege_named(t: Table, deal: int, trick: int, against: int) -> Optional[Renege]:
     """The renege of the record by seat ``against`` at trick ``trick`` of
-    deal ``deal`` that still stands (not taken back), or None."""
+    deal ``deal`` that still stands (not taken back), or None.  A deal
+    number dealt twice (an abandoned deal dealt again) names the last deal
+    with that number before now (:func:`deal_start`): a claim or a ruling
+    goes to the deal its moment belongs to, never to the abandoned one."""
+    since = deal_start(t, deal)
     for r in t.reneges:
-        if r.deal == deal and r.trick == trick and r.seat == against and r.corrected_at is None:
+        if r.deal == deal and r.trick == trick and r.seat == against and r.corrected_at is None \
+                and r.position >= since:
             return r
     return None
 
@@ -57,8 +73,9 @@ def _why_no_renege(t: Table, deal: int, trick: int, against: int) -> str:
     left bower is a trump, never a card of its printed suit: case C1), the
     seat was void, a correction, a trick not played."""
     who = f"seat {against}"
+    since = deal_start(t, deal)
     for r in t.reneges:
-        if r.deal == deal and r.trick == trick and r.seat == against:
+        if r.deal == deal and r.trick == trick and r.seat == against and r.position >= since:
             return f"{who} took back {C.pretty(r.card)} before trick {trick} was gathered (rules.md 1.5: no renege)"
     if deal == t.deal_no and trick > t.variant.tricks_in_deal(t):
         return f"deal {deal} has {t.variant.tricks_in_deal(t)} tricks: there is no trick {trick}"

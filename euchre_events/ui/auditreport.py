@@ -14,6 +14,7 @@ from typing import Optional, Sequence
 from euchre_events.rules import cards as C
 from euchre_events.rules.seats import name_seats, score_text
 from euchre_events.ui.describe import level_sides, printable, seat_name, side_player_names
+from euchre_events.ui.describe import score_words as describe_score_words
 
 __all__ = ["side_label", "game_json", "fast_game_json", "finding_lines", "game_lines", "by_deal_lines", "html_report"]
 
@@ -45,10 +46,11 @@ def named(text: str, players: Sequence[str], n_seats: int) -> str:
 
 
 def score_words(variant, score: Sequence[int], players: Sequence[str]) -> str:
-    """``"North-South 2, East-West 0"`` (one entry per side)."""
-    if variant.partnerships and variant.n_seats == 4:
-        return f"North-South {score[0]}, East-West {score[1]}"
-    return ", ".join(f"{seat_name(s, players, variant.n_seats)} {p}" for s, p in enumerate(score))
+    """Points per side (one entry per side): ``"N/S 2, E/W 0"``, ``"P1 10,
+    P2 8"``; the one way every command says a score
+    (:func:`euchre_events.ui.describe.score_words`: ``list``, ``show``,
+    ``import``)."""
+    return describe_score_words(score, variant.name, players)
 
 
 def game_json(g, findings) -> dict:
@@ -152,7 +154,8 @@ def finding_lines(g, f) -> list:
             after = next((d.score_official for d in g.deal_reports()
                           if any(p == f.position for p, _ in d.penalties)), None)
             parts.append(f"penalty: {f.penalty}"
-                         + (f"; official score after deal {f.deal}: {score_text(after)}" if after else ""))
+                         + (f"; official score after deal {f.deal}: {score_words(v, after, players)}"
+                            if after else ""))
         else:
             parts.append(f.status)
         return ["; ".join(parts)]
@@ -212,9 +215,10 @@ def by_deal_lines(path: str, g, findings, skipped, deal_count: int) -> list:
     finding in deal order, the findings in the words of :func:`finding_lines`
     (a renege after the hand had stopped says it was not penalized)."""
     from euchre_events.formats.egn import impossible_words
-    score, official = score_text(g.final_score), score_text(g.official_score)
+    v = g.final.variant
+    score, official = score_words(v, g.final_score, g.players), score_words(v, g.official_score, g.players)
     head = (f"{printable(path)}: audited deal by deal ({len(skipped)} impossible deal(s) of {deal_count}); "
-            f"score={score} as played, {official} official; official winner: "
+            f"official score: {official}; as played: {score}; official winner: "
             f"{side_label(g.final.variant, g.winner, g.players)}")
     rows = [(n, 0, f"impossible: deal {n}: {printable(impossible_words(e))}") for n, e in skipped]
     rows += [(f.deal, 1, line) for f in findings for line in finding_lines(g, f)]

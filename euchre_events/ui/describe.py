@@ -316,7 +316,8 @@ def state_text(state, seat: Optional[int] = None, knowledge=None) -> str:
     k = None
     if seat is not None:
         k = knowledge if knowledge is not None else knowledge_of_state(state, seat)
-    lines = [f"Position {state.position} | deal {state.deal} | phase {state.phase}"]
+    # events count from 1 (the table after event K: show --after K, record's "event K")
+    lines = [f"After event {state.position} | deal {state.deal} | phase {state.phase}"]
     if state.dealer is not None:
         lines.append(f"Dealer: {seat_name(state.dealer, p, n)}")
     if state.up_card:
@@ -348,7 +349,14 @@ def state_text(state, seat: Optional[int] = None, knowledge=None) -> str:
     if maybe_note:
         lines.append("  (?: the up-card the dealer picked up; the face-down discard may have been it)")
     # the face-down cards: all of them in the all-hands view, as the seat saw them otherwise
-    for label, cards, mine in (("Kitty", state.kitty, k and k.kitty), ("Dummy", state.dummy, k and k.dummy),
+    kitty = state.kitty
+    if kitty and state.variant == "two-handed":
+        # rules.md 3.1: the 13 cards left after the deal are not used: no kitty anyone may
+        # take or look at, so a count (the tutorial's words), not thirteen "??"
+        known = [c for c in (kitty if k is None else k.kitty) if c not in (None, C.UNKNOWN)]
+        lines.append(f"Not dealt: {len(kitty)} cards" + (f": {_cards_text(known, state.trump)}" if known else ""))
+        kitty = ()
+    for label, cards, mine in (("Kitty", kitty, k and k.kitty), ("Dummy", state.dummy, k and k.dummy),
                                ("Ghost hand", state.ghost, k and k.ghost),
                                ("Dead hand", state.dead, k and k.dead)):
         if cards:
