@@ -32,7 +32,7 @@ os.environ.setdefault("PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD", "1")
 
 from playwright.sync_api import sync_playwright  # noqa: E402
 
-from euchre_events.ui.serve import page_url, serve  # noqa: E402
+from euchre_events.ui.serve import serve  # noqa: E402
 
 CHROMIUM_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
                  "--disable-background-networking", "--disable-component-update", "--disable-sync"]
@@ -104,7 +104,7 @@ def main() -> int:
             errors = []
             page.on("pageerror", lambda e: errors.append(str(e)))
             t0 = time.time()
-            page.goto(page_url(None, port), timeout=120000)
+            page.goto(proc.url, timeout=120000)
             page.locator("button.ee-next").wait_for(timeout=120000)
             page.locator(".ee-events .ee-current").wait_for(timeout=60000)
             load = time.time() - t0

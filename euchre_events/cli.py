@@ -426,11 +426,23 @@ def _read_models(arch, quiet: bool = False):
     return rm
 
 
+def _checked(rm, arch, games: list) -> list:
+    """``games`` (index rows) with ``error`` set on each stored game changed
+    since its rows were written (a changed or removed event makes no
+    notification, so the index cannot see it): the games the read models
+    noted as changed (:meth:`ReadModels.changed_games`, SQLite's triggers)
+    get their hash chain recomputed, the others are not read (issue 26: a
+    chain check of every game made ``list`` read the whole archive); where
+    changes are not noted (PostgreSQL) every game is checked."""
+    suspects = rm.changed_games()
+    return [g if g.get("error") or (suspects is not None and g["game_id"] not in suspects)
+            else dict(g, error=_tampered(arch, g["game_id"])) for g in games]
+
+
 def _tampered(arch, game_id: str) -> Optional[str]:
     """The error line of a stored game changed since its read-model rows were
-    written (its hash chain recomputed from the stored rows: a changed or
-    removed event makes no new notification, so the index cannot see it), or
-    None when it is intact."""
+    written (its hash chain recomputed from the stored rows), or None when it
+    is intact."""
     from euchre_events.archive import DamagedGame
     try:
         res = arch.verify(game_id)
@@ -441,8 +453,9 @@ def _tampered(arch, game_id: str) -> Optional[str]:
 
 def _list_from_index(rm, want, player, as_json, arch=None) -> None:
     games, damaged = [], []
-    for r in rm.games():
-        error = r.get("error") or (_tampered(arch, r["game_id"]) if arch is not None else None)
+    rows = rm.games()
+    for r in (_checked(rm, arch, rows) if arch is not None else rows):
+        error = r.get("error")
         if error:
             damaged.append({"id": r["game_id"], "error": error})
             if not as_json:
@@ -564,7 +577,7 @@ def stats_cmd(player: Optional[str] = typer.Option(None, "--player",
         _fail(f"{arch.db or 'the archive'}: the read models cannot be built (run euchre-events verify --all)")
     games, deals, findings = rm.games(), rm.deals(), rm.findings()
     # a game changed since its rows were written is damaged: not counted (docs/design.md "Tamper evidence")
-    games = [g if g.get("error") else dict(g, error=_tampered(arch, g["game_id"])) for g in games]
+    games = _checked(rm, arch, games)
     for g in games:
         if g.get("error"):
             _say(f"error: {g['error']}", err=True)

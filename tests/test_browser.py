@@ -31,7 +31,7 @@ from euchre_events.archive import Archive  # noqa: E402
 from euchre_events.formats import read_records  # noqa: E402
 from euchre_events.projections import Game  # noqa: E402
 from euchre_events.ui.render import legal_cards_of, trick_reason  # noqa: E402
-from euchre_events.ui.serve import page_url, serve  # noqa: E402
+from euchre_events.ui.serve import serve  # noqa: E402
 from euchre_events.ui.htmlexport import export_html  # noqa: E402
 
 
@@ -69,7 +69,8 @@ def voila(tmp_path_factory):
     proc = serve(port=port, db=db, record=str(SIX), env=env, block=False, quiet=True, log=log)
     try:
         wait_http(f"http://127.0.0.1:{port}/voila/static/")
-        yield {"url": page_url(None, port), "db": db, "log": tmp / "voila.log"}
+        # the address with the token (ui/serve.py): the page and the kernel answer nothing without it
+        yield {"url": proc.url, "token": proc.token, "db": db, "log": tmp / "voila.log"}
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         try:
@@ -533,7 +534,7 @@ def test_a_learner_answers_two_handed_and_bid_exercises(voila, browser):
     from euchre_events.events import (BidMade, CardPlayed as P, CardsDealt, DealStarted, Discarded,
                                       GameStarted, OrderedUp, Passed, TrumpNamed, UpCardPickedUp)
     from euchre_events.ui import tutorial as T
-    base = voila["url"].rsplit("/", 1)[0]
+    base = voila["url"].split("?")[0].rsplit("/", 1)[0]
     # the two-handed tutorial's step 4 (trick 2): Ann must follow hearts with J♦ or Q♥
     undealt = ("??",) * 13
     two = [GameStarted("two-handed", {}, ("Ann", "Ben"), first_dealer=0, title="Two-handed tutorial"),
@@ -560,7 +561,7 @@ def test_a_learner_answers_two_handed_and_bid_exercises(voila, browser):
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     for nb, question, ex, wrong_pick, name in cases:
-        page.goto(f"{base}/{nb}", timeout=180000)
+        page.goto(f"{base}/{nb}?token={voila['token']}", timeout=180000)
         quiz = quiz_of(page, question)
         quiz.wait_for(timeout=180000)
         quiz.scroll_into_view_if_needed()

@@ -30,7 +30,7 @@ from test_browser import (SNAPSHOT_JS, expected_snapshot, free_port, local_only,
 from euchre_events.archive import Archive  # noqa: E402
 from euchre_events.events import CardPlayed  # noqa: E402
 from euchre_events.projections import Game  # noqa: E402
-from euchre_events.ui.serve import page_url, serve  # noqa: E402
+from euchre_events.ui.serve import serve  # noqa: E402
 from euchre_events.ui.widgets import open_record_by_deal  # noqa: E402
 from test_viewer_issue10 import tutorial_exercises  # noqa: E402
 
@@ -52,7 +52,7 @@ def start_voila(tmp, record=None, **cull):
     proc = serve(port=port, db=db, record=str(record) if record else None, env=env, block=False,
                  quiet=True, log=log, **cull)
     wait_http(f"http://127.0.0.1:{port}/voila/static/")
-    return proc, page_url(None, port), db, log
+    return proc, proc.url, db, log   # the address with the token
 
 
 def stop_voila(proc, log):
@@ -67,7 +67,7 @@ def stop_voila(proc, log):
 
 @pytest.fixture(scope="module")
 def voila_bad(tmp_path_factory):
-    """The app on the record whose deal 1 is impossible (the user-facing culling: 300 s)."""
+    """The app on the record whose deal 1 is impossible (the user-facing culling: 60 s)."""
     proc, url, db, log = start_voila(tmp_path_factory.mktemp("voila-bad"), record=BAD)
     try:
         yield {"url": url, "db": db}
@@ -250,7 +250,8 @@ def test_a_learner_answers_an_exercise(voila_bad, browser, nb, name, question, w
     wrong_pick = wrong if ex.multiple else next(iter(wrong))
     right_pick = answer
     context, page, errors = new_page(browser, 1280, 1000)
-    page.goto(voila_bad["url"].rsplit("/", 1)[0] + "/" + nb, timeout=180000)
+    path, token = voila_bad["url"].split("?")
+    page.goto(path.rsplit("/", 1)[0] + "/" + nb + "?" + token, timeout=180000)
     quiz = quiz_of(page, question)
     quiz.wait_for(timeout=180000)
     quiz.scroll_into_view_if_needed()
@@ -325,7 +326,7 @@ def kernel_pids(voila_pid):
 
 def test_kernels_return_to_the_start_after_five_visits(browser, tmp_path):
     """Open and close the app page 5 times: Voila starts a kernel for each visit and, the tab
-    closed, culls it once idle (ui/serve.py; short settings here, 300 s for users): the count
+    closed, culls it once idle (ui/serve.py; short settings here, 60 s for users): the count
     of kernels goes back to where it started."""
     # idle long enough for a slow page to finish drawing its widgets before its kernel goes
     proc, url, db, log = start_voila(tmp_path, cull_idle=20, cull_interval=2)

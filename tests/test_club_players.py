@@ -115,8 +115,11 @@ def test_text_and_html_show_the_labels(stats, tmp_path):
     assert f"\n{BB7}: games 1, won 1; deals 2 (played 2); calls 2, made 2" in text
     from euchre_events.ui.clubcharts import club_figures
     figs = dict(club_figures(s, *stats))
-    traces = {t.name: list(t.y) for t in figs["Results over time"].data}
-    assert traces[FL] == [1, 1, 2] and traces["Florida"] == [0, 0, 1] and traces[BB8] == [0, 0, 0]
+    # wins after each game, drawn as steps at the games where a count changes (issue 26 finding 9):
+    # FL won games 1 and 3 (1, 1, 2), Florida game 3 (0, 0, 1), BB8 none
+    traces = {t.name: list(zip(t.x, t.y)) for t in figs["Results over time"].data}
+    assert traces[FL] == [(0, 0), (1, 1), (3, 2)] and traces["Florida"] == [(0, 0), (3, 1)]
+    assert traces[BB8] == [(0, 0), (3, 0)]
 
 
 def test_placeholder_names_only_make_no_player(tmp_path):

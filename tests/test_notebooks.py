@@ -132,3 +132,26 @@ def test_club_archive_notebook_counts_each_event_once(jupyter_env):
     plots = [o for c in nb.cells for o in c.get("outputs", [])
              if "application/vnd.plotly.v1+json" in o.get("data", {})]
     assert len(plots) == 7
+
+
+CUTTHROAT = Path(__file__).resolve().parent.parent / "fixtures" / "cutthroat"
+
+
+@pytest.mark.parametrize("record, official, players, deal1", [
+    ("cutthroat-1.euchre", "official score: P1 0, P2 0, P3 10 | official winner: P3 (Ivy)",
+     "P1 (Gus), P2 (Hal), P3 (Ivy)", r"deal  1: dealer P3 \(Ivy\) +trump S  maker P3 \(Ivy\) +-> P3 \+3 +score 0/0/3"),
+    ("cutthroat-2.euchre", "official score: P1 8, P2 11, P3 4 | official winner: P2 (Kit)",
+     "P1 (Jo), P2 (Kit), P3 (Lee)", r"deal  1: dealer P1 \(Jo\) +trump C  maker P2 \(Kit\) +-> P2 \+1 +score 0/1/0"),
+], ids=["won-by-P3", "won-by-P2"])
+def test_review_names_each_cutthroat_player(record, official, players, deal1, jupyter_env, monkeypatch):
+    """Issue 26 finding 5: the review notebook names the sides as the variant seats them.
+    In cutthroat each player is a side (rules.md 4), named by seat (P1 .. P3): cutthroat-1,
+    won by P3, failed in cell [2] under the fixed names N/S and E/W; cutthroat-2, won by P2,
+    showed "N/S 8 - E/W 11" and dropped P3's 4 points."""
+    import re
+    monkeypatch.setenv("EUCHRE_EVENTS_RECORD", str(CUTTHROAT / record))
+    _, text = run("review-a-game.ipynb")
+    assert official in text
+    assert f"players: {players}" in text
+    assert re.search(deal1, text), text
+    assert "N/S" not in text and "E/W" not in text

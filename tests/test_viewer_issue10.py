@@ -121,8 +121,11 @@ def test_serve_culls_idle_kernels_and_refuses_a_missing_record(tmp_path):
     import pytest
     from euchre_events.ui.serve import serve, voila_command
     cmd = voila_command()
-    assert "--MappingKernelManager.cull_idle_timeout=300" in cmd
-    assert "--MappingKernelManager.cull_interval=60" in cmd
+    # issue 26: a closed page's kernel goes after 60 s idle; an open page's stays (the cap bounds them)
+    assert "--MappingKernelManager.cull_idle_timeout=60" in cmd
+    assert "--MappingKernelManager.cull_interval=15" in cmd
+    assert "--MappingKernelManager.cull_connected=False" in cmd
+    assert "--CappedKernelManager.max_kernels=4" in cmd
     assert not any("cull" in a for a in voila_command(cull_idle=0))
     with pytest.raises(FileNotFoundError):
         serve(record=str(tmp_path / "missing.egn"), block=False, quiet=True)

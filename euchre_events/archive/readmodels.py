@@ -99,6 +99,9 @@ _TABLES = {
 }
 """The read models' tables (the same SQL on SQLite and PostgreSQL)."""
 
+_CHANGED = "ee_rm_changed"
+"""The table of streams whose stored rows were updated or deleted (SQLite: filled by triggers)."""
+
 _COLUMNS = {name: [c.split()[0] for c in cols.split(", ") if not c.startswith(("PRIMARY", "deal)", "n)"))]
             for name, cols in _TABLES.items()}
 
@@ -310,6 +313,11 @@ class _ClubViewSQL:
             # sqlite3.Row and psycopg's dict rows both know their column names
             return [dict(row) if isinstance(row, dict) else dict(zip(row.keys(), row)) for row in c.fetchall()]
 
+    def changed_streams(self) -> Optional[set]:
+        """UUIDs of the streams whose stored rows were changed, or None when
+        this backend does not note them (every game must then be checked)."""
+        return None
+
     def stored_rules_version(self) -> Optional[str]:
         """The rules version the rows were built by, or None (nothing built)."""
         rows = self.select("SELECT value FROM {ee_rm_meta} WHERE key = 'rules_version'")
@@ -318,12 +326,34 @@ class _ClubViewSQL:
 
 class SQLiteClubView(_ClubViewSQL, SQLiteTrackingRecorder):
     """The club read models in an SQLite file (the archive's own file:
-    the library's ``tracking`` table beside ``stored_events``)."""
+    the library's ``tracking`` table beside ``stored_events``).
+
+    ``stored_tables``: the archive's tables of stored events and snapshots.
+    Triggers on them note in ``ee_rm_changed`` the stream of every row
+    updated or deleted (the archive only ever inserts): a changed event makes
+    no notification, so this is how ``list`` and ``stats`` learn which games
+    to check again (:meth:`ReadModels.changed_games`) without reading every
+    game's events."""
+
+    def __init__(self, datastore, stored_tables: tuple = ("stored_events", "stored_snapshots"), **kwargs):
+        self.stored_tables = tuple(t for t in stored_tables if t and t.isidentifier())
+        super().__init__(datastore, **kwargs)
 
     def construct_create_table_statements(self) -> list:
+        watch = [f"CREATE TABLE IF NOT EXISTS {_CHANGED} (originator_id TEXT PRIMARY KEY)"]
+        for table in self.stored_tables:
+            for what in ("UPDATE", "DELETE"):
+                watch.append(f"CREATE TRIGGER IF NOT EXISTS {_CHANGED}_{table}_{what.lower()} AFTER {what} "
+                             f"ON {table} BEGIN INSERT OR IGNORE INTO {_CHANGED} (originator_id) "
+                             f"VALUES (old.originator_id); END")
         return super().construct_create_table_statements() + [
             f"CREATE TABLE IF NOT EXISTS {name} ({cols})" for name, cols in _TABLES.items()] + [
-            "CREATE INDEX IF NOT EXISTS ee_rm_games_seq ON ee_rm_games (seq)"]
+            "CREATE INDEX IF NOT EXISTS ee_rm_games_seq ON ee_rm_games (seq)"] + watch
+
+    def changed_streams(self) -> Optional[set]:
+        """UUIDs of the streams with a stored row updated or deleted since the
+        triggers exist."""
+        return {uuid.UUID(str(r["originator_id"])) for r in self.select(f"SELECT originator_id FROM {_CHANGED}")}
 
     @contextmanager
     def _tx(self, commit: bool = True):
@@ -519,7 +549,10 @@ class ReadModels:
                 raise RuntimeError("PostgreSQL read models need eventsourcing[postgres]")
             self.view = PostgresClubView(ds)
         elif type(archive.recorder).__module__.startswith("eventsourcing.sqlite"):
-            self.view = SQLiteClubView(ds)
+            self.view = SQLiteClubView(ds, stored_tables=(
+                getattr(archive.recorder, "events_table_name", "stored_events"),
+                getattr(getattr(archive, "snapshots", None) and archive.snapshots.recorder,
+                        "events_table_name", "stored_snapshots")))
         else:
             raise ValueError("read models need an SQLite or PostgreSQL archive")
         self.view.create_table()
@@ -619,6 +652,22 @@ class ReadModels:
         return self.catch_up(progress)
 
     # -------------------------------------------------------------- queries
+    def changed_games(self) -> Optional[set]:
+        """The game ids (strings) whose stored events or snapshots were updated
+        or deleted since the read models' tables were made here (the archive
+        never changes a stored row, so each is a game to verify again:
+        docs/design.md "Tamper evidence"), or None when the backend does not
+        note changes (PostgreSQL): then any game may have been changed.
+        An annotation stream's change names its game."""
+        changed = self.view.changed_streams()
+        if changed is None:
+            return None
+        from euchre_events.archive.store import annotation_log_id
+        games = {str(g["game_id"]) for g in self.view.select("SELECT game_id FROM {ee_rm_games}")} \
+            if changed else set()
+        notes = {str(annotation_log_id(uuid.UUID(g))): g for g in games} if changed else {}
+        return {str(c) if str(c) in games else notes.get(str(c), str(c)) for c in changed}
+
     def games(self) -> list:
         """Index rows, in import order, JSON columns decoded."""
         out = []

@@ -4,14 +4,44 @@ rows and :func:`~euchre_events.archive.clubstats.club_stats`.
 
 Names and titles come from records anyone may write: the HTML page embeds
 the figures as JSON with ``<``, ``>`` and ``&`` escaped, so a name such as
-``</script><script>alert(1)</script>`` stays text.
+``</script><script>alert(1)</script>`` stays text; and plotly reads its own
+markup (``<b>``, ``<br>``, ``<a href>``) in trace names, category labels and
+hover text, so every name and title goes into a figure HTML-escaped
+(plotly shows ``&lt;b&gt;`` as ``<b>``).
+
+Each figure draws at most :data:`TOP_PLAYERS` players (the results-over-time
+lines at the games where a count changes, steps between): its size grows
+with what is shown, not with the archive (issue 26: one line per player of
+one point per game grew as players x games).
 """
 from __future__ import annotations
 
 import html
 import json
 
-__all__ = ["club_figures", "stats_html"]
+__all__ = ["club_figures", "stats_html", "TOP_PLAYERS"]
+
+TOP_PLAYERS = 12
+"""Most players one chart shows (the most wins, alone hands, reneges)."""
+
+
+def _label(text) -> str:
+    """A name or title as plotly text: HTML-escaped, so plotly's markup in it is shown, not applied."""
+    return html.escape(str(text), quote=False)
+
+
+def _top(names: list, key, n: int = TOP_PLAYERS, zero: bool = False) -> tuple:
+    """``(shown, of)``: the ``n`` players of ``names`` with the highest
+    ``key(name)`` (a tuple or a number), highest first, ties by name, and how
+    many there were to choose from (those above 0 unless ``zero``)."""
+    pool = [x for x in names if zero or key(x) > 0]
+    return sorted(pool, key=lambda x: (tuple(-k for k in key(x)) if isinstance(key(x), tuple)
+                                       else -key(x), x.lower()))[:n], len(pool)
+
+
+def _of(shown: list, pool: int) -> str:
+    """`` (the 12 of 40 with the most)`` when a chart leaves players out, else ``""``."""
+    return f" (the {len(shown)} of {pool} with the most)" if pool > len(shown) else ""
 
 
 def _rate(row: dict) -> float:
@@ -19,29 +49,38 @@ def _rate(row: dict) -> float:
 
 
 def club_figures(stats: dict, games: list, deals: list, findings: list, last_games: int = 12) -> list:
-    """``[(title, plotly Figure)]``: results over time (wins per player, game
-    after game, in import order), call success by seat and by up-card,
-    alone-hand results, reneges by player, score progressions of the last
-    ``last_games`` games (as played, per side)."""
+    """``[(title, plotly Figure)]``: results over time (wins of the
+    :data:`TOP_PLAYERS` players with the most, game after game in import
+    order), call success by seat and by up-card, alone-hand results and
+    reneges by player (the :data:`TOP_PLAYERS` with the most), score
+    progressions of the last ``last_games`` games (as played, per side).
+    ``deals`` and ``findings`` are not read (the counts are in ``stats``):
+    they may be iterators.  Always six figures, in that order."""
     import plotly.graph_objects as go
     figs = []
     names = list(stats["players"])
-    kept = [g for g in games if not g.get("error")
-            and (not stats["filters"].get("variant") or g["variant"] == stats["filters"]["variant"])]
-    # results over time: cumulative official wins, one line per player
-    wins = {n: [] for n in names}
-    count = {n: 0 for n in names}
+    variant = stats["filters"].get("variant")
+    kept = [g for g in games if not g.get("error") and (not variant or g["variant"] == variant)]
+    # results over time: cumulative official wins of the players with the most, as steps
+    shown, pool = _top(names, lambda n: (stats["players"][n]["wins"], stats["players"][n]["games"]), zero=True)
+    steps = {n: ([0], [0]) for n in shown}
+    count = dict.fromkeys(shown, 0)
     from euchre_events.archive.clubstats import _side, _won, seat_players
     seats_of, _ = seat_players(games)    # the players as the statistics know them (ids, placeholders)
     for i, g in enumerate(kept, 1):
         for seat, n in enumerate(seats_of[g["game_id"]]):
             if n in count and _won(g["winner"], _side(g["variant"], seat)):
                 count[n] += 1
-        for n in names:
-            wins[n].append(count[n])
-    fig = go.Figure([go.Scatter(x=list(range(1, len(kept) + 1)), y=wins[n], mode="lines", name=n) for n in names])
-    fig.update_layout(title="Results over time: games won (official result)", xaxis_title="game (import order)",
-                      yaxis_title="games won")
+                steps[n][0].append(i)
+                steps[n][1].append(count[n])
+    for n in shown:                      # each line runs to the last game
+        if steps[n][0][-1] != len(kept):
+            steps[n][0].append(len(kept))
+            steps[n][1].append(count[n])
+    fig = go.Figure([go.Scatter(x=steps[n][0], y=steps[n][1], mode="lines", line_shape="hv", name=_label(n))
+                     for n in shown])
+    fig.update_layout(title="Results over time: games won (official result)" + _of(shown, pool),
+                      xaxis_title="game (import order)", yaxis_title="games won")
     figs.append(("Results over time", fig))
     for key, title, xt in (("by_seat", "Calls made by seat (from the dealer)", "caller"),
                            ("by_up_card", "Ordered-up calls made by up-card", "up-card")):
@@ -50,20 +89,23 @@ def club_figures(stats: dict, games: list, deals: list, findings: list, last_gam
                                 text=[f"{r['made']}/{r['calls']}" for r in rows.values()], name="made %")])
         fig.update_layout(title=title, xaxis_title=xt, yaxis_title="made (%)", yaxis_range=[0, 100])
         figs.append((title, fig))
-    fig = go.Figure([go.Bar(x=names, y=[stats["players"][n]["alone"][k] for n in names], name=k)
+    alone, pool = _top(names, lambda n: stats["players"][n]["alone"]["attempts"])
+    fig = go.Figure([go.Bar(x=[_label(n) for n in alone], y=[stats["players"][n]["alone"][k] for n in alone], name=k)
                      for k in ("attempts", "made", "march", "euchred")])
-    fig.update_layout(title="Alone hands", barmode="group", yaxis_title="deals")
+    fig.update_layout(title="Alone hands" + _of(alone, pool), barmode="group", yaxis_title="deals")
     figs.append(("Alone hands", fig))
-    fig = go.Figure([go.Bar(x=names, y=[stats["players"][n]["reneges"] for n in names], name="reneges")])
-    fig.update_layout(title="Reneges by player", yaxis_title="reneges")
+    reneged, pool = _top(names, lambda n: stats["players"][n]["reneges"])
+    fig = go.Figure([go.Bar(x=[_label(n) for n in reneged], y=[stats["players"][n]["reneges"] for n in reneged],
+                            name="reneges")])
+    fig.update_layout(title="Reneges by player" + _of(reneged, pool), yaxis_title="reneges")
     figs.append(("Reneges by player", fig))
     fig = go.Figure()
     for g in kept[-last_games:]:
-        steps = g.get("score_after") or []
-        n_sides = len(steps[0][1]) if steps else 0
+        after = g.get("score_after") or []
+        n_sides = len(after[0][1]) if after else 0
         for side in range(n_sides):
-            fig.add_trace(go.Scatter(x=[0] + [s[0] for s in steps], y=[0] + [s[1][side] for s in steps],
-                                     mode="lines+markers", name=f"{g['title'] or g['game_id'][:8]}: side {side + 1}"))
+            fig.add_trace(go.Scatter(x=[0] + [s[0] for s in after], y=[0] + [s[1][side] for s in after],
+                                     mode="lines+markers", name=_label(f"{g['title'] or g['game_id'][:8]}: side {side + 1}")))
     fig.update_layout(title=f"Score progressions (the last {min(last_games, len(kept))} games, as played)",
                       xaxis_title="deal", yaxis_title="score")
     figs.append(("Score progressions", fig))

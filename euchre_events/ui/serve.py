@@ -3,12 +3,17 @@
 ``euchre-events serve`` calls :func:`serve`: Voila runs the review notebook
 (or another one) in a fresh kernel for each visitor and shows only its
 outputs, so the replay viewer works in a browser without any code in sight.
-Voila listens on 127.0.0.1 only.  The archive file and the record to review
+Voila listens on 127.0.0.1 only, through :mod:`euchre_events.ui.voilaapp`:
+every request needs a random token (printed in the address to open, as
+Jupyter does), only the Host names 127.0.0.1 and localhost are answered (a web
+page that DNS rebinding pointed at 127.0.0.1 gets 403), and at most
+``max_kernels`` kernels run.  The archive file and the record to review
 reach the notebook through ``EUCHRE_EVENTS_DB`` and ``EUCHRE_EVENTS_RECORD``.
 """
 from __future__ import annotations
 
 import os
+import secrets
 import signal
 import subprocess
 import sys
@@ -19,6 +24,7 @@ import urllib.request
 import webbrowser
 from pathlib import Path
 from typing import Optional
+from urllib.parse import quote
 
 from euchre_events import samples
 
@@ -53,37 +59,54 @@ def _notebook_path(notebook: Optional[str]) -> Path:
     return path.resolve()
 
 
-CULL_IDLE_SECONDS = 300
-"""A kernel idle this long (seconds) is shut down: Voila keeps a kernel per page
-visit after its tab closes (its shutdown request is refused for want of an
-``_xsrf`` token, shared/notes-jupyter.md), so without culling a club laptop
-serving an evening would fill up with kernels."""
+CULL_IDLE_SECONDS = 60
+"""A kernel whose page is closed (no channel connected) and idle this long
+(seconds) is shut down: Voila keeps a kernel per page visit after its tab
+closes (its shutdown request is refused for want of an ``_xsrf`` token,
+shared/notes-jupyter.md), about 117 MB each.  A kernel whose page is still
+open is kept however long the reviewer reads (the cap below bounds them)."""
 
-CULL_INTERVAL_SECONDS = 60
+CULL_INTERVAL_SECONDS = 15
 """How often (seconds) idle kernels are looked for."""
+
+MAX_KERNELS = 4
+"""Most kernels running at once (about 117 MB each): a page visit beyond that
+shuts down the kernel idle longest, one whose page is closed first
+(:class:`euchre_events.ui.voilaapp.CappedKernelManager`)."""
+
+TOKEN_ENV = "EUCHRE_EVENTS_SERVE_TOKEN"
+"""How the token reaches the Voila process (never its command line, which
+every user of the machine can read); :mod:`euchre_events.ui.voilaapp` takes
+it out of its environment before any kernel starts."""
 
 
 def voila_command(notebook: Optional[str] = None, port: int = 8866,
-                  cull_idle: int = CULL_IDLE_SECONDS, cull_interval: int = CULL_INTERVAL_SECONDS) -> list:
-    """The Voila command line that serves ``notebook``'s folder on 127.0.0.1:``port``,
-    culling kernels idle for ``cull_idle`` seconds (checked every
-    ``cull_interval`` seconds; ``cull_idle=0`` turns culling off).  A kernel
-    with its page still connected is culled too once idle that long: the
-    page then needs a reload."""
+                  cull_idle: int = CULL_IDLE_SECONDS, cull_interval: int = CULL_INTERVAL_SECONDS,
+                  max_kernels: int = MAX_KERNELS) -> list:
+    """The command line that serves ``notebook``'s folder with Voila on
+    127.0.0.1:``port`` (through :mod:`euchre_events.ui.voilaapp`, which wants
+    the token in ``EUCHRE_EVENTS_SERVE_TOKEN``), culling kernels whose page
+    is closed once idle ``cull_idle`` seconds (checked every
+    ``cull_interval`` seconds; ``cull_idle=0`` turns culling off), with at
+    most ``max_kernels`` kernels (at least 1)."""
     nb = _notebook_path(notebook)
     folder = str(nb.parent)
-    cmd = [sys.executable, "-m", "voila", folder, "--no-browser", f"--port={int(port)}",
-           "--Voila.ip=127.0.0.1", f"--Voila.root_dir={folder}"]
+    cmd = [sys.executable, "-m", "euchre_events.ui.voilaapp", folder, "--no-browser", f"--port={int(port)}",
+           "--Voila.ip=127.0.0.1", f"--Voila.root_dir={folder}",
+           "--VoilaConfiguration.multi_kernel_manager_class=euchre_events.ui.voilaapp.CappedKernelManager",
+           f"--CappedKernelManager.max_kernels={max(1, int(max_kernels))}"]
     if cull_idle and int(cull_idle) > 0:
         cmd += [f"--MappingKernelManager.cull_idle_timeout={int(cull_idle)}",
                 f"--MappingKernelManager.cull_interval={max(1, int(cull_interval))}",
-                "--MappingKernelManager.cull_connected=True"]
+                "--MappingKernelManager.cull_connected=False"]
     return cmd
 
 
-def page_url(notebook: Optional[str] = None, port: int = 8866) -> str:
-    """The address of the served notebook: ``http://127.0.0.1:PORT/voila/render/NAME``."""
-    return f"http://127.0.0.1:{int(port)}/voila/render/{_notebook_path(notebook).name}"
+def page_url(notebook: Optional[str] = None, port: int = 8866, token: Optional[str] = None) -> str:
+    """The address of the served notebook: ``http://127.0.0.1:PORT/voila/render/NAME``,
+    with ``?token=TOKEN`` when a token is given (the address the user opens)."""
+    url = f"http://127.0.0.1:{int(port)}/voila/render/{_notebook_path(notebook).name}"
+    return f"{url}?token={quote(token, safe='')}" if token else url
 
 
 def _open_when_ready(url: str, proc, quiet: bool, timeout: float = 120) -> None:
@@ -106,39 +129,50 @@ def _open_when_ready(url: str, proc, quiet: bool, timeout: float = 120) -> None:
 def serve(notebook: Optional[str] = None, port: int = 8866, db: Optional[str] = None,
           record: Optional[str] = None, block: bool = True, env: Optional[dict] = None,
           quiet: bool = False, log=None, open_browser: bool = False,
-          cull_idle: int = CULL_IDLE_SECONDS, cull_interval: int = CULL_INTERVAL_SECONDS):
-    """Start Voila on ``notebook`` (default: the review notebook) at 127.0.0.1:``port``.
+          cull_idle: int = CULL_IDLE_SECONDS, cull_interval: int = CULL_INTERVAL_SECONDS,
+          max_kernels: int = MAX_KERNELS, token: Optional[str] = None):
+    """Start Voila on ``notebook`` (default: the review notebook) at 127.0.0.1:``port``,
+    answering only requests with ``token`` (default: a new random one) and a
+    local Host name.
 
     ``db``: the SQLite archive the notebook uses (``EUCHRE_EVENTS_DB``);
     ``record``: a record file for the review notebook (``EUCHRE_EVENTS_RECORD``);
     ``env``: extra environment variables for Voila and its kernels;
     ``quiet``: no messages; ``log``: a file that receives Voila's output;
     ``open_browser``: open the page in the default web browser once Voila answers;
-    ``cull_idle``, ``cull_interval``: idle-kernel culling in seconds (see
-    :func:`voila_command`).  A ``record`` that does not exist raises
+    ``cull_idle``, ``cull_interval``, ``max_kernels``: kernel culling in
+    seconds and the kernel cap (see :func:`voila_command`).  The address
+    with the token is printed (unless ``quiet``) and opened.  A ``record`` that does not exist raises
     ``FileNotFoundError`` before Voila starts.
     With ``block=True`` (the CLI) runs until Ctrl-C and returns Voila's exit
     status; with ``block=False`` returns the running ``subprocess.Popen``
-    (its own process group: stop it with ``os.killpg(p.pid, signal.SIGTERM)``).
+    (its own process group: stop it with ``os.killpg(p.pid, signal.SIGTERM)``)
+    with two more attributes: ``token`` and ``url`` (the page's address with
+    the token).
     Raises ``FileNotFoundError`` for a missing notebook.
     """
     if record and not os.path.exists(record):
         raise FileNotFoundError(f"no record file at {record}")
-    cmd = voila_command(notebook, port, cull_idle, cull_interval)
+    cmd = voila_command(notebook, port, cull_idle, cull_interval, max_kernels)
+    token = token or secrets.token_urlsafe(32)
+    url = page_url(notebook, port, token)
     run_env = dict(os.environ)
     run_env.update(env or {})
+    run_env[TOKEN_ENV] = token
     if db:
         run_env["EUCHRE_EVENTS_DB"] = os.path.abspath(db)
     if record:
         run_env["EUCHRE_EVENTS_RECORD"] = os.path.abspath(record)
     if not quiet:
-        print(f"serving {page_url(notebook, port)}  (Ctrl-C to stop)", file=sys.stderr)
+        print(f"serving {url}  (open this address: the token in it lets you in; Ctrl-C to stop)",
+              file=sys.stderr)
     out = log if log is not None else (subprocess.DEVNULL if quiet else None)
     proc = subprocess.Popen(cmd, env=run_env, start_new_session=True, stdout=out,
                             stderr=subprocess.STDOUT if log is not None else out)
     if open_browser:
-        threading.Thread(target=_open_when_ready, args=(page_url(notebook, port), proc, quiet),
+        threading.Thread(target=_open_when_ready, args=(url, proc, quiet),
                          daemon=True).start()
+    proc.token, proc.url = token, url
     if not block:
         return proc
 

@@ -1,0 +1,155 @@
+"""The club charts (``stats --format html``, ui/clubcharts.py): issue 26
+findings 9 and 13.
+
+Finding 9: the charts grew as players x games (one line per player, one
+point per game): 3,000 games of 6,000 players took 2 GB and 56 s.  Each chart
+now shows at most ``TOP_PLAYERS`` players, the results lines only where a
+count changes.  Finding 13: plotly reads ``<b>``, ``<br>`` in names as
+markup; names go into the figures HTML-escaped.  Real archives, real games
+(``rules.simulate.random_game``, legal play), no mock.
+"""
+import dataclasses
+import json
+
+import pytest
+
+pytest.importorskip("plotly")
+
+from euchre_events.archive import Archive  # noqa: E402
+from euchre_events.archive.clubstats import club_stats  # noqa: E402
+from euchre_events.archive.readmodels import ReadModels  # noqa: E402
+from euchre_events.formats import Record  # noqa: E402
+from euchre_events.rules.simulate import random_game  # noqa: E402
+from euchre_events.ui.clubcharts import club_figures  # noqa: E402
+
+TOP_PLAYERS = 12   # the most players a chart shows (ui/clubcharts.TOP_PLAYERS)
+
+HOSTILE = "<b>Ann</b><br>10 wins"
+
+
+@pytest.fixture(scope="module")
+def club(tmp_path_factory):
+    """40 standard games, each with four players of its own but North of the first ten,
+    one player named with plotly markup (151 players); the read models caught up."""
+    arch = Archive(str(tmp_path_factory.mktemp("club") / "club.sqlite"))
+    for i in range(40):
+        events = random_game("standard", seed=i)
+        names = (HOSTILE if i < 10 else f"Ann {i}", f"Bob {i}", f"Cy {i}", f"Di {i}")
+        arch.import_record(Record([dataclasses.replace(events[0], players=names)] + events[1:]))
+    rm = ReadModels(arch)
+    rm.catch_up()
+    games, deals, findings = rm.games(), rm.deals(), rm.findings()
+    return games, deals, findings, club_stats(games, deals, findings)
+
+
+def test_each_chart_shows_at_most_the_top_players(club):
+    """151 players: no chart draws more than TOP_PLAYERS of them; the results lines are
+    those of the players with the most wins, each a step at the games that player won
+    (2 winners a game over 40 games: at most their wins + 2 points)."""
+    games, deals, findings, s = club
+    assert s["games"] == 40 and len(s["players"]) == 151
+    figs = dict(club_figures(s, games, deals, findings))
+    assert len(figs) == 6
+    results = figs["Results over time"].data
+    assert len(results) == TOP_PLAYERS
+    assert "the 12 of 151 with the most" in figs["Results over time"].layout.title.text
+    wins = sorted((p["wins"] for p in s["players"].values()), reverse=True)
+    assert sorted((t.y[-1] for t in results), reverse=True) == wins[:TOP_PLAYERS]
+    for t in results:
+        assert t.x[-1] == 40 and len(t.x) <= t.y[-1] + 2
+        assert list(t.y) == list(range(len(t.y) - 1)) + [t.y[-1]] or list(t.y) == list(range(len(t.y)))
+    for title in ("Alone hands", "Reneges by player"):
+        for t in figs[title].data:
+            assert len(t.x) <= TOP_PLAYERS
+    points = sum(len(t.x) for f in figs.values() for t in f.data)
+    assert points < 12 * 42 + 4 * 12 + 12 + 12 * 2 * 20, points   # bounded by what is shown, not 151 x 40
+
+
+def test_names_are_text_in_the_charts(club, tmp_path):
+    """A player named <b>Ann</b><br>10 wins: every trace name and category label of the
+    figures carries it escaped (&lt;b&gt;...), never as markup plotly would draw bold."""
+    games, deals, findings, s = club
+    assert s["players"][HOSTILE]["games"] == 10 and s["players"][HOSTILE]["wins"] >= 2
+    figs = club_figures(s, games, deals, findings)
+    labels = []
+    for _, f in figs:
+        for t in f.data:
+            labels.append(str(t.name))
+            labels += [str(x) for x in (t.x or ()) if isinstance(x, str)]
+    text = json.dumps(labels)
+    assert "<b>" not in text and "<br>" not in text
+    shown = [x for x in labels if "Ann</b>" in x or "Ann&lt;/b&gt;" in x]
+    assert shown and all(x == "&lt;b&gt;Ann&lt;/b&gt;&lt;br&gt;10 wins" for x in shown)
+
+
+# ---------------------------------------------------------------- list and stats read the read models
+
+def _cli(*args):
+    from typer.testing import CliRunner
+    from euchre_events.cli import app
+    return CliRunner().invoke(app, [str(a) for a in args], catch_exceptions=False)
+
+
+@pytest.fixture()
+def indexed(tmp_path):
+    """An archive of three standard games whose read models were built (a first ``list``)."""
+    db = tmp_path / "a.sqlite"
+    arch = Archive(str(db))
+    ids = [arch.import_record(Record(random_game("standard", seed=s)))[0] for s in (1, 2, 3)]
+    assert _cli("list", "--db", db).exit_code == 0
+    return db, ids
+
+
+def _events_read(db, args):
+    """(result, {game ids whose stored events were read}) of ``euchre-events ARGS``,
+    from SQLite's own trace of the statements run on the archive's connections."""
+    import sqlite3
+    import re
+    seen = set()
+    real = sqlite3.connect
+
+    def connect(*a, **k):
+        c = real(*a, **k)
+        c.set_trace_callback(lambda sql: seen.update(re.findall(r"originator_id\s*=\s*'([0-9a-f]{32})'", sql))
+                             if "stored_events" in sql and "SELECT" in sql.upper() else None)
+        return c
+    sqlite3.connect = connect
+    try:
+        res = _cli(*args)
+    finally:
+        sqlite3.connect = real
+    return res, seen
+
+
+def test_list_and_stats_read_no_game_when_none_changed(indexed):
+    """Finding 9: ``list`` and ``stats`` are read-model queries: with no stored row changed
+    they read no game's events (main recomputed every game's hash chain: 98% of a
+    10,000-game ``list``)."""
+    db, ids = indexed
+    for args in (["list"], ["stats"], ["stats", "--format", "json"]):
+        res, seen = _events_read(db, [*args, "--db", db])
+        assert res.exit_code == 0, res.output
+        assert seen == set(), (args, seen)
+    res, seen = _events_read(db, ["verify", ids[0], "--db", db])
+    assert res.exit_code == 0 and seen == {ids[0].hex}     # the trace does see a game read
+
+
+def test_a_row_changed_after_the_index_was_built_is_still_named(indexed):
+    """Tamper evidence stays (docs/design.md): a stored event changed with SQL after the read
+    models were built makes no notification; the archive's triggers note its stream, so
+    ``list`` and ``stats`` verify that game (and only it) and name the changed event."""
+    import sqlite3
+    db, ids = indexed
+    with sqlite3.connect(db) as c:
+        state = c.execute("select state from stored_events where originator_id=? and originator_version=2",
+                          (ids[1].hex,)).fetchone()[0]
+        assert b'"deal":1,' in state                  # DealStarted of deal 1: now deal 7
+        c.execute("update stored_events set state=? where originator_id=? and originator_version=2",
+                  (state.replace(b'"deal":1,', b'"deal":7,'), ids[1].hex))
+    res, seen = _events_read(db, ["list", "--db", db])
+    assert res.exit_code == 1
+    assert [line.split()[0] for line in res.stdout.splitlines()] == [str(ids[0]), str(ids[2])]
+    assert f"error: game {ids[1]}: stored event 2 " in res.stderr
+    assert seen == {ids[1].hex}
+    res = _cli("stats", "--db", db)
+    assert res.exit_code == 1 and f"error: game {ids[1]}: stored event 2 " in res.stderr
