@@ -82,13 +82,20 @@ def test_labels_worked_examples():
     8-8 (27% of the game) a blunder; the same card the seat view found best
     is "interesting" (the cards lay badly); a cost-free card the seat view
     disliked is dubious; the only card that saves two points, found against
-    the odds, is brilliant, with the odds, great."""
+    the odds, is brilliant; found where the odds gave it in under 60% of the
+    deals, great."""
     assert L.label(2.0, 1.1, 0.11, seat_view_se=0.1) == "?"
     assert L.label(2.0, 1.1, 0.27, seat_view_se=0.1) == "??"
     assert L.label(2.0, 0.0, 0.11, seat_view_se=0.1) == "!?"
     assert L.label(0.0, 0.6, 0.0, seat_view_se=0.1) == "?!"
     assert L.label(0.0, 0.4, 0.0, seat_view_se=0.1, others_face_up_cost=2.0, seat_view_gap=0.4) == "!!"
-    assert L.label(0.0, 0.0, 0.0, seat_view_se=0.1, others_face_up_cost=2.0, seat_view_gap=0.0) == "!"
+    assert L.label(0.0, 0.0, 0.0, seat_view_se=0.1, others_face_up_cost=2.0, seat_view_gap=0.0,
+                   best_share=0.4) == "!"
+    # the only move, but the best in most imagined deals: obvious, no mark
+    assert L.label(0.0, 0.0, 0.0, seat_view_se=0.1, others_face_up_cost=2.0, seat_view_gap=0.0,
+                   best_share=0.9) is None
+    # face up only: no "great"
+    assert L.label(0.0, None, 0.0, others_face_up_cost=2.0) is None
     assert L.label(0.0, 0.0, 0.0, others_face_up_cost=0.0) is None
     assert L.label(3.0, 3.0, 0.5, forced=True) is None
     # a seat-view cost within two standard errors is not "bad"

@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from typing import Optional, Sequence
 
-__all__ = ["LABELS", "BLUNDER", "MISTAKE", "SEAT_BAD", "ONLY_MOVE", "label", "accuracy_of",
+__all__ = ["LABELS", "BLUNDER", "MISTAKE", "SEAT_BAD", "ONLY_MOVE", "OBVIOUS", "label", "accuracy_of",
            "decision_accuracy", "LABEL_WORDS"]
 
 LABELS = ("??", "?", "?!", "!?", "!", "!!")
@@ -38,6 +38,9 @@ decision was bad on what the seat could know (and more than two standard
 errors of the estimate)."""
 ONLY_MOVE = 1.0
 """An "only move": every other option costs at least this many points face up."""
+OBVIOUS = 0.6
+"""An only move that was the best in this share of the imagined deals or more
+was obvious from the seat: no ``!``."""
 
 
 def _seat_bad(sv_cost: Optional[float], sv_se: Optional[float]) -> Optional[bool]:
@@ -49,7 +52,7 @@ def _seat_bad(sv_cost: Optional[float], sv_se: Optional[float]) -> Optional[bool
 def label(face_up_cost: Optional[float], seat_view_cost: Optional[float],
           win_chance_lost: Optional[float], *, seat_view_se: Optional[float] = None,
           others_face_up_cost: Optional[float] = None, seat_view_gap: Optional[float] = None,
-          forced: bool = False) -> Optional[str]:
+          best_share: Optional[float] = None, forced: bool = False) -> Optional[str]:
     """The EGN label of one decision, or None.
 
     ``face_up_cost`` and ``seat_view_cost``: deal points lost against the best
@@ -58,7 +61,9 @@ def label(face_up_cost: Optional[float], seat_view_cost: Optional[float],
     which then use points); ``others_face_up_cost``: the smallest face-up cost
     of the options not played (how much the best option stood out);
     ``seat_view_gap``: how much worse, from the seat's view, the played option
-    looked than the seat view's best (0 when it was the seat view's best).
+    looked than the seat view's best (0 when it was the seat view's best);
+    ``best_share``: the share of the imagined deals in which the played
+    option was (one of) the best.
 
     * ``??`` / ``?``: it cost this much face up (:data:`BLUNDER`,
       :data:`MISTAKE` of win chance, or :data:`POINTS_BLUNDER`,
@@ -69,10 +74,14 @@ def label(face_up_cost: Optional[float], seat_view_cost: Optional[float],
     * ``!!``: the only good option face up (every other costs
       :data:`ONLY_MOVE` points or more) and one that the seat view did not
       favour: it found points the odds did not show;
-    * ``!``: the only good option face up, and the seat view's best too;
+    * ``!``: the only good option face up, the seat view's best too, and not
+      an obvious one: in fewer than :data:`OBVIOUS` of the imagined deals was
+      it the best (most "only moves" of Euchre, following suit or trumping
+      a trick one must win, are no feat and get no mark);
     * ``?!``: it cost nothing this time (and was not the only good option),
       but from the seat's view it was bad;
-    * a forced decision (one legal option) has no label.
+    * a forced decision (one legal option) has no label, and without a seat
+      view (``--face-up-only``) ``!``, ``!!``, ``!?`` and ``?!`` are not given.
     """
     if forced or face_up_cost is None:
         return None
@@ -87,11 +96,13 @@ def label(face_up_cost: Optional[float], seat_view_cost: Optional[float],
             return "!?"
         return "??" if big else "?"
     if face_up_cost <= 1e-9:
-        if others_face_up_cost is not None and others_face_up_cost >= ONLY_MOVE:
+        if (others_face_up_cost is not None and others_face_up_cost >= ONLY_MOVE
+                and seat_view_gap is not None):
             # the only good option: it earned the points every other option gave away
-            if seat_view_gap is not None and seat_view_gap > SEAT_BAD / 2:
+            if seat_view_gap > SEAT_BAD / 2:
                 return "!!"
-            return "!"
+            if best_share is not None and best_share < OBVIOUS:
+                return "!"
         if bad_seat:
             return "?!"
     return None

@@ -24,6 +24,7 @@ Pure: no I/O.
 """
 from __future__ import annotations
 
+import dataclasses
 import html
 import json
 from dataclasses import dataclass, field
@@ -33,6 +34,7 @@ from euchre_events.analysis import labels as L
 from euchre_events.analysis import solver as S
 from euchre_events.analysis.winchance import win_chance_after
 from euchre_events.events import Event, event_from_dict
+from euchre_events.rules import cards as C
 from euchre_events.rules import engine
 from euchre_events.rules.seats import seat_letter, seat_word
 from euchre_events.rules.table import DEAL_OVER, GAME_OVER
@@ -132,7 +134,7 @@ class Option:
     best_share: Optional[float] = None
 
     def to_json(self) -> dict:
-        return {"action": self.text, "event": self.action.to_dict(), "face_up": self.face_up, "seat_view": _r(self.seat_view),
+        return {"action": self.text, "event": self.action.to_dict(), "face_up": _jv(self.face_up), "seat_view": _r(self.seat_view),
                 "seat_view_se": _r(self.seat_view_se), "best_share": _r(self.best_share),
                 "points": list(self.points) if self.points is not None else None}
 
@@ -142,7 +144,8 @@ class Decision:
     """One decision: event ``position`` (0-based: the table before it is
     ``show GAME --after POSITION``), by ``seat``, of ``kind`` ``call``,
     ``exchange`` or ``play``; ``index`` its 0-based number among the deal's
-    calls or plays (EGN's annotation keys); ``trick`` 1-based or None.
+    calls, exchanges or plays (for calls and plays, EGN's annotation keys);
+    ``trick`` 1-based or None.
 
     Costs are deal points lost against the best option (face up, and from
     the seat's view); ``win_chance_lost`` the game-win chance lost face up
@@ -174,7 +177,7 @@ class Decision:
     def best_face_up(self) -> Optional[Option]:
         """The face-up best option (the first of equals, in legal order)."""
         vals = [o for o in self.options if o.face_up is not None]
-        return max(vals, key=lambda o: o.face_up) if vals else None
+        return max(vals, key=lambda o: _low(o.face_up)) if vals else None
 
     def best_seat_view(self) -> Optional[Option]:
         vals = [o for o in self.options if o.seat_view is not None]
@@ -187,7 +190,7 @@ class Decision:
              "options": [o.to_json() for o in self.options],
              "face_up_cost": _r(self.face_up_cost), "seat_view_cost": _r(self.seat_view_cost),
              "win_chance_lost": _r(self.win_chance_lost), "label": self.label,
-             "played_face_up": self.played_face_up, "played_seat_view": _r(self.played_seat_view)}
+             "played_face_up": _jv(self.played_face_up), "played_seat_view": _r(self.played_seat_view)}
         if self.forced:
             d["forced"] = True
         if not self.legal:
@@ -200,8 +203,10 @@ class Decision:
 @dataclass(frozen=True)
 class DealAnalysis:
     """One deal: its number, its face-up par (the contract a table that sees
-    every card reaches: ``par_call`` as ``"S order"`` and ``par_value``, the
-    maker's side's points net, ``par_points`` per party) and its decisions."""
+    every card reaches: ``par_call`` as ``"order"`` or ``"name H alone"`` by
+    ``par_seat``, None when every seat passes; ``par_value``, the maker's
+    side's points net, a number or a (low, high) pair over the readings of
+    the record's unknown cards; ``par_points`` per party) and its decisions."""
 
     deal: int
     dealer: int
@@ -210,10 +215,11 @@ class DealAnalysis:
     par_points: Optional[tuple]
     decisions: tuple
     why: Optional[str] = None
+    par_seat: Optional[int] = None
 
     def to_json(self) -> dict:
         d = {"deal": self.deal, "dealer": self.dealer,
-             "par": {"call": self.par_call, "value": self.par_value,
+             "par": {"call": self.par_call, "seat": self.par_seat, "value": _jv(self.par_value),
                      "points": list(self.par_points) if self.par_points is not None else None},
              "decisions": [x.to_json() for x in self.decisions]}
         if self.why:
@@ -288,6 +294,103 @@ def _r(x: Optional[float], nd: int = 3) -> Optional[float]:
     return None if x is None else round(float(x), nd)
 
 
+def _jv(v):
+    """A face-up value for JSON: a number, or ``[low, high]``."""
+    return list(v) if isinstance(v, tuple) else v
+
+
+# ------------------------------------------------- unknown cards: every reading
+
+MAX_READINGS = 24
+"""At most this many readings of the record's unknown cards are solved; a
+position with more is said to be unanswerable face up."""
+
+
+def _known_cards(t) -> set:
+    out = set()
+    for group in (*t.hands, t.kitty, t.dummy, t.ghost, t.dead, t.discards):
+        out.update(c for c in group if isinstance(c, str))
+    out.update(t.seen)
+    out.update(c for _, c in t.trick)
+    if t.up_card:
+        out.add(t.up_card)
+    return {c for c in out if not C.is_unknown(c)}
+
+
+def readings(t) -> Optional[list]:
+    """Every way to read the cards the record does not state in the hands
+    still to be played (and the dummy and ghost hand), as ``[(table,
+    {card: unknown code}), ...]``: each unknown card replaced by one of the
+    deck's cards not known to be elsewhere (a ``?D`` only by a diamond, under
+    the effective suit of rules.md 1.2 as the record means it: the printed
+    suit).  None when there are none to read, or more than
+    :data:`MAX_READINGS` readings (then the position is not analysed face up).
+    """
+    places = []
+    for s, hand in enumerate(t.hands):
+        for i, c in enumerate(hand):
+            if C.is_unknown(c):
+                places.append(("hands", s, i, c))
+    for name in ("dummy", "ghost"):
+        for i, c in enumerate(getattr(t, name)):
+            if C.is_unknown(c):
+                places.append((name, None, i, c))
+    if not places:
+        return None
+    pool = sorted(set(t.variant.deck()) - _known_cards(t))
+    out: list = []
+
+    def fits(code: str, card: str) -> bool:
+        return code == C.UNKNOWN or (len(code) == 2 and card[1:2] == code[1])
+
+    def walk(i: int, used: tuple) -> bool:
+        if len(out) > MAX_READINGS:
+            return False
+        if i == len(places):
+            out.append(used)
+            return True
+        for card in pool:
+            if card not in used and fits(places[i][3], card):
+                walk(i + 1, used + (card,))
+        return True
+
+    walk(0, ())
+    if not out or len(out) > MAX_READINGS:
+        return None
+    tables = []
+    for cards in out:
+        c = t.copy()
+        c.hands = [list(h) for h in c.hands]
+        c.dummy, c.ghost = list(c.dummy), list(c.ghost)
+        back = {}
+        for (where, s, i, code), card in zip(places, cards):
+            if where == "hands":
+                c.hands[s][i] = card
+            else:
+                getattr(c, where)[i] = card
+            back[card] = code
+        tables.append((c, back))
+    return tables
+
+
+def _as_recorded(ev: Event, back: dict) -> Event:
+    """``ev`` with a card of one reading written back as the record's unknown code."""
+    card = getattr(ev, "card", None)
+    if card is not None and card in back:
+        return dataclasses.replace(ev, card=back[card])
+    return ev
+
+
+def _span(vals: list):
+    """One number, or a ``(low, high)`` pair when the readings differ."""
+    lo, hi = min(vals), max(vals)
+    return float(lo) if lo == hi else (float(lo), float(hi))
+
+
+def _low(v) -> Optional[float]:
+    return None if v is None else (v[0] if isinstance(v, tuple) else v)
+
+
 # -------------------------------------------------------------- the walk
 
 def _value_of(t, points, seat: int) -> float:
@@ -336,10 +439,11 @@ def analyze_deal(game, deal: int, *, samples: int = 200, seed: int = 0, seat: Op
     end = nxt[0] if nxt else len(events)
     t = game.table_at(start)
     decisions = []
-    calls = plays = 0
+    calls = plays = exchanges = 0
     trick_no = 0
-    par = (None, None, None)
+    par = (None, None, None, None)
     par_why = None
+    par_done = False
     dealer = events[start].dealer if events[start].kind == "DealStarted" else None
     wc_cache: dict = {}
     for k in range(start, end):
@@ -347,14 +451,15 @@ def analyze_deal(game, deal: int, *, samples: int = 200, seed: int = 0, seat: Op
         kind = decision_kind(ev)
         if kind is not None and getattr(ev, "seat", None) is not None and t.turn == ev.seat \
                 and t.phase not in (DEAL_OVER, GAME_OVER):
-            if par[0] is None and par_why is None and kind in ("call", "exchange"):
+            if not par_done and kind in ("call", "exchange"):
+                par_done = True
                 try:
                     par = _par(t)
                 except S.Unknowable as e:
-                    par_why = str(e)
+                    par_why = f"no face-up par: {e}"
             if kind == "play" and not t.trick:
                 trick_no += 1
-            index = calls if kind != "play" else plays
+            index = {"call": calls, "play": plays}.get(kind, exchanges)
             if seat is None or ev.seat == seat:
                 decisions.append(_decide(game, t, k, ev, kind, index, trick_no if kind == "play" else None,
                                          deal, samples=0 if face_up_only else samples, seed=seed,
@@ -363,23 +468,42 @@ def analyze_deal(game, deal: int, *, samples: int = 200, seed: int = 0, seat: Op
                     progress(1)
             if kind == "play":
                 plays += 1
-            else:
+            elif kind == "call":
                 calls += 1
+            else:
+                exchanges += 1
         elif kind == "play":
             if not t.trick:
                 trick_no += 1
             plays += 1
         engine.apply(t, ev)
-    return DealAnalysis(deal, dealer, par[0], par[1], par[2], tuple(decisions), par_why)
+    return DealAnalysis(deal, dealer, par[1], par[2], par[3], tuple(decisions), par_why, par[0])
 
 
 def _par(t) -> tuple:
     """The face-up par of the deal from table ``t`` (the first decision of its
-    auction): follow the best action of each seat until trump and the maker
-    are fixed; ``(call text with seat, maker's side net points, points)``."""
+    auction): follow each seat's best action until the maker and trump are
+    fixed. ``(seat or None, call text or None, the maker's side's net value
+    (a number, or a (low, high) pair over the readings of the record's
+    unknown cards), points per party or None)``; a deal every seat passes
+    out has no call and value 0.  Raises Unknowable when the unknown cards
+    cannot be read (:func:`readings`)."""
+    tables = [(t, {})]
+    try:
+        S._check_known(t)
+    except S.Unknowable:
+        tables = readings(t)
+        if tables is None:
+            raise
+    found = [_par_one(c) for c, _ in tables]
+    calls = {(seat, call) for seat, call, _, _ in found}
+    seat, call = calls.pop() if len(calls) == 1 else (None, "depends on the unknown cards")
+    return seat, call, _span([v for _, _, v, _ in found]), found[0][3] if len(found) == 1 else None
+
+
+def _par_one(t) -> tuple:
     t = t.copy()
     root = S.solve(t)
-    n = t.n_seats
     made = None
     for _ in range(64):
         if t.phase in (DEAL_OVER, GAME_OVER) or t.maker is not None:
@@ -388,14 +512,54 @@ def _par(t) -> tuple:
         if not vals:
             break
         seat = t.turn
-        best_ev, best_pts = max(vals, key=lambda ev_pts: _value_of(t, ev_pts[1], seat))
+        best_ev, _ = max(vals, key=lambda ev_pts: _value_of(t, ev_pts[1], seat))
         if decision_kind(best_ev) == "call" and best_ev.kind != "Passed":
-            made = f"{seat_letter(seat, n)} {action_text(best_ev)}"
+            made = (seat, action_text(best_ev))
         engine.apply(t, best_ev)
     if t.maker is None:
-        return ("thrown in" if made is None else made), 0.0, tuple(root)
+        return None, None, 0.0, tuple(root)
     maker = t.maker
-    return made or f"{seat_letter(maker, n)} makes", float(_value_of(t, root, maker)), tuple(root)
+    seat, call = made if made else (maker, "makes")
+    return seat, call, float(_value_of(t, root, maker)), tuple(root)
+
+
+def _in_reading(ev: Event, back: dict) -> Event:
+    """The recorded ``ev`` as it reads in one reading (an unknown card named)."""
+    card = getattr(ev, "card", None)
+    if card is not None and C.is_unknown(card):
+        for real, code in back.items():
+            if code == card:
+                return dataclasses.replace(ev, card=real)
+    return ev
+
+
+def _face_up(t, ev: Event) -> tuple:
+    """Face-up values at ``t`` for the decision ``ev``: ``(per_reading, why)``
+    where ``per_reading`` is a list (one entry per reading of the record's
+    unknown cards; one entry when it states every card that matters) of
+    ``{action as recorded: points}``, the recorded action included even when
+    it was not legal; and whether it was legal (in some reading)."""
+    tables = [(t, {})]
+    try:
+        S.solve_check(t) if hasattr(S, "solve_check") else S._check_known(t)
+    except S.Unknowable as e:
+        tables = readings(t)
+        if tables is None:
+            return [], f"not analysed face up: {e}", None
+    out = []
+    legal = False
+    for c, back in tables:
+        vals = {}
+        for a, pts in S.action_values(c):
+            vals[_as_recorded(a, back)] = tuple(pts)
+        if ev in vals:
+            legal = True
+        else:
+            x = c.copy()
+            engine.apply(x, _in_reading(ev, back))
+            vals[ev] = tuple(S.solve(x))
+        out.append(vals)
+    return out, None, legal
 
 
 def _decide(game, t, k: int, ev: Event, kind: str, index: int, trick: Optional[int], deal: int, *,
@@ -403,23 +567,18 @@ def _decide(game, t, k: int, ev: Event, kind: str, index: int, trick: Optional[i
     """Value every option of the decision at event ``k`` (table ``t`` before it)."""
     seat = ev.seat
     legal, _ = engine.legal_actions(t)
-    forced = len(legal) <= 1
-    is_legal = ev in legal
     why = None
-    face: dict = {}
     try:
-        for a, pts in S.action_values(t):
-            face[a] = tuple(pts)
-        if not is_legal:
-            c = t.copy()
-            engine.apply(c, ev)
-            face[ev] = tuple(S.solve(c))
-    except S.Unknowable as e:
-        face = {}
-        why = f"not analysed face up: {e}"
-    except engine.ImpossibleEvent as e:     # cannot happen for a recorded event; said, not raised
-        face = {}
-        why = f"not analysed: {e}"
+        per_reading, why, legal_read = _face_up(t, ev)
+    except engine.ImpossibleEvent as e:     # a recorded event the engine took; said, not raised
+        per_reading, why, legal_read = [], f"not analysed: {e}", None
+    if per_reading:
+        actions = [a for a in per_reading[0] if all(a in r for r in per_reading)]
+        is_legal = bool(legal_read)
+    else:
+        actions = list(legal) + ([] if ev in legal else [ev])
+        is_legal = ev in legal
+    forced = len(actions) <= 1 or (len(legal) <= 1 and ev in legal)
     seat_vals: dict = {}
     if samples and not forced:
         try:
@@ -429,32 +588,44 @@ def _decide(game, t, k: int, ev: Event, kind: str, index: int, trick: Optional[i
         except S.Unknowable as e:
             why = (why + "; " if why else "") + f"no seat view: {e}"
     options = []
-    actions = list(legal) + ([] if is_legal else [ev])
     for a in actions:
-        pts = face.get(a)
         o = seat_vals.get(a)
-        options.append(Option(a, action_text(a), float(_value_of(t, pts, seat)) if pts is not None else None,
-                              pts, o.mean if o else None, o.se if o else None, o.best_share if o else None))
-    played = options[actions.index(ev)]
-    fu_best = max((o.face_up for o in options if o.face_up is not None), default=None)
+        if per_reading:
+            vals = [_value_of(t, r[a], seat) for r in per_reading]
+            fu = _span(vals)
+            pts = per_reading[0][a] if len(per_reading) == 1 else None
+        else:
+            fu, pts = None, None
+        options.append(Option(a, action_text(a), fu, pts, o.mean if o else None, o.se if o else None,
+                              o.best_share if o else None))
+    played = options[actions.index(ev)] if ev in actions else None
+    fu_cost = wcl = None
+    if per_reading and played is not None:
+        costs, losses = [], []
+        for r in per_reading:
+            best_a = max(actions, key=lambda a: _value_of(t, r[a], seat))
+            costs.append(max(0.0, _value_of(t, r[best_a], seat) - _value_of(t, r[ev], seat)))
+            w_best = _wc(t, r[best_a], seat, wc_cache)
+            w_played = _wc(t, r[ev], seat, wc_cache)
+            losses.append(None if w_best is None or w_played is None else max(0.0, w_best - w_played))
+        # what it lost in every reading of the unknown cards: the least of them
+        fu_cost = min(costs)
+        wcl = None if None in losses else min(losses)
     sv_best = max((o.seat_view for o in options if o.seat_view is not None), default=None)
-    fu_cost = None if fu_best is None or played.face_up is None else max(0.0, fu_best - played.face_up)
-    sv_cost = None if sv_best is None or played.seat_view is None else max(0.0, sv_best - played.seat_view)
-    wcl = None
-    if fu_cost is not None and played.points is not None:
-        best_opt = max((o for o in options if o.face_up is not None), key=lambda o: o.face_up)
-        w_best = _wc(t, best_opt.points, seat, wc_cache)
-        w_played = _wc(t, played.points, seat, wc_cache)
-        if w_best is not None and w_played is not None:
-            wcl = max(0.0, w_best - w_played)
-    others = [o.face_up for o in options if o is not played and o.face_up is not None]
-    others_cost = (fu_best - max(others)) if (others and fu_best is not None
-                                              and played.face_up == fu_best) else None
-    gap = sv_cost
-    lab = L.label(fu_cost, sv_cost, wcl, seat_view_se=played.seat_view_se,
-                  others_face_up_cost=others_cost, seat_view_gap=gap, forced=forced)
+    sv_cost = (None if sv_best is None or played is None or played.seat_view is None
+               else max(0.0, sv_best - played.seat_view))
+    others_cost = None
+    if per_reading and played is not None and fu_cost == 0 and len(per_reading) == 1:
+        r = per_reading[0]
+        others = [_value_of(t, r[a], seat) for a in actions if a != ev]
+        if others:
+            others_cost = _value_of(t, r[ev], seat) - max(others)
+    lab = L.label(fu_cost, sv_cost, wcl, seat_view_se=played.seat_view_se if played else None,
+                  others_face_up_cost=others_cost, seat_view_gap=sv_cost,
+                  best_share=played.best_share if played else None, forced=forced)
     return Decision(k, deal, seat, kind, index, trick, ev, tuple(options), forced,
-                    played.face_up, played.seat_view, fu_cost, sv_cost, wcl, lab, is_legal, why)
+                    played.face_up if played else None, played.seat_view if played else None,
+                    fu_cost, sv_cost, wcl, lab, is_legal, why)
 
 
 def _wc(t, points, seat: int, cache: dict) -> Optional[float]:
@@ -524,13 +695,18 @@ def to_json_text(analyses: Sequence[GameAnalysis]) -> str:
     return json.dumps({"games": [a.to_json() for a in analyses]}, ensure_ascii=False, indent=1)
 
 
+def _tv(v):
+    return tuple(v) if isinstance(v, list) else v
+
+
 def from_json(doc: dict) -> GameAnalysis:
     """The :class:`GameAnalysis` that :meth:`GameAnalysis.to_json` wrote (the
     analysis cache keeps that JSON).  Raises ``KeyError``/``ValueError`` for a
     document of another shape."""
     def opt(o: dict) -> Option:
         pts = o.get("points")
-        return Option(event_from_dict(o["event"]), o["action"], o["face_up"], tuple(pts) if pts is not None else None,
+        return Option(event_from_dict(o["event"]), o["action"], _tv(o["face_up"]),
+                      tuple(pts) if pts is not None else None,
                       o.get("seat_view"), o.get("seat_view_se"), o.get("best_share"))
 
     deals = []
@@ -539,13 +715,14 @@ def from_json(doc: dict) -> GameAnalysis:
         for x in dd["decisions"]:
             decs.append(Decision(x["position"], x["deal"], x["seat"], x["kind"], x["index"], x["trick"],
                                  event_from_dict(x["played_event"]), tuple(opt(o) for o in x["options"]),
-                                 bool(x.get("forced", False)), x.get("played_face_up"), x.get("played_seat_view"),
+                                 bool(x.get("forced", False)), _tv(x.get("played_face_up")), x.get("played_seat_view"),
                                  x["face_up_cost"], x["seat_view_cost"], x["win_chance_lost"], x["label"],
                                  x.get("legal", True), x.get("why")))
         par = dd["par"]
         pp = par.get("points")
-        deals.append(DealAnalysis(dd["deal"], dd.get("dealer"), par["call"], par["value"],
-                                  tuple(pp) if pp is not None else None, tuple(decs), dd.get("why")))
+        deals.append(DealAnalysis(dd["deal"], dd.get("dealer"), par["call"], _tv(par["value"]),
+                                  tuple(pp) if pp is not None else None, tuple(decs), dd.get("why"),
+                                  par.get("seat")))
     m = doc["method"]
     method = Method(m["samples"], m["seed"], m.get("pass_value", "zero"), m.get("face_up_only", False))
     players = tuple(doc.get("player_names") or [p["name"] for p in doc["players"]])

@@ -11,12 +11,12 @@ import json
 from typing import Optional, Sequence
 
 from euchre_events.analysis.labels import LABEL_WORDS
-from euchre_events.analysis.review import GameAnalysis, Decision, action_text
+from euchre_events.analysis.review import Decision, GameAnalysis
 from euchre_events.events import printable
 from euchre_events.rules import cards as C
 from euchre_events.ui.describe import seat_name, side_label
 
-__all__ = ["analysis_text", "analysis_html", "decision_sentence", "pretty_action"]
+__all__ = ["analysis_text", "analysis_html", "decision_sentence", "pretty_action", "par_words"]
 
 
 def pretty_action(text: str) -> str:
@@ -33,9 +33,13 @@ def pretty_action(text: str) -> str:
     return " ".join(out)
 
 
-def _pts(x: Optional[float]) -> str:
+def _pts(x) -> str:
+    """A value in points as people write it: ``+2``, ``−1``, ``0``, ``−1.5``;
+    a (low, high) pair over the readings of unknown cards as ``−1 to +2``."""
     if x is None:
         return "?"
+    if isinstance(x, (tuple, list)):
+        return f"{_pts(x[0])} to {_pts(x[1])}"
     x = round(x, 2)
     s = f"{x:+.2f}".rstrip("0").rstrip(".")
     return s.replace("-", "\u2212") if s not in ("+0", "-0") else "0"
@@ -49,6 +53,18 @@ def _party_words(a: GameAnalysis, seat: int) -> str:
     except (ValueError, IndexError):
         side = seat
     return side_label(side, a.variant, list(a.players))
+
+
+def par_words(a: GameAnalysis, deal) -> str:
+    """The deal's face-up par in words: "par (every hand visible): West order, +1 for the makers"."""
+    if deal.why and deal.par_value is None:
+        return deal.why
+    if deal.par_value is None:
+        return "no par: the deal has no auction to analyse"
+    if deal.par_call is None:
+        return "par (every hand visible): every seat passes, the deal is thrown in (0)"
+    who = seat_name(deal.par_seat, list(a.players), a.n_seats) + " " if deal.par_seat is not None else ""
+    return f"par (every hand visible): {who}{pretty_action(deal.par_call)}, {_pts(deal.par_value)} for the makers"
 
 
 def decision_sentence(a: GameAnalysis, d: Decision) -> str:
@@ -101,12 +117,7 @@ def analysis_text(analyses: Sequence[GameAnalysis], all_decisions: bool = False)
         how = "face up only" if m.face_up_only else f"face up and {m.samples} imagined deals per decision (seed {m.seed})"
         lines.append(f"{title} ({a.variant}): analysed {how}.")
         for deal in a.deals:
-            par = deal.par_call
-            if par is not None:
-                lines.append(f"Deal {deal.deal}: par (every hand visible) {pretty_action(par)}, "
-                             f"{_pts(deal.par_value)} for the makers.")
-            elif deal.why:
-                lines.append(f"Deal {deal.deal}: no face-up par ({deal.why}).")
+            lines.append(f"Deal {deal.deal}: {par_words(a, deal)}.")
             for d in deal.decisions:
                 if d.label or all_decisions or (d.why and not d.forced):
                     lines.append("  " + decision_sentence(a, d))
@@ -173,15 +184,14 @@ def analysis_html(analyses: Sequence[GameAnalysis]) -> str:
         parts.append("</table>")
         for deal in a.deals:
             parts.append(f"<h2>Deal {deal.deal}</h2>")
-            if deal.par_call is not None:
-                parts.append(f"<p>Par (every hand visible): {_suits_html(deal.par_call)}, "
-                             f"{html.escape(_pts(deal.par_value))} for the makers.</p>")
+            parts.append(f"<p class='ee-par'>{html.escape(par_words(a, deal))}</p>")
             xs, fu, sv, texts = [], [], [], []
             for d in deal.decisions:
                 xs.append(d.position)
                 # the value after the decision, from side 0's (N/S, P1) point of view
                 sign = 1 if _side(a, d.seat) == 0 else -1
-                fu.append(None if d.played_face_up is None else sign * d.played_face_up)
+                v = d.played_face_up[0] if isinstance(d.played_face_up, tuple) else d.played_face_up
+                fu.append(None if v is None else sign * v)
                 sv.append(None if d.played_seat_view is None else sign * d.played_seat_view)
                 texts.append(f"{seat_name(d.seat, list(a.players), a.n_seats)} {pretty_action(d.played_text)}")
             gid += 1
