@@ -743,7 +743,7 @@ def analyze_cmd(games: List[str] = typer.Argument(None, metavar="GAME|FILE...",
 
     Example: euchre-events analyze "egn/VWEC Finals.egn" --deal 1 --face-up-only
     """
-    from euchre_events.batch import run_analysis
+    from euchre_events.review import run_analysis
     games = list(games or [])
     if not games and not all_games:
         _fail("give a game id or a record file (or --all for the whole archive)")
