@@ -235,11 +235,6 @@ class _Model:
             else:
                 places.append((("dead",), len(t.dead), frozenset(), None))
         # partner's best in flight: the passes not yet handed over (rules.md 7.3)
-        self.passing: list = []          # (event index, giver, receiver, card or None)
-        for i in range(dealt_at + 1, position):
-            ev = events[i]
-            if ev.kind == "CardPassed":
-                self.passing.append(i)
         self.in_flight = self._in_flight()
         for j, i in enumerate(self.in_flight):
             ev = events[i]
@@ -279,9 +274,26 @@ class _Model:
         self.pool = pool
         self.keys = [p[0] for p in places]
         self.rooms = tuple(p[1] for p in places)
-        # --- classes: cards with the same set of allowed places
+        # --- classes: cards with the same set of allowed places.  Shown voids no deal
+        # fits prove a renege the seat could not see made (rules.md 1.5): it then
+        # drops one seat's voids (the first, in seat order, whose voids explain it),
+        # or every void
+        voided = [key[1] for key, _, barred, _ in places if key[0] == "hand" and barred]
+        self.dropped_voids: tuple = ()
+        for drop in [()] + [(s,) for s in voided] + [tuple(voided)]:
+            self._classify(trump, drop)
+            if self._count(0, self.rooms):
+                self.dropped_voids = drop
+                break
+        else:
+            raise ValueError(f"position {position}: no deal of the cards unseen by seat {seat} fits what it "
+                             "knows (its known cards contradict the hand sizes)")
+
+    def _classify(self, trump, drop: tuple) -> None:
+        """Group the pool by allowed places, the voids of the seats in ``drop`` ignored."""
+        places = self.places
         groups: dict = {}
-        for c in pool:
+        for c in self.pool:
             e = self.eff.get(c) if c in self.eff else C.effective_suit(c, trump)
             ok = []
             for j, (key, room, barred, allowed) in enumerate(places):
@@ -289,7 +301,7 @@ class _Model:
                     continue
                 if c in self.pinned and key not in self.pinned[c]:
                     continue
-                if e in barred:
+                if e in barred and key[1] not in drop:
                     continue
                 if allowed is not None and e not in allowed:
                     continue
@@ -297,10 +309,7 @@ class _Model:
             groups.setdefault(tuple(ok), []).append(c)
         self.classes = sorted((allowed, tuple(cards)) for allowed, cards in groups.items())
         self._count = lru_cache(maxsize=None)(self._count_impl)
-        self._splits_memo: dict = {}
-        if self._count(0, self.rooms) == 0:
-            raise ValueError(f"position {position}: no deal of the cards unseen by seat {seat} fits what it "
-                             "knows (its shown voids and known cards contradict the hand sizes)")
+        self._splits_memo = {}
 
     # ---------------------------------------------------------- helpers
     def _in_flight(self) -> list:
