@@ -26,6 +26,7 @@ from euchre_events.analysis.sampling import (ImaginedDeal, _Model, consistent_de
 from euchre_events.formats import read_records
 from euchre_events.projections import Game
 from euchre_events.projections.seat import knowledge
+from euchre_events.events import CardPlayed, CardsDealt
 from euchre_events.rules import cards as C
 from euchre_events.rules.engine import legal_actions
 from euchre_events.rules.simulate import random_game
@@ -241,3 +242,124 @@ def test_the_sampler_never_reads_a_hidden_card(variant, game_seed, pick, seed):
     assert [d.places for d in a] == [d.places for d in b]
     assert [d.table.hands for d in a] == [d.table.hands for d in b]
     assert [d.events for d in a] == [d.events for d in b]
+
+
+# ------------------------------------------------------------------ the seat view
+
+solver = pytest.importorskip("euchre_events.analysis.solver")
+from euchre_events.analysis.sampling import seat_view  # noqa: E402
+
+
+def test_seat_view_of_a_hand_worked_last_two_tricks():
+    """fixtures/standard/club-night-2.euchre, deal 3, trick 4, position 71:
+    spades trump, North (dealer, picked up 9S) made it; N/S have taken 2
+    tricks, E/W 1.  North led QH, East trumped with the left bower JC, South
+    played AH; West (seat 3) holds 9C and AS, and East's JC takes the trick
+    whatever West plays (E/W then have 2 tricks).
+
+    * 9C (keep AS): AS is the highest trump left (JS KS QS 9S JC played, TS
+      at most out), so West takes trick 5 and E/W euchre the makers: +2 for
+      E/W in every deal.  Exact mean 2.
+    * AS (keep 9C): East leads its last card to trick 5.  West has seen
+      everything but 9H AC QC QD TC TH TS (the 7-card pool: one card each to
+      N, E, S, one to North's face-down discard, 3 to the kitty).  East
+      showed no heart (trick 4), North no diamond (trick 2), South no
+      diamond and no spade (tricks 1-3): 372 consistent deals.  By East's
+      card: TS wins (80 deals of 80); AC wins unless North holds TS (48 of
+      64); QC wins unless North holds TS or North/South hold AC (24 of 64);
+      TC wins only when North and South hold 9H and TH (8 of 64); QD wins
+      unless North trumps with TS (80 of 100).  E/W take 3 tricks (+2) in 240
+      deals, the makers 3 (+1 to them, -1 from West's side) in 132:
+      (240 x 2 - 132) / 372 = 348/372 = 0.9355.
+
+    The exact values come from solving every consistent deal (brute force);
+    200 samples land within 3 standard errors of them."""
+    game = load("standard/club-night-2.euchre")
+    pos = 71
+    assert seat_on_turn(game, pos) == 3
+    deals = brute_force(game, pos)
+    assert len(deals) == 372
+    m = _Model(game, pos, 3)
+    exact = {}
+    for sig in deals:
+        got = {k: list(cards) for k, cards in zip(m.keys, sig)}
+        t = m.imagine(got).table
+        for ev, points in solver.action_values(t):
+            exact.setdefault(ev.card, []).append(solver.value_for(t.variant, points, solver.party_of(t, 3)))
+    assert {c: sum(v) / len(v) for c, v in exact.items()} == {"9C": 2.0, "AS": 348 / 372}
+    sv = seat_view(game, pos, samples=200, seed=0)
+    by = {o.action.card: o for o in sv.options}
+    assert [o.action.card for o in sv.options] == ["9C", "AS"]
+    assert by["9C"].mean == 2.0 and by["9C"].se == 0.0 and by["9C"].best_share == 1.0
+    assert abs(by["AS"].mean - 348 / 372) < 3 * by["AS"].se
+    assert abs(by["AS"].best_share - 240 / 372) < 0.1     # AS is as good as 9C when E/W take trick 5
+    assert (sv.seat, sv.samples, sv.seed, sv.pass_value, sv.position) == (3, 200, 0, "zero", 71)
+
+
+def test_seat_view_is_reproducible():
+    game = load("standard/club-night-3.euchre")
+    a = seat_view(game, 111, samples=30, seed=5)
+    assert a == seat_view(game, 111, samples=30, seed=5)
+    assert a != seat_view(game, 111, samples=30, seed=6)
+
+
+def test_an_auction_pass_is_worth_zero_unless_played_out():
+    """fixtures/two-handed/parlour-1.euchre, deal 1, round 2, P1 (seat 0)
+    on turn after the up-card (QH) was turned down: the pass is 0 with
+    ``pass_value="zero"``; its solved value (P2, the dealer, then names or
+    passes face up) is kept beside it and is what ``"play-out"`` reports.
+    Same seed, same imagined deals: the other options are the same."""
+    game = load("two-handed/parlour-1.euchre")
+    pos = 5
+    t = game.table_at(pos)
+    assert (t.phase, t.turn) == ("round2", 0)
+    zero = seat_view(game, pos, samples=2, seed=0)
+    out = seat_view(game, pos, samples=2, seed=0, pass_value="play-out")
+    assert [o.action for o in zero.options] == [o.action for o in out.options]
+    for z, o in zip(zero.options, out.options):
+        if z.action.kind == "Passed":
+            assert (z.mean, z.se) == (0.0, 0.0)
+            assert (z.played_out_mean, z.played_out_se) == (o.mean, o.se)
+        else:
+            assert (z.mean, z.se, z.played_out_mean) == (o.mean, o.se, None)
+    best = max(o.mean for o in zero.options)
+    assert [o.best_share == 1.0 for o in zero.options] == [o.mean == best and o.se == 0 for o in zero.options]
+
+
+def test_own_unknown_card_is_unknowable_and_others_unknown_cards_are_sampled():
+    """fixtures/two-handed/parlour-1.euchre, deal 1 (clubs trump), trick 4:
+    the record states no kitty (13 ``??``): never an obstacle.  P2 (seat 1)
+    led AS and holds 9D; P1 (seat 0) is on turn.  With P2's 9D written ``??``
+    in the record, P1's seat view is the same (P1 never saw it either way).
+    At the position before, P2 on turn with its own ``??`` cannot be valued
+    (the solver's Unknowable, naming the seat)."""
+    game = load("two-handed/parlour-1.euchre")
+    assert game.events[13] == CardPlayed(1, "AS")
+    sv = seat_view(game, 14, samples=20, seed=0)
+    assert [o.action.card for o in sv.options] == ["KD", "TH"]
+    events = list(game.events[:14])
+    dealt = events[2]
+    events[2] = CardsDealt((dealt.hands[0], tuple("??" if c == "9D" else c for c in dealt.hands[1])),
+                           dealt.up_card, dealt.kitty)
+    assert seat_view(Game(events), 14, samples=20, seed=0) == sv
+    with pytest.raises(solver.Unknowable, match="seat 1"):
+        seat_view(Game(events[:13]), 13, samples=5, seed=0)
+
+
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.sampled_from(VARIANTS), st.integers(0, 10_000), st.integers(0, 10_000), st.integers(0, 1000))
+def test_the_seat_view_never_reads_a_hidden_card(variant, game_seed, pick, seed):
+    """Re-dealing the cards the seat on turn cannot know (consistently with
+    its knowledge) leaves its seat view unchanged for the same seed.  Play
+    positions (an auction solve of every imagined deal is the solver's
+    slow case; the auction is covered by the sampler's property above), with
+    at most three cards a hand."""
+    name, options = variant
+    game = Game(random_game(name, options, seed=game_seed, deals=1))
+    positions = [p for p in decisions(game) if game.table_at(p).phase == "play"
+                 and max(map(len, game.table_at(p).hands)) <= 3]
+    if not positions:
+        return
+    pos = positions[pick % len(positions)]
+    other = redealt(game, pos, seed + 1)
+    assert seat_view(game, pos, samples=3, seed=seed) == seat_view(other, pos, samples=3, seed=seed)
