@@ -93,16 +93,16 @@ def decision_sentence(a: GameAnalysis, d: Decision) -> str:
         else:
             s += f" Face up it was best ({_pts(d.played_face_up)} for {side})."
     sv = d.best_seat_view()
-    if sv is not None and d.played_seat_view is not None:
-        pl = next((o for o in d.options if o.action == d.played), None)
+    pl = next((o for o in d.options if o.action == d.played), None)
+    if sv is not None and pl is not None and pl.seat_view is not None:
+        n = a.method.samples
+        share = "" if pl.best_share is None else f"; {pretty_action(pl.text)} was the best in {100 * pl.best_share:.0f}% of them"
         if sv.action != d.played and (d.seat_view_cost or 0) > 1e-9:
-            share = f"{100 * sv.best_share:.0f}%" if sv.best_share is not None else "?"
-            s += (f" From {who}'s seat {pretty_action(sv.text)} was best in {share} of "
-                  f"{a.method.samples} deals ({_pts(sv.seat_view)} \u00b1 {abs(sv.seat_view_se or 0):.2f} "
-                  f"against {_pts(d.played_seat_view)}).")
-        elif pl is not None:
-            s += (f" From {who}'s seat it was the best choice ({_pts(pl.seat_view)} \u00b1 "
-                  f"{abs(pl.seat_view_se or 0):.2f} over {a.method.samples} deals).")
+            s += (f" From {who}'s seat {pretty_action(sv.text)} looked better: {_pts(sv.seat_view)} against "
+                  f"{_pts(pl.seat_view)} (\u00b1 {abs(pl.seat_view_se or 0):.2f}) over {n} imagined deals{share}.")
+        else:
+            s += (f" From {who}'s seat it was the best choice: {_pts(pl.seat_view)} (\u00b1 "
+                  f"{abs(pl.seat_view_se or 0):.2f}) over {n} imagined deals{share}.")
     return s
 
 
