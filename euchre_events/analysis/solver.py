@@ -403,6 +403,7 @@ def _two_party(t, pt, hands, nxt, side, trick0, outcomes, left, size, twins):
     per_deal = t.variant.tricks_per_deal
     tt: dict = {}
     stats = STATS
+    power = {1 << i: (1000 if e == t.trump else 0) + pt.power[i] for i, e in enumerate(pt.eff)}
 
     def at_start(leader, a, done, alpha, beta):
         r = per_deal - done
@@ -450,6 +451,8 @@ def _two_party(t, pt, hands, nxt, side, trick0, outcomes, left, size, twins):
         for _, b in trick:
             others |= b
         moves = _moves(pt, hand, legal, others, order)
+        if len(moves) > 1:   # move ordering: the strongest card first (values do not depend on it)
+            moves.sort(key=(keys if trick else power).__getitem__, reverse=True)
         maxi = side[seat] == 0
         val = None
         n_in = len(trick) + 1
