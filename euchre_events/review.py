@@ -35,15 +35,19 @@ def _deal_task(args):
 
 
 def _line_game(game, record, line: int, label: str):
-    """The game of the record's alternative line ``line`` (1-based, in the
-    record's order, as the viewer numbers them)."""
-    from euchre_events.projections import Game
+    """``(Game, deal)``: the record's alternative line ``line`` (1-based, as the
+    viewer numbers them: :func:`~euchre_events.ui.htmlexport.record_variation`)
+    and the deal it branches in; :func:`fail` names a line the record lacks or
+    one that cannot be replayed."""
+    from euchre_events.ui.htmlexport import record_variation
     lines = list(getattr(record, "variations", None) or []) if record is not None else []
     if not 1 <= line <= len(lines):
         fail(f"{label}: --line {line}: the record has {len(lines) or 'no'} alternative line"
              f"{'' if len(lines) == 1 else 's'}")
-    v = lines[line - 1]
-    return Game(list(game.events[:v["position"]]) + list(v["events"]))
+    name, _, branch, g, error, _ = record_variation(game, line - 1, lines[line - 1])
+    if g is None:
+        fail(f"{label}: {name}: {error}")
+    return g, g.index().deal_at[min(branch + 1, len(g.events))]
 
 
 def _analyze_one(game, *, deals, seat, samples, seed, face_up_only, workers, game_id, file, bar):
@@ -138,8 +142,10 @@ def run_analysis(games: List[str], *, deals, seat, samples: int, seed: int, face
                 s = parse_seat(seat, g.players) if seat else None
             except ValueError as e:
                 fail(f"--seat {seat}: {e}")
+            line_deals = deals
             if line is not None:
-                g = _line_game(g, rec, line, item)
+                g, line_deal = _line_game(g, rec, line, item)
+                line_deals = deals or [line_deal]
             params = analysis_params(samples, seed, face_up_only, s, deals, line)
             cached = None
             if gid is not None and how == "stored":
@@ -152,7 +158,7 @@ def run_analysis(games: List[str], *, deals, seat, samples: int, seed: int, face
                 continue
             bar = _bar(_count_decisions(g), f"analysing {g.title or item}"[:40])
             try:
-                a = _analyze_one(g, deals=deals, seat=s, samples=samples, seed=seed, face_up_only=face_up_only,
+                a = _analyze_one(g, deals=line_deals, seat=s, samples=samples, seed=seed, face_up_only=face_up_only,
                                  workers=workers, game_id=gid, file=item if how == "file" else None, bar=bar)
             except KeyError as e:
                 say(f"error: {item}: {e.args[0]}", err=True)

@@ -131,3 +131,51 @@ def test_cache_on_sqlite(tmp_path):
 @pytest.mark.postgres
 def test_cache_on_postgres(pg_schema, tmp_path):  # noqa: F811
     _cache_roundtrip(pg_url(pg_schema), tmp_path)
+
+
+def test_an_alternative_line_is_analysed():
+    """``--line 1`` of VWEC Finals Annotated: the record's first alternative line
+    (the viewer's "variation 1", from event 13 of deal 1) is analysed as played
+    there: its deal only, its own cards from the branch on."""
+    annotated = os.path.join(ROOT, "fixtures", "egn", "VWEC Finals Annotated.egn")
+    r = run("analyze", annotated, "--line", "1", "--face-up-only", "--format", "json")
+    assert r.exit_code == 0, r.output
+    deals = json.loads(r.stdout)["games"][0]["deals"]
+    assert [d["deal"] for d in deals] == [1]
+    from euchre_events.formats import read_records
+    rec = read_records(annotated)[0]
+    v = rec.variations[0]
+    plays = {d["position"]: d["played"] for d in deals[0]["decisions"] if d["kind"] == "play"}
+    first = v["events"][0]
+    assert plays[v["position"]] == first.card
+    r = run("analyze", annotated, "--line", "99", "--face-up-only")
+    assert r.exit_code == 1 and "--line 99" in r.stderr
+
+
+def test_workers_give_the_same_answer():
+    one = run("analyze", PARLOUR, "--face-up-only", "--format", "json", "--deal", "1", "--deal", "2")
+    two = run("analyze", PARLOUR, "--face-up-only", "--format", "json", "--deal", "1", "--deal", "2",
+              "--workers", "2")
+    assert one.exit_code == two.exit_code == 0
+    assert json.loads(one.stdout) == json.loads(two.stdout)
+
+
+def test_export_egn_with_analysis_keeps_the_expert_notes(tmp_path):
+    """``export --format egn --with-analysis``: the engine's labels are added as
+    annotations beginning "euchre-events analysis", beside the record's own
+    notes, which stay as they were; the file reads back with both."""
+    annotated = os.path.join(ROOT, "fixtures", "egn", "VWEC Finals Annotated.egn")
+    out = tmp_path / "with.egn"
+    r = run("export", annotated, "--format", "egn", "--with-analysis", "--face-up-only", "-o", out)
+    assert r.exit_code == 0, r.output
+    from euchre_events.formats import read_records
+    before = read_records(annotated)[0].annotations
+    after = read_records(str(out))[0].annotations
+    people = [a for a in after if not a["text"].startswith("euchre-events analysis")]
+    engine = [a for a in after if a["text"].startswith("euchre-events analysis")]
+    assert sorted((a["position"], a["text"]) for a in people) == sorted((a["position"], a["text"]) for a in before)
+    assert engine and all(a["mark"] in ("??", "?", "?!", "!?", "!", "!!") for a in engine)
+    # North's club call in deal 5 lost three points face up: marked, with its reason
+    north = [a for a in engine if a["position"] == 119]
+    assert north and north[0]["mark"] == "??"
+    assert "name \u2666" in north[0]["text"] or "name \u2660" in north[0]["text"]
