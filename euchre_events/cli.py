@@ -834,6 +834,46 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
         raise typer.Exit(1)
 
 
+@app.command("analyze")
+def analyze_cmd(games: List[str] = typer.Argument(None, metavar="GAME|FILE...",
+                                                 help="Stored game ids (or prefixes) or record files."),
+                deal: Optional[List[int]] = typer.Option(None, "--deal", help="Only deal N (may be repeated)."),
+                seat: Optional[str] = typer.Option(None, "--seat", help="Only this seat's decisions (N, P2, a name)."),
+                samples: int = typer.Option(200, "--samples", min=1, max=100000,
+                                            help="Imagined deals per decision for the seat view."),
+                seed: int = typer.Option(0, "--seed", min=0, help="Seed of the imagined deals."),
+                face_up_only: bool = typer.Option(False, "--face-up-only", help="Only the face-up values (fast)."),
+                workers: Optional[int] = typer.Option(None, "--workers", min=1, max=64,
+                                                      help="Processes (one deal each at a time); default 1."),
+                report: str = typer.Option("text", "--format", "-f", help="text, json or html (needs -o)."),
+                output: Optional[str] = typer.Option(None, "--output", "-o", help="Write the report to this file."),
+                line: Optional[int] = typer.Option(None, "--line", min=1,
+                                                   help="Analyse the record's alternative line N (as the viewer numbers them)."),
+                all_games: bool = typer.Option(False, "--all", help="Every game of the archive (fills the analysis cache)."),
+                all_decisions: bool = typer.Option(False, "--every", help="Text: every decision, not only the marked ones."),
+                from_: Optional[str] = typer.Option(None, "--from", help=f"Format of record files: {', '.join(FORMATS)}."),
+                db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)):
+    """What each decision was worth: every call, exchange and card valued face up
+    (every hand visible, exact) and from the seat's own view (the unseen cards
+    dealt --samples ways), the points and game-win chance lost, and the EGN
+    label (?? blunder, ? mistake, ?! dubious, !? interesting, ! great,
+    !! brilliant); a per-player accuracy. docs/analysis.md explains the method.
+
+    Example: euchre-events analyze "egn/VWEC Finals.egn" --deal 1 --face-up-only
+    """
+    from euchre_events.review import run_analysis
+    games = list(games or [])
+    if not games and not all_games:
+        _fail("give a game id or a record file (or --all for the whole archive)")
+    report = _report_format(report, output)
+    refuse_output_over_input(games, output)
+    run_analysis(games, deals=deal, seat=seat, samples=samples, seed=seed, face_up_only=face_up_only,
+                 workers=workers or 1, report=report, output=output, line=line, all_games=all_games,
+                 all_decisions=all_decisions, from_=from_, db=db,
+                 open_archive=lambda create=False: _archive(db, create),
+                 load=lambda item: _load_game(db, item, from_), read=lambda item: _read(item, from_))
+
+
 @app.command("export")
 def export_cmd(games: List[str] = typer.Argument(None, metavar="GAME...",
                                                  help="Stored game id (or prefix), or a record file; "
@@ -848,7 +888,16 @@ def export_cmd(games: List[str] = typer.Argument(None, metavar="GAME...",
                                                       "Without it a game read from EGN is written back as it was read."),
                match: Optional[str] = typer.Option(None, "--match",
                                                    help="With --format emn: the stored games of this EMN match "
-                                                        "(its matchId or title), in match order.")):
+                                                        "(its matchId or title), in match order."),
+               with_analysis: bool = typer.Option(False, "--with-analysis",
+                                                  help="EGN, text, JSON: add the analysis's labels and a one-line "
+                                                       "reason to each marked call and play, as annotations "
+                                                       "marked as the engine's, beside a person's (analyze "
+                                                       "explains the method)."),
+               samples: int = typer.Option(200, "--samples", min=1, max=100000,
+                                           help="With --with-analysis: imagined deals per decision."),
+               face_up_only: bool = typer.Option(False, "--face-up-only",
+                                                 help="With --with-analysis: face-up values only (fast).")):
     """Write a game as EGN, our text notation, our JSON, or a self-contained HTML replay;
     several games (or a stored match) as one EMN match.
 
@@ -886,6 +935,13 @@ def export_cmd(games: List[str] = typer.Argument(None, metavar="GAME...",
             from euchre_events.archive.store import with_added_sources
             from euchre_events.projections import Game
             g = Game(with_added_sources(g.events, added), game_id=g.id)
+    if with_analysis:
+        if fmt not in ("egn", "text", "json"):
+            _fail(f"--with-analysis goes with --format egn, text or json (not {fmt})")
+        from euchre_events.review import analysis_notes
+        notes = list(notes) + analysis_notes(g, None if rec is not None else g.id, samples=samples,
+                                             face_up_only=face_up_only,
+                                             open_archive=lambda: _archive(db))
     _check_output(output)
     if fmt == "html":
         if not output:

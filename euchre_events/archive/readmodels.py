@@ -96,13 +96,16 @@ _TABLES = {
                     "call TEXT, bid TEXT, up_card TEXT, trump TEXT, alone INTEGER, lone_defender INTEGER, "
                     "made INTEGER, maker_tricks INTEGER, tricks TEXT, points TEXT, note TEXT, sat_out TEXT, "
                     "PRIMARY KEY (game_id, deal)"),
+    # the analysis cache (docs/analysis.md): derived like the rest, never events; one row per
+    # game, analysis version and parameters (``key``: their canonical JSON with the events' count)
+    "ee_rm_analysis": "game_id TEXT, key TEXT, version TEXT, doc TEXT, PRIMARY KEY (game_id, key)",
 }
 """The read models' tables (the same SQL on SQLite and PostgreSQL)."""
 
 _CHANGED = "ee_rm_changed"
 """The table of streams whose stored rows were updated or deleted (SQLite: filled by triggers)."""
 
-_COLUMNS = {name: [c.split()[0] for c in cols.split(", ") if not c.startswith(("PRIMARY", "deal)", "n)"))]
+_COLUMNS = {name: [c.split()[0] for c in cols.split(", ") if not c.startswith(("PRIMARY", "deal)", "n)", "key)"))]
             for name, cols in _TABLES.items()}
 
 
@@ -299,6 +302,9 @@ class _ClubViewSQL:
         transaction), so the next catch-up starts from the first event."""
         with self._tx() as c:
             for table in _TABLES:
+                if table == "ee_rm_analysis":    # kept: only what this version cannot use is cleared
+                    c.execute(self._q(f"DELETE FROM {self._t(table)} WHERE version <> ?"), (RULES_VERSION,))
+                    continue
                 c.execute(f"DELETE FROM {self._t(table)}")
             c.execute(self._q(f"DELETE FROM {self._tracking_table()} WHERE application_name = ?"),
                       (application_name,))
@@ -693,3 +699,32 @@ class ReadModels:
             r["points"] = json.loads(r["points"])
             r["sat_out"] = json.loads(r["sat_out"]) if r.get("sat_out") else []
         return out
+
+
+    # ------------------------------------------------------ analysis cache
+    @staticmethod
+    def _analysis_key(version: int, params: dict, n_events: int) -> str:
+        return json.dumps({"analysis": version, "events": n_events, "params": params}, sort_keys=True)
+
+    def cached_analysis(self, game_id: str, version: int, params: dict, n_events: int) -> Optional[dict]:
+        """The cached analysis (the JSON of ``GameAnalysis.to_json``) of a stored
+        game of ``n_events`` events for analysis ``version`` and ``params``,
+        by this rules version; None when there is none."""
+        rows = self.view.select("SELECT doc FROM {ee_rm_analysis} WHERE game_id = ? AND key = ? AND version = ?",
+                                (str(game_id), self._analysis_key(version, params, n_events), RULES_VERSION))
+        return json.loads(rows[0]["doc"]) if rows else None
+
+    def cache_analysis(self, game_id: str, version: int, params: dict, n_events: int, doc: dict) -> None:
+        """Keep ``doc`` as the analysis of that game (one transaction; writing
+        the same key again replaces it, so a rerun after a kill is harmless)."""
+        v = self.view
+        with v._tx() as c:
+            c.execute(v._q(f"INSERT INTO {v._t('ee_rm_analysis')} (game_id, key, version, doc) VALUES (?, ?, ?, ?) "
+                           f"ON CONFLICT (game_id, key) DO UPDATE SET version = excluded.version, doc = excluded.doc"),
+                      (str(game_id), self._analysis_key(version, params, n_events), RULES_VERSION,
+                       json.dumps(doc, ensure_ascii=False)))
+
+    def analysed_games(self) -> int:
+        """How many analyses the cache holds for this rules version."""
+        rows = self.view.select("SELECT COUNT(*) AS n FROM {ee_rm_analysis} WHERE version = ?", (RULES_VERSION,))
+        return rows[0]["n"] if rows else 0
