@@ -858,8 +858,6 @@ def analyze_cmd(games: List[str] = typer.Argument(None, metavar="GAME|FILE...",
     dealt --samples ways), the points and game-win chance lost, and the EGN
     label (?? blunder, ? mistake, ?! dubious, !? interesting, ! great,
     !! brilliant); a per-player accuracy. docs/analysis.md explains the method.
-
-    Example: euchre-events analyze "egn/VWEC Finals.egn" --deal 1 --face-up-only
     """
     from euchre_events.review import run_analysis
     games = list(games or [])
@@ -1387,6 +1385,9 @@ EXAMPLES = {
               "euchre-events stats --variant standard --format html -o club.html",
               "euchre-events stats --db club.sqlite"],
     "rebuild": ["euchre-events rebuild", "euchre-events rebuild --db club.sqlite"],
+    "analyze": ['euchre-events analyze "egn/VWEC Finals.egn" --deal 2 --face-up-only',
+                "euchre-events analyze two-handed/parlour-2.euchre --deal 1 --samples 20 --format json",
+                "euchre-events analyze 0760 --deal 5 --face-up-only --format html -o review.html"],
     "record": ["euchre-events record 0760 '{\"type\": \"RenegeClaimed\", \"by\": 0, \"against\": 1, "
                "\"deal\": 13, \"trick\": 2}'"],
 }
