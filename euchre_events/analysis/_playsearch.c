@@ -74,6 +74,7 @@ typedef struct {
     const int *outcome;
     Py_ssize_t n_outcome;
     const int *rank;   /* rank[party * n_vec + vid] */
+    int *decided;      /* per won state: -2 not yet asked, -1 open, else the only vector id left */
     int n_vec;
     long long nodes;
 } S;
@@ -268,10 +269,46 @@ static int mn_outcome(const S *s)
     return s->outcome[idx];
 }
 
+/* The one vector id every way of sharing the `r` tricks left leads to, or
+ * -1 when they differ: the deal is decided (e.g. the maker euchred) and the
+ * rest of the play cannot change it. */
+static int only_outcome(S *s, int seat, int r, int *first)
+{
+    if (seat == s->n_seats - 1) {
+        s->won[seat] += r;
+        int v = mn_outcome(s);
+        s->won[seat] -= r;
+        if (*first == -3)
+            *first = v;
+        return v == *first && v >= 0;
+    }
+    for (int k = 0; k <= r; k++) {
+        s->won[seat] += k;
+        int ok = only_outcome(s, seat + 1, r - k, first);
+        s->won[seat] -= k;
+        if (!ok)
+            return 0;
+    }
+    return 1;
+}
+
 static int mn_start(S *s, int leader, int done)
 {
     if (done == s->per_deal)
         return mn_outcome(s);
+    Py_ssize_t idx = 0;
+    for (int i = 0; i < s->n_seats; i++)
+        idx += (Py_ssize_t)s->won[i] * s->mult[i];
+    if (idx < s->n_outcome) {
+        int d = s->decided[idx];
+        if (d == -2) {
+            int first = -3;
+            d = only_outcome(s, 0, s->per_deal - done, &first) ? first : -1;
+            s->decided[idx] = d;
+        }
+        if (d >= 0)
+            return d;
+    }
     int8_t key[MAXSEATS];
     for (int i = 0; i < s->n_seats; i++)
         key[i] = (int8_t)s->won[i];
@@ -644,7 +681,7 @@ static PyObject *py_max_n(PyObject *self, PyObject *args)
     if (!s)
         return PyErr_NoMemory();
     PyObject *res = NULL, *oseq = NULL, *rseq = NULL;
-    int *obuf = NULL, *rbuf = NULL;
+    int *obuf = NULL, *rbuf = NULL, *dbuf = NULL;
     if (setup(s, tables, hands, side, nxt, lead_order, twins, per_deal, done, size) < 0)
         goto out;
     int k;
@@ -670,7 +707,8 @@ static PyObject *py_max_n(PyObject *self, PyObject *args)
     }
     obuf = PyMem_Malloc(sizeof(int) * (no ? no : 1));
     rbuf = PyMem_Malloc(sizeof(int) * (nr ? nr : 1));
-    if (!obuf || !rbuf) {
+    dbuf = PyMem_Malloc(sizeof(int) * (no ? no : 1));
+    if (!obuf || !rbuf || !dbuf) {
         PyErr_NoMemory();
         goto out;
     }
@@ -693,6 +731,9 @@ static PyObject *py_max_n(PyObject *self, PyObject *args)
         }
     s->outcome = obuf;
     s->n_outcome = no;
+    s->decided = dbuf;
+    for (Py_ssize_t i = 0; i < no; i++)
+        dbuf[i] = -2;
     s->rank = rbuf;
     s->n_vec = n_vec;
     int ntrick, best, best_seat;
@@ -714,6 +755,7 @@ out:
     Py_XDECREF(rseq);
     PyMem_Free(obuf);
     PyMem_Free(rbuf);
+    PyMem_Free(dbuf);
     PyMem_Free(s);
     return res;
 }

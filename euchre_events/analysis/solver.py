@@ -238,9 +238,31 @@ def _reference(t: Table) -> tuple:
     return vecs[_pick(t.variant, _decider(t, acts), vecs)]
 
 
-def _fast(t: Table, memo: dict) -> tuple:
+def _discard_run(t: Table, acts) -> Optional[tuple]:
+    """``(seat, phase)`` when every action at ``t`` is a discard by one seat
+    (the dealer's discard, the cutthroat maker's discards after taking the
+    dummy, rules.md 2.2, 4.3), else None."""
+    seat = None
+    for a in acts:
+        if getattr(a, "kind", None) != "Discarded" or (seat is not None and a.seat != seat):
+            return None
+        seat = a.seat
+    return seat, t.phase
+
+
+def _fast(t: Table, memo: dict, after: Optional[tuple] = None) -> Optional[tuple]:
     """The points vector of ``t`` under perfect play: the engine for the
-    auction and the exchanges, the bit-mask play search from the first lead."""
+    auction and the exchanges, the bit-mask play search from the first lead.
+
+    Discards in a row by one seat in one phase (the cutthroat maker's five
+    after taking the dummy, rules.md 4.3) may come in any order and leave
+    the same table whichever the order: they are searched as *sets*, each
+    once, by taking them in card-code order.  ``after`` is ``(seat, phase,
+    card)`` of the discard just made; a discard of a lower code at the next
+    node is skipped, and a node with none left returns None (a set reached
+    in another order).  The first discard of a run (the one an action at
+    the root stands for) is never restricted, so each root action is still
+    valued over every set it belongs to."""
     if _over(t):
         return _points(t)
     if t.phase == PLAY:
@@ -249,11 +271,20 @@ def _fast(t: Table, memo: dict) -> tuple:
     acts, reason = legal_actions(t)
     if not acts:
         raise ValueError(f"no legal action at this position ({reason})")
+    run = _discard_run(t, acts)
+    if run is not None and after is not None and run == after[:2]:
+        acts = [a for a in acts if a.card > after[2]]
+        if not acts:
+            return None
     vecs = []
     for a in acts:
         c = t.copy()
         apply(c, a)
-        vecs.append(_fast(c, memo))
+        v = _fast(c, memo, None if run is None else (run[0], run[1], a.card))
+        if v is not None:
+            vecs.append(v)
+    if not vecs:
+        return None
     return vecs[_pick(t.variant, _decider(t, acts), vecs)]
 
 
@@ -386,6 +417,9 @@ decision, the par line and the successive decisions of a deal."""
 
 _DECKS: dict = {}
 
+_SEATING: dict = {}
+"""``{(variant, seats out): (next seat in play after each seat, each seat's party)}``."""
+
 
 def _deck_codes(v):
     """The variant's deck as (sorted codes, set), for play tables shared by
@@ -425,18 +459,29 @@ def _play_fast(t: Table, memo: dict) -> Optional[tuple]:
     size = t.n_seats - len(t.out)
     if len(in_play) != left * size or len(set(in_play)) != len(in_play):
         return None   # not a regular play (hands of unequal length)
-    outcomes = _outcomes(t, active, left)
     twins = getattr(v.options, "first_twin_wins", True)
-    nxt = [t.next_active(s) if t.n_seats - len(t.out) > 0 else None for s in range(t.n_seats)]
-    hands = [pt.mask(hands_l[s]) if s in active else 0 for s in range(t.n_seats)]
-    side = [v.side_of(s) for s in range(t.n_seats)]
-    trick = [(s, pt.bit[c]) for s, c in t.trick]
+    bit = pt.bit
+    hands = []
+    for s in range(t.n_seats):
+        m = 0
+        if s in active:
+            for c in hands_l[s]:
+                m |= bit[c]
+        hands.append(m)
+    trick = [(s, bit[c]) for s, c in t.trick]
     key = ("play", tuple(hands), t.turn, tuple(trick), tuple(t.tricks_won), _score_key(t), codes)
     if key[-2] is not None:
         got = _PLAYS.pop(key, None)
         if got is not None:
             _PLAYS[key] = got   # most recently used last
             return got
+    outcomes = _outcomes(t, active, left)
+    seating = _SEATING.get((v, t.out))
+    if seating is None:
+        seating = ([t.next_active(s) for s in range(t.n_seats)], [v.side_of(s) for s in range(t.n_seats)])
+        if len(_SEATING) < 4096:
+            _SEATING[(v, t.out)] = seating
+    nxt, side = seating
     if v.n_sides == 2:
         res = _two_party(t, pt, hands, nxt, side, trick, outcomes, left, size, twins)
     else:
@@ -749,13 +794,16 @@ _RANKS: dict = {}
 outcome vectors by :func:`_pick_key`, for the compiled max-n."""
 
 
-def _max_n_c(t, pt, hands, nxt, side, trick0, outcomes, size, twins):
-    """:func:`_max_n` by the compiled search: each outcome vector gets an
-    id, each party ranks the ids by :func:`_pick_key` (equal vectors, equal
-    ranks), and the search keeps the first child of the highest rank, as
-    :func:`_pick` does; returns the points vector."""
-    v = t.variant
-    cap, lead, suit_index = _c_tables(pt, t.trump)
+_MAXN: dict = {}
+"""``{id(outcomes): (outcomes, vectors, outcome ids, ranks)}`` for the
+compiled max-n (the outcomes dict kept alive by its entry)."""
+
+
+def _maxn_tables(v, n_seats, outcomes) -> tuple:
+    """The compiled max-n's view of ``outcomes``: the distinct vectors, the
+    vector id of each tricks-won state (mixed radix, seat 0 lowest; -1 for
+    a state the deal cannot end in) and each party's rank of each vector
+    (:func:`_pick_key`; equal vectors equal ranks)."""
     per_deal = v.tricks_per_deal
     vecs = tuple(sorted(set(outcomes.values())))
     down = _counts_down(v)
@@ -774,12 +822,30 @@ def _max_n_c(t, pt, hands, nxt, side, trick0, outcomes, size, twins):
         _RANKS[rkey] = rank
     vid = {p: i for i, p in enumerate(vecs)}
     radix = per_deal + 1
-    outcome = [-1] * radix ** t.n_seats
+    outcome = [-1] * radix ** n_seats
     for won, p in outcomes.items():
         idx = 0
-        for s in reversed(range(t.n_seats)):
+        for s in reversed(range(n_seats)):
             idx = idx * radix + won[s]
         outcome[idx] = vid[p]
+    return vecs, outcome, rank
+
+
+def _max_n_c(t, pt, hands, nxt, side, trick0, outcomes, size, twins):
+    """:func:`_max_n` by the compiled search: each outcome vector gets an
+    id, each party ranks the ids by :func:`_pick_key` (equal vectors, equal
+    ranks), and the search keeps the first child of the highest rank, as
+    :func:`_pick` does; returns the points vector."""
+    v = t.variant
+    cap, lead, suit_index = _c_tables(pt, t.trump)
+    per_deal = v.tricks_per_deal
+    got = _MAXN.get(id(outcomes))
+    if got is None or got[0] is not outcomes:
+        got = (outcomes,) + _maxn_tables(v, t.n_seats, outcomes)
+        if len(_MAXN) > 50_000:
+            _MAXN.clear()
+        _MAXN[id(outcomes)] = got
+    _, vecs, outcome, rank = got
     flat, led = _c_trick(pt, suit_index, t, trick0)
     i, nodes = _C.max_n(cap, hands, side, nxt, t.turn, flat, led, len(t.tricks), per_deal, size,
                         list(t.tricks_won), outcome, rank, len(vecs), lead, twins)
