@@ -92,6 +92,7 @@ def club_figures(stats: dict, games: list, deals: list, findings: list, last_gam
     fig.update_layout(title="Results over time: games won (official result)" + _of(shown, pool),
                       xaxis_title="game (import order)", yaxis_title="games won")
     _integers(fig, max([count[n] for n in shown] + [1]))
+    fig.update_xaxes(tickformat="d", rangemode="tozero", dtick=1 if len(kept) <= 20 else None)   # games count whole
     figs.append(("Results over time", fig))
     for key, title, xt in (("by_seat", "Calls made by seat (from the dealer)", "caller"),
                            ("by_up_card", "Ordered-up calls made by up-card", "up-card")):
