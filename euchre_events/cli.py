@@ -587,8 +587,8 @@ def stats_cmd(player: Optional[str] = typer.Option(None, "--player",
     elif report == "text":
         text = stats_text(s)
     else:
-        from euchre_events.ui.clubcharts import club_figures, stats_html
-        text = stats_html(s, club_figures(s, games, deals, findings), stats_text(s))
+        from euchre_events.ui.clubcharts import club_page   # one variant at a time (issue 23)
+        text = club_page(games, deals, findings, player=player, variant=want)
     _emit_report(text, report, output)
     if any(g.get("error") for g in games):   # the damaged games were named and not counted
         raise typer.Exit(1)
