@@ -484,9 +484,10 @@ class _Model:
         rd = self.real_deal
         # the seat's own hand as it was dealt (its order is what the seat saw: the
         # order of its options); the others' in card order, which says nothing
-        if sorted(hands[seat]) != sorted(rd.hands[seat]):
+        own = _own_dealt(rd.hands[seat], hands[seat])
+        if own is None:
             raise ValueError(f"seat {seat}'s hand does not go back to its dealt hand (a bug)")
-        hands = [tuple(rd.hands[s]) if s == seat else tuple(sorted(h)) for s, h in enumerate(hands)]
+        hands = [own if s == seat else tuple(sorted(h)) for s, h in enumerate(hands)]
         took = {(ev.kind, ev.seat) for ev in events[self.dealt_at + 1:pos]
                 if ev.kind in ("DummyTaken", "HandSwappedWithGhost")}
         dealt = CardsDealt(tuple(hands), rd.up_card,
@@ -500,6 +501,32 @@ class _Model:
         for ev in evs:
             apply(table, ev)
         return ImaginedDeal(tuple(evs), table, {k: tuple(v) for k, v in got.items() if v})
+
+
+def _own_dealt(recorded, imagined) -> Optional[tuple]:
+    """The seat's own dealt hand in the record's order, with any card the record
+    does not state (a discard the record lost: out of play by now) filled in from
+    the imagined deal; None when the two cannot be the same hand."""
+    rest = list(imagined)
+    out = []
+    for c in recorded:
+        if C.is_unknown(c):
+            out.append(None)
+        elif c in rest:
+            rest.remove(c)
+            out.append(c)
+        else:
+            return None
+    fill = sorted(c for c in rest)
+    if len(fill) != out.count(None) or any(not _fits(code, card) for code, card in
+                                            zip([c for c in recorded if C.is_unknown(c)], fill)):
+        return None
+    it = iter(fill)
+    return tuple(c if c is not None else next(it) for c in out)
+
+
+def _fits(code: str, card: str) -> bool:
+    return code == C.UNKNOWN or code[1:2] == card[1:2]
 
 
 def _base_table(game, start: int) -> Table:
