@@ -110,6 +110,7 @@ function render({ model, el }) {
       }
     }
     for (const t of el.querySelectorAll('[data-pick]')) {
+      t.classList.add('ee-pickable');
       t.classList.toggle('ee-picked', picked.has(t.dataset.pick) && !locked);
       for (const m of ['right', 'wrong', 'missed']) t.classList.toggle('ee-mark-' + m, marks[t.dataset.pick] === m);
       if (locked) t.classList.remove('ee-pickable');
@@ -325,11 +326,9 @@ class TableQuiz:
 
     # ------------------------------------------------------------ drawing
     def _prompt(self) -> str:
-        if not self._targets:
-            return ""
         if self.multiple:
-            return "click every right answer on the table, then check"
-        return "click your answer on the table"
+            return "click every right answer, then check"
+        return "click your answer" + (" on the table" if self._targets else "")
 
     def _table(self, table: str, before: bool) -> str:
         """The table (``board`` or ``reveal``) with the answer strip under it."""

@@ -377,8 +377,8 @@ def _card_words(st: TableState, s: int, c: str, legal: bool, hand: Sequence[str]
     bower = st.trump is not None and any(C.base(x) == C.left_bower(st.trump) for x in follow)
     held = (f"{'a' if len(follow) == 1 else len(follow)} {C.SUIT_SINGULAR[led] if len(follow) == 1 else led_word}"
             if led in C.SUIT_SINGULAR else f"{len(follow)} card{'s' if len(follow) != 1 else ''} of the suit led")
-    if bower:
-        held += f" (counting the left bower, a {C.SUIT_SINGULAR[st.trump]} here)"
+    if bower:   # where that card is would be the answer: remind the rule only
+        held += " (look at every card's suit as trump makes it)"
     return (f"{name} is {_suit_of_card_words(c, st.trump)}, but {you} still holds {held}, "
             f"so {you} must follow {led_word}")
 
