@@ -201,7 +201,8 @@ def analysis_html(analyses: Sequence[GameAnalysis]) -> str:
             data = [{"x": xs, "y": fu, "name": "face up", "mode": "lines+markers", "text": texts,
                      "hovertemplate": "%{text}: %{y}<extra></extra>"}]
             if any(v is not None for v in sv):
-                data.append({"x": xs, "y": sv, "name": "seat view", "mode": "lines+markers", "text": texts,
+                data.append({"x": xs, "y": sv, "name": "seat view (what the deciding seat expected)",
+                             "mode": "lines+markers", "connectgaps": True, "text": texts,
                              "hovertemplate": "%{text}: %{y}<extra></extra>"})
             first = html.escape(_party_words(a, 0) if a.n_seats == 4 else _party_words(a, 0))
             layout = {"height": 240, "margin": {"l": 50, "r": 10, "t": 10, "b": 40},
