@@ -21,15 +21,20 @@ its *utility* is the points negated (:func:`utilities`).
 
 * Two parties (standard, two-handed, Bid): minimax on the net value, the
   party's utility minus the other's (+1/+2/+4 for makers, -2 euchred; Bid:
-  both sides score, net).  Perfect play is then zero-sum; of the actions
-  with equal net value the first in ``legal_actions`` order is taken (in
-  the play of a fixed contract the net value decides the points vector, so
-  this choice never changes a value).
+  both sides score, net).  Perfect play is then zero-sum.  Of the actions
+  with equal net value the one with the most own points is taken (in the
+  play of a fixed contract the net value decides the points vector, so
+  this only matters between calls of the auction).
 * More than two parties (cutthroat, Ghost Hand, Buck): *max-n*: each seat
   maximises its own utility.  **Tie rule**: of the actions with equal own
   utility a seat takes the one that leaves the least to its rivals (the
   lowest sum of the other parties' utilities: every other party is a rival
-  in the race to the target), then the first in ``legal_actions`` order.
+  in the race to the target).
+* Remaining ties (the same values, a different split among the others)
+  go to the points vector whose utilities, read as a tuple in party order,
+  are the smallest; actions reaching the very same vector are equal, and
+  the first in ``legal_actions`` order is named.  The rule reads only the
+  vectors, so equal cards searched once give the same answer.
 * The dealer's discard after an order-up is chosen by the dealer (so the
   best for the dealer's side): this falls out of the search.  A seat
   deciding with a forced single action (the dealer picking up) just takes
@@ -105,17 +110,19 @@ def value_for(variant, points: Sequence[int], party: int) -> float:
 def _pick(variant, party: Optional[int], vecs: Sequence[tuple]) -> int:
     """Index of the child a deciding ``party`` takes among the points
     vectors ``vecs`` (in legal order): the model and tie rule of the module
-    docstring."""
+    docstring.  The choice depends only on the vectors (the first index of
+    the chosen vector), never on where an action stands in the hand: equal
+    cards searched once give the same answer."""
     if party is None or len(vecs) == 1:
         return 0
     down = _counts_down(variant)
     best_i, best_k = 0, None
     for i, v in enumerate(vecs):
-        u = [-p for p in v] if down else v
+        u = tuple(-p for p in v) if down else tuple(v)
         if len(u) == 2:
-            k = (u[party] - u[1 - party],)
+            k = (u[party] - u[1 - party], u[party], tuple(-x for x in u))
         else:
-            k = (u[party], u[party] - sum(u))
+            k = (u[party], u[party] - sum(u), tuple(-x for x in u))
         if best_k is None or k > best_k:
             best_i, best_k = i, k
     return best_i
@@ -396,6 +403,7 @@ def _two_party(t, pt, hands, nxt, side, trick0, outcomes, left, size, twins):
     per_deal = t.variant.tricks_per_deal
     tt: dict = {}
     stats = STATS
+    power = {1 << i: (1000 if e == t.trump else 0) + pt.power[i] for i, e in enumerate(pt.eff)}
 
     def at_start(leader, a, done, alpha, beta):
         r = per_deal - done
@@ -443,6 +451,8 @@ def _two_party(t, pt, hands, nxt, side, trick0, outcomes, left, size, twins):
         for _, b in trick:
             others |= b
         moves = _moves(pt, hand, legal, others, order)
+        if len(moves) > 1:   # move ordering: the strongest card first (values do not depend on it)
+            moves.sort(key=(keys if trick else power).__getitem__, reverse=True)
         maxi = side[seat] == 0
         val = None
         n_in = len(trick) + 1
