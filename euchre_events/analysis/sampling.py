@@ -23,7 +23,16 @@ What the seat knows, and so what every imagined deal keeps
   (effective suit, rules.md 1.2, 1.3), unless the seat could know the void
   is false (a renege it has seen shown, rules.md 1.5);
 * a card played that the record does not state (``"??"``, ``"?D"``) takes
-  one unseen card of the suits its code allows out of play.
+  one unseen card of the suits its code allows out of play;
+* shown voids that no deal can keep prove a renege the seat did not see
+  (rules.md 1.5): it then ignores the voids of the first seat, in seat
+  order, whose voids explain it (or every void), and says so in
+  ``_Model.dropped_voids``.
+
+Cards of *other* seats the record does not state are simply unseen (they
+are dealt like any hidden card: the seat view reads records with unknown
+cards); the seat's own unknown card makes the decision
+:class:`~euchre_events.analysis.solver.Unknowable`.
 
 Everything else it cannot see (the other hands, the kitty or the 13 undealt
 cards of two-handed Euchre, the other seats' face-down discards, the
@@ -63,10 +72,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Optional
 
+from euchre_events.analysis import solver
 from euchre_events.events import CardPassed, CardsDealt, Discarded, Event
 from euchre_events.projections.seat import SeatKnowledge, event_visible, knowledge
 from euchre_events.rules import cards as C
-from euchre_events.rules.engine import Table, apply
+from euchre_events.rules.engine import Table, apply, legal_actions
 
 __all__ = ["OptionEstimate", "SeatView", "ImaginedDeal", "PASS_VALUES", "seat_view", "imagined_deals",
            "seat_on_turn"]
@@ -155,14 +165,12 @@ def seat_on_turn(game, position: int) -> int:
 
 
 def _legal(t: Table) -> tuple:
-    from euchre_events.rules.engine import legal_actions
     return legal_actions(t)[0]
 
 
 def _unknowable(msg: str) -> Exception:
     """The solver's Unknowable (a ValueError) for a decision the seat view cannot value."""
-    from euchre_events.analysis.solver import Unknowable
-    return Unknowable(msg)
+    return solver.Unknowable(msg)
 
 
 class _Model:
@@ -607,7 +615,6 @@ def seat_view(game, position: int, *, samples: int = 200, seed: int = 0,
     game, and :class:`~euchre_events.analysis.solver.Unknowable` when the
     seat's own hand holds a card the record does not state.
     """
-    from euchre_events.analysis import solver
     if pass_value not in PASS_VALUES:
         raise ValueError(f"pass_value {pass_value!r}: expected one of {', '.join(PASS_VALUES)}")
     if samples < 1:
