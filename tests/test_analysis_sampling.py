@@ -305,15 +305,21 @@ def test_seat_view_is_reproducible():
 def test_an_auction_pass_is_worth_zero_unless_played_out():
     """fixtures/two-handed/parlour-1.euchre, deal 1, round 2, P1 (seat 0)
     on turn after the up-card (QH) was turned down: the pass is 0 with
-    ``pass_value="zero"``; its solved value (P2, the dealer, then names or
-    passes face up) is kept beside it and is what ``"play-out"`` reports.
+    ``pass_value="zero"``; asked (``played_out=True``), its solved value (P2,
+    the dealer, then names or passes face up) is kept beside it and is what
+    ``"play-out"`` reports.
     Same seed, same imagined deals: the other options are the same."""
     game = load("two-handed/parlour-1.euchre")
     pos = 5
     t = game.table_at(pos)
     assert (t.phase, t.turn) == ("round2", 0)
-    zero = seat_view(game, pos, samples=2, seed=0)
+    zero = seat_view(game, pos, samples=2, seed=0, played_out=True)
     out = seat_view(game, pos, samples=2, seed=0, pass_value="play-out")
+    # by default the pass is not solved at all: the same values, no played-out figure
+    plain = seat_view(game, pos, samples=2, seed=0)
+    assert [(o.action, o.mean, o.se, o.best_share) for o in plain.options] == \
+        [(o.action, o.mean, o.se, o.best_share) for o in zero.options]
+    assert all(o.played_out_mean is None for o in plain.options)
     assert [o.action for o in zero.options] == [o.action for o in out.options]
     for z, o in zip(zero.options, out.options):
         if z.action.kind == "Passed":

@@ -591,7 +591,7 @@ def _is_auction_pass(t: Table, ev: Event) -> bool:
 
 
 def seat_view(game, position: int, *, samples: int = 200, seed: int = 0,
-              pass_value: str = "zero") -> SeatView:
+              pass_value: str = "zero", played_out: bool = False) -> SeatView:
     """The seat view of the decision after ``position`` events of ``game``
     (a :class:`~euchre_events.projections.Game`; ``position`` counts events
     as :meth:`~euchre_events.projections.Game.state_at`, negative from the
@@ -601,8 +601,10 @@ def seat_view(game, position: int, *, samples: int = 200, seed: int = 0,
     party's side with :func:`~euchre_events.analysis.solver.value_for`.
 
     ``pass_value="zero"`` (default): in the auction (a :class:`Passed` while
-    no seat is maker yet) a pass is worth 0, as if the deal were thrown in;
-    its face-up value is kept in :attr:`OptionEstimate.played_out_mean`.  Why:
+    no seat is maker yet) a pass is worth 0, as if the deal were thrown in,
+    and is not solved (the rest of the auction is most of an auction
+    decision's cost); with ``played_out=True`` it is solved all the same and
+    its face-up value kept in :attr:`OptionEstimate.played_out_mean`.  Why:
     valuing a pass by playing the rest of the auction out face up credits the
     other seats with perfect knowledge of every hand, which made a published
     sampling player over-bid and be euchred for it; a pass at 0 bid like
@@ -628,6 +630,8 @@ def seat_view(game, position: int, *, samples: int = 200, seed: int = 0,
     party = solver.party_of(real, seat)
     variant = real.variant
     zero = [pass_value == "zero" and _is_auction_pass(real, a) for a in acts]
+    skipped = {a for a, z in zip(acts, zero) if z}
+    skip = (lambda a: a in skipped) if skipped and not played_out else None
     n_act = len(acts)
     sums = [0.0] * n_act
     sq = [0.0] * n_act
@@ -637,11 +641,15 @@ def seat_view(game, position: int, *, samples: int = 200, seed: int = 0,
     rng = random.Random(seed)
     for _ in range(samples):
         imagined = model.imagine(model.deal(rng))
-        got = solver.action_values(imagined.table)
+        # a pass valued 0 is not solved: the rest of the auction is the costly part
+        got = solver.action_values(imagined.table, skip=skip)
         if [a for a, _ in got] != list(acts):
             raise ValueError(f"position {position}: the legal actions differ in an imagined deal (a bug)")
         vals = []
         for j, (_, points) in enumerate(got):
+            if points is None:
+                vals.append(0.0)
+                continue
             v = float(solver.value_for(variant, points, party))
             po_sums[j] += v
             po_sq[j] += v * v
@@ -664,7 +672,7 @@ def seat_view(game, position: int, *, samples: int = 200, seed: int = 0,
     for j, a in enumerate(acts):
         m, se = mean_se(sums[j], sq[j])
         po_m = po_se = None
-        if zero[j]:
+        if zero[j] and skip is None:
             po_m, po_se = mean_se(po_sums[j], po_sq[j])
         options.append(OptionEstimate(a, m, se, best[j] / samples, po_m, po_se))
     return SeatView(seat, samples, seed, pass_value, tuple(options), position)

@@ -296,12 +296,15 @@ def _method(method: str):
     return _fast
 
 
-def action_values(t: Table, *, method: str = "fast") -> list:
+def action_values(t: Table, *, method: str = "fast", skip=None) -> list:
     """Every legal action at ``t`` (in ``engine.legal_actions`` order) with
     the points vector (tuple of ints, one per party, deal points) reached
     when every seat plays perfectly from there to the end of the deal (see
     the module docstring for the model and tie rule).  ``[]`` when the deal
     is over.  ``t`` is not changed.
+
+    ``skip``: a predicate on actions whose value the caller does not need
+    (the seat view's pass, valued 0): those come with ``None``, unsolved.
 
     Raises :class:`Unknowable` when a card the solve needs is not stated by
     the record; ``ValueError`` for an unknown ``method`` or a position that
@@ -317,6 +320,9 @@ def action_values(t: Table, *, method: str = "fast") -> list:
     memo: dict = {}
     out = []
     for a in acts:
+        if skip is not None and skip(a):
+            out.append((a, None))
+            continue
         c = t.copy()
         apply(c, a)
         out.append((a, run(c, memo)))
