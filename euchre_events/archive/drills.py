@@ -78,7 +78,8 @@ class DrillExercise:
     ``"discard 9C"``); ``right``: the right actions (see the module);
     ``face_up_cost`` / ``seat_view_cost``: points lost; ``decision``: the
     analysis's :class:`~euchre_events.analysis.review.Decision` with every
-    option's values; ``samples``: imagined deals behind the seat view."""
+    option's values; ``samples``: imagined deals behind the seat view;
+    ``n_seats``: the game's seats."""
 
     key: str
     game_id: str
@@ -95,6 +96,7 @@ class DrillExercise:
     seat_view_cost: float
     label: Optional[str]
     samples: int
+    n_seats: int = 4
     decision: object = field(repr=False, compare=False, default=None)
 
 
@@ -126,7 +128,8 @@ def exercise_of(d, *, game_id: str, title: str, variant: str, players: Sequence[
                          deal=d.deal, position=d.position, seat=d.seat,
                          player=str(players[d.seat]) if d.seat < len(players) else "",
                          kind=d.kind, played=d.played_text, right=right, face_up_cost=float(d.face_up_cost),
-                         seat_view_cost=float(d.seat_view_cost), label=d.label, samples=samples, decision=d)
+                         seat_view_cost=float(d.seat_view_cost), label=d.label, samples=samples,
+                         n_seats=len(players), decision=d)
 
 
 def _cached_docs(rm) -> list:
