@@ -243,7 +243,8 @@ class AttemptLog:
         if rm is None:
             from euchre_events.archive.readmodels import ReadModels
             rm = ReadModels(archive)
-        self.view = rm.view
+        # the archive is kept: its datastore closes its connections when the archive is collected
+        self.archive, self.rm, self.view = archive, rm, rm.view
         with self.view._tx() as c:
             c.execute(f"CREATE TABLE IF NOT EXISTS {self.view._t(TABLE)} ({_DDL})")
 

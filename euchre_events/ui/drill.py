@@ -234,6 +234,11 @@ class DrillQuiz(TableQuiz):
         self.question = q
         super().__init__(q, tries=2, lesson=None)
         self.lesson = None
+        # the feedback right under the question, above the table: seen at 1024 px without scrolling
+        kids = list(self.widget.children)
+        kids.remove(self.feedback)
+        kids.insert(1, self.feedback)
+        self.widget.children = tuple(kids)
 
     def click(self, i: int):
         if not self.answered and 0 <= i < len(self.question.texts):
@@ -289,9 +294,7 @@ class DrillPage:
         p = self.drills.progress()
         self.head.value = (f"<div class='ee-drill-head'><b>{html.escape(self.title)}</b>"
                            f"<span class='ee-drill-progress' data-done='{p.done}' data-right='{p.right}' "
-                           f"data-review='{p.to_review}' data-total='{p.total}'>{html.escape(p.line())}</span>"
-                           f"<span class='ee-drill-how'>the table as the seat saw it: click your card, or your "
-                           f"call under the table</span></div>")
+                           f"data-review='{p.to_review}' data-total='{p.total}'>{html.escape(p.line())}</span></div>")
 
     def _game(self, gid: str):
         if gid not in self._games:
