@@ -63,3 +63,53 @@ def test_two_handed_leading_the_side_ace_first_costs_the_march():
     t = at(C13, 6)
     v = values(t, 0)
     assert v == {"JH": 2, "JD": 2, "AH": 2, "KH": 2, "AS": 1}
+
+
+MOON = "bid/deals/moon-made-scores-24.euchre"
+GHOST = "ghost-hand/deals/ghost-swap-blind-then-bid.euchre"
+
+
+def test_bid_moon_made_at_the_last_two_tricks():
+    """Bid Euchre, a moon (rules.md 7.2, 7.4, 7.5): N bid the moon and named
+    hearts; its partner S sits out.  After four tricks all N's, N holds QH TH,
+    the only trumps left (E and W hold none): either lead wins both tricks,
+    six of six, the moon's 24 points; the defenders score nothing.  From N/S's
+    side +24 whatever N leads."""
+    t = at(MOON, 20)
+    assert values(t, 0) == {"QH": 24, "TH": 24}
+
+
+def test_bid_moon_three_tricks_out():
+    """The same moon one trick earlier: N holds KH QH TH, every lead still
+    wins (E and W are void in hearts, 1.3: they must discard): +24 each."""
+    t = at(MOON, 17)
+    assert values(t, 0) == {"KH": 24, "QH": 24, "TH": 24}
+
+
+def test_ghost_hand_swapper_names_its_long_suit():
+    """Ghost Hand (rules.md 5.2-5.4): P1 took the ghost hand blind (9H AD KD QD
+    TD 9D; its own hand, with both red jacks, is dead) and bid 3.  Naming
+    diamonds: nobody else holds a diamond or a red jack, so P1's five
+    diamonds win five tricks; the last, 9H, loses to P2's QH (P3 follows
+    TH): the bid made, P1 +5 (a trick a point), P2 +1 for its trick, P3 0.
+    Naming clubs, hearts or spades P1 takes at most two tricks: the bid is
+    set, -3 (5.4).  Each party's own points (max-n, docs/analysis.md)."""
+    t = at(GHOST, 7)
+    pts = {a.suit: p for a, p in action_values(t)}
+    assert pts["D"] == (5, 1, 0)
+    assert all(p[0] == -3 for s, p in pts.items() if s != "D")
+
+
+def test_ghost_hand_swap_weighed_against_keeping_the_hand():
+    """P1's first decision: take the ghost hand, or bid or pass with its own
+    (JH JD AH KH 9S 9C).  Face up, max-n: with the ghost hand P1 cannot stop
+    P2 (AS KS QS JS TS QH) from bidding the moon over it: with spades trump
+    P2's right bower draws P3's only trump, the left bower JC, and QH outranks
+    the other hearts, so P2 takes all six (24, rules.md 5.4) and P1 scores 0.
+    Keeping its hand and passing, P1 takes a trick as a defender (+1).  The
+    solver must find the swap worth less to P1 than keeping its hand."""
+    t = at(GHOST, 3)
+    pts = {(type(a).__name__, getattr(a, "bid", None)): p for a, p in action_values(t)}
+    assert pts[("HandSwappedWithGhost", None)] == (0, 24, 0)
+    assert pts[("Passed", None)][0] == 1
+    assert pts[("Passed", None)][0] > pts[("HandSwappedWithGhost", None)][0]
