@@ -113,3 +113,42 @@ def test_ghost_hand_swap_weighed_against_keeping_the_hand():
     assert pts[("HandSwappedWithGhost", None)] == (0, 24, 0)
     assert pts[("Passed", None)][0] == 1
     assert pts[("Passed", None)][0] > pts[("HandSwappedWithGhost", None)][0]
+
+
+def test_cutthroat_lone_defender_takes_all_five():
+    """Cutthroat (rules.md 4.4, 4.5): P2 took the dummy and made hearts, P3
+    defends alone with JH JD AH KH QH, the five highest trumps (1.1), P1 sits
+    out.  Whatever P2 leads and whatever P3 plays, P3 takes all five: a lone
+    defender's five tricks give 4 to each defender, 0 to the maker."""
+    lead = at("cutthroat/deals/lone-defender-takes-five.euchre", 12)
+    assert {p for _, p in action_values(lead)} == {(4, 0, 4)}
+    follow = at("cutthroat/deals/lone-defender-takes-five.euchre", 13)
+    assert {p for _, p in action_values(follow)} == {(4, 0, 4)}
+    assert values(follow, 2)["JH"] == 4          # P3's own points (max-n): +4
+
+
+def test_cutthroat_forced_left_bower():
+    """Cutthroat case C12 b: P3 holds one trump, JD (the left bower of
+    hearts, 1.2), and must follow the right bower's lead (1.3): its only
+    legal card, and the maker ends with two tricks: each defender +2 (4.5)."""
+    t = at("cutthroat/deals/c12b-euchre-pays-each-defender.euchre", 14)
+    assert [(a.card, p) for a, p in action_values(t)] == [("JD", (2, 0, 2))]
+
+
+def test_buck_five_top_clubs_take_every_trick():
+    """Buck, clubs turned (rules.md 6.2-6.4): P1 holds JC JS AC KC QC, the
+    five highest clubs (JS the left bower); any lead takes all five tricks:
+    -5 off P1's count (a gain: Buck counts down, so +5 from P1's side) and
+    +5 for each other player."""
+    t = at("buck/deals/five-tricks-win-at-once.euchre", 3)
+    assert {p for _, p in action_values(t)} == {(-5, 5, 5, 5)}
+    assert set(values(t, 0).values()) == {5}
+
+
+def test_buck_maker_held_to_two_is_bucked_whatever_he_leads():
+    """Buck (6.4): P2 ordered diamonds and is held to two tricks by P1's
+    bowers and ace: every card P2 plays to the first trick ends the same,
+    P2 bucked (+5 on his count, -5 from his side), P1 -3, P4 +5, P3 (out) 0."""
+    t = at("buck/deals/bucked-maker-scores-plus-five.euchre", 11)
+    assert {p for _, p in action_values(t)} == {(-3, 5, 0, 5)}
+    assert set(values(t, 1).values()) == {-5}
