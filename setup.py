@@ -71,7 +71,9 @@ class BuildPyWithData(build_py):
 
 PLAYSEARCH = Extension("euchre_events.analysis._playsearch",
                        sources=["euchre_events/analysis/_playsearch.c"],
-                       extra_compile_args=["-O2"],
+                       # no debug info: the build folder would be written into the binary, and a
+                       # wheel built from the sdist must be the same as one built here
+                       extra_compile_args=["-O2", "-g0"],
                        optional=True)
 
 setup(cmdclass={"build_py": BuildPyWithData}, ext_modules=[PLAYSEARCH])
