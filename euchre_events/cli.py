@@ -451,9 +451,17 @@ def _tampered(arch, game_id: str) -> Optional[str]:
     return None if res.ok else str(DamagedGame(res.game_id, res, ValueError(res.problem)))
 
 
+_LIST_COLUMNS = ("title", "variant", "date", "players", "deals", "final_score", "official_score", "winner",
+                 "game_over", "tied")
+"""The game-index columns ``list`` shows (not the source, nor the score after each deal)."""
+
+_STATS_COLUMNS = ("title", "variant", "players", "source", "winner")
+"""The game-index columns ``stats`` counts from (the source: the players' ids)."""
+
+
 def _list_from_index(rm, want, player, as_json, arch=None) -> None:
     games, damaged = [], []
-    rows = rm.games()
+    rows = rm.games(columns=_LIST_COLUMNS)
     for r in (_checked(rm, arch, rows) if arch is not None else rows):
         error = r.get("error")
         if error:
@@ -469,7 +477,9 @@ def _print_list(games: list, damaged: list, want, player, as_json) -> None:
     """The lines (or the JSON) of ``list`` from index rows; exit 1 when a
     game is damaged."""
     from euchre_events.ui.describe import level_sides, score_words, side_label, winner_words
-    out, shown = [], 0
+    from euchre_events.batch import echo as _echo
+    from euchre_events.events import printable
+    out, shown, lines = [], 0, []
     for g in games:
         if want is not None and g["variant"] != want:
             continue
@@ -494,9 +504,11 @@ def _print_list(games: list, damaged: list, want, player, as_json) -> None:
         # the official score goes with the official winner; as played beside it when they differ
         played = ("" if official == list(g["final_score"]) else
                   f" (as played: {score_words(g['final_score'], g['variant'], players)})")
-        _say(f"{gid}  {g['title'] or '-'}  {g['variant']}  {date or '-'}  players: {names}  "
-             f"deals={g['deals']}  score: {score_words(official, g['variant'], players)}{played}  "
-             f"winner: {winner_words(winner, g['variant'], players, over, tied)}")
+        lines.append(printable(f"{gid}  {g['title'] or '-'}  {g['variant']}  {date or '-'}  players: {names}  "
+                               f"deals={g['deals']}  score: {score_words(official, g['variant'], players)}{played}  "
+                               f"winner: {winner_words(winner, g['variant'], players, over, tied)}"))
+    if lines:   # one write (100,000 lines: issue 26), each line as _say would print it
+        _echo("\n".join(lines))
     if as_json:
         typer.echo(json.dumps({"games": out, "damaged": damaged}, ensure_ascii=False))
     elif not shown and (want is not None or player is not None):
@@ -565,7 +577,7 @@ def stats_cmd(player: Optional[str] = typer.Option(None, "--player",
     EMN master players) where they give them, else by name; placeholder names
     (North, P1, Player 2, ?, empty) are no player (docs/design.md "Read models").
     """
-    from euchre_events.archive.clubstats import club_stats, stats_text
+    from euchre_events.archive.clubstats import club_counts, stats_of, stats_text
     if as_json and report not in ("text", "json"):
         _fail(f"--json and --format {report} ask for two reports: give one")
     report = _report_format("json" if as_json else report, output)
@@ -575,20 +587,29 @@ def stats_cmd(player: Optional[str] = typer.Option(None, "--player",
     rm = _read_models(arch)
     if rm is None:
         _fail(f"{arch.db or 'the archive'}: the read models cannot be built (run euchre-events verify --all)")
-    games, deals, findings = rm.games(), rm.deals(), rm.findings()
+    # only the index columns counted; the deals and findings one section at a time, as
+    # counted (issue 26: every deal row of 100,000 games held at once took gigabytes)
+    games = rm.games(columns=_STATS_COLUMNS)
     # a game changed since its rows were written is damaged: not counted (docs/design.md "Tamper evidence")
     games = _checked(rm, arch, games)
     for g in games:
         if g.get("error"):
             _say(f"error: {g['error']}", err=True)
-    s = club_stats(games, deals, findings, player=player, variant=want)
+    counts = club_counts(games, rm.iter_deals(), rm.iter_findings(), player=player, variant=want)
     if report == "json":
-        text = json.dumps(s, ensure_ascii=False, indent=1)
+        text = json.dumps(stats_of(counts), ensure_ascii=False, indent=1)
     elif report == "text":
-        text = stats_text(s)
+        text = stats_text(stats_of(counts))
     else:
-        from euchre_events.ui.clubcharts import club_figures, stats_html
-        text = stats_html(s, club_figures(s, games, deals, findings), stats_text(s))
+        from euchre_events.ui.clubcharts import club_figures, page_stats, stats_html
+        s = page_stats(counts)
+        kept = [g for g in games if not g.get("error") and (not want or g["variant"] == want)]
+        last = rm.score_after(g["game_id"] for g in kept[-12:])     # the score progressions drawn
+        for g in kept[-12:]:
+            g["score_after"] = last.get(g["game_id"])
+        figs = club_figures(s, games, (), (), seats=counts["seats"])
+        del counts
+        text = stats_html(s, figs, stats_text(s))
     _emit_report(text, report, output)
     if any(g.get("error") for g in games):   # the damaged games were named and not counted
         raise typer.Exit(1)

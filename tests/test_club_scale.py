@@ -153,3 +153,52 @@ def test_a_row_changed_after_the_index_was_built_is_still_named(indexed):
     assert seen == {ids[1].hex}
     res = _cli("stats", "--db", db)
     assert res.exit_code == 1 and f"error: game {ids[1]}: stored event 2 " in res.stderr
+
+
+# ---------------------------------------------------------------- stats counted as the rows come
+
+def test_stats_counted_from_streamed_rows_equal_the_lists(club, tmp_path):
+    """Finding 9: ``stats`` counts the deals and findings one section at a time
+    (``iter_deals``/``iter_findings``) and reads only the index columns it counts: the
+    statistics are those of the whole rows held at once (main held every deal row of
+    the archive: about 2.5 GB at 100,000 games)."""
+    from euchre_events.archive.clubstats import club_counts, stats_of
+    games, deals, findings, s = club
+    arch = Archive(str(tmp_path / "c.sqlite"))
+    for i in range(40):
+        events = random_game("standard", seed=i)
+        names = (HOSTILE if i < 10 else f"Ann {i}", f"Bob {i}", f"Cy {i}", f"Di {i}")
+        arch.import_record(Record([dataclasses.replace(events[0], players=names)] + events[1:]))
+    rm = ReadModels(arch)
+    rm.catch_up()
+    light = rm.games(columns=("title", "variant", "players", "source", "winner"))
+    assert set(light[0]) == {"game_id", "error", "title", "variant", "players", "source", "winner"}
+    assert [g["players"] for g in light] == [g["players"] for g in games]
+    assert list(rm.iter_deals()) == deals and list(rm.iter_findings()) == findings
+    counts = club_counts(light, rm.iter_deals(), rm.iter_findings())
+    assert stats_of(counts) == s
+    assert counts["players"]["Bob 12"][:2] == [1, s["players"]["Bob 12"]["wins"]]
+    with pytest.raises(ValueError, match="no column 'nope'"):
+        rm.games(columns=("nope",))
+
+
+def test_the_page_lists_a_bounded_number_of_players(club):
+    """Finding 9: the HTML page's statistics list the players with the most games (at
+    most ``n``) and those the charts draw, and say how many were counted; each chart
+    draws the players it would from every player's statistics, with the same title
+    (main's page listed all 6,000 players of 3,000 games: a 106 MB page)."""
+    from euchre_events.archive.clubstats import club_counts
+    from euchre_events.ui.clubcharts import page_stats, stats_html
+    games, deals, findings, s = club
+    page = page_stats(club_counts(games, deals, findings), n=5)
+    assert page["players_total"] == 151 and page["games"] == 40
+    most = sorted(s["players"], key=lambda n: (-s["players"][n]["games"], -s["players"][n]["wins"], n.lower()))[:5]
+    assert set(most) <= set(page["players"]) and HOSTILE in most
+    assert len(page["players"]) < 5 + 3 * TOP_PLAYERS
+    assert all(page["players"][n] == s["players"][n] for n in page["players"])
+    full = club_figures(s, games, deals, findings)
+    shown = club_figures(page, games, deals, findings)
+    for (title, a), (_, b) in zip(full, shown):
+        assert a.to_json() == b.to_json(), title
+    html = stats_html(page, shown, "the text")
+    assert f"{151 - len(page['players'])} more are counted above" in html

@@ -41,7 +41,7 @@ from typing import Optional
 
 from euchre_events.rules.seats import is_placeholder_name
 
-__all__ = ["club_stats", "seat_label", "seat_players", "player_ids"]
+__all__ = ["club_stats", "club_counts", "stats_of", "stats_text", "seat_label", "seat_players", "player_ids"]
 
 
 def seat_label(rel: int, n_seats: int = 4) -> str:
@@ -52,19 +52,38 @@ def seat_label(rel: int, n_seats: int = 4) -> str:
     return "1 (left of dealer)" if rel == 1 else str(rel)
 
 
-def _blank_player() -> dict:
-    return {"games": 0, "wins": 0, "deals": 0, "played": 0, "calls": 0, "made": 0, "euchred": 0,
-            "alone": {"attempts": 0, "made": 0, "march": 0, "euchred": 0},
-            "lone_defences": {"attempts": 0, "euchred": 0},
-            "tricks": 0, "tricks_per_deal": None, "reneges": 0}
+# one player's counts while counting (a list, not nested dicts: 200,000 players of
+# 100,000 games fit in tens of MB); _expand turns one into what club_stats shows
+(_GAMES, _WINS, _DEALS, _PLAYED, _CALLS, _MADE, _EUCHRED, _A_ATT, _A_MADE, _A_MARCH, _A_EUCH,
+ _LD_ATT, _LD_EUCH, _TRICKS, _RENEGES) = range(15)
+
+
+def _expand(c: list, info: dict) -> dict:
+    """One player's entry of :func:`club_stats` from its counts ``c`` and
+    ``info`` (``{"names", "ids"}``)."""
+    return {"games": c[_GAMES], "wins": c[_WINS], "deals": c[_DEALS], "played": c[_PLAYED],
+            "calls": c[_CALLS], "made": c[_MADE], "euchred": c[_EUCHRED],
+            "alone": {"attempts": c[_A_ATT], "made": c[_A_MADE], "march": c[_A_MARCH], "euchred": c[_A_EUCH]},
+            "lone_defences": {"attempts": c[_LD_ATT], "euchred": c[_LD_EUCH]},
+            "tricks": c[_TRICKS],
+            "tricks_per_deal": round(c[_TRICKS] / c[_PLAYED], 3) if c[_PLAYED] else None,
+            "reneges": c[_RENEGES], "names": info["names"], "ids": info["ids"]}
+
+
+_SIDE_CACHE: dict = {}
 
 
 def _side(variant: str, seat: int) -> int:
-    from euchre_events.rules.registry import variant_class
-    try:
-        return seat % 2 if variant_class(variant).partnerships else seat
-    except ValueError:
-        return seat
+    """The side ``seat`` plays for (seat % 2 in the partnership variants;
+    each seat its own otherwise); looked up once per variant."""
+    partners = _SIDE_CACHE.get(variant)
+    if partners is None:
+        from euchre_events.rules.registry import variant_class
+        try:
+            partners = _SIDE_CACHE[variant] = bool(variant_class(variant).partnerships)
+        except ValueError:
+            return seat
+    return seat % 2 if partners else seat
 
 
 def _ids_of(obj) -> list:
@@ -172,10 +191,12 @@ def _won(winner, side: int) -> bool:
     return winner == side
 
 
-def club_stats(games: list, deals: list, findings: list, player: Optional[str] = None,
+def club_stats(games: list, deals, findings, player: Optional[str] = None,
                variant: Optional[str] = None) -> dict:
     """The statistics of the module docstring from the read-model rows
-    (``ReadModels.games()``, ``.deals()``, ``.findings()``).  ``player``:
+    (``ReadModels.games()``, ``.deals()``, ``.findings()``; ``deals`` and
+    ``findings`` are read once, in order: iterators such as
+    ``ReadModels.iter_deals()`` do).  ``player``:
     only players whose label, one of their names or one of their ids
     contains this (any case); ``variant``: only games of this variant (its
     name).  Returns ``{"games", "damaged", "unnamed_seats", "players":
@@ -183,7 +204,29 @@ def club_stats(games: list, deals: list, findings: list, player: Optional[str] =
     "filters"}``: players as :func:`seat_players` knows them (placeholder
     names without an id are no player: ``unnamed_seats`` counts those seats,
     one per game)."""
-    seats_of, known = seat_players(games)
+    return stats_of(club_counts(games, deals, findings, player=player, variant=variant))
+
+
+def stats_of(counts: dict, only=None) -> dict:
+    """The :func:`club_stats` dict from :func:`club_counts`; ``only``: the
+    labels of the players to give (all when None), e.g. those a page shows."""
+    known, players = counts["known"], counts["players"]
+    labels = players if only is None else [n for n in only if n in players]
+    out = {k: v for k, v in counts.items() if k not in ("known", "seats")}
+    out["players"] = {n: _expand(players[n], known[n]) for n in sorted(labels, key=str.lower)}
+    return out
+
+
+def club_counts(games: list, deals, findings, player: Optional[str] = None,
+                variant: Optional[str] = None, seats: Optional[tuple] = None) -> dict:
+    """What :func:`club_stats` counts, each player's counts kept as a list
+    of 15 numbers (``players``: ``{label: [games, wins, deals, played,
+    calls, made, euchred, alone attempts, alone made, alone march, alone
+    euchred, lone defences, lone defences euchred, tricks, reneges]}``), with
+    ``known`` and ``seats`` (:func:`seat_players` of ``games``, or ``seats``
+    when given): memory grows with the players, a few dozen bytes each, and
+    ``deals`` and ``findings`` are read once, one row at a time."""
+    seats_of, known = seats if seats is not None else seat_players(games)
     want = player.lower() if player else None
 
     def mine(label: Optional[str]) -> bool:
@@ -213,9 +256,11 @@ def club_stats(games: list, deals: list, findings: list, player: Optional[str] =
                 unnamed += 1
             if not mine(who):
                 continue
-            p = players.setdefault(who, dict(_blank_player(), **known[who]))
-            p["games"] += 1
-            p["wins"] += _won(g["winner"], _side(g["variant"], seat))
+            p = players.get(who)
+            if p is None:
+                p = players[who] = [0] * 15
+            p[_GAMES] += 1
+            p[_WINS] += _won(g["winner"], _side(g["variant"], seat))
     by_seat: dict = {}
     by_up: dict = {}
     by_call: dict = {}
@@ -230,31 +275,30 @@ def club_stats(games: list, deals: list, findings: list, player: Optional[str] =
             if not mine(name):
                 continue
             p = players[name]
-            p["deals"] += 1
+            p[_DEALS] += 1
             if played and seat not in out:   # a seat that sat out (Buck drop-out, a loner's partner) played no card
-                p["played"] += 1
-                p["tricks"] += d["tricks"][seat] if seat < len(d["tricks"]) else 0
+                p[_PLAYED] += 1
+                p[_TRICKS] += d["tricks"][seat] if seat < len(d["tricks"]) else 0
         m = d["maker"]
         if m is None or not played or d["made"] is None:
             continue
         made = bool(d["made"])
         if d["lone_defender"] is not None and mine(names[d["lone_defender"]]):
-            ld = players[names[d["lone_defender"]]]["lone_defences"]
-            ld["attempts"] += 1
-            ld["euchred"] += not made
+            ld = players[names[d["lone_defender"]]]
+            ld[_LD_ATT] += 1
+            ld[_LD_EUCH] += not made
         if want is not None and not mine(names[m]):
             continue
         if names[m] is not None:     # an unnamed seat's call counts in the tables below only
             p = players[names[m]]
-            p["calls"] += 1
-            p["made"] += made
-            p["euchred"] += not made
+            p[_CALLS] += 1
+            p[_MADE] += made
+            p[_EUCHRED] += not made
             if d["alone"] is not None and d["alone"] == m:
-                a = p["alone"]
-                a["attempts"] += 1
-                a["made"] += made
-                a["euchred"] += not made
-                a["march"] += made and sum(d["tricks"]) == d["maker_tricks"]
+                p[_A_ATT] += 1
+                p[_A_MADE] += made
+                p[_A_EUCH] += not made
+                p[_A_MARCH] += made and sum(d["tricks"]) == d["maker_tricks"]
         n_seats = len(names)
         if d["maker_rel"] is not None:
             row = by_seat.setdefault(seat_label(d["maker_rel"], n_seats), {"calls": 0, "made": 0})
@@ -273,17 +317,16 @@ def club_stats(games: list, deals: list, findings: list, player: Optional[str] =
             continue
         name = seats_of[g["game_id"]][f["seat"]] if f["seat"] < len(seats_of[g["game_id"]]) else None
         if mine(name):
-            players[name]["reneges"] += 1
-    for p in players.values():
-        p["tricks_per_deal"] = round(p["tricks"] / p["played"], 3) if p["played"] else None
+            players[name][_RENEGES] += 1
     order = ["1 (left of dealer)", "2", "3", "dealer"]
     ranks = ["J", "A", "K", "Q", "T", "9", "8", "7"]
     return {"games": len(ok), "damaged": damaged, "unnamed_seats": unnamed,
-            "players": dict(sorted(players.items(), key=lambda kv: kv[0].lower())),
+            "players": players,
             "by_seat": dict(sorted(by_seat.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else 9)),
             "by_up_card": dict(sorted(by_up.items(), key=lambda kv: ranks.index(kv[0]) if kv[0] in ranks else 99)),
             "by_call": dict(sorted(by_call.items())),
-            "filters": {"player": player, "variant": variant}}
+            "filters": {"player": player, "variant": variant},
+            "known": known, "seats": (seats_of, known)}
 
 
 def stats_text(s: dict) -> str:

@@ -106,6 +106,11 @@ _COLUMNS = {name: [c.split()[0] for c in cols.split(", ") if not c.startswith(("
             for name, cols in _TABLES.items()}
 
 
+_JSON_GAME_COLUMNS = ("source", "players", "final_score", "official_score", "winner", "as_played_winner", "tied",
+                      "score_after")
+"""The game index's columns that hold JSON (decoded by :meth:`ReadModels.games`)."""
+
+
 def _j(value) -> str:
     return json.dumps(value, ensure_ascii=False, default=list)
 
@@ -313,6 +318,23 @@ class _ClubViewSQL:
             # sqlite3.Row and psycopg's dict rows both know their column names
             return [dict(row) if isinstance(row, dict) else dict(zip(row.keys(), row)) for row in c.fetchall()]
 
+    def stream(self, sql: str, params: Iterable = (), size: int = 2000):
+        """Rows of a query over the read-model tables (as :meth:`select`),
+        yielded one at a time and read ``size`` at a time in one read
+        transaction, so a caller that counts them holds one section in
+        memory, not the whole result (issue 26: ``stats`` of 100,000 games)."""
+        for name in _TABLES:
+            sql = sql.replace(f"{{{name}}}", self._t(name))
+        with self._tx(commit=False) as c:
+            c.execute(self._q(sql), tuple(params))
+            raw = getattr(c, "sqlite_cursor", c)     # the library's SQLite cursor has no fetchmany
+            while True:
+                rows = raw.fetchmany(size)
+                if not rows:
+                    break
+                for row in rows:
+                    yield dict(row) if isinstance(row, dict) else dict(zip(row.keys(), row))
+
     def changed_streams(self) -> Optional[set]:
         """UUIDs of the streams whose stored rows were changed, or None when
         this backend does not note them (every game must then be checked)."""
@@ -398,6 +420,19 @@ if PostgresTrackingRecorder is not None:
         def _tx(self, commit: bool = True):
             with self.datastore.transaction(commit=commit) as c:
                 yield c
+
+        def stream(self, sql: str, params: Iterable = (), size: int = 2000):
+            """:meth:`_ClubViewSQL.stream` through a server-side cursor: the
+            client holds ``size`` rows at a time (a plain cursor would
+            receive the whole result first)."""
+            for name in _TABLES:
+                sql = sql.replace(f"{{{name}}}", self._t(name))
+            with self._tx(commit=False) as c:
+                with c.connection.cursor(name=f"ee_rm_stream_{uuid.uuid4().hex}") as sc:
+                    sc.itersize = size
+                    sc.execute(self._q(sql), tuple(params))
+                    for row in sc:
+                        yield dict(row)
 else:  # pragma: no cover
     PostgresClubView = None
 
@@ -668,28 +703,62 @@ class ReadModels:
         notes = {str(annotation_log_id(uuid.UUID(g))): g for g in games} if changed else {}
         return {str(c) if str(c) in games else notes.get(str(c), str(c)) for c in changed}
 
-    def games(self) -> list:
-        """Index rows, in import order, JSON columns decoded."""
-        out = []
-        for r in self.view.select("SELECT * FROM {ee_rm_games} ORDER BY seq, game_id"):
-            for k in ("source", "players", "final_score", "official_score", "winner",
-                      "as_played_winner", "tied", "score_after"):
-                if r.get(k) is not None:
-                    r[k] = json.loads(r[k])
-            out.append(r)
-        return out
+    def games(self, columns: Optional[Iterable[str]] = None) -> list:
+        """Index rows, in import order, JSON columns decoded.  ``columns``:
+        only these (and ``game_id``, ``error``), e.g. without ``score_after``
+        (a list per deal): ``list`` and ``stats`` of 100,000 games read only
+        what they show.  Raises ValueError for a column the index has not."""
+        return list(self.iter_games(columns))
+
+    def iter_games(self, columns: Optional[Iterable[str]] = None):
+        """:meth:`games` one row at a time (read a section at a time)."""
+        if columns is None:
+            what = "*"
+        else:
+            cols = list(dict.fromkeys(["game_id", "error", *columns]))
+            unknown = [c for c in cols if c not in _COLUMNS["ee_rm_games"]]
+            if unknown:
+                raise ValueError(f"the game index has no column {unknown[0]!r}")
+            what = ", ".join(cols)
+        loads = json.loads
+        for r in self.view.stream(f"SELECT {what} FROM {{ee_rm_games}} ORDER BY seq, game_id"):
+            for k in _JSON_GAME_COLUMNS:
+                v = r.get(k)
+                if v is not None:
+                    r[k] = loads(v)
+            yield r
+
+    def score_after(self, game_ids: Iterable[str]) -> dict:
+        """``{game_id: score_after}`` (``[[deal, as played, official], ...]``)
+        of the games ``game_ids`` (the score-progression chart draws a few)."""
+        ids = [str(g) for g in game_ids]
+        if not ids:
+            return {}
+        rows = self.view.select("SELECT game_id, score_after FROM {ee_rm_games} WHERE game_id IN ("
+                                + ", ".join("?" * len(ids)) + ")", ids)
+        return {str(r["game_id"]): json.loads(r["score_after"]) if r["score_after"] else None for r in rows}
 
     def findings(self) -> list:
         """Every finding of every game (the renege ledger), in import order."""
-        return self.view.select("SELECT f.* FROM {ee_rm_findings} f JOIN {ee_rm_games} g "
+        return list(self.iter_findings())
+
+    def iter_findings(self):
+        """:meth:`findings` one row at a time (read a section at a time)."""
+        return self.view.stream("SELECT f.* FROM {ee_rm_findings} f JOIN {ee_rm_games} g "
                                 "ON f.game_id = g.game_id ORDER BY g.seq, f.n")
 
     def deals(self) -> list:
         """Every deal of every game, JSON columns decoded."""
-        out = self.view.select("SELECT d.* FROM {ee_rm_deals} d JOIN {ee_rm_games} g "
-                               "ON d.game_id = g.game_id ORDER BY g.seq, d.deal")
-        for r in out:
-            r["tricks"] = json.loads(r["tricks"])
-            r["points"] = json.loads(r["points"])
-            r["sat_out"] = json.loads(r["sat_out"]) if r.get("sat_out") else []
-        return out
+        return list(self.iter_deals())
+
+    def iter_deals(self):
+        """:meth:`deals` one row at a time, read a section at a time: ``stats``
+        counts them as they come (issue 26: every deal of 100,000 games held
+        at once took gigabytes)."""
+        loads = json.loads
+        for r in self.view.stream("SELECT d.* FROM {ee_rm_deals} d JOIN {ee_rm_games} g "
+                                  "ON d.game_id = g.game_id ORDER BY g.seq, d.deal"):
+            r["tricks"] = loads(r["tricks"])
+            r["points"] = loads(r["points"])
+            r["sat_out"] = loads(r["sat_out"]) if r.get("sat_out") else []
+            yield r

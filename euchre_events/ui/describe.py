@@ -34,21 +34,34 @@ def sides_of(variant: str, n_seats: int) -> list:
     """The seats of each side, in score order: ``[[0, 2], [1, 3]]`` for the
     partnership games, ``[[0], [1], [2]]`` where each plays alone (from the
     variant's ``side_of``; one side per seat for a variant not known here)."""
+    key = (variant, n_seats)
+    groups = _SIDES.get(key)
+    if groups is None:
+        # once per variant and table size: list prints one line per game (issue 26)
+        groups = _SIDES[key] = _sides_of(variant, n_seats)
+    return [list(g) for g in groups]
+
+
+_SIDES: dict = {}
+
+
+def _sides_of(variant: str, n_seats: int) -> tuple:
     try:
         from euchre_events.rules.registry import make_variant
         v = make_variant(variant)
         groups: list = [[] for _ in range(v.n_sides)]
         for seat in range(n_seats):
             groups[v.side_of(seat)].append(seat)
-        return groups
+        return tuple(tuple(g) for g in groups)
     except (ValueError, IndexError):
-        return [[s] for s in range(n_seats)]
+        return tuple((s,) for s in range(n_seats))
 
 
 def side_label(side: int, variant: str, players: Sequence[str]) -> str:
     """A side as a table says it: ``"E/W"`` (partners), ``"South"`` or ``"P2"`` (alone)."""
     n = len(players)
-    seats = sides_of(variant, n)[side] if 0 <= side < len(sides_of(variant, n)) else [side]
+    groups = sides_of(variant, n)
+    seats = groups[side] if 0 <= side < len(groups) else [side]
     if len(seats) > 1:
         return "/".join(seat_letter(s, n) for s in seats)
     return seat_word(seats[0], n)
