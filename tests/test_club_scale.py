@@ -202,3 +202,87 @@ def test_the_page_lists_a_bounded_number_of_players(club):
         assert a.to_json() == b.to_json(), title
     html = stats_html(page, shown, "the text")
     assert f"{151 - len(page['players'])} more are counted above" in html
+
+
+# ---------------------------------------------------------------- PostgreSQL notes changed games too
+
+@pytest.fixture
+def pg_schema():
+    """(env of a fresh PostgreSQL schema, an autocommit connection on it); dropped after."""
+    import os
+    import uuid
+    psycopg = pytest.importorskip("psycopg")
+    base = {"PERSISTENCE_MODULE": "eventsourcing.postgres",
+            "POSTGRES_DBNAME": os.environ.get("POSTGRES_DBNAME", "test"),
+            "POSTGRES_HOST": os.environ.get("POSTGRES_HOST", "127.0.0.1"),
+            "POSTGRES_PORT": os.environ.get("POSTGRES_PORT", "5432"),
+            "POSTGRES_USER": os.environ.get("POSTGRES_USER", "postgres"),
+            "POSTGRES_PASSWORD": os.environ.get("POSTGRES_PASSWORD", "")}
+    try:
+        conn = psycopg.connect(f"host={base['POSTGRES_HOST']} port={base['POSTGRES_PORT']} "
+                               f"dbname={base['POSTGRES_DBNAME']} user={base['POSTGRES_USER']}",
+                               autocommit=True, connect_timeout=3)
+    except psycopg.OperationalError as e:
+        if os.environ.get("CI"):
+            raise
+        pytest.skip(f"PostgreSQL not reachable: {e}")
+    schema = "ee_scale_" + uuid.uuid4().hex[:8]
+    conn.execute(f"create schema {schema}")
+    yield dict(base, POSTGRES_SCHEMA=schema), conn
+    conn.execute(f"drop schema {schema} cascade")
+    conn.close()
+
+
+@pytest.mark.postgres
+def test_postgres_read_models_note_changed_games(pg_schema, monkeypatch):
+    """Finding 9 on PostgreSQL: triggers note the game of a stored row updated or deleted
+    (main had none there and verified every game on each ``list`` and ``stats``): with
+    nothing changed no game is a suspect; a changed event and a removed one name their
+    games, which ``list`` reports as damaged."""
+    env, conn = pg_schema
+    for k, v in env.items():
+        monkeypatch.setenv(k, v)
+    arch = Archive(env=env)
+    ids = [arch.import_record(Record(random_game("standard", seed=s)))[0] for s in (1, 2, 3)]
+    assert _cli("list").exit_code == 0
+    assert ReadModels(arch).changed_games() == set()
+    table = f'{env["POSTGRES_SCHEMA"]}.euchreevents_events'
+    conn.execute(f"update {table} set state = state where originator_id = %s and originator_version = 2",
+                 (ids[1],))
+    conn.execute(f"delete from {table} where originator_id = %s and originator_version = 9", (ids[2],))
+    assert ReadModels(arch).changed_games() == {str(ids[1]), str(ids[2])}
+    res = _cli("list")
+    assert res.exit_code == 1
+    assert [line.split()[0] for line in res.stdout.splitlines()] == [str(ids[0]), str(ids[1])]
+    assert f"error: game {ids[2]}: " in res.stderr and "event 9 is missing" in res.stderr
+    arch.close()
+
+
+@pytest.mark.postgres
+def test_postgres_read_models_opened_by_four_processes_at_once(pg_schema):
+    """Four processes opening the read models of one new archive at the same moment all
+    succeed (the triggers are made once, under an advisory lock: PostgreSQL fails a
+    second concurrent CREATE FUNCTION with "tuple concurrently updated"); each stored
+    table then has exactly one change trigger."""
+    import os
+    import subprocess
+    import sys
+    import time
+    env, conn = pg_schema
+    arch = Archive(env=env)
+    arch.import_record(Record(random_game("standard", seed=5)))
+    arch.close()
+    go = time.time() + 3
+    code = ("import time, sys; from euchre_events.archive import Archive; "
+            "from euchre_events.archive.readmodels import ReadModels; "
+            f"a = Archive(); time.sleep(max(0, {go} - time.time())); rm = ReadModels(a); rm.catch_up(); "
+            "print(len(rm.games()), sorted(rm.changed_games()))")
+    procs = [subprocess.Popen([sys.executable, "-c", code], env=dict(os.environ, **env),
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(4)]
+    outs = [p.communicate(timeout=120) for p in procs]
+    assert [p.returncode for p in procs] == [0] * 4, [o[1][-800:] for o in outs]
+    assert [o[0].strip() for o in outs] == ["1 []"] * 4
+    rows = conn.execute("select c.relname, count(*) from pg_trigger t join pg_class c on t.tgrelid = c.oid "
+                        "join pg_namespace n on c.relnamespace = n.oid where n.nspname = %s "
+                        "and not t.tgisinternal group by c.relname order by 1", (env["POSTGRES_SCHEMA"],)).fetchall()
+    assert rows == [("euchreevents_events", 1), ("euchreevents_snapshots", 1)]

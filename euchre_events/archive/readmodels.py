@@ -335,6 +335,20 @@ class _ClubViewSQL:
                 for row in rows:
                     yield dict(row) if isinstance(row, dict) else dict(zip(row.keys(), row))
 
+    def stream_tuples(self, sql: str, params: Iterable = (), size: int = 2000):
+        """The rows of a query, yielded ``size`` at a time (lists of rows that
+        index and iterate as tuples do)."""
+        for name in _TABLES:
+            sql = sql.replace(f"{{{name}}}", self._t(name))
+        with self._tx(commit=False) as c:
+            c.execute(self._q(sql), tuple(params))
+            raw = getattr(c, "sqlite_cursor", c)
+            while True:
+                rows = raw.fetchmany(size)
+                if not rows:
+                    break
+                yield rows
+
     def changed_streams(self) -> Optional[set]:
         """UUIDs of the streams whose stored rows were changed, or None when
         this backend does not note them (every game must then be checked)."""
@@ -396,11 +410,22 @@ except ImportError:  # pragma: no cover
 if PostgresTrackingRecorder is not None:
     class PostgresClubView(_ClubViewSQL, PostgresTrackingRecorder):
         """The club read models on PostgreSQL, in the archive's schema, with
-        their own tracking table (``ee_rm_tracking``)."""
+        their own tracking table (``ee_rm_tracking``).
+
+        ``stored_tables``: the archive's tables of stored events and
+        snapshots.  As on SQLite, a trigger on each notes in
+        ``ee_rm_changed`` the stream of every row updated or deleted, so
+        ``list`` and ``stats`` verify only those games
+        (:meth:`ReadModels.changed_games`).  The triggers are made once,
+        under a transaction-scoped advisory lock: two processes opening the
+        read models at once do not both create them (PostgreSQL would fail
+        one with "tuple concurrently updated"), and once they exist no lock
+        is taken on the events table."""
 
         marker = "%s"
 
-        def __init__(self, datastore, **kwargs):
+        def __init__(self, datastore, stored_tables: tuple = (), **kwargs):
+            self.stored_tables = tuple(t for t in stored_tables if t and t.isidentifier())
             super().__init__(datastore, tracking_table_name="ee_rm_tracking", **kwargs)
             for name, cols in _TABLES.items():
                 self.sql_create_statements.append(
@@ -412,6 +437,58 @@ if PostgresTrackingRecorder is not None:
 
         def _t(self, name: str) -> str:
             return f'"{self.datastore.schema}"."{name}"'
+
+        def create_table(self) -> None:
+            """The library's tables and ours, then the change triggers
+            (:meth:`_watch`).  Another process creating the same tables at
+            the same moment makes PostgreSQL refuse one ``CREATE ... IF NOT
+            EXISTS`` ("duplicate key value violates unique constraint
+            pg_type_typname_nsp_index"): then it is tried again, and finds
+            them made."""
+            import time
+            for attempt in range(6):
+                try:
+                    super().create_table()
+                    break
+                except Exception as e:  # the library wraps psycopg's errors
+                    text = f"{e} {e.__cause__ or ''}"
+                    if attempt == 5 or not any(w in text for w in ("already exists", "concurrently",
+                                                                   "pg_type_typname_nsp_index")):
+                        raise
+                    time.sleep(0.05 * (attempt + 1))
+            self._watch()
+
+        def _watch(self) -> None:
+            schema = self.datastore.schema
+            with self._tx() as c:
+                c.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (f"ee_rm_changed:{schema}",))
+                c.execute(SQL("CREATE TABLE IF NOT EXISTS {0}.{1} (originator_id UUID PRIMARY KEY)").format(
+                    Identifier(schema), Identifier(_CHANGED)))
+                c.execute("SELECT c.relname AS tbl FROM pg_trigger t JOIN pg_class c ON t.tgrelid = c.oid "
+                          "JOIN pg_namespace n ON c.relnamespace = n.oid "
+                          "WHERE n.nspname = %s AND t.tgname = %s AND NOT t.tgisinternal",
+                          (schema, f"{_CHANGED}_note"))
+                watched = {r["tbl"] for r in c.fetchall()}
+                todo = []
+                for table in self.stored_tables:
+                    c.execute("SELECT to_regclass(%s) AS r", (f'"{schema}"."{table}"',))
+                    if c.fetchone()["r"] is not None and table not in watched:
+                        todo.append(table)
+                if not todo:
+                    return
+                c.execute(SQL("CREATE OR REPLACE FUNCTION {0}.{1}() RETURNS trigger LANGUAGE plpgsql AS $f$ "
+                              "BEGIN INSERT INTO {0}.{2} (originator_id) VALUES (OLD.originator_id) "
+                              "ON CONFLICT DO NOTHING; RETURN NULL; END $f$").format(
+                    Identifier(schema), Identifier(f"{_CHANGED}_note"), Identifier(_CHANGED)))
+                for table in todo:
+                    c.execute(SQL("CREATE TRIGGER {0} AFTER UPDATE OR DELETE ON {1}.{2} FOR EACH ROW "
+                                  "EXECUTE FUNCTION {1}.{0}()").format(
+                        Identifier(f"{_CHANGED}_note"), Identifier(schema), Identifier(table)))
+
+        def changed_streams(self) -> Optional[set]:
+            """UUIDs of the streams with a stored row updated or deleted since the
+            triggers exist."""
+            return {uuid.UUID(str(r["originator_id"])) for r in self.select(f"SELECT originator_id FROM {self._t(_CHANGED)}")}
 
         def _tracking_table(self) -> str:
             return f'"{self.datastore.schema}"."{self.tracking_table_name}"'
@@ -433,6 +510,19 @@ if PostgresTrackingRecorder is not None:
                     sc.execute(self._q(sql), tuple(params))
                     for row in sc:
                         yield dict(row)
+
+        def stream_tuples(self, sql: str, params: Iterable = (), size: int = 2000):
+            """:meth:`_ClubViewSQL.stream_tuples` through a server-side cursor."""
+            for name in _TABLES:
+                sql = sql.replace(f"{{{name}}}", self._t(name))
+            with self._tx(commit=False) as c:
+                with c.connection.cursor(name=f"ee_rm_stream_{uuid.uuid4().hex}") as sc:
+                    sc.execute(self._q(sql), tuple(params))
+                    while True:
+                        rows = sc.fetchmany(size)
+                        if not rows:
+                            break
+                        yield [tuple(r.values()) if isinstance(r, dict) else tuple(r) for r in rows]
 else:  # pragma: no cover
     PostgresClubView = None
 
@@ -582,7 +672,9 @@ class ReadModels:
         if type(archive.recorder).__module__.startswith("eventsourcing.postgres"):
             if PostgresClubView is None:  # pragma: no cover
                 raise RuntimeError("PostgreSQL read models need eventsourcing[postgres]")
-            self.view = PostgresClubView(ds)
+            self.view = PostgresClubView(ds, stored_tables=(
+                getattr(archive.recorder, "events_table_name", ""),
+                getattr(getattr(archive, "snapshots", None) and archive.snapshots.recorder, "events_table_name", "")))
         elif type(archive.recorder).__module__.startswith("eventsourcing.sqlite"):
             self.view = SQLiteClubView(ds, stored_tables=(
                 getattr(archive.recorder, "events_table_name", "stored_events"),
@@ -712,21 +804,31 @@ class ReadModels:
 
     def iter_games(self, columns: Optional[Iterable[str]] = None):
         """:meth:`games` one row at a time (read a section at a time)."""
-        if columns is None:
-            what = "*"
-        else:
-            cols = list(dict.fromkeys(["game_id", "error", *columns]))
-            unknown = [c for c in cols if c not in _COLUMNS["ee_rm_games"]]
-            if unknown:
-                raise ValueError(f"the game index has no column {unknown[0]!r}")
-            what = ", ".join(cols)
         loads = json.loads
-        for r in self.view.stream(f"SELECT {what} FROM {{ee_rm_games}} ORDER BY seq, game_id"):
-            for k in _JSON_GAME_COLUMNS:
-                v = r.get(k)
-                if v is not None:
-                    r[k] = loads(v)
-            yield r
+        if columns is None:
+            for r in self.view.stream("SELECT * FROM {ee_rm_games} ORDER BY seq, game_id"):
+                for k in _JSON_GAME_COLUMNS:
+                    v = r.get(k)
+                    if v is not None:
+                        r[k] = loads(v)
+                yield r
+            return
+        cols = list(dict.fromkeys(["game_id", "error", *columns]))
+        unknown = [c for c in cols if c not in _COLUMNS["ee_rm_games"]]
+        if unknown:
+            raise ValueError(f"the game index has no column {unknown[0]!r}")
+        plain = [c for c in cols if c not in _JSON_GAME_COLUMNS]
+        coded = [c for c in cols if c in _JSON_GAME_COLUMNS]
+        # the JSON columns joined into one array by the query: one json.loads a
+        # row, not one a column (list of 100,000 games: issue 26)
+        joined = ("'[' || " + " || ',' || ".join(f"COALESCE({c}, 'null')" for c in coded) + " || ']'"
+                  if coded else "'[]'")
+        sql = f"SELECT {', '.join(plain)}, {joined} AS ee_json FROM {{ee_rm_games}} ORDER BY seq, game_id"
+        for rows in self.view.stream_tuples(sql):
+            for row in rows:
+                r = dict(zip(plain, row))
+                r.update(zip(coded, loads(row[-1])))
+                yield r
 
     def score_after(self, game_ids: Iterable[str]) -> dict:
         """``{game_id: score_after}`` (``[[deal, as played, official], ...]``)
