@@ -9,9 +9,13 @@ For each size, an SQLite archive of that many stored standard games is built
 once (or reused from ``--keep DIR``): ``--distinct`` different random games
 (``rules.simulate.random_game``, legal play) are stored again and again, each
 time with four other players' names drawn from a club of ``2 x games``
-players (a different game each time: the names are part of the game's id),
-through ``Archive.import_record``; then the read models are caught up, as the
-first ``list`` would.  Not timed.
+players (a different game each time: the names are part of the game's id).
+The distinct games go through ``Archive.import_record`` and the read models
+catch up, as the first ``list`` would; the copies are written straight into
+the tables as importing would write them (:func:`build_fast`: 100,000 games
+in about 13 minutes instead of hours; ``--slow`` imports every game,
+``--check`` rebuilds the read models from the events and verifies every
+game).  Not timed.
 
 Timed, each the whole command in its own process (``python -m euchre_events``,
 stdout to a file): wall time and peak memory (the child's maximum resident set,
@@ -19,6 +23,9 @@ stdout to a file): wall time and peak memory (the child's maximum resident set,
 
 * ``list``, ``stats`` (text), ``stats --format json``,
   ``stats --format html -o FILE`` and ``verify --all``.
+
+CPU time (user + system, ``wait4``) is printed beside the wall time: on a
+machine shared with other jobs the wall time of one run varies by 2x.
 
 Goals (issue 26): ``list`` under 2 s and ``stats --format html`` under 500 MB
 at 100,000 games.
@@ -182,7 +189,8 @@ def check(db: Path) -> None:
 
 
 def run(args: list, out: Path) -> tuple:
-    """(seconds, peak resident MB, exit status) of ``euchre-events ARGS``."""
+    """(seconds, CPU seconds (user + system), peak resident MB, exit status)
+    of ``euchre-events ARGS``."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
     with open(out, "wb") as f:
         t0 = time.perf_counter()
@@ -191,7 +199,7 @@ def run(args: list, out: Path) -> tuple:
         _, status, usage = os.wait4(p.pid, 0)
         wall = time.perf_counter() - t0
     p.returncode = os.waitstatus_to_exitcode(status)
-    return wall, usage.ru_maxrss / 1024, p.returncode
+    return wall, usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, p.returncode
 
 
 def main() -> None:
@@ -228,11 +236,12 @@ def main() -> None:
         for name, cmd in cases:
             if name in args.skip:
                 continue
-            wall, mb, rc = run(cmd, where / f"out-{n}-{name}.txt")
+            wall, cpu, mb, rc = run(cmd, where / f"out-{n}-{name}.txt")
             size = (html.stat().st_size / 2**20 if name == "stats-html" and html.exists()
                     else (where / f"out-{n}-{name}.txt").stat().st_size / 2**20)
             print(f"  {name:12s}"
-                  f" {wall:7.2f} s  peak {mb:7.0f} MB  output {size:6.1f} MB  exit {rc}", flush=True)
+                  f" {wall:7.2f} s  (CPU {cpu:7.2f} s)  peak {mb:7.0f} MB  output {size:6.1f} MB  exit {rc}",
+                  flush=True)
 
 
 if __name__ == "__main__":

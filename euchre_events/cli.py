@@ -434,9 +434,15 @@ def _checked(rm, arch, games: list) -> list:
     get their hash chain recomputed, the others are not read (issue 26: a
     chain check of every game made ``list`` read the whole archive); where
     changes are not noted (PostgreSQL) every game is checked."""
+    return list(_checked_iter(rm, arch, games))
+
+
+def _checked_iter(rm, arch, games):
+    """:func:`_checked` one row at a time (``list`` prints as it reads)."""
     suspects = rm.changed_games()
-    return [g if g.get("error") or (suspects is not None and g["game_id"] not in suspects)
-            else dict(g, error=_tampered(arch, g["game_id"])) for g in games]
+    for g in games:
+        yield (g if g.get("error") or (suspects is not None and g["game_id"] not in suspects)
+               else dict(g, error=_tampered(arch, g["game_id"])))
 
 
 def _tampered(arch, game_id: str) -> Optional[str]:
@@ -460,17 +466,19 @@ _STATS_COLUMNS = ("title", "variant", "players", "source", "winner")
 
 
 def _list_from_index(rm, want, player, as_json, arch=None) -> None:
-    games, damaged = [], []
-    rows = rm.games(columns=_LIST_COLUMNS)
-    for r in (_checked(rm, arch, rows) if arch is not None else rows):
-        error = r.get("error")
-        if error:
-            damaged.append({"id": r["game_id"], "error": error})
-            if not as_json:
-                _say(f"error: {error}", err=True)
-            continue
-        games.append(r)
-    _print_list(games, damaged, want, player, as_json)
+    damaged = []
+    rows = rm.iter_games(columns=_LIST_COLUMNS)
+
+    def good():   # the index rows read and printed a section at a time, not all held (issue 26)
+        for r in (_checked_iter(rm, arch, rows) if arch is not None else rows):
+            error = r.get("error")
+            if error:
+                damaged.append({"id": r["game_id"], "error": error})
+                if not as_json:
+                    _say(f"error: {error}", err=True)
+                continue
+            yield r
+    _print_list(good(), damaged, want, player, as_json)
 
 
 def _print_list(games: list, damaged: list, want, player, as_json) -> None:
@@ -500,14 +508,17 @@ def _print_list(games: list, damaged: list, want, player, as_json) -> None:
                         "winner_name": winner_words(winner, g["variant"], players, over, tied)})
             continue
         shown += 1
-        names = ", ".join(str(n) for n in players)
+        names = ", ".join(map(str, players))
         # the official score goes with the official winner; as played beside it when they differ
         played = ("" if official == list(g["final_score"]) else
                   f" (as played: {score_words(g['final_score'], g['variant'], players)})")
         lines.append(printable(f"{gid}  {g['title'] or '-'}  {g['variant']}  {date or '-'}  players: {names}  "
                                f"deals={g['deals']}  score: {score_words(official, g['variant'], players)}{played}  "
                                f"winner: {winner_words(winner, g['variant'], players, over, tied)}"))
-    if lines:   # one write (100,000 lines: issue 26), each line as _say would print it
+        if len(lines) >= 5000:   # a few writes of many lines (100,000 lines: issue 26)
+            _echo("\n".join(lines))
+            lines = []
+    if lines:   # each line as _say would print it
         _echo("\n".join(lines))
     if as_json:
         typer.echo(json.dumps({"games": out, "damaged": damaged}, ensure_ascii=False))

@@ -110,6 +110,9 @@ _JSON_GAME_COLUMNS = ("source", "players", "final_score", "official_score", "win
                       "score_after")
 """The game index's columns that hold JSON (decoded by :meth:`ReadModels.games`)."""
 
+_SMALL_JSON_COLUMNS = ("final_score", "official_score", "winner", "as_played_winner", "tied")
+"""JSON columns of a few distinct texts (scores, sides): decoded once per text."""
+
 
 def _j(value) -> str:
     return json.dumps(value, ensure_ascii=False, default=list)
@@ -817,17 +820,29 @@ class ReadModels:
         unknown = [c for c in cols if c not in _COLUMNS["ee_rm_games"]]
         if unknown:
             raise ValueError(f"the game index has no column {unknown[0]!r}")
-        plain = [c for c in cols if c not in _JSON_GAME_COLUMNS]
-        coded = [c for c in cols if c in _JSON_GAME_COLUMNS]
-        # the JSON columns joined into one array by the query: one json.loads a
-        # row, not one a column (list of 100,000 games: issue 26)
+        small = [c for c in cols if c in _SMALL_JSON_COLUMNS]
+        plain = [c for c in cols if c not in _JSON_GAME_COLUMNS] + small
+        coded = [c for c in cols if c in _JSON_GAME_COLUMNS and c not in small]
+        # the other JSON columns joined into one array by the query: one json.loads
+        # a row, not one a column (list of 100,000 games: issue 26)
         joined = ("'[' || " + " || ',' || ".join(f"COALESCE({c}, 'null')" for c in coded) + " || ']'"
                   if coded else "'[]'")
         sql = f"SELECT {', '.join(plain)}, {joined} AS ee_json FROM {{ee_rm_games}} ORDER BY seq, game_id"
+        seen: dict = {}     # the few texts of scores and winners, each decoded once
+        k = len(plain) - len(small)
         for rows in self.view.stream_tuples(sql):
             for row in rows:
                 r = dict(zip(plain, row))
-                r.update(zip(coded, loads(row[-1])))
+                for c, text in zip(small, row[k:]):
+                    if text is not None:
+                        v = seen.get(text, seen)
+                        if v is seen:
+                            v = loads(text)
+                            if len(seen) < 10000:
+                                seen[text] = v
+                        r[c] = v[:] if type(v) is list else v   # a copy: the caller may change it
+                if coded:
+                    r.update(zip(coded, loads(row[-1])))
                 yield r
 
     def score_after(self, game_ids: Iterable[str]) -> dict:
