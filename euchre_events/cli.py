@@ -464,6 +464,10 @@ _LIST_COLUMNS = ("title", "variant", "date", "players", "deals", "final_score", 
 _STATS_COLUMNS = ("title", "variant", "players", "source", "winner")
 """The game-index columns ``stats`` counts from (the source: the players' ids)."""
 
+_STATS_DEAL_COLUMNS = ("deal", "tricks", "note", "sat_out", "maker", "made", "lone_defender", "alone",
+                       "maker_tricks", "maker_rel", "call", "up_card")
+"""The deals' columns ``stats`` counts from (not the points)."""
+
 
 def _list_from_index(rm, want, player, as_json, arch=None) -> None:
     damaged = []
@@ -606,7 +610,8 @@ def stats_cmd(player: Optional[str] = typer.Option(None, "--player",
     for g in games:
         if g.get("error"):
             _say(f"error: {g['error']}", err=True)
-    counts = club_counts(games, rm.iter_deals(), rm.iter_findings(), player=player, variant=want)
+    counts = club_counts(games, rm.iter_deals(columns=_STATS_DEAL_COLUMNS), rm.iter_findings(),
+                         player=player, variant=want)
     if report == "json":
         text = json.dumps(stats_of(counts), ensure_ascii=False, indent=1)
     elif report == "text":

@@ -175,7 +175,11 @@ def test_stats_counted_from_streamed_rows_equal_the_lists(club, tmp_path):
     assert set(light[0]) == {"game_id", "error", "title", "variant", "players", "source", "winner"}
     assert [g["players"] for g in light] == [g["players"] for g in games]
     assert list(rm.iter_deals()) == deals and list(rm.iter_findings()) == findings
-    counts = club_counts(light, rm.iter_deals(), rm.iter_findings())
+    cols = ("deal", "tricks", "sat_out", "maker", "made", "alone", "call")
+    assert list(rm.iter_deals(columns=cols)) == [{k: d[k] for k in ("game_id",) + cols} for d in deals]
+    assert any(d["sat_out"] for d in deals) and any(not d["sat_out"] for d in deals)
+    counts = club_counts(light, rm.iter_deals(columns=cols + ("note", "lone_defender", "maker_tricks",
+                                                              "maker_rel", "up_card")), rm.iter_findings())
     assert stats_of(counts) == s
     assert counts["players"]["Bob 12"][:2] == [1, s["players"]["Bob 12"]["wins"]]
     with pytest.raises(ValueError, match="no column 'nope'"):

@@ -126,6 +126,8 @@ def seat_players(games: list) -> tuple:
     most used; when two players would have the same label, each with ids
     gets its first id added, ``"Ann [euchre-site:ann-1]"``; a placeholder
     name with ids always does."""
+    # (kept small: 170,000 players of 100,000 games; issue 26) a seat without ids is
+    # keyed by its name (a str), a seat with ids by ("ids", root id) (a tuple)
     parent: dict = {}
 
     def find(x):
@@ -135,53 +137,76 @@ def seat_players(games: list) -> tuple:
         return x
 
     rows = [g for g in games if not g.get("error")]
-    raw = {}
+    with_ids: dict = {}     # (game id, seat) -> ids, only for the seats that have some
     for g in rows:
-        seats = []
-        for seat, name in enumerate(g.get("players") or []):
+        src = g.get("source")
+        if not src or not isinstance(src, dict):
+            continue
+        for seat in range(len(g.get("players") or [])):
             ids = player_ids(g, seat)
-            for other in ids[1:]:
-                parent[find(other)] = find(ids[0])
-            seats.append((name if isinstance(name, str) else "", ids))
-        raw[g["game_id"]] = seats
-    keys: dict = {}
-    names: dict = {}
-    for gid, seats in raw.items():
+            if ids:
+                for other in ids[1:]:
+                    parent[find(other)] = find(ids[0])
+                with_ids[(g["game_id"], seat)] = ids
+    # key -> seats counted (a name's key) or {"names": {name: seats}, "ids": set()} (an id's key),
+    # in the order first seen
+    info: dict = {}
+    seats: dict = {}
+    placeholder: dict = {}
+    for g in rows:
+        gid = g["game_id"]
         out = []
-        for name, ids in seats:
+        for seat, name in enumerate(g.get("players") or []):
+            if not isinstance(name, str):
+                name = ""
+            ids = with_ids.get((gid, seat)) if with_ids else None
             if ids:
                 key = ("ids", find(ids[0]))
-            elif is_placeholder_name(name):
-                out.append(None)
-                continue
+                i = info.get(key)
+                if i is None:
+                    i = info[key] = {"names": {}, "ids": set()}
+                i["names"][name] = i["names"].get(name, 0) + 1
+                i["ids"].update(ids)
             else:
-                key = ("name", name)
+                p = placeholder.get(name)
+                if p is None:
+                    p = placeholder[name] = is_placeholder_name(name)
+                if p:
+                    out.append(None)
+                    continue
+                key = name
+                info[key] = info.get(key, 0) + 1
             out.append(key)
-            info = names.setdefault(key, {"names": {}, "ids": set()})
-            info["names"][name] = info["names"].get(name, 0) + 1
-            info["ids"].update(ids)
-        keys[gid] = out
+        seats[gid] = out
     label: dict = {}
     taken: dict = {}
-    for key, info in names.items():
-        ordered = sorted(info["names"], key=lambda n: -info["names"][n])   # stable: first seen wins a tie
-        info["names"] = ordered
-        info["ids"] = sorted(info["ids"])
-        label[key] = ordered[0]
-        taken.setdefault(ordered[0], []).append(key)
-    for shown, ks in taken.items():
-        for key in ks:
-            if key[0] == "ids" and (len(ks) > 1 or is_placeholder_name(shown)):
-                label[key] = f"{shown or 'unnamed'} [{names[key]['ids'][0]}]"
+    for key, i in info.items():
+        if type(key) is str:
+            label[key] = key
+        else:
+            ordered = sorted(i["names"], key=lambda n: -i["names"][n])   # stable: first seen wins a tie
+            i["names"] = ordered
+            i["ids"] = sorted(i["ids"])
+            label[key] = ordered[0]
+        taken[label[key]] = taken.get(label[key], 0) + 1
+    for key, i in info.items():
+        if type(key) is not str:
+            shown = label[key]
+            if taken[shown] > 1 or is_placeholder_name(shown):
+                label[key] = f"{shown or 'unnamed'} [{i['ids'][0]}]"
     seen: set = set()
-    for key in names:            # a name that reads like another's label: numbered, never merged
+    for key in info:            # a name that reads like another's label: numbered, never merged
         base, k = label[key], 1
         while label[key] in seen:
             k += 1
             label[key] = f"{base} #{k}"
         seen.add(label[key])
-    seats = {gid: [label[k] if k is not None else None for k in ks] for gid, ks in keys.items()}
-    players = {label[k]: {"names": info["names"], "ids": info["ids"]} for k, info in names.items()}
+    for ks in seats.values():
+        for j, k in enumerate(ks):
+            if k is not None:
+                ks[j] = label[k]
+    players = {label[k]: ({"names": [k], "ids": []} if type(k) is str else {"names": i["names"], "ids": i["ids"]})
+               for k, i in info.items()}
     return seats, players
 
 

@@ -96,9 +96,15 @@ def side_player_names(seats: Sequence[int], players: Sequence[str]) -> list:
     than ``"N/S"``."""
     n = len(players)
     names = [str(players[s]) for s in seats if s < n and players[s]]
-    if all(s < n and str(players[s]) in ("", seat_word(s, n), seat_word(s, n)[0]) for s in seats):
+    plain = _PLAIN.get(n)
+    if plain is None:   # per seat, the names that say only the seat ("", "North", "N")
+        plain = _PLAIN[n] = tuple(("", seat_word(s, n), seat_word(s, n)[0]) for s in range(n))
+    if all(s < n and str(players[s]) in plain[s] for s in seats):
         return []
     return [printable(nm) for nm in names]
+
+
+_PLAIN: dict = {}
 
 
 def level_sides(winner, game_over: bool, scores: Sequence[int], tied: Sequence[int] = ()) -> tuple:
@@ -114,8 +120,17 @@ def level_sides(winner, game_over: bool, scores: Sequence[int], tied: Sequence[i
 def score_words(scores: Sequence[int], variant: str, players: Sequence[str]) -> str:
     """Points per side in words: ``"N/S 8, E/W 10"``; where each plays alone
     ``"P1 21, P2 -9, P3 33"`` (the seats, as ``show`` names them)."""
-    groups, n = _sides(variant, len(players)), len(players)
-    return ", ".join(f"{groups[i][1] if i < len(groups) else _label([i], n)} {x}" for i, x in enumerate(scores))
+    key = (variant, len(players), *scores)
+    text = _SCORES.get(key)
+    if text is None:   # a few texts of scores: list says one on each of 100,000 lines
+        groups, n = _sides(variant, len(players)), len(players)
+        text = ", ".join(f"{groups[i][1] if i < len(groups) else _label([i], n)} {x}" for i, x in enumerate(scores))
+        if len(_SCORES) < 10000:
+            _SCORES[key] = text
+    return text
+
+
+_SCORES: dict = {}
 
 
 def winner_words(winner: Optional[int], variant: str, players: Sequence[str],
