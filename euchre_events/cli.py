@@ -592,7 +592,7 @@ def stats_cmd(player: Optional[str] = typer.Option(None, "--player",
     EMN master players) where they give them, else by name; placeholder names
     (North, P1, Player 2, ?, empty) are no player (docs/design.md "Read models").
     """
-    from euchre_events.archive.clubstats import club_counts, stats_of, stats_text
+    from euchre_events.archive.clubstats import club_counts, stats_json_of, stats_text, stats_text_of
     if as_json and report not in ("text", "json"):
         _fail(f"--json and --format {report} ask for two reports: give one")
     report = _report_format("json" if as_json else report, output)
@@ -613,9 +613,9 @@ def stats_cmd(player: Optional[str] = typer.Option(None, "--player",
     counts = club_counts(games, rm.iter_deals(columns=_STATS_DEAL_COLUMNS), rm.iter_findings(),
                          player=player, variant=want)
     if report == "json":
-        text = json.dumps(stats_of(counts), ensure_ascii=False, indent=1)
+        text = stats_json_of(counts)
     elif report == "text":
-        text = stats_text(stats_of(counts))
+        text = stats_text_of(counts)
     else:
         from euchre_events.ui.clubcharts import club_figures, page_stats, stats_html
         s = page_stats(counts)

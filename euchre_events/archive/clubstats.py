@@ -37,11 +37,12 @@ with no id is no player: such seats are counted as ``unnamed_seats`` only
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Optional
 
 from euchre_events.rules.seats import is_placeholder_name
 
-__all__ = ["club_stats", "club_counts", "stats_of", "stats_text", "seat_label", "seat_players", "player_ids"]
+__all__ = ["club_stats", "club_counts", "stats_of", "stats_text", "stats_text_of", "stats_json_of", "seat_label", "seat_players", "player_ids"]
 
 
 def seat_label(rel: int, n_seats: int = 4) -> str:
@@ -240,6 +241,52 @@ def stats_of(counts: dict, only=None) -> dict:
     out = {k: v for k, v in counts.items() if k not in ("known", "seats")}
     out["players"] = {n: _expand(players[n], known[n]) for n in sorted(labels, key=str.lower)}
     return out
+
+
+class _Players(Mapping):
+    """The players of :func:`club_counts` as :func:`club_stats` shows them,
+    each made when asked (by label, any case order): ``stats`` of 170,000
+    players writes one line at a time instead of holding every entry."""
+
+    def __init__(self, counts: dict):
+        self._c, self._known = counts["players"], counts["known"]
+        self._order = None
+
+    def __getitem__(self, label):
+        return _expand(self._c[label], self._known[label])
+
+    def __iter__(self):
+        if self._order is None:
+            self._order = sorted(self._c, key=str.lower)
+        return iter(self._order)
+
+    def __len__(self):
+        return len(self._c)
+
+
+def stats_text_of(counts: dict) -> str:
+    """:func:`stats_text` of :func:`stats_of` ``(counts)``, each player's
+    entry made as its line is written."""
+    s = stats_of(counts, only=())
+    s["players"] = _Players(counts)
+    return stats_text(s)
+
+
+def stats_json_of(counts: dict) -> str:
+    """``json.dumps(stats_of(counts), ensure_ascii=False, indent=1)``, the
+    same text, each player's entry made and written in turn (the JSON of
+    170,000 players' entries at once took 1.1 GB)."""
+    import json
+    s = stats_of(counts, only=())
+    mark = r"\u0000players\u0000"        # no other key or value of the skeleton holds it before "players"
+    s["players"] = "\x00players\x00"
+    text = json.dumps(s, ensure_ascii=False, indent=1)
+    players = _Players(counts)
+    if not len(players):
+        return text.replace(f'"{mark}"', "{}", 1)
+    parts = [f"  {json.dumps(n, ensure_ascii=False)}: "
+             + json.dumps(players[n], ensure_ascii=False, indent=1).replace("\n", "\n  ") for n in players]
+    return text.replace(f'"{mark}"', "{\n" + ",\n".join(parts) + "\n }", 1)
 
 
 def club_counts(games: list, deals, findings, player: Optional[str] = None,
