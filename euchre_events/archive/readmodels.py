@@ -446,7 +446,8 @@ if PostgresTrackingRecorder is not None:
             (:meth:`_watch`).  Another process creating the same tables at
             the same moment makes PostgreSQL refuse one ``CREATE ... IF NOT
             EXISTS`` ("duplicate key value violates unique constraint
-            pg_type_typname_nsp_index"): then it is tried again, and finds
+            pg_type_typname_nsp_index"; the library's "Failed to record
+            tracking for __migration__"): then it is tried again, and finds
             them made."""
             import time
             for attempt in range(6):
@@ -456,7 +457,9 @@ if PostgresTrackingRecorder is not None:
                 except Exception as e:  # the library wraps psycopg's errors
                     text = f"{e} {e.__cause__ or ''}"
                     if attempt == 5 or not any(w in text for w in ("already exists", "concurrently",
-                                                                   "pg_type_typname_nsp_index")):
+                                                                   "pg_type_typname_nsp_index",
+                                                                   "tracking for __migration__",
+                                                                   "deadlock detected")):
                         raise
                     time.sleep(0.05 * (attempt + 1))
             self._watch()
