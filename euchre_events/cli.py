@@ -1,5 +1,5 @@
 """The ``euchre-events`` command: import, list, show, audit, export, serve,
-tutorial, samples, verify, version.
+tutorial, samples, verify, version, analyze, drill.
 
 Games are stored in an SQLite file (``--db``, default ``euchre-events.sqlite``
 in the current folder, or ``$EUCHRE_EVENTS_DB``); set ``PERSISTENCE_MODULE=
@@ -461,11 +461,11 @@ _LIST_COLUMNS = ("title", "variant", "date", "players", "deals", "final_score", 
                  "game_over", "tied")
 """The game-index columns ``list`` shows (not the source, nor the score after each deal)."""
 
-_STATS_COLUMNS = ("title", "variant", "players", "source", "winner")
+_STATS_COLUMNS = ("title", "variant", "players", "source", "winner", "as_played_winner")
 """The game-index columns ``stats`` counts from (the source: the players' ids)."""
 
-_STATS_DEAL_COLUMNS = ("deal", "tricks", "note", "sat_out", "maker", "made", "lone_defender", "alone",
-                       "maker_tricks", "maker_rel", "call", "up_card")
+_STATS_DEAL_COLUMNS = ("deal", "tricks", "note", "sat_out", "maker", "made", "made_official", "lone_defender",
+                       "alone", "maker_tricks", "maker_rel", "call", "up_card")
 """The deals' columns ``stats`` counts from (not the points)."""
 
 
@@ -592,7 +592,7 @@ def stats_cmd(player: Optional[str] = typer.Option(None, "--player",
     EMN master players) where they give them, else by name; placeholder names
     (North, P1, Player 2, ?, empty) are no player (docs/design.md "Read models").
     """
-    from euchre_events.archive.clubstats import club_counts, stats_json_of, stats_text, stats_text_of
+    from euchre_events.archive.clubstats import club_counts, stats_json_of, stats_text_of
     if as_json and report not in ("text", "json"):
         _fail(f"--json and --format {report} ask for two reports: give one")
     report = _report_format("json" if as_json else report, output)
@@ -610,22 +610,16 @@ def stats_cmd(player: Optional[str] = typer.Option(None, "--player",
     for g in games:
         if g.get("error"):
             _say(f"error: {g['error']}", err=True)
-    counts = club_counts(games, rm.iter_deals(columns=_STATS_DEAL_COLUMNS), rm.iter_findings(),
-                         player=player, variant=want)
-    if report == "json":
-        text = stats_json_of(counts)
-    elif report == "text":
-        text = stats_text_of(counts)
+    if report in ("json", "text"):
+        counts = club_counts(games, rm.iter_deals(columns=_STATS_DEAL_COLUMNS), rm.iter_findings(),
+                             player=player, variant=want)
+        text = stats_json_of(counts) if report == "json" else stats_text_of(counts)
     else:
-        from euchre_events.ui.clubcharts import club_figures, page_stats, stats_html
-        s = page_stats(counts)
-        kept = [g for g in games if not g.get("error") and (not want or g["variant"] == want)]
-        last = rm.score_after(g["game_id"] for g in kept[-12:])     # the score progressions drawn
-        for g in kept[-12:]:
-            g["score_after"] = last.get(g["game_id"])
-        figs = club_figures(s, games, (), (), seats=counts["seats"])
-        del counts
-        text = stats_html(s, figs, stats_text(s))
+        # one variant at a time (issue 23), each counted from its own deals as read (issue 26)
+        from euchre_events.ui.clubcharts import club_page_of
+        text = club_page_of(games, lambda v: (rm.iter_deals(columns=_STATS_DEAL_COLUMNS, variant=v),
+                                              rm.iter_findings(variant=v)),
+                            player=player, variant=want, score_after=rm.score_after)
     _emit_report(text, report, output)
     if any(g.get("error") for g in games):   # the damaged games were named and not counted
         raise typer.Exit(1)
@@ -871,6 +865,115 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
         raise typer.Exit(1)
 
 
+@app.command("analyze")
+def analyze_cmd(games: List[str] = typer.Argument(None, metavar="GAME|FILE...",
+                                                 help="Stored game ids (or prefixes) or record files."),
+                deal: Optional[List[int]] = typer.Option(None, "--deal", help="Only deal N (may be repeated)."),
+                seat: Optional[str] = typer.Option(None, "--seat", help="Only this seat's decisions (N, P2, a name)."),
+                samples: int = typer.Option(200, "--samples", min=1, max=100000,
+                                            help="Imagined deals per decision for the seat view."),
+                seed: int = typer.Option(0, "--seed", min=0, help="Seed of the imagined deals."),
+                face_up_only: bool = typer.Option(False, "--face-up-only", help="Only the face-up values (fast)."),
+                workers: Optional[int] = typer.Option(None, "--workers", min=1, max=64,
+                                                      help="Processes (one deal each at a time); default 1."),
+                report: str = typer.Option("text", "--format", "-f", help="text, json or html (needs -o)."),
+                output: Optional[str] = typer.Option(None, "--output", "-o", help="Write the report to this file."),
+                line: Optional[int] = typer.Option(None, "--line", min=1,
+                                                   help="Analyse the record's alternative line N (as the viewer numbers them)."),
+                all_games: bool = typer.Option(False, "--all", help="Every game of the archive (fills the analysis cache)."),
+                all_decisions: bool = typer.Option(False, "--every", help="Text: every decision, not only the marked ones."),
+                from_: Optional[str] = typer.Option(None, "--from", help=f"Format of record files: {', '.join(FORMATS)}."),
+                db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)):
+    """What each decision was worth: every call, exchange and card valued face up
+    (every hand visible, exact) and from the seat's own view (the unseen cards
+    dealt --samples ways), the points and game-win chance lost, and the EGN
+    label (?? blunder, ? mistake, ?! dubious, !? interesting, ! great,
+    !! brilliant); a per-player accuracy. docs/analysis.md explains the method.
+    """
+    from euchre_events.review import run_analysis
+    games = list(games or [])
+    if not games and not all_games:
+        _fail("give a game id or a record file (or --all for the whole archive)")
+    report = _report_format(report, output)
+    refuse_output_over_input(games, output)
+    run_analysis(games, deals=deal, seat=seat, samples=samples, seed=seed, face_up_only=face_up_only,
+                 workers=workers or 1, report=report, output=output, line=line, all_games=all_games,
+                 all_decisions=all_decisions, from_=from_, db=db,
+                 open_archive=lambda create=False: _archive(db, create),
+                 load=lambda item: _load_game(db, item, from_), read=lambda item: _read(item, from_))
+
+
+@app.command("drill")
+def drill_cmd(player: Optional[str] = typer.Option(None, "--player",
+                                                  help="Drills from this player's decisions (the name as the "
+                                                       "records give it, any case); default: every player's."),
+              variant: Optional[str] = typer.Option(None, "--variant", help="Only games of this variant."),
+              db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+              port: int = typer.Option(8866, "--port", help="Port on 127.0.0.1."),
+              no_browser: bool = typer.Option(False, "--no-browser", help="Do not open a browser; print the address."),
+              list_: bool = typer.Option(False, "--list", help="Print the drills and the progress line instead "
+                                                               "of serving the page.")):
+    """Practise on your own mistakes: a page (Voila on 127.0.0.1) with the positions of the
+    archive's analysed games where the player lost 1 point or more with every hand visible
+    and 0.25 or more from the seat's view. The table shows what the seat could see; click a
+    card or a call; the answer comes with the values. A drill answered right comes back less
+    often, one answered wrong sooner: the answers are kept in the archive. Make the analyses
+    first with analyze --all.
+    """
+    from euchre_events.archive import is_postgres_url, sqlite_file
+    from euchre_events.archive.drills import NO_ANALYSIS_HINT, DrillSet
+    arch = _archive(db)
+    try:
+        drills = DrillSet(arch, player=player, variant=variant)
+    except ValueError as e:
+        _fail(f"--variant {variant}: {e}")
+    except Exception as e:   # an archive that cannot be read: said, never a traceback
+        _fail(f"{arch.db or 'the archive'}: cannot read the analyses ({_short_error(e)})")
+    whose = f" with a player named {player!r}" if player else ""
+    kind = f" of {variant}" if variant else ""
+    if not drills.analysed:
+        msg = f"no analysed game{kind}{whose} in the archive yet: {NO_ANALYSIS_HINT}"
+        if list_:       # an empty list is no failure: it says what to do
+            _say(msg, err=True)
+            return
+        _fail(msg)
+    if list_ or not drills.exercises:
+        if not drills.exercises:
+            _say(f"no drill in the {drills.analysed} analysed game{'s' if drills.analysed != 1 else ''}{kind}"
+                 f"{whose}: no decision lost 1 point or more with every hand visible and 0.25 or more "
+                 f"from the seat's view", err=True)
+            return
+        _print_drills(arch, drills)
+        return
+    _need_voila("drill")
+    env = {"EUCHRE_EVENTS_DRILL_PLAYER": player or "", "EUCHRE_EVENTS_DRILL_VARIANT": variant or ""}
+    if is_postgres_url(db):
+        env["EUCHRE_EVENTS_DB"] = db
+        _run_voila(notebook="drill.ipynb", port=port, env=env, open_browser=not no_browser)
+        return
+    _run_voila(notebook="drill.ipynb", port=port, db=sqlite_file(db), env=env, open_browser=not no_browser)
+
+
+def _print_drills(arch, drills) -> None:
+    """``drill --list``: one line per drill (not its answer), then the progress line."""
+    from datetime import datetime, timezone
+    from euchre_events.rules.seats import seat_letter, seat_word
+    from euchre_events.ui.analysisreport import pretty_action
+    from euchre_events.ui.describe import printable
+    now = datetime.now(timezone.utc)
+    for i, ex in enumerate(drills.exercises, 1):
+        due = drills.due(ex)
+        when = ("new" if due is None else "due now" if due <= now
+                else f"due {due.astimezone().strftime('%Y-%m-%d %H:%M')}")
+        _say(f"{i}. {printable(ex.title) or '-'}, deal {ex.deal}, event {ex.position + 1}: "
+             f"{seat_word(ex.seat, ex.n_seats)} ({printable(ex.player)}) {ex.kind}, played "
+             f"{pretty_action(ex.played)}: lost {ex.face_up_cost:g} with every hand visible, "
+             f"{ex.seat_view_cost:.2f} from the seat's view{' ' + ex.label if ex.label else ''}; {when}"
+             f"  (the table: euchre-events show {ex.game_id[:8]} --after {ex.position} "
+             f"--seat {seat_letter(ex.seat, ex.n_seats)})")
+    _say(drills.progress().line())
+
+
 @app.command("export")
 def export_cmd(games: List[str] = typer.Argument(None, metavar="GAME...",
                                                  help="Stored game id (or prefix), or a record file; "
@@ -885,7 +988,16 @@ def export_cmd(games: List[str] = typer.Argument(None, metavar="GAME...",
                                                       "Without it a game read from EGN is written back as it was read."),
                match: Optional[str] = typer.Option(None, "--match",
                                                    help="With --format emn: the stored games of this EMN match "
-                                                        "(its matchId or title), in match order.")):
+                                                        "(its matchId or title), in match order."),
+               with_analysis: bool = typer.Option(False, "--with-analysis",
+                                                  help="EGN, text, JSON: add the analysis's labels and a one-line "
+                                                       "reason to each marked call and play, as annotations "
+                                                       "marked as the engine's, beside a person's (analyze "
+                                                       "explains the method)."),
+               samples: int = typer.Option(200, "--samples", min=1, max=100000,
+                                           help="With --with-analysis: imagined deals per decision."),
+               face_up_only: bool = typer.Option(False, "--face-up-only",
+                                                 help="With --with-analysis: face-up values only (fast).")):
     """Write a game as EGN, our text notation, our JSON, or a self-contained HTML replay;
     several games (or a stored match) as one EMN match.
 
@@ -923,6 +1035,13 @@ def export_cmd(games: List[str] = typer.Argument(None, metavar="GAME...",
             from euchre_events.archive.store import with_added_sources
             from euchre_events.projections import Game
             g = Game(with_added_sources(g.events, added), game_id=g.id)
+    if with_analysis:
+        if fmt not in ("egn", "text", "json"):
+            _fail(f"--with-analysis goes with --format egn, text or json (not {fmt})")
+        from euchre_events.review import analysis_notes
+        notes = list(notes) + analysis_notes(g, None if rec is not None else g.id, samples=samples,
+                                             face_up_only=face_up_only,
+                                             open_archive=lambda: _archive(db))
     _check_output(output)
     if fmt == "html":
         if not output:
@@ -1368,6 +1487,11 @@ EXAMPLES = {
               "euchre-events stats --variant standard --format html -o club.html",
               "euchre-events stats --db club.sqlite"],
     "rebuild": ["euchre-events rebuild", "euchre-events rebuild --db club.sqlite"],
+    "analyze": ['euchre-events analyze "egn/VWEC Finals.egn" --deal 2 --face-up-only',
+                "euchre-events analyze two-handed/parlour-2.euchre --deal 1 --samples 20 --format json",
+                "euchre-events analyze 0760 --deal 5 --face-up-only --format html -o review.html"],
+    "drill": ["euchre-events drill --list", "euchre-events drill --player Llama --variant standard --list",
+              "euchre-events drill --player Llama"],
     "record": ["euchre-events record 0760 '{\"type\": \"RenegeClaimed\", \"by\": 0, \"against\": 1, "
                "\"deal\": 13, \"trick\": 2}'"],
 }

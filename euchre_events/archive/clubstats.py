@@ -13,13 +13,23 @@ What is counted (every count over the games kept by the filters):
   the bid), ``alone`` (``attempts``, ``made``, ``march``: all the tricks,
   ``euchred``), ``lone_defences`` (``attempts``, ``euchred``: the makers
   were euchred), ``tricks`` and ``tricks_per_deal`` (over played deals),
-  ``reneges`` (renege findings of theirs, corrected ones not counted);
+  ``reneges`` (renege findings of theirs the official score penalizes,
+  corrected ones not counted);
+
+  each by the official result (rules.md 1.5, 1.6, 2.7: the official winner;
+  a call whose hand a penalized renege ended is made when a defender
+  reneged, euchred when the maker's side did), and the same figures on the
+  cards as played under ``as_played`` (``wins``, ``made``, ``euchred``,
+  ``alone``, ``lone_defences``, ``reneges``: every renege the cards show);
 * ``by_seat``: calls and made by the caller's place from the dealer
   (``1`` = left of the dealer ... ``0`` = the dealer);
 * ``by_up_card``: deals whose up-card was ordered up, and made, by the
   up-card's rank (``J``, ``A``, ``K``, ``Q``, ``T``, ``9``...);
 * ``by_call``: calls and made by how trump was made (``ordered up``,
-  ``named``, ``bid``, ``turned``).
+  ``named``, ``bid``, ``turned``); these three tables give ``made`` by the
+  official result and ``made_as_played`` beside;
+* ``notes``: players shown under one name without an id linking them (they
+  may be one person or several).
 
 With ``player``, the seat, up-card and call tables count only that player's
 calls.  Pure: no I/O beyond the rows given.
@@ -42,7 +52,8 @@ from typing import Optional
 
 from euchre_events.rules.seats import is_placeholder_name
 
-__all__ = ["club_stats", "club_counts", "stats_of", "stats_text", "stats_text_of", "stats_json_of", "seat_label", "seat_players", "player_ids"]
+__all__ = ["club_stats", "club_counts", "stats_of", "stats_text", "stats_text_of", "stats_json_of",
+           "seat_label", "seat_players", "player_ids", "source_of"]
 
 
 def seat_label(rel: int, n_seats: int = 4) -> str:
@@ -54,21 +65,29 @@ def seat_label(rel: int, n_seats: int = 4) -> str:
 
 
 # one player's counts while counting (a list, not nested dicts: 200,000 players of
-# 100,000 games fit in tens of MB); _expand turns one into what club_stats shows
+# 100,000 games fit in tens of MB); _expand turns one into what club_stats shows.
+# The first 15 by the official result (rules.md 1.5, 1.6, 2.7), then the same
+# figures on the cards as played (no renege penalty, no claim, no ruling)
 (_GAMES, _WINS, _DEALS, _PLAYED, _CALLS, _MADE, _EUCHRED, _A_ATT, _A_MADE, _A_MARCH, _A_EUCH,
- _LD_ATT, _LD_EUCH, _TRICKS, _RENEGES) = range(15)
+ _LD_ATT, _LD_EUCH, _TRICKS, _RENEGES,
+ _AP_WINS, _AP_MADE, _AP_EUCHRED, _AP_A_MADE, _AP_A_MARCH, _AP_A_EUCH, _AP_LD_EUCH, _AP_RENEGES) = range(23)
+_N_COUNTS = 23
 
 
 def _expand(c: list, info: dict) -> dict:
     """One player's entry of :func:`club_stats` from its counts ``c`` and
-    ``info`` (``{"names", "ids"}``)."""
+    ``info`` (``{"names", "ids"}``, ``"same_name"`` when there are some)."""
     return {"games": c[_GAMES], "wins": c[_WINS], "deals": c[_DEALS], "played": c[_PLAYED],
             "calls": c[_CALLS], "made": c[_MADE], "euchred": c[_EUCHRED],
             "alone": {"attempts": c[_A_ATT], "made": c[_A_MADE], "march": c[_A_MARCH], "euchred": c[_A_EUCH]},
             "lone_defences": {"attempts": c[_LD_ATT], "euchred": c[_LD_EUCH]},
             "tricks": c[_TRICKS],
             "tricks_per_deal": round(c[_TRICKS] / c[_PLAYED], 3) if c[_PLAYED] else None,
-            "reneges": c[_RENEGES], "names": info["names"], "ids": info["ids"]}
+            "reneges": c[_RENEGES],
+            "as_played": {"wins": c[_AP_WINS], "made": c[_AP_MADE], "euchred": c[_AP_EUCHRED],
+                          "alone": {"made": c[_AP_A_MADE], "march": c[_AP_A_MARCH], "euchred": c[_AP_A_EUCH]},
+                          "lone_defences": {"euchred": c[_AP_LD_EUCH]}, "reneges": c[_AP_RENEGES]},
+            "names": info["names"], "ids": info["ids"], "same_name": list(info.get("same_name") or ())}
 
 
 _SIDE_CACHE: dict = {}
@@ -119,16 +138,22 @@ def seat_players(games: list) -> tuple:
     ``error`` are left out): ``(seats, players)`` where ``seats`` maps each
     game id to a list, per seat, of a player label or None (a placeholder
     name without an id), and ``players`` maps each label to ``{"names":
-    [display names, most used first], "ids": ["source:id", ...]}``.
+    [display names, most used first], "ids": ["source:id", ...],
+    "same_name": [labels of the other players shown under the same name]}``.
 
     Seats sharing an id are one player (ids are joined across games: a
     seat with ids ``a`` and ``b`` makes ``a`` and ``b`` one player); a
-    seat without ids is the player of that name.  The label is the name
-    most used; when two players would have the same label, each with ids
-    gets its first id added, ``"Ann [euchre-site:ann-1]"``; a placeholder
-    name with ids always does."""
-    # (kept small: 170,000 players of 100,000 games; issue 26) a seat without ids is
-    # keyed by its name (a str), a seat with ids by ("ids", root id) (a tuple)
+    seat without ids is the player of that name within one variant and one
+    source (:func:`source_of`): a name alone does not say that the "Max" of
+    a Bid game online is the "Max" of a standard game at the club.  The
+    label is the name most used; when two players would have the same
+    label, each with ids gets its first id added, ``"Ann [euchre-site:ann-1]"``
+    (a placeholder name with ids always does), and each known by name its
+    variant, ``"Max (bid)"``, or, in one variant, its source,
+    ``"Max (standard, egn)"``.  (``"same_name"`` is given only where there
+    are some: 170,000 players of 100,000 games, issue 26.)"""
+    # kept small: a seat without ids is keyed by (name, variant, source), a seat
+    # with ids by ("ids", root id); each key made once
     parent: dict = {}
 
     def find(x):
@@ -149,13 +174,14 @@ def seat_players(games: list) -> tuple:
                 for other in ids[1:]:
                     parent[find(other)] = find(ids[0])
                 with_ids[(g["game_id"], seat)] = ids
-    # key -> seats counted (a name's key) or {"names": {name: seats}, "ids": set()} (an id's key),
-    # in the order first seen
+    # key -> itself (a name's key: the one tuple all its seats share) or
+    # {"names": {name: seats}, "ids": set()} (an id's key), in the order first seen
     info: dict = {}
     seats: dict = {}
     placeholder: dict = {}
     for g in rows:
         gid = g["game_id"]
+        where = None
         out = []
         for seat, name in enumerate(g.get("players") or []):
             if not isinstance(name, str):
@@ -175,26 +201,46 @@ def seat_players(games: list) -> tuple:
                 if p:
                     out.append(None)
                     continue
-                key = name
-                info[key] = info.get(key, 0) + 1
+                if where is None:
+                    where = (g.get("variant") or "", source_of(g))
+                # a name alone says who within one variant and one source only
+                key = (name, *where)
+                key = info.setdefault(key, key)
             out.append(key)
         seats[gid] = out
     label: dict = {}
-    taken: dict = {}
+    taken: dict = {}        # shown label -> the key given it, or a list of the keys when several are
     for key, i in info.items():
-        if type(key) is str:
-            label[key] = key
+        if len(key) == 3:
+            label[key] = key[0]
         else:
             ordered = sorted(i["names"], key=lambda n: -i["names"][n])   # stable: first seen wins a tie
             i["names"] = ordered
             i["ids"] = sorted(i["ids"])
             label[key] = ordered[0]
-        taken[label[key]] = taken.get(label[key], 0) + 1
-    for key, i in info.items():
-        if type(key) is not str:
-            shown = label[key]
-            if taken[shown] > 1 or is_placeholder_name(shown):
-                label[key] = f"{shown or 'unnamed'} [{i['ids'][0]}]"
+        t = taken.get(label[key])
+        if t is None:
+            taken[label[key]] = key
+        elif type(t) is list:
+            t.append(key)
+        else:
+            taken[label[key]] = [t, key]
+    for shown, ks in taken.items():
+        if type(ks) is not list:
+            if len(ks) == 2 and is_placeholder_name(shown):
+                label[ks] = f"{shown or 'unnamed'} [{info[ks]['ids'][0]}]"
+            continue
+        by_name = [k for k in ks if len(k) == 3]
+        variants = {k[1] for k in by_name}
+        for key in ks:
+            if len(key) == 2:
+                label[key] = f"{shown or 'unnamed'} [{info[key]['ids'][0]}]"
+            elif len(by_name) > 1:
+                # the same name in two variants or sources: two players, each said where from
+                same_variant = sum(1 for k in by_name if k[1] == key[1]) > 1
+                where = ", ".join(x for x in ((key[1] if len(variants) > 1 or not same_variant else ""),
+                                              (key[2] or "no source") if same_variant else "") if x)
+                label[key] = f"{shown} ({where})"
     seen: set = set()
     for key in info:            # a name that reads like another's label: numbered, never merged
         base, k = label[key], 1
@@ -206,9 +252,23 @@ def seat_players(games: list) -> tuple:
         for j, k in enumerate(ks):
             if k is not None:
                 ks[j] = label[k]
-    players = {label[k]: ({"names": [k], "ids": []} if type(k) is str else {"names": i["names"], "ids": i["ids"]})
-               for k, i in info.items()}
+    players: dict = {}
+    for k, i in info.items():
+        entry = {"names": [k[0]], "ids": []} if len(k) == 3 else {"names": i["names"], "ids": i["ids"]}
+        others = taken[k[0] if len(k) == 3 else i["names"][0]]
+        if type(others) is list:
+            # the other players shown under this one's name (maybe one person: no id links them)
+            entry["same_name"] = sorted(label[o] for o in others if o != k)
+        players[label[k]] = entry
     return seats, players
+
+
+def source_of(game: dict) -> str:
+    """Where a game-index row's record came from, as far as telling players
+    apart by name goes: the record's ``site`` (a platform, a club), else its
+    format (``egn``), else ``""``."""
+    src = game.get("source") if isinstance(game.get("source"), dict) else {}
+    return str(src.get("site") or src.get("format") or "")
 
 
 def _won(winner, side: int) -> bool:
@@ -278,8 +338,14 @@ def stats_json_of(counts: dict) -> str:
     170,000 players' entries at once took 1.1 GB)."""
     import json
     s = stats_of(counts, only=())
-    mark = r"\u0000players\u0000"        # no other key or value of the skeleton holds it before "players"
-    s["players"] = "\x00players\x00"
+    # a stand-in for the players that no other key or value of the skeleton holds
+    # (the notes and filters hold names)
+    skeleton = json.dumps(s, ensure_ascii=False, indent=1)
+    word = "\x00players\x00"
+    while json.dumps(word)[1:-1] in skeleton:
+        word += "#"
+    mark = json.dumps(word)[1:-1]
+    s["players"] = word
     text = json.dumps(s, ensure_ascii=False, indent=1)
     players = _Players(counts)
     if not len(players):
@@ -292,9 +358,11 @@ def stats_json_of(counts: dict) -> str:
 def club_counts(games: list, deals, findings, player: Optional[str] = None,
                 variant: Optional[str] = None, seats: Optional[tuple] = None) -> dict:
     """What :func:`club_stats` counts, each player's counts kept as a list
-    of 15 numbers (``players``: ``{label: [games, wins, deals, played,
+    of 23 numbers (``players``: ``{label: [games, wins, deals, played,
     calls, made, euchred, alone attempts, alone made, alone march, alone
-    euchred, lone defences, lone defences euchred, tricks, reneges]}``), with
+    euchred, lone defences, lone defences euchred, tricks, reneges]`` by the
+    official result, then as played ``[wins, made, euchred, alone made,
+    alone march, alone euchred, lone defences euchred, reneges]}``), with
     ``known`` and ``seats`` (:func:`seat_players` of ``games``, or ``seats``
     when given): memory grows with the players, a few dozen bytes each, and
     ``deals`` and ``findings`` are read once, one row at a time."""
@@ -330,9 +398,11 @@ def club_counts(games: list, deals, findings, player: Optional[str] = None,
                 continue
             p = players.get(who)
             if p is None:
-                p = players[who] = [0] * 15
+                p = players[who] = [0] * _N_COUNTS
+            side = _side(g["variant"], seat)
             p[_GAMES] += 1
-            p[_WINS] += _won(g["winner"], _side(g["variant"], seat))
+            p[_WINS] += _won(g["winner"], side)
+            p[_AP_WINS] += _won(g.get("as_played_winner"), side)
     by_seat: dict = {}
     by_up: dict = {}
     by_call: dict = {}
@@ -354,11 +424,14 @@ def club_counts(games: list, deals, findings, player: Optional[str] = None,
         m = d["maker"]
         if m is None or not played or d["made"] is None:
             continue
-        made = bool(d["made"])
+        # the official result decides (a renege that ended the hand: rules.md 1.5, 2.7); as played beside
+        played_made = bool(d["made"])
+        made = played_made if d.get("made_official") is None else bool(d["made_official"])
         if d["lone_defender"] is not None and mine(names[d["lone_defender"]]):
             ld = players[names[d["lone_defender"]]]
             ld[_LD_ATT] += 1
             ld[_LD_EUCH] += not made
+            ld[_AP_LD_EUCH] += not played_made
         if want is not None and not mine(names[m]):
             continue
         if names[m] is not None:     # an unnamed seat's call counts in the tables below only
@@ -366,33 +439,48 @@ def club_counts(games: list, deals, findings, player: Optional[str] = None,
             p[_CALLS] += 1
             p[_MADE] += made
             p[_EUCHRED] += not made
+            p[_AP_MADE] += played_made
+            p[_AP_EUCHRED] += not played_made
             if d["alone"] is not None and d["alone"] == m:
+                march = played_made and sum(d["tricks"]) == d["maker_tricks"]
                 p[_A_ATT] += 1
                 p[_A_MADE] += made
                 p[_A_EUCH] += not made
-                p[_A_MARCH] += made and sum(d["tricks"]) == d["maker_tricks"]
+                p[_A_MARCH] += made and march
+                p[_AP_A_MADE] += played_made
+                p[_AP_A_EUCH] += not played_made
+                p[_AP_A_MARCH] += march
         n_seats = len(names)
         if d["maker_rel"] is not None:
-            row = by_seat.setdefault(seat_label(d["maker_rel"], n_seats), {"calls": 0, "made": 0})
+            row = by_seat.setdefault(seat_label(d["maker_rel"], n_seats), {"calls": 0, "made": 0, "made_as_played": 0})
             row["calls"] += 1
             row["made"] += made
+            row["made_as_played"] += played_made
         if d["call"] == "ordered up" and d["up_card"]:
-            row = by_up.setdefault(d["up_card"][:-1], {"calls": 0, "made": 0})
+            row = by_up.setdefault(d["up_card"][:-1], {"calls": 0, "made": 0, "made_as_played": 0})
             row["calls"] += 1
             row["made"] += made
-        row = by_call.setdefault(d["call"] or "-", {"calls": 0, "made": 0})
+            row["made_as_played"] += played_made
+        row = by_call.setdefault(d["call"] or "-", {"calls": 0, "made": 0, "made_as_played": 0})
         row["calls"] += 1
         row["made"] += made
+        row["made_as_played"] += played_made
     for f in findings:
         g = ok.get(f["game_id"])
         if g is None or f["kind"] != "renege" or f["seat"] is None:
             continue
         name = seats_of[g["game_id"]][f["seat"]] if f["seat"] < len(seats_of[g["game_id"]]) else None
-        if mine(name):
-            players[name][_RENEGES] += 1
+        if mine(name):   # officially: the reneges the official score penalizes
+            players[name][_RENEGES] += bool(f.get("penalized"))
+            players[name][_AP_RENEGES] += 1
     order = ["1 (left of dealer)", "2", "3", "dealer"]
     ranks = ["J", "A", "K", "Q", "T", "9", "8", "7"]
-    return {"games": len(ok), "damaged": damaged, "unnamed_seats": unnamed,
+    # players shown under one name with no id linking them, each group once
+    groups = sorted({tuple(sorted([name] + known[name]["same_name"], key=str.lower))
+                     for name in players if known[name].get("same_name")})
+    notes = [" and ".join(grp) + " share a name and no player id links them: one person or several"
+             for grp in groups]
+    return {"games": len(ok), "damaged": damaged, "unnamed_seats": unnamed, "notes": notes,
             "players": players,
             "by_seat": dict(sorted(by_seat.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else 9)),
             "by_up_card": dict(sorted(by_up.items(), key=lambda kv: ranks.index(kv[0]) if kv[0] in ranks else 99)),
@@ -407,7 +495,8 @@ def stats_text(s: dict) -> str:
     def pct(made, calls):
         return f"{made}/{calls} ({100 * made / calls:.0f}%)" if calls else "-"
 
-    out = [f"games: {s['games']}" + (f"  (damaged, not counted: {s['damaged']})" if s["damaged"] else "")]
+    out = [f"games: {s['games']}" + (f"  (damaged, not counted: {s['damaged']})" if s["damaged"] else "")
+           + "  (figures by the official result; as played in brackets where it differs)"]
     if s.get("unnamed_seats"):
         out.append(f"unnamed seats (a placeholder name such as North or P1, no player id; "
                    f"counted under no player): {s['unnamed_seats']}")
@@ -416,13 +505,30 @@ def stats_text(s: dict) -> str:
         tpd = "-" if p["tricks_per_deal"] is None else f"{p['tricks_per_deal']:.2f}"
         # a control character in a name (a newline) must not break the one line per player
         shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in str(name))
-        out.append(f"{shown}: games {p['games']}, won {p['wins']}; deals {p['deals']} (played {p['played']}); "
-                   f"calls {p['calls']}, made {p['made']}, euchred {p['euchred']}; "
-                   f"alone {a['attempts']} (made {a['made']}, march {a['march']}, euchred {a['euchred']}); "
-                   f"lone defences {ld['attempts']} (euchred the makers {ld['euchred']}); "
-                   f"tricks per deal {tpd}; reneges {p['reneges']}")
+        ap = p.get("as_played") or {}
+
+        def also(value, *path):
+            """`` (as played 2)`` after an official figure that differs from the one as played."""
+            x = ap
+            for k in path:
+                x = x.get(k, {}) if isinstance(x, dict) else {}
+            return f" (as played {x})" if isinstance(x, int) and x != value else ""
+        out.append(f"{shown}: games {p['games']}, won {p['wins']}{also(p['wins'], 'wins')}; "
+                   f"deals {p['deals']} (played {p['played']}); "
+                   f"calls {p['calls']}, made {p['made']}{also(p['made'], 'made')}, "
+                   f"euchred {p['euchred']}{also(p['euchred'], 'euchred')}; "
+                   f"alone {a['attempts']} (made {a['made']}{also(a['made'], 'alone', 'made')}, "
+                   f"march {a['march']}, euchred {a['euchred']}{also(a['euchred'], 'alone', 'euchred')}); "
+                   f"lone defences {ld['attempts']} (euchred the makers {ld['euchred']}"
+                   f"{also(ld['euchred'], 'lone_defences', 'euchred')}); "
+                   f"tricks per deal {tpd}; reneges {p['reneges']}{also(p['reneges'], 'reneges')}")
     for title, key in (("calls made by seat from the dealer", "by_seat"),
                        ("ordered-up calls made by up-card", "by_up_card"), ("calls made by kind", "by_call")):
         if s[key]:
-            out.append(f"{title}: " + ", ".join(f"{k} {pct(v['made'], v['calls'])}" for k, v in s[key].items()))
+            out.append(f"{title}: " + ", ".join(
+                f"{k} {pct(v['made'], v['calls'])}" + (f" (as played {v['made_as_played']})"
+                                                       if v.get("made_as_played", v["made"]) != v["made"] else "")
+                for k, v in s[key].items()))
+    for note in s.get("notes") or ():
+        out.append("note: " + note)
     return "\n".join(out)

@@ -54,7 +54,7 @@ from euchre_events.projections import Game
 __all__ = ["ReadModels", "ClubProjection", "SQLiteClubView", "PostgresClubView", "RULES_VERSION",
            "READ_MODEL_VERSION", "game_rows", "unholdable", "is_newer"]
 
-READ_MODEL_VERSION = 2   # 2: the deals' ``sat_out`` column (who sat a deal out)
+READ_MODEL_VERSION = 3   # 2: the deals' ``sat_out`` column (who sat a deal out); 3: ``made_official``
 """What the rows hold; raise it when a column or a definition changes."""
 
 RULES_VERSION = f"{__version__}+rm{READ_MODEL_VERSION}"
@@ -95,14 +95,17 @@ _TABLES = {
     "ee_rm_deals": ("game_id TEXT, deal INTEGER, dealer INTEGER, maker INTEGER, maker_rel INTEGER, "
                     "call TEXT, bid TEXT, up_card TEXT, trump TEXT, alone INTEGER, lone_defender INTEGER, "
                     "made INTEGER, maker_tricks INTEGER, tricks TEXT, points TEXT, note TEXT, sat_out TEXT, "
-                    "PRIMARY KEY (game_id, deal)"),
+                    "made_official INTEGER, PRIMARY KEY (game_id, deal)"),
+    # the analysis cache (docs/analysis.md): derived like the rest, never events; one row per
+    # game, analysis version and parameters (``key``: their canonical JSON with the events' count)
+    "ee_rm_analysis": "game_id TEXT, key TEXT, version TEXT, doc TEXT, PRIMARY KEY (game_id, key)",
 }
 """The read models' tables (the same SQL on SQLite and PostgreSQL)."""
 
 _CHANGED = "ee_rm_changed"
 """The table of streams whose stored rows were updated or deleted (SQLite: filled by triggers)."""
 
-_COLUMNS = {name: [c.split()[0] for c in cols.split(", ") if not c.startswith(("PRIMARY", "deal)", "n)"))]
+_COLUMNS = {name: [c.split()[0] for c in cols.split(", ") if not c.startswith(("PRIMARY", "deal)", "n)", "key)"))]
             for name, cols in _TABLES.items()}
 
 
@@ -147,6 +150,7 @@ def game_rows(game_id: uuid.UUID, events: list) -> dict:
                        "card": f.card, "led_suit": f.led_suit, "status": f.status,
                        "penalized": int(bool(f.penalized)), "penalty": f.penalty, "position": f.position})
     calls = _deal_calls(g.events)
+    reneges = {r.position: r for r in g.final.reneges}
     rows_d = []
     n = v.n_seats
     for d in reports:
@@ -163,14 +167,35 @@ def game_rows(game_id: uuid.UUID, events: list) -> dict:
             elif bid in ("pb", "moon"):
                 need = v.tricks_per_deal
             made = int(maker_tricks >= need)
+        made_official = _made_officially(g, d, made, reneges)
         rows_d.append({"game_id": str(game_id), "deal": d.deal, "dealer": d.dealer, "maker": maker,
                        "maker_rel": (maker - d.dealer) % n if maker is not None and d.dealer is not None else None,
                        "call": c.get("call"), "bid": None if c.get("bid") is None else str(c.get("bid")),
                        "up_card": c.get("up_card"), "trump": d.trump, "alone": d.alone,
                        "lone_defender": c.get("lone_defender"), "made": made, "maker_tricks": maker_tricks,
                        "tricks": _j(list(d.tricks)), "points": _j(list(d.points_as_played)),
-                       "note": d.note or "", "sat_out": _j(list(d.out))})
+                       "note": d.note or "", "sat_out": _j(list(d.out)), "made_official": made_official})
     return {"game": game, "findings": rows_f, "deals": rows_d}
+
+
+def _made_officially(g, d, made: Optional[int], reneges: dict) -> Optional[int]:
+    """Whether deal report ``d``'s call was made by the official result
+    (rules.md 1.5, 2.7): as played (``made``), unless a renege the official
+    score penalizes ended the hand (a ruling's own points, or a preset that
+    abandons the hand, as standard's tournament one): then the call is made
+    when the offender defended and euchred when the offender sat on the
+    maker's side.  None where ``made`` is None (no call played out)."""
+    if made is None or not d.penalties:
+        return made
+    v = g.final.variant
+    first = reneges.get(d.penalties[0][0])
+    if first is None:
+        return made
+    ends = str(d.penalties[0][1]).startswith("as ruled") or \
+        v.renege_penalty(g.final, first, d.points_as_played)[1]
+    if not ends:        # the hand was played out and scored, the penalty beside it
+        return made
+    return int(v.side_of(first.seat) != v.side_of(d.maker))
 
 
 INTEGER_RANGE = (-2 ** 31, 2 ** 31 - 1)
@@ -307,6 +332,9 @@ class _ClubViewSQL:
         transaction), so the next catch-up starts from the first event."""
         with self._tx() as c:
             for table in _TABLES:
+                if table == "ee_rm_analysis":    # kept: only what this version cannot use is cleared
+                    c.execute(self._q(f"DELETE FROM {self._t(table)} WHERE version <> ?"), (RULES_VERSION,))
+                    continue
                 c.execute(f"DELETE FROM {self._t(table)}")
             c.execute(self._q(f"DELETE FROM {self._tracking_table()} WHERE application_name = ?"),
                       (application_name,))
@@ -862,22 +890,27 @@ class ReadModels:
         """Every finding of every game (the renege ledger), in import order."""
         return list(self.iter_findings())
 
-    def iter_findings(self):
-        """:meth:`findings` one row at a time (read a section at a time)."""
+    def iter_findings(self, variant: Optional[str] = None):
+        """:meth:`findings` one row at a time (read a section at a time);
+        ``variant``: only those of that variant's games (the club page counts
+        one variant at a time)."""
+        where, params = ("WHERE g.variant = ? ", (variant,)) if variant is not None else ("", ())
         return self.view.stream("SELECT f.* FROM {ee_rm_findings} f JOIN {ee_rm_games} g "
-                                "ON f.game_id = g.game_id ORDER BY g.seq, f.n")
+                                f"ON f.game_id = g.game_id {where}ORDER BY g.seq, f.n", params)
 
     def deals(self) -> list:
         """Every deal of every game, JSON columns decoded."""
         return list(self.iter_deals())
 
-    def iter_deals(self, columns: Optional[Iterable[str]] = None):
+    def iter_deals(self, columns: Optional[Iterable[str]] = None, variant: Optional[str] = None):
         """:meth:`deals` one row at a time, read a section at a time: ``stats``
         counts them as they come (issue 26: every deal of 100,000 games held
         at once took gigabytes).  ``columns``: only these (and ``game_id``),
-        their JSON decoded with one ``json.loads`` a row.  Raises ValueError
-        for a column the deals have not."""
+        their JSON decoded with one ``json.loads`` a row; ``variant``: only
+        the deals of that variant's games.  Raises ValueError for a column the
+        deals have not."""
         loads = json.loads
+        where, params = ("WHERE g.variant = ? ", (variant,)) if variant is not None else ("", ())
         if columns is not None:
             cols = list(dict.fromkeys(["game_id", *columns]))
             unknown = [c for c in cols if c not in _COLUMNS["ee_rm_deals"]]
@@ -889,8 +922,8 @@ class ReadModels:
             joined = ("'[' || " + " || ',' || ".join(f"COALESCE(NULLIF(d.{c}, ''), {empty.get(c, chr(39) + 'null' + chr(39))})"
                                                        for c in coded) + " || ']'") if coded else "'[]'"
             sql = (f"SELECT {', '.join('d.' + c for c in plain)}, {joined} AS ee_json FROM {{ee_rm_deals}} d "
-                   f"JOIN {{ee_rm_games}} g ON d.game_id = g.game_id ORDER BY g.seq, d.deal")
-            for rows in self.view.stream_tuples(sql):
+                   f"JOIN {{ee_rm_games}} g ON d.game_id = g.game_id {where}ORDER BY g.seq, d.deal")
+            for rows in self.view.stream_tuples(sql, params):
                 for row in rows:
                     r = dict(zip(plain, row))
                     if coded:
@@ -898,8 +931,37 @@ class ReadModels:
                     yield r
             return
         for r in self.view.stream("SELECT d.* FROM {ee_rm_deals} d JOIN {ee_rm_games} g "
-                                  "ON d.game_id = g.game_id ORDER BY g.seq, d.deal"):
+                                  f"ON d.game_id = g.game_id {where}ORDER BY g.seq, d.deal", params):
             r["tricks"] = loads(r["tricks"])
             r["points"] = loads(r["points"])
             r["sat_out"] = loads(r["sat_out"]) if r.get("sat_out") else []
             yield r
+
+
+    # ------------------------------------------------------ analysis cache
+    @staticmethod
+    def _analysis_key(version: int, params: dict, n_events: int) -> str:
+        return json.dumps({"analysis": version, "events": n_events, "params": params}, sort_keys=True)
+
+    def cached_analysis(self, game_id: str, version: int, params: dict, n_events: int) -> Optional[dict]:
+        """The cached analysis (the JSON of ``GameAnalysis.to_json``) of a stored
+        game of ``n_events`` events for analysis ``version`` and ``params``,
+        by this rules version; None when there is none."""
+        rows = self.view.select("SELECT doc FROM {ee_rm_analysis} WHERE game_id = ? AND key = ? AND version = ?",
+                                (str(game_id), self._analysis_key(version, params, n_events), RULES_VERSION))
+        return json.loads(rows[0]["doc"]) if rows else None
+
+    def cache_analysis(self, game_id: str, version: int, params: dict, n_events: int, doc: dict) -> None:
+        """Keep ``doc`` as the analysis of that game (one transaction; writing
+        the same key again replaces it, so a rerun after a kill is harmless)."""
+        v = self.view
+        with v._tx() as c:
+            c.execute(v._q(f"INSERT INTO {v._t('ee_rm_analysis')} (game_id, key, version, doc) VALUES (?, ?, ?, ?) "
+                           f"ON CONFLICT (game_id, key) DO UPDATE SET version = excluded.version, doc = excluded.doc"),
+                      (str(game_id), self._analysis_key(version, params, n_events), RULES_VERSION,
+                       json.dumps(doc, ensure_ascii=False)))
+
+    def analysed_games(self) -> int:
+        """How many analyses the cache holds for this rules version."""
+        rows = self.view.select("SELECT COUNT(*) AS n FROM {ee_rm_analysis} WHERE version = ?", (RULES_VERSION,))
+        return rows[0]["n"] if rows else 0

@@ -404,7 +404,17 @@ def read_record_bytes(path: str, limit: Optional[int] = MAX_RECORD_BYTES) -> byt
             if limit is not None and size > limit:
                 raise RecordError(path, f"{size} bytes, more than the {limit} bytes a record may hold: "
                                         f"not read")
-            data = f.read() if limit is None else f.read(limit + 1)
+            if limit is None:
+                data = f.read()
+            else:
+                # read what the file holds (not a buffer of the limit's size), then
+                # whatever it grew by while being read, up to one byte past the limit
+                data = f.read(min(size, limit) + 1)
+                while len(data) <= limit:
+                    more = f.read(min(1 << 20, limit + 1 - len(data)))
+                    if not more:
+                        break
+                    data += more
         except OSError as e:
             raise RecordError(path, f"cannot read the file: {e.strerror or e}") from None
     if limit is not None and len(data) > limit:

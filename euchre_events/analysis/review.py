@@ -1,0 +1,736 @@
+"""What each decision of a game was worth: the review (docs/analysis.md).
+
+:func:`analyze` walks a recorded game and, at every decision (a call, an
+exchange, a card), values each legal option two ways:
+
+* **face up**: every hand visible, every seat playing perfectly from there
+  (:func:`euchre_events.analysis.solver.action_values`), exact;
+* **from the seat's view**: the cards that seat could not know dealt
+  ``samples`` ways (:func:`euchre_events.analysis.sampling.seat_view`), each
+  solved face up, averaged, with the standard error.
+
+Values are deal points "from the deciding seat's side" (net of the other
+side's in the two-party games, the party's own otherwise:
+:func:`~euchre_events.analysis.solver.value_for`).  A decision's cost is the
+best option's value minus the played one's; the game-win chance it lost
+comes from :mod:`.winchance`, its label from :mod:`.labels`.
+
+The result is frozen dataclasses (:class:`GameAnalysis`, :class:`DealAnalysis`,
+:class:`Decision`, :class:`Option`, :class:`PlayerSummary`) that draw
+themselves in Jupyter (``_repr_html_``) and turn into the JSON of
+``euchre-events analyze --format json`` with :meth:`GameAnalysis.to_json`.
+
+Pure: no I/O.
+"""
+from __future__ import annotations
+
+import dataclasses
+import html
+import json
+from dataclasses import dataclass, field
+from typing import Callable, Iterable, Optional, Sequence
+
+from euchre_events.analysis import labels as L
+from euchre_events.analysis import solver as S
+from euchre_events.analysis.winchance import win_chance_after
+from euchre_events.events import Event, event_from_dict
+from euchre_events.rules import cards as C
+from euchre_events.rules import engine
+from euchre_events.rules.seats import seat_letter, seat_word
+from euchre_events.rules.table import DEAL_OVER, GAME_OVER
+
+__all__ = ["ANALYSIS_VERSION", "Option", "Decision", "DealAnalysis", "PlayerSummary", "GameAnalysis",
+           "Method", "analyze", "analyze_deal", "action_text", "decision_kind", "CALL_KINDS",
+           "EXCHANGE_KINDS", "from_json", "to_json_text", "summarize"]
+
+ANALYSIS_VERSION = 1
+"""Bumped whenever a change of the solver, the sampler or the labels changes
+a result: the analysis cache (archive read model) keys on it."""
+
+CALL_KINDS = frozenset({"Passed", "OrderedUp", "TrumpNamed", "BidMade", "WentAlone", "PlayedWithPartner",
+                        "DefendedAlone", "DroppedOut", "StayedIn", "UpCardDeclined", "JokerSuitNamed"})
+"""Decisions of the auction (EGN ``callAnnotations`` count these)."""
+EXCHANGE_KINDS = frozenset({"Discarded", "CardPassed", "HandSwappedWithGhost", "DummyTaken",
+                            "UpCardPickedUp"})
+"""Decisions of an exchange: the dealer's discard, partner's best, the ghost
+swap, the cutthroat dummy, the two-handed dealer's pick-up."""
+
+
+def decision_kind(ev: Event) -> Optional[str]:
+    """``"call"``, ``"exchange"``, ``"play"`` or None (not a seat's choice)."""
+    k = ev.kind
+    if k == "CardPlayed":
+        return "play"
+    if k in CALL_KINDS:
+        return "call"
+    if k in EXCHANGE_KINDS:
+        return "exchange"
+    return None
+
+
+def action_text(ev: Event) -> str:
+    """An action as our text notation writes it, without the seat
+    (docs/notation.md): ``JD``, ``pass``, ``order``, ``order alone``,
+    ``name H``, ``name NT alone``, ``bid 4``, ``discard 9C``, ``give AS to
+    P2``-style passes as ``give AS``, ``pickup``..."""
+    k = ev.kind
+    if k == "CardPlayed":
+        return ev.card
+    if k == "Passed":
+        return "pass"
+    if k == "OrderedUp":
+        return "order alone" if ev.alone else "order"
+    if k == "TrumpNamed":
+        return f"name {ev.suit or 'NT'}" + (" alone" if ev.alone else "")
+    if k == "Discarded":
+        return f"discard {ev.card}"
+    if k == "BidMade":
+        return f"bid {ev.bid}"
+    if k == "CardPassed":
+        return f"give {ev.card}"
+    if k == "JokerSuitNamed":
+        return f"joker-suit {ev.suit}"
+    words = {"UpCardPickedUp": "pickup", "UpCardDeclined": "decline", "WentAlone": "alone",
+             "PlayedWithPartner": "with-partner", "DefendedAlone": "defend-alone",
+             "DroppedOut": "drop", "StayedIn": "stay", "HandSwappedWithGhost": "swap",
+             "DummyTaken": "take-dummy"}
+    return words.get(k, k)
+
+
+# ------------------------------------------------------------ the results
+
+@dataclass(frozen=True)
+class Method:
+    """How the values were found: ``samples`` and ``seed`` of the seat view
+    (``samples`` 0: face up only), ``pass_value`` (``"zero"``: a pass in the
+    auction is worth 0 from the seat's view; face up it is solved)."""
+
+    samples: int
+    seed: int
+    pass_value: str = "zero"
+    face_up_only: bool = False
+
+    def to_json(self) -> dict:
+        return {"samples": self.samples, "seed": self.seed, "pass_value": self.pass_value,
+                "face_up_only": self.face_up_only, "version": ANALYSIS_VERSION}
+
+
+@dataclass(frozen=True)
+class Option:
+    """One legal option at a decision.
+
+    ``face_up``: deal points from the deciding seat's side with every hand
+    visible (None if the record's unknown cards stop it); ``points``: the
+    deal's points per party face up; ``seat_view``/``seat_view_se``: the mean
+    over the sampled deals and its standard error; ``best_share``: the share
+    of sampled deals in which it was (one of) the best."""
+
+    action: Event
+    text: str
+    face_up: Optional[float]
+    points: Optional[tuple]
+    seat_view: Optional[float] = None
+    seat_view_se: Optional[float] = None
+    best_share: Optional[float] = None
+
+    def to_json(self) -> dict:
+        return {"action": self.text, "event": self.action.to_dict(), "face_up": _jv(self.face_up), "seat_view": _r(self.seat_view),
+                "seat_view_se": _r(self.seat_view_se), "best_share": _r(self.best_share),
+                "points": list(self.points) if self.points is not None else None}
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision: event ``position`` (0-based: the table before it is
+    ``show GAME --after POSITION``), by ``seat``, of ``kind`` ``call``,
+    ``exchange`` or ``play``; ``index`` its 0-based number among the deal's
+    calls, exchanges or plays (for calls and plays, EGN's annotation keys);
+    ``trick`` 1-based or None.
+
+    Costs are deal points lost against the best option (face up, and from
+    the seat's view); ``win_chance_lost`` the game-win chance lost face up
+    (0..1; None in the games of more than two parties); ``label`` an EGN
+    label or None; ``why`` says, when a value is missing, why."""
+
+    position: int
+    deal: int
+    seat: int
+    kind: str
+    index: int
+    trick: Optional[int]
+    played: Event
+    options: tuple
+    forced: bool
+    played_face_up: Optional[float] = None
+    played_seat_view: Optional[float] = None
+    face_up_cost: Optional[float] = None
+    seat_view_cost: Optional[float] = None
+    win_chance_lost: Optional[float] = None
+    label: Optional[str] = None
+    legal: bool = True
+    why: Optional[str] = None
+
+    @property
+    def played_text(self) -> str:
+        return action_text(self.played)
+
+    def best_face_up(self) -> Optional[Option]:
+        """The face-up best option (the first of equals, in legal order)."""
+        vals = [o for o in self.options if o.face_up is not None]
+        return max(vals, key=lambda o: _low(o.face_up)) if vals else None
+
+    def best_seat_view(self) -> Optional[Option]:
+        vals = [o for o in self.options if o.seat_view is not None]
+        return max(vals, key=lambda o: o.seat_view) if vals else None
+
+    def to_json(self) -> dict:
+        d = {"position": self.position, "deal": self.deal, "seat": self.seat, "kind": self.kind,
+             "index": self.index, "trick": self.trick, "played": self.played_text,
+             "played_event": self.played.to_dict(),
+             "options": [o.to_json() for o in self.options],
+             "face_up_cost": _r(self.face_up_cost), "seat_view_cost": _r(self.seat_view_cost),
+             "win_chance_lost": _r(self.win_chance_lost), "label": self.label,
+             "played_face_up": _jv(self.played_face_up), "played_seat_view": _r(self.played_seat_view)}
+        if self.forced:
+            d["forced"] = True
+        if not self.legal:
+            d["legal"] = False
+        if self.why:
+            d["why"] = self.why
+        return d
+
+
+@dataclass(frozen=True)
+class DealAnalysis:
+    """One deal: its number, its face-up par (the contract a table that sees
+    every card reaches: ``par_call`` as ``"order"`` or ``"name H alone"`` by
+    ``par_seat``, None when every seat passes; ``par_value``, the maker's
+    side's points net, a number or a (low, high) pair over the readings of
+    the record's unknown cards; ``par_points`` per party) and its decisions."""
+
+    deal: int
+    dealer: int
+    par_call: Optional[str]
+    par_value: Optional[float]
+    par_points: Optional[tuple]
+    decisions: tuple
+    why: Optional[str] = None
+    par_seat: Optional[int] = None
+
+    def to_json(self) -> dict:
+        d = {"deal": self.deal, "dealer": self.dealer,
+             "par": {"call": self.par_call, "seat": self.par_seat, "value": _jv(self.par_value),
+                     "points": list(self.par_points) if self.par_points is not None else None},
+             "decisions": [x.to_json() for x in self.decisions]}
+        if self.why:
+            d["why"] = self.why
+        return d
+
+
+@dataclass(frozen=True)
+class PlayerSummary:
+    """One seat's totals over the analysed decisions: their number (unforced),
+    the face-up and seat-view costs summed (deal points), the accuracy
+    (0..100, lichess's formula on the win chance lost) and the labels."""
+
+    seat: int
+    name: str
+    decisions: int
+    face_up_cost: float
+    seat_view_cost: Optional[float]
+    accuracy: Optional[float]
+    labels: dict = field(default_factory=dict)
+
+    def to_json(self) -> dict:
+        return {"seat": self.seat, "name": self.name, "decisions": self.decisions,
+                "face_up_cost": _r(self.face_up_cost), "seat_view_cost": _r(self.seat_view_cost),
+                "accuracy": _r(self.accuracy, 1), "labels": dict(self.labels)}
+
+
+@dataclass(frozen=True)
+class GameAnalysis:
+    """A game's analysis: the deals analysed, the players' summaries and the
+    method.  ``to_json()`` is one entry of ``analyze --format json``'s
+    ``games`` list; in Jupyter it draws itself as a table of the decisions
+    that lost points."""
+
+    game_id: Optional[str]
+    variant: str
+    title: str
+    players: tuple
+    n_seats: int
+    method: Method
+    deals: tuple
+    players_summary: tuple
+    file: Optional[str] = None
+
+    def decisions(self) -> list:
+        return [d for deal in self.deals for d in deal.decisions]
+
+    def to_json(self) -> dict:
+        return {"game_id": self.game_id, "variant": self.variant, "title": self.title,
+                "file": self.file, "n_seats": self.n_seats, "player_names": list(self.players), "method": self.method.to_json(),
+                "deals": [d.to_json() for d in self.deals],
+                "players": [p.to_json() for p in self.players_summary]}
+
+    def _repr_html_(self) -> str:
+        rows = []
+        for d in self.decisions():
+            if not d.label:
+                continue
+            best = d.best_face_up()
+            rows.append("<tr>" + "".join(f"<td>{html.escape(str(x))}</td>" for x in (
+                d.deal, d.trick or "", seat_word(d.seat, self.n_seats), d.played_text, d.label,
+                best.text if best else "", _r(d.face_up_cost), _r(d.seat_view_cost))) + "</tr>")
+        head = "".join(f"<th>{h}</th>" for h in ("deal", "trick", "seat", "played", "label",
+                                                   "best face up", "cost face up", "cost seat view"))
+        summary = "; ".join(f"{html.escape(p.name)}: accuracy {_r(p.accuracy, 1)}"
+                            for p in self.players_summary)
+        return (f"<div class='ee-analysis'><b>{html.escape(self.title or 'game')}</b> "
+                f"({html.escape(self.variant)}): {summary}<table><tr>{head}</tr>{''.join(rows)}</table></div>")
+
+
+def _r(x: Optional[float], nd: int = 3) -> Optional[float]:
+    return None if x is None else round(float(x), nd)
+
+
+def _jv(v):
+    """A face-up value for JSON: a number, or ``[low, high]``."""
+    return list(v) if isinstance(v, tuple) else v
+
+
+# ------------------------------------------------- unknown cards: every reading
+
+MAX_READINGS = 24
+"""At most this many readings of the record's unknown cards are solved; a
+position with more is said to be unanswerable face up."""
+
+
+def _known_cards(t) -> set:
+    out = set()
+    for group in (*t.hands, t.kitty, t.dummy, t.ghost, t.dead, t.discards):
+        out.update(c for c in group if isinstance(c, str))
+    out.update(t.seen)
+    out.update(c for _, c in t.trick)
+    if t.up_card:
+        out.add(t.up_card)
+    return {c for c in out if not C.is_unknown(c)}
+
+
+def readings(t) -> Optional[list]:
+    """Every way to read the cards the record does not state in the hands
+    still to be played (and the dummy and ghost hand), as ``[(table,
+    {card: unknown code}), ...]``: each unknown card replaced by one of the
+    deck's cards not known to be elsewhere (a ``?D`` only by a diamond, under
+    the effective suit of rules.md 1.2 as the record means it: the printed
+    suit).  None when there are none to read, or more than
+    :data:`MAX_READINGS` readings (then the position is not analysed face up).
+    """
+    places = []
+    for s, hand in enumerate(t.hands):
+        for i, c in enumerate(hand):
+            if C.is_unknown(c):
+                places.append(("hands", s, i, c))
+    for name in ("dummy", "ghost"):
+        for i, c in enumerate(getattr(t, name)):
+            if C.is_unknown(c):
+                places.append((name, None, i, c))
+    if not places:
+        return None
+    pool = sorted(set(t.variant.deck()) - _known_cards(t))
+    out: list = []
+
+    def fits(code: str, card: str) -> bool:
+        return code == C.UNKNOWN or (len(code) == 2 and card[1:2] == code[1])
+
+    def walk(i: int, used: tuple) -> bool:
+        if len(out) > MAX_READINGS:
+            return False
+        if i == len(places):
+            out.append(used)
+            return True
+        for card in pool:
+            if card not in used and fits(places[i][3], card):
+                walk(i + 1, used + (card,))
+        return True
+
+    walk(0, ())
+    if not out or len(out) > MAX_READINGS:
+        return None
+    tables = []
+    for cards in out:
+        c = t.copy()
+        c.hands = [list(h) for h in c.hands]
+        c.dummy, c.ghost = list(c.dummy), list(c.ghost)
+        back = {}
+        for (where, s, i, code), card in zip(places, cards):
+            if where == "hands":
+                c.hands[s][i] = card
+            else:
+                getattr(c, where)[i] = card
+            back[card] = code
+        tables.append((c, back))
+    return tables
+
+
+def _as_recorded(ev: Event, back: dict) -> Event:
+    """``ev`` with a card of one reading written back as the record's unknown code."""
+    card = getattr(ev, "card", None)
+    if card is not None and card in back:
+        return dataclasses.replace(ev, card=back[card])
+    return ev
+
+
+def _span(vals: list):
+    """One number, or a ``(low, high)`` pair when the readings differ."""
+    lo, hi = min(vals), max(vals)
+    return float(lo) if lo == hi else (float(lo), float(hi))
+
+
+def _low(v) -> Optional[float]:
+    return None if v is None else (v[0] if isinstance(v, tuple) else v)
+
+
+# -------------------------------------------------------------- the walk
+
+def _value_of(t, points, seat: int) -> float:
+    return S.value_for(t.variant, points, S.party_of(t, seat))
+
+
+def _score_context(t, points, seat: int) -> Optional[float]:
+    """Game-win chance of the deciding seat's party after a deal worth
+    ``points`` (None in the games of more than two parties or without a target)."""
+    v = t.variant
+    if v.n_sides != 2:
+        return None
+    target = getattr(t.options, "target_score", None)
+    if not isinstance(target, int) or target <= 0 or target >= 1000:
+        return None
+    name = v.name if hasattr(v, "name") else None
+    party = S.party_of(t, seat)
+    try:
+        nxt = v.next_dealer(t)
+    except Exception:          # a variant that cannot say yet: the next seat deals
+        nxt = (t.dealer + 1) % t.n_seats
+    return win_chance_after(name or "", list(t.scores), points, party, v.side_of(nxt), target)
+
+
+def _variant_name(t) -> str:
+    return getattr(t.variant, "name", "") or ""
+
+
+def analyze_deal(game, deal: int, *, samples: int = 200, seed: int = 0, seat: Optional[int] = None,
+                 face_up_only: bool = False, pass_value: str = "zero",
+                 progress: Optional[Callable[[int], None]] = None) -> DealAnalysis:
+    """Analyse one deal of ``game`` (a :class:`~euchre_events.projections.Game`).
+
+    ``deal``: the deal's number (as recorded; the last deal of that number if
+    it was dealt again); ``seat``: only that seat's decisions (None: all);
+    ``samples``/``seed``: the seat view (ignored with ``face_up_only``).
+    ``progress`` is called with 1 after each decision.  Raises ``KeyError``
+    for a deal the game does not have.
+    """
+    events = game.events
+    starts = [p for d, p in game.deal_positions() if d == deal]
+    if not starts:
+        raise KeyError(f"deal {deal} is not in the game")
+    start = starts[-1]
+    nxt = [p for d, p in game.deal_positions() if p > start]
+    end = nxt[0] if nxt else len(events)
+    t = game.table_at(start)
+    decisions = []
+    calls = plays = exchanges = 0
+    trick_no = 0
+    par = (None, None, None, None)
+    par_why = None
+    par_done = False
+    dealer = events[start].dealer if events[start].kind == "DealStarted" else None
+    wc_cache: dict = {}
+    for k in range(start, end):
+        ev = events[k]
+        kind = decision_kind(ev)
+        if kind is not None and getattr(ev, "seat", None) is not None and t.turn == ev.seat \
+                and t.phase not in (DEAL_OVER, GAME_OVER):
+            if not par_done and kind in ("call", "exchange"):
+                par_done = True
+                try:
+                    par = _par(t)
+                except S.Unknowable as e:
+                    par_why = f"no face-up par: {e}"
+            if kind == "play" and not t.trick:
+                trick_no += 1
+            index = {"call": calls, "play": plays}.get(kind, exchanges)
+            if seat is None or ev.seat == seat:
+                decisions.append(_decide(game, t, k, ev, kind, index, trick_no if kind == "play" else None,
+                                         deal, samples=0 if face_up_only else samples, seed=seed,
+                                         pass_value=pass_value, wc_cache=wc_cache))
+                if progress is not None:
+                    progress(1)
+            if kind == "play":
+                plays += 1
+            elif kind == "call":
+                calls += 1
+            else:
+                exchanges += 1
+        elif kind == "play":
+            if not t.trick:
+                trick_no += 1
+            plays += 1
+        engine.apply(t, ev)
+    return DealAnalysis(deal, dealer, par[1], par[2], par[3], tuple(decisions), par_why, par[0])
+
+
+def _par(t) -> tuple:
+    """The face-up par of the deal from table ``t`` (the first decision of its
+    auction): follow each seat's best action until the maker and trump are
+    fixed. ``(seat or None, call text or None, the maker's side's net value
+    (a number, or a (low, high) pair over the readings of the record's
+    unknown cards), points per party or None)``; a deal every seat passes
+    out has no call and value 0.  Raises Unknowable when the unknown cards
+    cannot be read (:func:`readings`)."""
+    tables = [(t, {})]
+    try:
+        S._check_known(t)
+    except S.Unknowable:
+        tables = readings(t)
+        if tables is None:
+            raise
+    found = [_par_one(c) for c, _ in tables]
+    calls = {(seat, call) for seat, call, _, _ in found}
+    seat, call = calls.pop() if len(calls) == 1 else (None, "depends on the unknown cards")
+    return seat, call, _span([v for _, _, v, _ in found]), found[0][3] if len(found) == 1 else None
+
+
+def _par_one(t) -> tuple:
+    t = t.copy()
+    root = S.solve(t)
+    made = None
+    for _ in range(64):
+        if t.phase in (DEAL_OVER, GAME_OVER) or t.maker is not None:
+            break
+        vals = S.action_values(t)
+        if not vals:
+            break
+        seat = t.turn
+        best_ev, _ = max(vals, key=lambda ev_pts: _value_of(t, ev_pts[1], seat))
+        if decision_kind(best_ev) == "call" and best_ev.kind != "Passed":
+            made = (seat, action_text(best_ev))
+        engine.apply(t, best_ev)
+    if t.maker is None:
+        return None, None, 0.0, tuple(root)
+    maker = t.maker
+    seat, call = made if made else (maker, "makes")
+    return seat, call, float(_value_of(t, root, maker)), tuple(root)
+
+
+def _in_reading(ev: Event, back: dict) -> Event:
+    """The recorded ``ev`` as it reads in one reading (an unknown card named)."""
+    card = getattr(ev, "card", None)
+    if card is not None and C.is_unknown(card):
+        for real, code in back.items():
+            if code == card:
+                return dataclasses.replace(ev, card=real)
+    return ev
+
+
+def _face_up(t, ev: Event) -> tuple:
+    """Face-up values at ``t`` for the decision ``ev``: ``(per_reading, why)``
+    where ``per_reading`` is a list (one entry per reading of the record's
+    unknown cards; one entry when it states every card that matters) of
+    ``{action as recorded: points}``, the recorded action included even when
+    it was not legal; and whether it was legal (in some reading)."""
+    tables = [(t, {})]
+    try:
+        S.solve_check(t) if hasattr(S, "solve_check") else S._check_known(t)
+    except S.Unknowable as e:
+        tables = readings(t)
+        if tables is None:
+            return [], f"not analysed face up: {e}", None
+    out = []
+    legal = False
+    for c, back in tables:
+        vals = {}
+        for a, pts in S.action_values(c):
+            vals[_as_recorded(a, back)] = tuple(pts)
+        if ev in vals:
+            legal = True
+        else:
+            x = c.copy()
+            engine.apply(x, _in_reading(ev, back))
+            vals[ev] = tuple(S.solve(x))
+        out.append(vals)
+    return out, None, legal
+
+
+def _decide(game, t, k: int, ev: Event, kind: str, index: int, trick: Optional[int], deal: int, *,
+            samples: int, seed: int, pass_value: str, wc_cache: dict) -> Decision:
+    """Value every option of the decision at event ``k`` (table ``t`` before it)."""
+    seat = ev.seat
+    legal, _ = engine.legal_actions(t)
+    why = None
+    try:
+        per_reading, why, legal_read = _face_up(t, ev)
+    except engine.ImpossibleEvent as e:     # a recorded event the engine took; said, not raised
+        per_reading, why, legal_read = [], f"not analysed: {e}", None
+    if per_reading:
+        actions = [a for a in per_reading[0] if all(a in r for r in per_reading)]
+        is_legal = bool(legal_read)
+    else:
+        actions = list(legal) + ([] if ev in legal else [ev])
+        is_legal = ev in legal
+    forced = len(actions) <= 1 or (len(legal) <= 1 and ev in legal)
+    seat_vals: dict = {}
+    if samples and not forced:
+        try:
+            from euchre_events.analysis.sampling import seat_view
+            sv = seat_view(game, k, samples=samples, seed=seed, pass_value=pass_value)
+            seat_vals = {o.action: o for o in sv.options}
+        except S.Unknowable as e:
+            why = (why + "; " if why else "") + f"no seat view: {e}"
+    options = []
+    for a in actions:
+        o = seat_vals.get(a)
+        if per_reading:
+            vals = [_value_of(t, r[a], seat) for r in per_reading]
+            fu = _span(vals)
+            pts = per_reading[0][a] if len(per_reading) == 1 else None
+        else:
+            fu, pts = None, None
+        options.append(Option(a, action_text(a), fu, pts, o.mean if o else None, o.se if o else None,
+                              o.best_share if o else None))
+    played = options[actions.index(ev)] if ev in actions else None
+    fu_cost = wcl = None
+    if per_reading and played is not None:
+        costs, losses = [], []
+        for r in per_reading:
+            best_a = max(actions, key=lambda a: _value_of(t, r[a], seat))
+            costs.append(max(0.0, _value_of(t, r[best_a], seat) - _value_of(t, r[ev], seat)))
+            w_best = _wc(t, r[best_a], seat, wc_cache)
+            w_played = _wc(t, r[ev], seat, wc_cache)
+            losses.append(None if w_best is None or w_played is None else max(0.0, w_best - w_played))
+        # what it lost in every reading of the unknown cards: the least of them
+        fu_cost = min(costs)
+        wcl = None if None in losses else min(losses)
+    sv_best = max((o.seat_view for o in options if o.seat_view is not None), default=None)
+    sv_cost = (None if sv_best is None or played is None or played.seat_view is None
+               else max(0.0, sv_best - played.seat_view))
+    others_cost = None
+    if per_reading and played is not None and fu_cost == 0 and len(per_reading) == 1:
+        r = per_reading[0]
+        others = [_value_of(t, r[a], seat) for a in actions if a != ev]
+        if others:
+            others_cost = _value_of(t, r[ev], seat) - max(others)
+    # the seat view's verdict is the difference of two means: its noise is the larger error
+    sv_top = max((o for o in options if o.seat_view is not None), key=lambda o: o.seat_view, default=None)
+    sv_se = max((o.seat_view_se or 0.0) for o in (played, sv_top) if o is not None) if sv_top else None
+    lab = L.label(fu_cost, sv_cost, wcl, seat_view_se=sv_se,
+                  others_face_up_cost=others_cost, seat_view_gap=sv_cost,
+                  best_share=played.best_share if played else None, forced=forced)
+    return Decision(k, deal, seat, kind, index, trick, ev, tuple(options), forced,
+                    played.face_up if played else None, played.seat_view if played else None,
+                    fu_cost, sv_cost, wcl, lab, is_legal, why)
+
+
+def _wc(t, points, seat: int, cache: dict) -> Optional[float]:
+    key = (tuple(points), seat)
+    if key not in cache:
+        cache[key] = _score_context(t, points, seat)
+    return cache[key]
+
+
+def analyze(game, *, deals: Optional[Iterable[int]] = None, seat: Optional[int] = None, samples: int = 200,
+            seed: int = 0, face_up_only: bool = False, pass_value: str = "zero", game_id: Optional[str] = None,
+            file: Optional[str] = None, progress: Optional[Callable[[int], None]] = None,
+            deal_results: Optional[Sequence[DealAnalysis]] = None) -> GameAnalysis:
+    """Analyse ``game`` (a :class:`~euchre_events.projections.Game`): every
+    decision of every deal (or of ``deals``; of ``seat`` only), face up and,
+    unless ``face_up_only``, from the seat's view with ``samples`` imagined
+    deals seeded by ``seed`` (docs/analysis.md).  ``deal_results``: deals
+    already analysed (e.g. by worker processes), used instead of analysing.
+
+    Returns a :class:`GameAnalysis`.  Raises ``KeyError`` for a deal number
+    the game does not have; a decision the record's unknown cards make
+    unanswerable is kept with ``why`` saying so, never refused.
+    """
+    wanted = [d for d, _ in game.deal_positions()]
+    seen = []
+    for d in wanted:
+        if d not in seen:
+            seen.append(d)
+    if deals is not None:
+        deals = list(deals)
+        for d in deals:
+            if d not in seen:
+                raise KeyError(f"deal {d} is not in the game (deals {', '.join(map(str, seen))})")
+        seen = [d for d in seen if d in deals]
+    if deal_results is None:
+        deal_results = [analyze_deal(game, d, samples=samples, seed=seed, seat=seat,
+                                     face_up_only=face_up_only, pass_value=pass_value, progress=progress)
+                        for d in seen]
+    method = Method(0 if face_up_only else samples, seed, pass_value, face_up_only)
+    t0 = game.table_at(0) if len(game.events) else None
+    n = len(game.players)
+    summary = summarize(deal_results, game.players, n)
+    return GameAnalysis(game_id, game.variant, game.title, tuple(game.players), n, method,
+                        tuple(deal_results), summary, file)
+
+
+def summarize(deal_results: Sequence[DealAnalysis], players: Sequence[str], n_seats: int) -> tuple:
+    """Per-seat totals (:class:`PlayerSummary`) over ``deal_results``."""
+    out = []
+    for s in range(n_seats):
+        ds = [d for deal in deal_results for d in deal.decisions if d.seat == s and not d.forced]
+        fu = [d for d in ds if d.face_up_cost is not None]
+        sv = [d.seat_view_cost for d in ds if d.seat_view_cost is not None]
+        acc = L.accuracy_of([L.decision_accuracy(d.win_chance_lost, d.face_up_cost) for d in fu])
+        labs: dict = {}
+        for d in ds:
+            if d.label:
+                labs[d.label] = labs.get(d.label, 0) + 1
+        name = players[s] if s < len(players) and players[s] else seat_word(s, n_seats)
+        out.append(PlayerSummary(s, str(name), len(ds), sum(d.face_up_cost for d in fu),
+                                 sum(sv) if sv else None, acc, labs))
+    return tuple(out)
+
+
+def to_json_text(analyses: Sequence[GameAnalysis]) -> str:
+    """``{"games": [...]}`` as ``analyze --format json`` prints it."""
+    return json.dumps({"games": [a.to_json() for a in analyses]}, ensure_ascii=False, indent=1)
+
+
+def _tv(v):
+    return tuple(v) if isinstance(v, list) else v
+
+
+def from_json(doc: dict) -> GameAnalysis:
+    """The :class:`GameAnalysis` that :meth:`GameAnalysis.to_json` wrote (the
+    analysis cache keeps that JSON).  Raises ``KeyError``/``ValueError`` for a
+    document of another shape."""
+    def opt(o: dict) -> Option:
+        pts = o.get("points")
+        return Option(event_from_dict(o["event"]), o["action"], _tv(o["face_up"]),
+                      tuple(pts) if pts is not None else None,
+                      o.get("seat_view"), o.get("seat_view_se"), o.get("best_share"))
+
+    deals = []
+    for dd in doc["deals"]:
+        decs = []
+        for x in dd["decisions"]:
+            decs.append(Decision(x["position"], x["deal"], x["seat"], x["kind"], x["index"], x["trick"],
+                                 event_from_dict(x["played_event"]), tuple(opt(o) for o in x["options"]),
+                                 bool(x.get("forced", False)), _tv(x.get("played_face_up")), x.get("played_seat_view"),
+                                 x["face_up_cost"], x["seat_view_cost"], x["win_chance_lost"], x["label"],
+                                 x.get("legal", True), x.get("why")))
+        par = dd["par"]
+        pp = par.get("points")
+        deals.append(DealAnalysis(dd["deal"], dd.get("dealer"), par["call"], _tv(par["value"]),
+                                  tuple(pp) if pp is not None else None, tuple(decs), dd.get("why"),
+                                  par.get("seat")))
+    m = doc["method"]
+    method = Method(m["samples"], m["seed"], m.get("pass_value", "zero"), m.get("face_up_only", False))
+    players = tuple(doc.get("player_names") or [p["name"] for p in doc["players"]])
+    n = doc.get("n_seats") or len(doc["players"])
+    summary = tuple(PlayerSummary(p["seat"], p["name"], p["decisions"], p["face_up_cost"], p["seat_view_cost"],
+                                  p["accuracy"], dict(p.get("labels") or {})) for p in doc["players"])
+    return GameAnalysis(doc.get("game_id"), doc["variant"], doc.get("title") or "", players, n, method,
+                        tuple(deals), summary, doc.get("file"))

@@ -1,0 +1,251 @@
+"""The ``analyze`` command's job, without typer: read the games (record files
+or stored games), analyse them (deal by deal, in worker processes with
+``--workers``), keep the results in the archive's analysis cache, and write
+the report (docs/analysis.md).
+"""
+from __future__ import annotations
+
+import os
+import sys
+from concurrent.futures import ProcessPoolExecutor
+from typing import Callable, List, Optional
+
+from euchre_events.batch import emit_report, fail, progress, say, short_error, warn
+
+__all__ = ["run_analysis", "analysis_params", "analysis_notes", "ENGINE_NOTE"]
+
+ENGINE_NOTE = "euchre-events analysis"
+"""How an annotation written by the analysis begins: it marks the engine's
+notes apart from a person's (``export --with-analysis``)."""
+
+
+def analysis_params(samples: int, seed: int, face_up_only: bool, seat: Optional[int],
+                    deals: Optional[List[int]], line: Optional[int]) -> dict:
+    """What a cached analysis depends on besides the game and the version."""
+    return {"samples": 0 if face_up_only else samples, "seed": seed, "face_up_only": face_up_only,
+            "seat": seat, "deals": sorted(deals) if deals else None, "line": line, "pass_value": "zero"}
+
+
+def _deal_task(args):
+    """One deal in a worker process: ``(events, deal, kwargs) -> DealAnalysis``."""
+    from euchre_events.analysis.review import analyze_deal
+    from euchre_events.projections import Game
+    events, deal, kw = args
+    return analyze_deal(Game(events), deal, **kw)
+
+
+def _line_game(game, record, line: int, label: str):
+    """``(Game, deal)``: the record's alternative line ``line`` (1-based, as the
+    viewer numbers them: :func:`~euchre_events.ui.htmlexport.record_variation`)
+    and the deal it branches in; :func:`fail` names a line the record lacks or
+    one that cannot be replayed."""
+    from euchre_events.ui.htmlexport import record_variation
+    lines = list(getattr(record, "variations", None) or []) if record is not None else []
+    if not 1 <= line <= len(lines):
+        fail(f"{label}: --line {line}: the record has {len(lines) or 'no'} alternative line"
+             f"{'' if len(lines) == 1 else 's'}")
+    name, _, branch, g, error, _ = record_variation(game, line - 1, lines[line - 1])
+    if g is None:
+        fail(f"{label}: {name}: {error}")
+    return g, g.index().deal_at[min(branch + 1, len(g.events))]
+
+
+def _analyze_one(game, *, deals, seat, samples, seed, face_up_only, workers, game_id, file, bar):
+    from euchre_events.analysis.review import analyze
+    kw = dict(samples=samples, seed=seed, seat=seat, face_up_only=face_up_only)
+    numbers = []
+    for d, _ in game.deal_positions():
+        if d not in numbers:
+            numbers.append(d)
+    if deals:
+        missing = [d for d in deals if d not in numbers]
+        if missing:
+            raise KeyError(f"deal {missing[0]} is not in the game (deals {', '.join(map(str, numbers))})")
+        numbers = [d for d in numbers if d in deals]
+    if workers > 1 and len(numbers) > 1:
+        with ProcessPoolExecutor(max_workers=min(workers, len(numbers))) as ex:
+            results = []
+            for r in ex.map(_deal_task, [(list(game.events), d, kw) for d in numbers]):
+                results.append(r)
+                if bar is not None:
+                    bar.update(len(r.decisions))
+        return analyze(game, deals=numbers, seat=seat, samples=samples, seed=seed, face_up_only=face_up_only,
+                       game_id=game_id, file=file, deal_results=results)
+    return analyze(game, deals=numbers, seat=seat, samples=samples, seed=seed, face_up_only=face_up_only,
+                   game_id=game_id, file=file, progress=(bar.update if bar is not None else None))
+
+
+def _bar(total: int, desc: str):
+    if not sys.stderr.isatty() or total < 20:
+        return None
+    from tqdm import tqdm
+    return tqdm(total=total, desc=desc, file=sys.stderr, leave=False)
+
+
+def _count_decisions(game) -> int:
+    from euchre_events.analysis.review import decision_kind
+    return sum(1 for ev in game.events if decision_kind(ev) is not None)
+
+
+def run_analysis(games: List[str], *, deals, seat, samples: int, seed: int, face_up_only: bool, workers: int,
+                 report: str, output: Optional[str], line: Optional[int], all_games: bool,
+                 all_decisions: bool, from_: Optional[str], db: Optional[str],
+                 open_archive: Callable, load: Callable, read: Callable) -> None:
+    """Analyse ``games`` (ids or record files; every stored game with
+    ``all_games``) and write the report; exit 1 after naming each game that
+    could not be read.  A stored game's analysis is taken from the archive's
+    cache when it is there for this version and these parameters, and put
+    there when it is not (a record file is not stored, nor its analysis)."""
+    from euchre_events.analysis.review import ANALYSIS_VERSION, to_json_text
+    from euchre_events.formats import RECORD_SUFFIXES, RecordError
+    from euchre_events.rules.seats import parse_seat
+    analyses = []
+    failed = 0
+    arch = None
+    models: dict = {}
+    items: list = []
+    if all_games:
+        arch = open_archive()
+        items.extend(("stored", gid) for gid in arch.game_ids())
+    for item in games:
+        is_file = os.path.exists(item) or os.path.sep in item or item.lower().endswith(RECORD_SUFFIXES)
+        items.append(("file" if is_file else "stored", item))
+    for how, item in items:
+        try:
+            if how == "file":
+                recs, errors = read(item)
+                for e in errors:
+                    say(f"error: {e}", err=True)
+                    failed += 1
+                todo = [(r.game if r.game is not None else _game_of(r.events), r, None) for r in recs]
+                for r in recs:
+                    warn(item, r)
+            else:
+                if all_games:
+                    g = arch.load(item)
+                    rec = None
+                    gid = str(item)
+                else:
+                    g, rec = load(item)
+                    gid = str(getattr(g, "id", None) or item)
+                todo = [(g, rec, gid)]
+        except (RecordError, KeyError, ValueError) as e:
+            say(f"error: {item}: {e}", err=True)
+            failed += 1
+            continue
+        except Exception as e:    # an archive that cannot be read: name it, go on with the others
+            say(f"error: {item}: cannot be read ({short_error(e)})", err=True)
+            failed += 1
+            continue
+        for g, rec, gid in todo:
+            try:
+                s = parse_seat(seat, g.players) if seat else None
+            except ValueError as e:
+                fail(f"--seat {seat}: {e}")
+            line_deals = deals
+            if line is not None:
+                g, line_deal = _line_game(g, rec, line, item)
+                line_deals = deals or [line_deal]
+            params = analysis_params(samples, seed, face_up_only, s, deals, line)
+            cached = None
+            if gid is not None and how == "stored":
+                if arch is None:
+                    arch = open_archive()
+                rm = _read_models(arch, models)
+                cached = _cache_get(rm, gid, params, ANALYSIS_VERSION, len(g.events))
+            if cached is not None:
+                analyses.append(cached)
+                continue
+            bar = _bar(_count_decisions(g), f"analysing {g.title or item}"[:40])
+            try:
+                a = _analyze_one(g, deals=line_deals, seat=s, samples=samples, seed=seed, face_up_only=face_up_only,
+                                 workers=workers, game_id=gid, file=item if how == "file" else None, bar=bar)
+            except KeyError as e:
+                say(f"error: {item}: {e.args[0]}", err=True)
+                failed += 1
+                continue
+            finally:
+                if bar is not None:
+                    bar.close()
+            if gid is not None and how == "stored":
+                _cache_put(_read_models(arch, models), gid, params, ANALYSIS_VERSION, len(g.events), a)
+            analyses.append(a)
+    if report == "json":
+        text = to_json_text(analyses)
+    elif report == "html":
+        from euchre_events.ui.analysisreport import analysis_html
+        text = analysis_html(analyses)
+    else:
+        from euchre_events.ui.analysisreport import analysis_text
+        text = analysis_text(analyses, all_decisions=all_decisions) if analyses else ""
+    emit_report(text, report, output)
+    if failed:
+        raise SystemExit(1)
+
+
+def _game_of(events):
+    from euchre_events.projections import Game
+    return Game(events)
+
+
+def _read_models(arch, cache: dict):
+    if "rm" not in cache:
+        from euchre_events.archive.readmodels import ReadModels
+        cache["rm"] = ReadModels(arch)
+    return cache["rm"]
+
+
+def _cache_get(rm, gid: str, params: dict, version: int, n_events: int):
+    """The cached :class:`GameAnalysis` of a stored game, or None."""
+    doc = rm.cached_analysis(gid, version, params, n_events)
+    if doc is None:
+        return None
+    from euchre_events.analysis.review import from_json
+    try:
+        return from_json(doc)
+    except (KeyError, TypeError, ValueError):
+        return None
+
+
+def _cache_put(rm, gid: str, params: dict, version: int, n_events: int, a) -> None:
+    rm.cache_analysis(gid, version, params, n_events, a.to_json())
+
+
+def analysis_notes(game, game_id, *, samples: int = 200, seed: int = 0, face_up_only: bool = False,
+                   open_archive: Optional[Callable] = None) -> list:
+    """The analysis of ``game`` as annotations ``[{"position", "text", "mark"}]``:
+    one per labelled decision, its text beginning with :data:`ENGINE_NOTE`
+    and giving the reason in one line (the best option face up and what was
+    lost).  A stored game's analysis comes from the cache when it is there
+    (and goes into it when it is not)."""
+    from euchre_events.analysis.review import ANALYSIS_VERSION, analyze
+    from euchre_events.ui.analysisreport import pretty_action
+    params = analysis_params(samples, seed, face_up_only, None, None, None)
+    a = None
+    rm = None
+    if game_id is not None and open_archive is not None:
+        rm = _read_models(open_archive(), {})
+        a = _cache_get(rm, str(game_id), params, ANALYSIS_VERSION, len(game.events))
+    if a is None:
+        a = analyze(game, samples=samples, seed=seed, face_up_only=face_up_only,
+                    game_id=str(game_id) if game_id else None)
+        if rm is not None:
+            _cache_put(rm, str(game_id), params, ANALYSIS_VERSION, len(game.events), a)
+    notes = []
+    for d in a.decisions():
+        if not d.label:
+            continue
+        best = d.best_face_up()
+        why = f"{ENGINE_NOTE}: played {pretty_action(d.played_text)}"
+        if best is not None and d.face_up_cost:
+            why += f"; face up {pretty_action(best.text)} was {d.face_up_cost:.2f} points better"
+        elif d.face_up_cost == 0:
+            why += "; face up it was best"
+        if d.seat_view_cost is not None:
+            sv = d.best_seat_view()
+            if sv is not None and d.seat_view_cost > 0:
+                why += f"; from the seat's view {pretty_action(sv.text)} was {d.seat_view_cost:.2f} better"
+            else:
+                why += "; from the seat's view it was best"
+        notes.append({"position": d.position, "text": why, "mark": d.label})
+    return notes

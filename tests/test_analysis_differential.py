@@ -1,0 +1,177 @@
+"""The fast face-up solver against the reference (issue 21 "Speed": a
+differential test that always runs, no optional dependency), and
+properties of the solver (hypothesis).
+
+Positions come from seeded random games of every variant
+(rules/simulate.random_game), stopped inside the play where the
+reference search is affordable, plus the last decision of the auction or
+exchanges of small deals."""
+import random
+import shutil
+import sys
+import sysconfig
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from euchre_events.analysis import solver
+from euchre_events.analysis.solver import _pick, action_values, solve, value_for
+from euchre_events.rules.engine import apply, new_table
+from euchre_events.rules.simulate import random_game
+from euchre_events.rules.table import DEAL_OVER, GAME_OVER, PLAY
+
+VARIANTS = {
+    # variant: (option sets played in turn, most cards left in a position)
+    "standard": ([None, {"defend_alone": "any"}, {"alone_timing": "after_exchange"},
+                  {"four_trick_tokens": True}], 9),
+    "two-handed": ([None], 8),
+    "cutthroat": ([None, {"use_dummy": False}], 9),
+    "ghost-hand": ([None, {"swap_phase": "before_auction"}], 9),
+    "buck": ([None, {"drop_order": "maker_left"}], 9),
+    "bid": ([None, {"low_no_trump": True, "allow_no_trump": "always"}], 8),
+}
+
+POINT_RANGE = {   # the default options' points per party (rules.md 2.6, 3.4, 4.5, 5.4, 6.4, 7.5)
+    "standard": (0, 4), "two-handed": (0, 2), "cutthroat": (0, 4),
+    "ghost-hand": (-24, 24), "buck": (-5, 5), "bid": (-24, 24),
+}
+
+
+def cards_left(t):
+    return sum(len(h) for s, h in enumerate(t.hands) if s not in t.out)
+
+
+def play_positions(variant, options, seed, max_cards, share=0.5):
+    """Tables inside the play of a seeded random deal with at most
+    ``max_cards`` cards left, each kept with probability ``share``."""
+    rng = random.Random(seed)
+    t = new_table()
+    for e in random_game(variant, options, seed=seed, deals=1):
+        if t.phase == PLAY and cards_left(t) <= max_cards and rng.random() < share:
+            yield t.copy()
+        apply(t, e)
+
+
+SEARCHES = ["python"] + (["compiled"] if solver.compiled_available() else [])
+
+
+@pytest.fixture(params=SEARCHES)
+def search(request):
+    """The fast method's play search: the Python one, and the compiled one
+    (``_playsearch``) wherever it is built."""
+    before = solver.use_compiled(request.param == "compiled")
+    yield request.param
+    solver.use_compiled(before)
+
+
+def fast_values(t, compiled: bool):
+    before = solver.use_compiled(compiled)   # and forgets the values kept across calls
+    try:
+        return action_values(t, method="fast")
+    finally:
+        solver.use_compiled(before)
+
+
+def test_the_compiled_search_is_built_where_a_compiler_is():
+    """On Linux with gcc and Python's headers, ``pip install`` builds the
+    optional extension: a build that failed silently (the solver would
+    quietly use the Python search) fails here."""
+    headers = Path(sysconfig.get_paths()["include"], "Python.h").exists()
+    if sys.platform != "linux" or shutil.which("gcc") is None or not headers:
+        pytest.skip("no C compiler or no Python headers: the optional extension is not expected")
+    assert solver.compiled_available(), "euchre_events.analysis._playsearch did not build (pip install -e .)"
+
+
+@pytest.mark.parametrize("variant", sorted(VARIANTS))
+def test_fast_equals_reference_on_2000_positions(variant):
+    """Every legal action's points vector, fast == reference, at 2,000
+    positions of the variant (with several option sets): the Python fast
+    search always, the compiled one wherever it is built (one reference
+    solve for both)."""
+    option_sets, max_cards = VARIANTS[variant]
+    n = seed = 0
+    while n < 2000:
+        options = option_sets[seed % len(option_sets)]
+        for t in play_positions(variant, options, seed, max_cards):
+            ref = action_values(t, method="reference")
+            for compiled in [False] + ([True] if solver.compiled_available() else []):
+                fast = fast_values(t, compiled)
+                assert fast == ref, (variant, options, seed, t.pos, "compiled" if compiled else "python")
+            n += 1
+        seed += 1
+
+
+def last_decision_before_play(variant, seed):
+    """The table at the last auction or exchange decision of a seeded
+    random deal (None when the deal was thrown in)."""
+    t = new_table()
+    last = None
+    for e in random_game(variant, seed=seed, deals=1):
+        if t.dealer is not None and t.phase not in (PLAY, DEAL_OVER, GAME_OVER, "dealing", "deal") \
+                and t.hands and t.phase != "thrown_in":
+            last = t.copy()
+        apply(t, e)
+    return last if t.deal_results and t.deal_results[-1][2] == "played" else None
+
+
+@pytest.mark.parametrize("variant", ["two-handed"])
+def test_fast_equals_reference_at_the_last_call(variant, search):
+    """The last decision before the play (a drop-out, a defender's answer,
+    the dealer's discard...) of small deals: the auction and exchanges go
+    through the engine in both methods, the play by each method's own
+    search.  (Two-handed only: the reference search of a whole four-seat
+    play takes minutes.)"""
+    done = 0
+    for seed in range(40):
+        t = last_decision_before_play(variant, seed)
+        if t is None:
+            continue
+        assert action_values(t, method="fast") == action_values(t, method="reference"), (variant, seed)
+        done += 1
+        if done == 2:
+            break
+    assert done == 2
+
+
+# ------------------------------------------------------------ properties
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(variant=st.sampled_from(sorted(VARIANTS)), seed=st.integers(0, 10 ** 6),
+       pick=st.integers(0, 10 ** 6))
+def test_values_in_range_and_equal_to_the_best_child(search, variant, seed, pick):
+    """At a random position inside the play (up to 15 cards left, fast
+    method): every points vector lies in the variant's
+    range, and the position's value is the best of its children's for the
+    seat on turn (the model and tie rule of the solver)."""
+    positions = list(play_positions(variant, None, seed, 15, share=1.0))
+    if not positions:
+        return
+    t = positions[pick % len(positions)]
+    lo, hi = POINT_RANGE[variant]
+    av = action_values(t)
+    value = solve(t)
+    for _, p in av + [(None, value)]:
+        assert len(p) == t.variant.n_sides and all(lo <= x <= hi for x in p)
+    vecs = [p for _, p in av]
+    party = t.variant.side_of(t.turn)
+    assert value_for(t.variant, value, party) == max(value_for(t.variant, p, party) for p in vecs)
+    assert value == vecs[_pick(t.variant, party, vecs)]
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
+@given(variant=st.sampled_from(sorted(VARIANTS)), seed=st.integers(0, 10 ** 6))
+def test_a_deal_played_face_up_best_scores_its_root_value(search, variant, seed):
+    """From a position of a random deal with 12 cards left, play at every step the action
+    the solver's model takes (face-up best for the seat on turn, ties by the
+    stated tie rule): the deal's recorded points equal the root's value."""
+    positions = list(play_positions(variant, None, seed, 12, share=1.0))
+    if not positions:
+        return
+    t = positions[0].copy()
+    root = solve(t)
+    while t.phase == PLAY:
+        av = action_values(t)
+        apply(t, av[_pick(t.variant, t.variant.side_of(t.turn), [p for _, p in av])][0])
+    assert tuple(t.deal_results[-1][1]) == root

@@ -1,0 +1,113 @@
+"""The review layer (issue 21): win chances from the score, the EGN labels,
+the decisions of a real record, the JSON of ``analyze`` and its cache.
+
+Values are worked out by hand from the rules (rules.md 2.6) and from the
+stated outcome table (docs/analysis.md, "Win chance")."""
+from __future__ import annotations
+
+import collections
+import glob
+import os
+
+import pytest
+
+from euchre_events.analysis import labels as L
+from euchre_events.analysis.winchance import OUTCOMES, outcomes_for, win_chance, win_chance_after
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _recount(pattern: str) -> collections.Counter:
+    from euchre_events.formats import read_records
+    from euchre_events.projections import Game
+    cnt: collections.Counter = collections.Counter()
+    for f in sorted(glob.glob(os.path.join(ROOT, pattern))):
+        for r in read_records(f):
+            t = Game(r.events).table_at(len(r.events))
+            dealers = {ev.deal: ev.dealer for ev in r.events if ev.kind == "DealStarted"}
+            for dn, pts, _ in t.deal_results:
+                ds = t.variant.side_of(dealers[dn])
+                cnt[(pts[ds], pts[1 - ds])] += 1
+    return cnt
+
+
+@pytest.mark.parametrize("variant,patterns", [
+    ("standard", ["fixtures/egn/*.egn", "fixtures/egn/match/*.egn"]),
+    ("two-handed", ["fixtures/two-handed/*.euchre"]),
+    ("bid", ["fixtures/bid/*.euchre"]),
+])
+def test_outcome_table_is_what_the_records_say(variant, patterns):
+    """The stated distribution of deal outcomes is recounted from the records it names."""
+    cnt: collections.Counter = collections.Counter()
+    for p in patterns:
+        cnt += _recount(p)
+    assert sorted(cnt.items()) == sorted(((a, b), n) for a, b, n in OUTCOMES[variant])
+
+
+def test_one_deal_from_the_end():
+    """At 9-9 to 10 the next deal decides: the dealer's side wins with the
+    chance that it scores, (60 + 23 + 6) / 134 by the table."""
+    assert win_chance("standard", 9, 9, True, 10) == pytest.approx(89 / 134)
+    assert win_chance("standard", 9, 9, False, 10) == pytest.approx(45 / 134)
+
+
+def test_a_march_at_nine_is_worth_a_point():
+    """At 9 a march (2) wins the game as a point (1) does: no win chance lost
+    between them (the issue's example)."""
+    one = win_chance_after("standard", [9, 4], (1, 0), 0, 1, 10)
+    two = win_chance_after("standard", [9, 4], (2, 0), 0, 1, 10)
+    assert one == two == 1.0
+
+
+def test_symmetry_and_range():
+    """Level at 0-0 the two sides' chances add to 1, and dealing is an edge."""
+    a = win_chance("standard", 0, 0, True, 10)
+    b = win_chance("standard", 0, 0, False, 10)
+    assert a + b == pytest.approx(1.0)
+    assert 0.5 < a < 0.6
+    assert win_chance("standard", 3, 8, True, 10) < win_chance("standard", 8, 3, True, 10)
+
+
+def test_more_than_two_parties_have_no_win_chance():
+    assert outcomes_for("cutthroat") is None
+    assert win_chance("buck", 10, 10, True, 0) is None
+    assert win_chance_after("cutthroat", [1, 2, 3], (2, 0, 2), 0, 1, 10) is None
+
+
+# ----------------------------------------------------------------- labels
+
+def test_labels_worked_examples():
+    """docs/analysis.md's examples: a euchre given away at 0-0 (2 points face
+    up, 11% win chance) that the seat view also disliked is a mistake; at
+    8-8 (27% of the game) a blunder; the same card the seat view found best
+    is "interesting" (the cards lay badly); a cost-free card the seat view
+    disliked is dubious; the only card that saves two points, found against
+    the odds, is brilliant; found where the odds gave it in under half of the
+    deals, great."""
+    assert L.label(2.0, 1.1, 0.11, seat_view_se=0.1) == "?"
+    assert L.label(2.0, 1.1, 0.27, seat_view_se=0.1) == "??"
+    assert L.label(2.0, 0.0, 0.11, seat_view_se=0.1) == "!?"
+    assert L.label(0.0, 0.6, 0.0, seat_view_se=0.1) == "?!"
+    assert L.label(0.0, 0.4, 0.0, seat_view_se=0.1, others_face_up_cost=2.0, seat_view_gap=0.4) == "!!"
+    assert L.label(0.0, 0.0, 0.0, seat_view_se=0.1, others_face_up_cost=2.0, seat_view_gap=0.0,
+                   best_share=0.4) == "!"
+    # the only move, but the best in most imagined deals: obvious, no mark
+    assert L.label(0.0, 0.0, 0.0, seat_view_se=0.1, others_face_up_cost=2.0, seat_view_gap=0.0,
+                   best_share=0.9) is None
+    # face up only: no "great"
+    assert L.label(0.0, None, 0.0, others_face_up_cost=2.0) is None
+    assert L.label(0.0, 0.0, 0.0, others_face_up_cost=0.0) is None
+    assert L.label(3.0, 3.0, 0.5, forced=True) is None
+    # a seat-view cost within two standard errors is not "bad"
+    assert L.label(0.0, 0.3, 0.0, seat_view_se=0.2) is None
+    # no win chance (three or four parties): points decide
+    assert L.label(2.0, None, None) == "??"
+    assert L.label(1.0, None, None) == "?"
+
+
+def test_accuracy_is_lichess_formula():
+    """No loss is 100 (103.1668 - 3.1669 = 99.9999, clipped); 10% lost is
+    103.1668 e^-0.4354 - 3.1669 = 63.6."""
+    assert L.decision_accuracy(0.0, 0.0) == pytest.approx(99.9999, abs=1e-3)
+    assert L.decision_accuracy(0.10, 2.0) == pytest.approx(63.59, abs=0.05)
+    assert L.accuracy_of([]) is None

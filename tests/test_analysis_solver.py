@@ -1,0 +1,163 @@
+"""The face-up solver (euchre_events.analysis.solver, issue 21 item 1).
+
+Hand-worked positions: the values are worked out from rules.md in each
+test's docstring and the solver must find them.  Real records: positions
+late in the fixture games (fixtures/<variant>/*.euchre), where the plain
+reference search is quick.
+"""
+import glob
+
+import pytest
+
+from euchre_events.analysis import solver
+from euchre_events.analysis.solver import Unknowable, action_values, solve, utilities, value_for
+from euchre_events.formats import read_records
+from euchre_events.rules.engine import apply, fold, legal_actions, new_table
+from euchre_events.rules.table import PLAY
+
+METHODS = ("reference", "fast")
+
+
+def events_of(path):
+    return read_records(path)[0].events
+
+
+def table_at(path, k):
+    """The table after the first ``k`` events of the record at ``path``."""
+    return fold(new_table(), events_of(path), 0, k)
+
+
+def by_text(av):
+    """``{str(action): points}`` of action_values' answer."""
+    return {(getattr(a, "card", None) or type(a).__name__): v for a, v in av}
+
+
+def cards_left(t):
+    return sum(len(h) for s, h in enumerate(t.hands) if s not in t.out)
+
+
+# ------------------------------------------------------------ values
+
+def test_utilities_and_values_follow_the_scoring_direction():
+    """Buck counts down (rules.md 6.4): its utility is the points negated;
+    two parties: the net (a euchre, 0-2, is -2 for the makers, rules.md 2.6)."""
+    from euchre_events.rules.registry import make_variant
+    buck, std, cut = make_variant("buck"), make_variant("standard"), make_variant("cutthroat")
+    assert utilities(buck, (-3, 5, 0, -2)) == (3, -5, 0, 2)
+    assert value_for(buck, (-3, 5, 0, -2), 3) == 2
+    assert value_for(std, (0, 2), 0) == -2 and value_for(std, (0, 2), 1) == 2
+    assert value_for(cut, (0, 2, 2), 1) == 2
+
+
+# ------------------------------------------------------------ hand-worked positions
+
+@pytest.mark.parametrize("method", METHODS)
+def test_standard_lone_march_every_card_wins_four(method):
+    """Standard, fixtures/standard/deals/lone-march-scores-four.euchre: N
+    ordered hearts up alone (S sits out) and holds JH JD AH KH QH, the five
+    highest trumps (rules.md 1.1).  After trick 2 (JH, JD won) N leads from
+    AH KH QH: each wins its trick whatever E and W hold, so every lead ends
+    in a lone march, 4 points to N/S (rules.md 2.6), 0 to E/W."""
+    t = table_at("fixtures/standard/deals/lone-march-scores-four.euchre", 6 + 6)
+    assert t.phase == PLAY and t.turn == 0 and sorted(t.hands[0]) == ["AH", "KH", "QH"]
+    assert by_text(action_values(t, method=method)) == {"AH": (4, 0), "KH": (4, 0), "QH": (4, 0)}
+    assert solve(t, method=method) == (4, 0)
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_buck_drop_out_stay_in_is_worth_two_tricks(method):
+    """Buck, fixtures/buck/deals/everyone-drops-walkover.euchre, P4 (the
+    dealer, seat 3) asked last after P2 and P3 dropped (rules.md 6.2).
+    Hearts trump; P1 (maker) holds JH JD AH 9C 9S; P4 holds 9D QC TC KS 9H
+    (took the 9H, threw JC).
+    * P4 drops: P1 plays alone and takes 5 (-5 for P1, 6.4), P4 scores 0.
+    * P4 stays: P1 leads JH (P4 must follow with the 9H), JD, AH: 3 tricks;
+      then P1 has only 9C and 9S, and P4 beats each (QC or TC over the 9C,
+      KS over the 9S): P1 -3, P4 -2 (two tricks, counting down).
+    Utility is the points negated: staying (+2) beats dropping (0)."""
+    t = table_at("fixtures/buck/deals/everyone-drops-walkover.euchre", 8)
+    assert t.phase == "drop" and t.turn == 3
+    assert by_text(action_values(t, method=method)) == {"StayedIn": (-3, 0, 0, -2),
+                                                       "DroppedOut": (-5, 0, 0, 0)}
+    assert solve(t, method=method) == (-3, 0, 0, -2)
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_cutthroat_dummy_march_scores_three(method):
+    """Cutthroat, fixtures/cutthroat/deals/c12a-dummy-march-scores-three.euchre:
+    P2 made hearts, took the dummy and kept JH JD AH KH QH, the five highest
+    trumps (rules.md 4.3).  After two tricks he leads from AH KH QH: every
+    card wins, a march with the dummy: 3 points to P2 (4.5
+    ``march_value``), nothing to the defenders."""
+    t = table_at("fixtures/cutthroat/deals/c12a-dummy-march-scores-three.euchre", 19)
+    assert t.turn == 1 and t.contract.dummy_taken
+    assert by_text(action_values(t, method=method)) == {"AH": (0, 3, 0), "KH": (0, 3, 0), "QH": (0, 3, 0)}
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_a_finished_deal_is_its_own_points(method):
+    """After the last card a deal's value is its recorded points (the
+    walkover: P1 alone takes 5, -5 counting down, rules.md 6.2, 6.4)."""
+    ev = events_of("fixtures/buck/deals/everyone-drops-walkover.euchre")
+    t = fold(new_table(), ev)
+    assert solve(t, method=method) == (-5, 0, 0, 0)
+    assert action_values(t, method=method) == []
+
+
+def test_unknown_card_in_play_is_unknowable_but_the_kitty_is_not():
+    """Two-handed records leave the 13 undealt cards unstated (``??``, 3.1):
+    out of play, they never stop the analysis; a ``??`` in a hand does."""
+    path = "fixtures/two-handed/deals/dealer-takes-it-up-must-exchange.euchre"
+    ev = events_of(path)
+    t = fold(new_table(), ev, 0, len(ev) - 2)   # trick 5: P1 KC, P2 AC left
+    assert solve(t, method="reference") == (0, 1)
+    t.hands[1] = ["??"]
+    with pytest.raises(Unknowable, match="seat 1"):
+        solve(t)
+
+
+def test_unknown_method_is_refused():
+    t = table_at("fixtures/buck/deals/everyone-drops-walkover.euchre", 8)
+    with pytest.raises(ValueError, match="unknown method"):
+        solve(t, method="guess")
+
+
+# ------------------------------------------------------------ real records
+
+GAMES = sorted(glob.glob("fixtures/*/*.euchre"))
+
+
+def late_positions(path, max_cards):
+    """Tables of the record at ``path`` inside the play with at most
+    ``max_cards`` cards left in the hands that play (and their events)."""
+    ev = events_of(path)
+    t = new_table()
+    for e in ev:
+        if t.phase == PLAY and cards_left(t) <= max_cards and not any(
+                c[:1] == "?" for s, h in enumerate(t.hands) if s not in t.out for c in h):
+            yield t.copy(), e
+        apply(t, e)
+
+
+@pytest.mark.parametrize("path", GAMES)
+def test_late_positions_of_real_games_are_consistent(path):
+    """At every position of the record's play with few cards left: the
+    position's value is the best of its children for the seat on turn (the
+    model of the module docstring), a forced last card gives the deal's
+    recorded points, and the value lies between the worst and best points
+    any child reaches."""
+    v = None
+    n = 0
+    for t, played in late_positions(path, 8):
+        av = action_values(t, method="reference")
+        value = solve(t, method="reference")
+        party = t.variant.side_of(t.turn)
+        best = max(value_for(t.variant, p, party) for _, p in av)
+        assert value_for(t.variant, value, party) == best
+        assert value in [p for _, p in av]
+        after = t.copy()
+        apply(after, played)
+        if after.phase in ("deal_over", "game_over"):   # the last card: forced, the record's points
+            assert len(av) == 1 and value == tuple(after.deal_results[-1][1])
+        n += 1
+    assert n > 0

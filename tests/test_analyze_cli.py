@@ -1,0 +1,181 @@
+"""``euchre-events analyze`` from the command line (issue 21, item 4): the
+text a coach reads, the JSON's fields, the HTML page, the options, the
+errors, and the archive's analysis cache (SQLite and PostgreSQL)."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+
+import pytest
+from typer.testing import CliRunner
+
+from euchre_events.cli import app
+from test_archive import pg_schema  # noqa: F401  (pg_schema is a fixture)
+from test_club_db_url import pg_url
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+VWEC = os.path.join(ROOT, "fixtures", "egn", "VWEC Finals.egn")
+PARLOUR = os.path.join(ROOT, "fixtures", "two-handed", "parlour-2.euchre")
+runner = CliRunner()
+
+
+def run(*args):
+    return runner.invoke(app, [str(a) for a in args], catch_exceptions=False)
+
+
+@pytest.fixture(scope="module")
+def vwec_json():
+    r = run("analyze", VWEC, "--deal", "2", "--face-up-only", "--format", "json")
+    assert r.exit_code == 0, r.output
+    return json.loads(r.stdout)
+
+
+def test_json_has_the_issue_fields(vwec_json):
+    g = vwec_json["games"][0]
+    assert g["variant"] == "standard" and g["file"] == VWEC
+    assert g["method"]["samples"] == 0 and g["method"]["seed"] == 0 and g["method"]["pass_value"] == "zero"
+    deal = g["deals"][0]
+    assert deal["deal"] == 2
+    # par with every hand visible: West orders up, one point (tests/test_analysis_experts.py)
+    assert deal["par"] == {"call": "order", "seat": 3, "value": 1.0, "points": deal["par"]["points"]}
+    kinds = [d["kind"] for d in deal["decisions"]]
+    assert kinds.count("play") == 20 and "call" in kinds
+    for d in deal["decisions"]:
+        for key in ("position", "seat", "kind", "index", "trick", "played", "options", "face_up_cost",
+                    "seat_view_cost", "win_chance_lost", "label"):
+            assert key in d
+        assert d["label"] in (None, "??", "?", "?!", "!?", "!", "!!")
+        assert {o["action"] for o in d["options"]} >= {d["played"]}
+    plays = [d for d in deal["decisions"] if d["kind"] == "play"]
+    assert [d["index"] for d in plays] == list(range(20))
+    assert [d["trick"] for d in plays] == [1] * 4 + [2] * 4 + [3] * 4 + [4] * 4 + [5] * 4
+    # West's pass in round two cost two points: order was worth +1, the pass -1 (at 0-2 in the game)
+    west = next(d for d in deal["decisions"] if d["position"] == 34)
+    assert west["played"] == "pass" and west["face_up_cost"] == 2.0 and west["label"] == "?"
+    assert {o["action"]: o["face_up"] for o in west["options"]}["order"] == 1.0
+
+
+def test_positions_are_what_show_after_shows(vwec_json):
+    """``position`` is the decision's event: ``show --after POSITION`` is the table it was made at."""
+    d = vwec_json["games"][0]["deals"][0]["decisions"][-1]
+    r = run("show", VWEC, "--after", d["position"])
+    assert r.exit_code == 0
+    r2 = run("show", VWEC, "--after", d["position"] + 1)
+    assert r.stdout != r2.stdout
+
+
+def test_text_reads_like_a_coach():
+    r = run("analyze", VWEC, "--deal", "2", "--face-up-only")
+    assert r.exit_code == 0, r.output
+    out = r.stdout
+    assert "Deal 2: par (every hand visible): West (LeftyKnavey) order, +1 for the makers." in out
+    assert ("Deal 2, the auction (position 34): West (LeftyKnavey) chose pass [? mistake]. Face up, order "
+            "was worth +1 for E/W against \u22121") in out
+    assert "accuracy" in out
+
+
+def test_html_page_is_self_contained_and_escaped(tmp_path):
+    src = tmp_path / "odd.euchre"
+    text = open(PARLOUR, encoding="utf-8").read().replace("Cal", "<b>Cal</b>")
+    src.write_text(text, encoding="utf-8")
+    out = tmp_path / "review.html"
+    r = run("analyze", src, "--deal", "1", "--face-up-only", "--format", "html", "-o", out)
+    assert r.exit_code == 0, r.output
+    page = out.read_text(encoding="utf-8")
+    assert "<b>Cal</b>" not in page and "&lt;b&gt;Cal&lt;/b&gt;" in page
+    assert "Plotly.newPlot" in page and "src=\"http" not in page
+
+
+def test_seat_and_errors(tmp_path):
+    r = run("analyze", PARLOUR, "--deal", "1", "--face-up-only", "--seat", "P2", "--format", "json")
+    assert r.exit_code == 0, r.output
+    seats = {d["seat"] for d in json.loads(r.stdout)["games"][0]["deals"][0]["decisions"]}
+    assert seats == {1}
+    r = run("analyze", PARLOUR, "--deal", "99", "--face-up-only")
+    assert r.exit_code == 1 and "deal 99 is not in the game" in r.stderr
+    r = run("analyze", tmp_path / "missing.egn", "--face-up-only")
+    assert r.exit_code == 1 and "missing.egn" in r.stderr and "Traceback" not in r.output
+    r = run("analyze", PARLOUR, "--format", "html")
+    assert r.exit_code == 1 and "needs -o" in r.stderr
+    # -o never lands on the record it reads
+    copy = tmp_path / "p.euchre"
+    shutil.copy(PARLOUR, copy)
+    r = run("analyze", copy, "--face-up-only", "-o", copy)
+    assert r.exit_code == 1 and open(copy, encoding="utf-8").read() == open(PARLOUR, encoding="utf-8").read()
+
+
+def _cache_roundtrip(db, tmp_path):
+    r = run("import", PARLOUR, "--db", db)
+    assert r.exit_code == 0, r.output
+    gid = r.stdout.split()[0]
+    first = run("analyze", gid, "--db", db, "--deal", "1", "--face-up-only", "--format", "json")
+    assert first.exit_code == 0, first.output
+    from euchre_events.archive import Archive
+    from euchre_events.archive.readmodels import ReadModels
+    rm = ReadModels(Archive(db))
+    assert rm.analysed_games() == 1
+    again = run("analyze", gid, "--db", db, "--deal", "1", "--face-up-only", "--format", "json")
+    assert json.loads(again.stdout) == json.loads(first.stdout)
+    assert rm.analysed_games() == 1            # the same key: read from the cache, not written twice
+    run("analyze", gid, "--db", db, "--deal", "2", "--face-up-only", "--format", "json")
+    assert rm.analysed_games() == 2            # other parameters: another row
+    assert run("rebuild", "--db", db).exit_code == 0
+    assert rm.analysed_games() == 2            # the same rules version: kept
+
+
+def test_cache_on_sqlite(tmp_path):
+    _cache_roundtrip(str(tmp_path / "club.sqlite"), tmp_path)
+
+
+@pytest.mark.postgres
+def test_cache_on_postgres(pg_schema, tmp_path):  # noqa: F811
+    _cache_roundtrip(pg_url(pg_schema), tmp_path)
+
+
+def test_an_alternative_line_is_analysed():
+    """``--line 1`` of VWEC Finals Annotated: the record's first alternative line
+    (the viewer's "variation 1", from event 13 of deal 1) is analysed as played
+    there: its deal only, its own cards from the branch on."""
+    annotated = os.path.join(ROOT, "fixtures", "egn", "VWEC Finals Annotated.egn")
+    r = run("analyze", annotated, "--line", "1", "--face-up-only", "--format", "json")
+    assert r.exit_code == 0, r.output
+    deals = json.loads(r.stdout)["games"][0]["deals"]
+    assert [d["deal"] for d in deals] == [1]
+    from euchre_events.formats import read_records
+    rec = read_records(annotated)[0]
+    v = rec.variations[0]
+    plays = {d["position"]: d["played"] for d in deals[0]["decisions"] if d["kind"] == "play"}
+    first = v["events"][0]
+    assert plays[v["position"]] == first.card
+    r = run("analyze", annotated, "--line", "99", "--face-up-only")
+    assert r.exit_code == 1 and "--line 99" in r.stderr
+
+
+def test_workers_give_the_same_answer():
+    one = run("analyze", PARLOUR, "--face-up-only", "--format", "json", "--deal", "1", "--deal", "2")
+    two = run("analyze", PARLOUR, "--face-up-only", "--format", "json", "--deal", "1", "--deal", "2",
+              "--workers", "2")
+    assert one.exit_code == two.exit_code == 0
+    assert json.loads(one.stdout) == json.loads(two.stdout)
+
+
+def test_export_egn_with_analysis_keeps_the_expert_notes(tmp_path):
+    """``export --format egn --with-analysis``: the engine's labels are added as
+    annotations beginning "euchre-events analysis", beside the record's own
+    notes, which stay as they were; the file reads back with both."""
+    annotated = os.path.join(ROOT, "fixtures", "egn", "VWEC Finals Annotated.egn")
+    out = tmp_path / "with.egn"
+    r = run("export", annotated, "--format", "egn", "--with-analysis", "--face-up-only", "-o", out)
+    assert r.exit_code == 0, r.output
+    from euchre_events.formats import read_records
+    before = read_records(annotated)[0].annotations
+    after = read_records(str(out))[0].annotations
+    people = [a for a in after if not a["text"].startswith("euchre-events analysis")]
+    engine = [a for a in after if a["text"].startswith("euchre-events analysis")]
+    assert sorted((a["position"], a["text"]) for a in people) == sorted((a["position"], a["text"]) for a in before)
+    assert engine and all(a["mark"] in ("??", "?", "?!", "!?", "!", "!!") for a in engine)
+    # North's club call in deal 5 lost three points face up: marked, with its reason
+    north = [a for a in engine if a["position"] == 119]
+    assert north and north[0]["mark"] == "??"
+    assert "name \u2666" in north[0]["text"] or "name \u2660" in north[0]["text"]
