@@ -434,9 +434,15 @@ def _checked(rm, arch, games: list) -> list:
     get their hash chain recomputed, the others are not read (issue 26: a
     chain check of every game made ``list`` read the whole archive); where
     changes are not noted (PostgreSQL) every game is checked."""
+    return list(_checked_iter(rm, arch, games))
+
+
+def _checked_iter(rm, arch, games):
+    """:func:`_checked` one row at a time (``list`` prints as it reads)."""
     suspects = rm.changed_games()
-    return [g if g.get("error") or (suspects is not None and g["game_id"] not in suspects)
-            else dict(g, error=_tampered(arch, g["game_id"])) for g in games]
+    for g in games:
+        yield (g if g.get("error") or (suspects is not None and g["game_id"] not in suspects)
+               else dict(g, error=_tampered(arch, g["game_id"])))
 
 
 def _tampered(arch, game_id: str) -> Optional[str]:
@@ -451,25 +457,41 @@ def _tampered(arch, game_id: str) -> Optional[str]:
     return None if res.ok else str(DamagedGame(res.game_id, res, ValueError(res.problem)))
 
 
+_LIST_COLUMNS = ("title", "variant", "date", "players", "deals", "final_score", "official_score", "winner",
+                 "game_over", "tied")
+"""The game-index columns ``list`` shows (not the source, nor the score after each deal)."""
+
+_STATS_COLUMNS = ("title", "variant", "players", "source", "winner", "as_played_winner")
+"""The game-index columns ``stats`` counts from (the source: the players' ids)."""
+
+_STATS_DEAL_COLUMNS = ("deal", "tricks", "note", "sat_out", "maker", "made", "made_official", "lone_defender",
+                       "alone", "maker_tricks", "maker_rel", "call", "up_card")
+"""The deals' columns ``stats`` counts from (not the points)."""
+
+
 def _list_from_index(rm, want, player, as_json, arch=None) -> None:
-    games, damaged = [], []
-    rows = rm.games()
-    for r in (_checked(rm, arch, rows) if arch is not None else rows):
-        error = r.get("error")
-        if error:
-            damaged.append({"id": r["game_id"], "error": error})
-            if not as_json:
-                _say(f"error: {error}", err=True)
-            continue
-        games.append(r)
-    _print_list(games, damaged, want, player, as_json)
+    damaged = []
+    rows = rm.iter_games(columns=_LIST_COLUMNS)
+
+    def good():   # the index rows read and printed a section at a time, not all held (issue 26)
+        for r in (_checked_iter(rm, arch, rows) if arch is not None else rows):
+            error = r.get("error")
+            if error:
+                damaged.append({"id": r["game_id"], "error": error})
+                if not as_json:
+                    _say(f"error: {error}", err=True)
+                continue
+            yield r
+    _print_list(good(), damaged, want, player, as_json)
 
 
 def _print_list(games: list, damaged: list, want, player, as_json) -> None:
     """The lines (or the JSON) of ``list`` from index rows; exit 1 when a
     game is damaged."""
     from euchre_events.ui.describe import level_sides, score_words, side_label, winner_words
-    out, shown = [], 0
+    from euchre_events.batch import echo as _echo
+    from euchre_events.events import printable
+    out, shown, lines = [], 0, []
     for g in games:
         if want is not None and g["variant"] != want:
             continue
@@ -490,13 +512,18 @@ def _print_list(games: list, damaged: list, want, player, as_json) -> None:
                         "winner_name": winner_words(winner, g["variant"], players, over, tied)})
             continue
         shown += 1
-        names = ", ".join(str(n) for n in players)
+        names = ", ".join(map(str, players))
         # the official score goes with the official winner; as played beside it when they differ
         played = ("" if official == list(g["final_score"]) else
                   f" (as played: {score_words(g['final_score'], g['variant'], players)})")
-        _say(f"{gid}  {g['title'] or '-'}  {g['variant']}  {date or '-'}  players: {names}  "
-             f"deals={g['deals']}  score: {score_words(official, g['variant'], players)}{played}  "
-             f"winner: {winner_words(winner, g['variant'], players, over, tied)}")
+        lines.append(printable(f"{gid}  {g['title'] or '-'}  {g['variant']}  {date or '-'}  players: {names}  "
+                               f"deals={g['deals']}  score: {score_words(official, g['variant'], players)}{played}  "
+                               f"winner: {winner_words(winner, g['variant'], players, over, tied)}"))
+        if len(lines) >= 5000:   # a few writes of many lines (100,000 lines: issue 26)
+            _echo("\n".join(lines))
+            lines = []
+    if lines:   # each line as _say would print it
+        _echo("\n".join(lines))
     if as_json:
         typer.echo(json.dumps({"games": out, "damaged": damaged}, ensure_ascii=False))
     elif not shown and (want is not None or player is not None):
@@ -565,7 +592,7 @@ def stats_cmd(player: Optional[str] = typer.Option(None, "--player",
     EMN master players) where they give them, else by name; placeholder names
     (North, P1, Player 2, ?, empty) are no player (docs/design.md "Read models").
     """
-    from euchre_events.archive.clubstats import club_stats, stats_text
+    from euchre_events.archive.clubstats import club_counts, stats_json_of, stats_text_of
     if as_json and report not in ("text", "json"):
         _fail(f"--json and --format {report} ask for two reports: give one")
     report = _report_format("json" if as_json else report, output)
@@ -575,20 +602,24 @@ def stats_cmd(player: Optional[str] = typer.Option(None, "--player",
     rm = _read_models(arch)
     if rm is None:
         _fail(f"{arch.db or 'the archive'}: the read models cannot be built (run euchre-events verify --all)")
-    games, deals, findings = rm.games(), rm.deals(), rm.findings()
+    # only the index columns counted; the deals and findings one section at a time, as
+    # counted (issue 26: every deal row of 100,000 games held at once took gigabytes)
+    games = rm.games(columns=_STATS_COLUMNS)
     # a game changed since its rows were written is damaged: not counted (docs/design.md "Tamper evidence")
     games = _checked(rm, arch, games)
     for g in games:
         if g.get("error"):
             _say(f"error: {g['error']}", err=True)
-    s = club_stats(games, deals, findings, player=player, variant=want)
-    if report == "json":
-        text = json.dumps(s, ensure_ascii=False, indent=1)
-    elif report == "text":
-        text = stats_text(s)
+    if report in ("json", "text"):
+        counts = club_counts(games, rm.iter_deals(columns=_STATS_DEAL_COLUMNS), rm.iter_findings(),
+                             player=player, variant=want)
+        text = stats_json_of(counts) if report == "json" else stats_text_of(counts)
     else:
-        from euchre_events.ui.clubcharts import club_page   # one variant at a time (issue 23)
-        text = club_page(games, deals, findings, player=player, variant=want)
+        # one variant at a time (issue 23), each counted from its own deals as read (issue 26)
+        from euchre_events.ui.clubcharts import club_page_of
+        text = club_page_of(games, lambda v: (rm.iter_deals(columns=_STATS_DEAL_COLUMNS, variant=v),
+                                              rm.iter_findings(variant=v)),
+                            player=player, variant=want, score_after=rm.score_after)
     _emit_report(text, report, output)
     if any(g.get("error") for g in games):   # the damaged games were named and not counted
         raise typer.Exit(1)

@@ -153,3 +153,165 @@ def test_a_row_changed_after_the_index_was_built_is_still_named(indexed):
     assert seen == {ids[1].hex}
     res = _cli("stats", "--db", db)
     assert res.exit_code == 1 and f"error: game {ids[1]}: stored event 2 " in res.stderr
+
+
+# ---------------------------------------------------------------- stats counted as the rows come
+
+def test_stats_counted_from_streamed_rows_equal_the_lists(club, tmp_path):
+    """Finding 9: ``stats`` counts the deals and findings one section at a time
+    (``iter_deals``/``iter_findings``) and reads only the index columns it counts: the
+    statistics are those of the whole rows held at once (main held every deal row of
+    the archive: about 2.5 GB at 100,000 games)."""
+    from euchre_events.archive.clubstats import club_counts, stats_of
+    games, deals, findings, s = club
+    arch = Archive(str(tmp_path / "c.sqlite"))
+    for i in range(40):
+        events = random_game("standard", seed=i)
+        names = (HOSTILE if i < 10 else f"Ann {i}", f"Bob {i}", f"Cy {i}", f"Di {i}")
+        arch.import_record(Record([dataclasses.replace(events[0], players=names)] + events[1:]))
+    rm = ReadModels(arch)
+    rm.catch_up()
+    from euchre_events.cli import _STATS_COLUMNS, _STATS_DEAL_COLUMNS   # what stats reads
+    light = rm.games(columns=_STATS_COLUMNS)
+    assert set(light[0]) == {"game_id", "error", "title", "variant", "players", "source", "winner",
+                             "as_played_winner"}
+    assert [g["players"] for g in light] == [g["players"] for g in games]
+    assert list(rm.iter_deals()) == deals and list(rm.iter_findings()) == findings
+    cols = ("deal", "tricks", "sat_out", "maker", "made", "alone", "call")
+    assert list(rm.iter_deals(columns=cols)) == [{k: d[k] for k in ("game_id",) + cols} for d in deals]
+    assert any(d["sat_out"] for d in deals) and any(not d["sat_out"] for d in deals)
+    # one variant's rows only (the club page counts a variant at a time): these are all standard
+    assert list(rm.iter_deals(variant="standard")) == deals and list(rm.iter_deals(cols, variant="bid")) == []
+    assert list(rm.iter_findings(variant="standard")) == findings and list(rm.iter_findings(variant="bid")) == []
+    counts = club_counts(light, rm.iter_deals(columns=_STATS_DEAL_COLUMNS), rm.iter_findings())
+    assert stats_of(counts) == s
+    assert counts["players"]["Bob 12"][:2] == [1, s["players"]["Bob 12"]["wins"]]
+    with pytest.raises(ValueError, match="no column 'nope'"):
+        rm.games(columns=("nope",))
+
+
+def test_the_page_lists_a_bounded_number_of_players(club):
+    """Finding 9: the HTML page's statistics list the players with the most games (at
+    most ``n``) and those the charts draw, and say how many were counted; each chart
+    draws the players it would from every player's statistics, with the same title
+    (main's page listed all 6,000 players of 3,000 games: a 106 MB page)."""
+    from euchre_events.archive.clubstats import club_counts
+    from euchre_events.ui.clubcharts import page_stats, stats_html
+    games, deals, findings, s = club
+    page = page_stats(club_counts(games, deals, findings), n=5)
+    assert page["players_total"] == 151 and page["games"] == 40
+    most = sorted(s["players"], key=lambda n: (-s["players"][n]["games"], -s["players"][n]["wins"], n.lower()))[:5]
+    assert set(most) <= set(page["players"]) and HOSTILE in most
+    assert len(page["players"]) < 5 + 3 * TOP_PLAYERS
+    assert all(page["players"][n] == s["players"][n] for n in page["players"])
+    full = club_figures(s, games, deals, findings)
+    shown = club_figures(page, games, deals, findings)
+    for (title, a), (_, b) in zip(full, shown):
+        assert a.to_json() == b.to_json(), title
+    html = stats_html(page, shown, "the text")
+    assert f"{151 - len(page['players'])} more are counted above" in html
+
+
+# ---------------------------------------------------------------- PostgreSQL notes changed games too
+
+@pytest.fixture
+def pg_schema():
+    """(env of a fresh PostgreSQL schema, an autocommit connection on it); dropped after."""
+    import os
+    import uuid
+    psycopg = pytest.importorskip("psycopg")
+    base = {"PERSISTENCE_MODULE": "eventsourcing.postgres",
+            "POSTGRES_DBNAME": os.environ.get("POSTGRES_DBNAME", "test"),
+            "POSTGRES_HOST": os.environ.get("POSTGRES_HOST", "127.0.0.1"),
+            "POSTGRES_PORT": os.environ.get("POSTGRES_PORT", "5432"),
+            "POSTGRES_USER": os.environ.get("POSTGRES_USER", "postgres"),
+            "POSTGRES_PASSWORD": os.environ.get("POSTGRES_PASSWORD", "")}
+    try:
+        conn = psycopg.connect(f"host={base['POSTGRES_HOST']} port={base['POSTGRES_PORT']} "
+                               f"dbname={base['POSTGRES_DBNAME']} user={base['POSTGRES_USER']}",
+                               autocommit=True, connect_timeout=3)
+    except psycopg.OperationalError as e:
+        if os.environ.get("CI"):
+            raise
+        pytest.skip(f"PostgreSQL not reachable: {e}")
+    schema = "ee_scale_" + uuid.uuid4().hex[:8]
+    conn.execute(f"create schema {schema}")
+    yield dict(base, POSTGRES_SCHEMA=schema), conn
+    conn.execute(f"drop schema {schema} cascade")
+    conn.close()
+
+
+@pytest.mark.postgres
+def test_postgres_read_models_note_changed_games(pg_schema, monkeypatch):
+    """Finding 9 on PostgreSQL: triggers note the game of a stored row updated or deleted
+    (main had none there and verified every game on each ``list`` and ``stats``): with
+    nothing changed no game is a suspect; a changed event and a removed one name their
+    games, which ``list`` reports as damaged."""
+    env, conn = pg_schema
+    for k, v in env.items():
+        monkeypatch.setenv(k, v)
+    arch = Archive(env=env)
+    ids = [arch.import_record(Record(random_game("standard", seed=s)))[0] for s in (1, 2, 3)]
+    assert _cli("list").exit_code == 0
+    rm = ReadModels(arch)
+    assert rm.changed_games() == set()
+    # stats reads the PostgreSQL index and deals through server-side cursors, only the columns it counts
+    res = _cli("stats", "--format", "json")
+    assert res.exit_code == 0
+    assert json.loads(res.stdout) == json.loads(json.dumps(club_stats(rm.games(), rm.deals(), rm.findings())))
+    table = f'{env["POSTGRES_SCHEMA"]}.euchreevents_events'
+    conn.execute(f"update {table} set state = state where originator_id = %s and originator_version = 2",
+                 (ids[1],))
+    conn.execute(f"delete from {table} where originator_id = %s and originator_version = 9", (ids[2],))
+    assert ReadModels(arch).changed_games() == {str(ids[1]), str(ids[2])}
+    res = _cli("list")
+    assert res.exit_code == 1
+    assert [line.split()[0] for line in res.stdout.splitlines()] == [str(ids[0]), str(ids[1])]
+    assert f"error: game {ids[2]}: " in res.stderr and "event 9 is missing" in res.stderr
+    arch.close()
+
+
+@pytest.mark.postgres
+def test_postgres_read_models_opened_by_four_processes_at_once(pg_schema):
+    """Four processes opening the read models of one new archive at the same moment all
+    succeed (the triggers are made once, under an advisory lock: PostgreSQL fails a
+    second concurrent CREATE FUNCTION with "tuple concurrently updated"); each stored
+    table then has exactly one change trigger."""
+    import os
+    import subprocess
+    import sys
+    import time
+    env, conn = pg_schema
+    arch = Archive(env=env)
+    arch.import_record(Record(random_game("standard", seed=5)))
+    arch.close()
+    go = time.time() + 3
+    code = ("import time, sys; from euchre_events.archive import Archive; "
+            "from euchre_events.archive.readmodels import ReadModels; "
+            f"a = Archive(); time.sleep(max(0, {go} - time.time())); rm = ReadModels(a); rm.catch_up(); "
+            "print(len(rm.games()), sorted(rm.changed_games()))")
+    procs = [subprocess.Popen([sys.executable, "-c", code], env=dict(os.environ, **env),
+                              stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True) for _ in range(4)]
+    outs = [p.communicate(timeout=120) for p in procs]
+    assert [p.returncode for p in procs] == [0] * 4, [o[1][-800:] for o in outs]
+    assert [o[0].strip() for o in outs] == ["1 []"] * 4
+    rows = conn.execute("select c.relname, count(*) from pg_trigger t join pg_class c on t.tgrelid = c.oid "
+                        "join pg_namespace n on c.relnamespace = n.oid where n.nspname = %s "
+                        "and not t.tgisinternal group by c.relname order by 1", (env["POSTGRES_SCHEMA"],)).fetchall()
+    assert rows == [("euchreevents_events", 1), ("euchreevents_snapshots", 1)]
+
+
+def test_stats_text_and_json_written_a_player_at_a_time_are_the_same_text(club):
+    """Finding 9: ``stats`` and ``stats --format json`` write each player's entry in turn
+    (main made all 170,000 entries of 100,000 games first: 1.1 GB for the JSON); the text
+    is that of the whole dict, byte for byte, names with quotes, markup and a newline
+    included, and with no player at all."""
+    from euchre_events.archive.clubstats import club_counts, stats_json_of, stats_of, stats_text, stats_text_of
+    games, deals, findings, s = club
+    odd = [dict(g, players=['Zoë "Z" \n', *g["players"][1:]]) if i == 3 else g for i, g in enumerate(games)]
+    for rows, who in ((games, None), (odd, None), (odd, "zoë"), (games, "no one at all")):
+        counts = club_counts(rows, deals, findings, player=who)
+        whole = stats_of(counts)
+        assert stats_json_of(counts) == json.dumps(whole, ensure_ascii=False, indent=1)
+        assert stats_text_of(counts) == stats_text(whole)
+    assert json.loads(stats_json_of(club_counts(odd, deals, findings, player="zoë")))["players"]

@@ -47,11 +47,13 @@ with no id is no player: such seats are counted as ``unnamed_seats`` only
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Optional
 
 from euchre_events.rules.seats import is_placeholder_name
 
-__all__ = ["club_stats", "seat_label", "seat_players", "player_ids", "source_of", "stats_text"]
+__all__ = ["club_stats", "club_counts", "stats_of", "stats_text", "stats_text_of", "stats_json_of",
+           "seat_label", "seat_players", "player_ids", "source_of"]
 
 
 def seat_label(rel: int, n_seats: int = 4) -> str:
@@ -62,23 +64,46 @@ def seat_label(rel: int, n_seats: int = 4) -> str:
     return "1 (left of dealer)" if rel == 1 else str(rel)
 
 
-def _blank_player() -> dict:
-    return {"games": 0, "wins": 0, "deals": 0, "played": 0, "calls": 0, "made": 0, "euchred": 0,
-            "alone": {"attempts": 0, "made": 0, "march": 0, "euchred": 0},
-            "lone_defences": {"attempts": 0, "euchred": 0},
-            "tricks": 0, "tricks_per_deal": None, "reneges": 0,
-            # the same figures on the cards as played (no renege penalty, no claim, no ruling)
-            "as_played": {"wins": 0, "made": 0, "euchred": 0,
-                          "alone": {"made": 0, "march": 0, "euchred": 0},
-                          "lone_defences": {"euchred": 0}, "reneges": 0}}
+# one player's counts while counting (a list, not nested dicts: 200,000 players of
+# 100,000 games fit in tens of MB); _expand turns one into what club_stats shows.
+# The first 15 by the official result (rules.md 1.5, 1.6, 2.7), then the same
+# figures on the cards as played (no renege penalty, no claim, no ruling)
+(_GAMES, _WINS, _DEALS, _PLAYED, _CALLS, _MADE, _EUCHRED, _A_ATT, _A_MADE, _A_MARCH, _A_EUCH,
+ _LD_ATT, _LD_EUCH, _TRICKS, _RENEGES,
+ _AP_WINS, _AP_MADE, _AP_EUCHRED, _AP_A_MADE, _AP_A_MARCH, _AP_A_EUCH, _AP_LD_EUCH, _AP_RENEGES) = range(23)
+_N_COUNTS = 23
+
+
+def _expand(c: list, info: dict) -> dict:
+    """One player's entry of :func:`club_stats` from its counts ``c`` and
+    ``info`` (``{"names", "ids"}``, ``"same_name"`` when there are some)."""
+    return {"games": c[_GAMES], "wins": c[_WINS], "deals": c[_DEALS], "played": c[_PLAYED],
+            "calls": c[_CALLS], "made": c[_MADE], "euchred": c[_EUCHRED],
+            "alone": {"attempts": c[_A_ATT], "made": c[_A_MADE], "march": c[_A_MARCH], "euchred": c[_A_EUCH]},
+            "lone_defences": {"attempts": c[_LD_ATT], "euchred": c[_LD_EUCH]},
+            "tricks": c[_TRICKS],
+            "tricks_per_deal": round(c[_TRICKS] / c[_PLAYED], 3) if c[_PLAYED] else None,
+            "reneges": c[_RENEGES],
+            "as_played": {"wins": c[_AP_WINS], "made": c[_AP_MADE], "euchred": c[_AP_EUCHRED],
+                          "alone": {"made": c[_AP_A_MADE], "march": c[_AP_A_MARCH], "euchred": c[_AP_A_EUCH]},
+                          "lone_defences": {"euchred": c[_AP_LD_EUCH]}, "reneges": c[_AP_RENEGES]},
+            "names": info["names"], "ids": info["ids"], "same_name": list(info.get("same_name") or ())}
+
+
+_SIDE_CACHE: dict = {}
 
 
 def _side(variant: str, seat: int) -> int:
-    from euchre_events.rules.registry import variant_class
-    try:
-        return seat % 2 if variant_class(variant).partnerships else seat
-    except ValueError:
-        return seat
+    """The side ``seat`` plays for (seat % 2 in the partnership variants;
+    each seat its own otherwise); looked up once per variant."""
+    partners = _SIDE_CACHE.get(variant)
+    if partners is None:
+        from euchre_events.rules.registry import variant_class
+        try:
+            partners = _SIDE_CACHE[variant] = bool(variant_class(variant).partnerships)
+        except ValueError:
+            return seat
+    return seat % 2 if partners else seat
 
 
 def _ids_of(obj) -> list:
@@ -125,7 +150,10 @@ def seat_players(games: list) -> tuple:
     label, each with ids gets its first id added, ``"Ann [euchre-site:ann-1]"``
     (a placeholder name with ids always does), and each known by name its
     variant, ``"Max (bid)"``, or, in one variant, its source,
-    ``"Max (standard, egn)"``."""
+    ``"Max (standard, egn)"``.  (``"same_name"`` is given only where there
+    are some: 170,000 players of 100,000 games, issue 26.)"""
+    # kept small: a seat without ids is keyed by (name, variant, source), a seat
+    # with ids by ("ids", root id); each key made once
     parent: dict = {}
 
     def find(x):
@@ -135,64 +163,103 @@ def seat_players(games: list) -> tuple:
         return x
 
     rows = [g for g in games if not g.get("error")]
-    raw = {}
+    with_ids: dict = {}     # (game id, seat) -> ids, only for the seats that have some
     for g in rows:
-        seats = []
-        for seat, name in enumerate(g.get("players") or []):
+        src = g.get("source")
+        if not src or not isinstance(src, dict):
+            continue
+        for seat in range(len(g.get("players") or [])):
             ids = player_ids(g, seat)
-            for other in ids[1:]:
-                parent[find(other)] = find(ids[0])
-            seats.append((name if isinstance(name, str) else "", ids))
-        raw[g["game_id"]] = (seats, g.get("variant") or "", source_of(g))
-    keys: dict = {}
-    names: dict = {}
-    for gid, (seats, variant, source) in raw.items():
+            if ids:
+                for other in ids[1:]:
+                    parent[find(other)] = find(ids[0])
+                with_ids[(g["game_id"], seat)] = ids
+    # key -> itself (a name's key: the one tuple all its seats share) or
+    # {"names": {name: seats}, "ids": set()} (an id's key), in the order first seen
+    info: dict = {}
+    seats: dict = {}
+    placeholder: dict = {}
+    for g in rows:
+        gid = g["game_id"]
+        where = None
         out = []
-        for name, ids in seats:
+        for seat, name in enumerate(g.get("players") or []):
+            if not isinstance(name, str):
+                name = ""
+            ids = with_ids.get((gid, seat)) if with_ids else None
             if ids:
                 key = ("ids", find(ids[0]))
-            elif is_placeholder_name(name):
-                out.append(None)
-                continue
-            else:   # a name alone says who within one variant and one source only
-                key = ("name", name, variant, source)
+                i = info.get(key)
+                if i is None:
+                    i = info[key] = {"names": {}, "ids": set()}
+                i["names"][name] = i["names"].get(name, 0) + 1
+                i["ids"].update(ids)
+            else:
+                p = placeholder.get(name)
+                if p is None:
+                    p = placeholder[name] = is_placeholder_name(name)
+                if p:
+                    out.append(None)
+                    continue
+                if where is None:
+                    where = (g.get("variant") or "", source_of(g))
+                # a name alone says who within one variant and one source only
+                key = (name, *where)
+                key = info.setdefault(key, key)
             out.append(key)
-            info = names.setdefault(key, {"names": {}, "ids": set()})
-            info["names"][name] = info["names"].get(name, 0) + 1
-            info["ids"].update(ids)
-        keys[gid] = out
+        seats[gid] = out
     label: dict = {}
-    taken: dict = {}
-    for key, info in names.items():
-        ordered = sorted(info["names"], key=lambda n: -info["names"][n])   # stable: first seen wins a tie
-        info["names"] = ordered
-        info["ids"] = sorted(info["ids"])
-        label[key] = ordered[0]
-        taken.setdefault(ordered[0], []).append(key)
+    taken: dict = {}        # shown label -> the key given it, or a list of the keys when several are
+    for key, i in info.items():
+        if len(key) == 3:
+            label[key] = key[0]
+        else:
+            ordered = sorted(i["names"], key=lambda n: -i["names"][n])   # stable: first seen wins a tie
+            i["names"] = ordered
+            i["ids"] = sorted(i["ids"])
+            label[key] = ordered[0]
+        t = taken.get(label[key])
+        if t is None:
+            taken[label[key]] = key
+        elif type(t) is list:
+            t.append(key)
+        else:
+            taken[label[key]] = [t, key]
     for shown, ks in taken.items():
-        by_name = [k for k in ks if k[0] == "name"]
-        variants = {k[2] for k in by_name}
+        if type(ks) is not list:
+            if len(ks) == 2 and is_placeholder_name(shown):
+                label[ks] = f"{shown or 'unnamed'} [{info[ks]['ids'][0]}]"
+            continue
+        by_name = [k for k in ks if len(k) == 3]
+        variants = {k[1] for k in by_name}
         for key in ks:
-            if key[0] == "ids" and (len(ks) > 1 or is_placeholder_name(shown)):
-                label[key] = f"{shown or 'unnamed'} [{names[key]['ids'][0]}]"
-            elif key[0] == "name" and len(by_name) > 1:
+            if len(key) == 2:
+                label[key] = f"{shown or 'unnamed'} [{info[key]['ids'][0]}]"
+            elif len(by_name) > 1:
                 # the same name in two variants or sources: two players, each said where from
-                same_variant = sum(1 for k in by_name if k[2] == key[2]) > 1
-                where = ", ".join(x for x in ((key[2] if len(variants) > 1 or not same_variant else ""),
-                                              (key[3] or "no source") if same_variant else "") if x)
+                same_variant = sum(1 for k in by_name if k[1] == key[1]) > 1
+                where = ", ".join(x for x in ((key[1] if len(variants) > 1 or not same_variant else ""),
+                                              (key[2] or "no source") if same_variant else "") if x)
                 label[key] = f"{shown} ({where})"
     seen: set = set()
-    for key in names:            # a name that reads like another's label: numbered, never merged
+    for key in info:            # a name that reads like another's label: numbered, never merged
         base, k = label[key], 1
         while label[key] in seen:
             k += 1
             label[key] = f"{base} #{k}"
         seen.add(label[key])
-    seats = {gid: [label[k] if k is not None else None for k in ks] for gid, ks in keys.items()}
-    # "same_name": the other players shown under this one's name (maybe one person: no id links them)
-    players = {label[k]: {"names": info["names"], "ids": info["ids"],
-                          "same_name": sorted(label[o] for o in taken[info["names"][0]] if o != k)}
-               for k, info in names.items()}
+    for ks in seats.values():
+        for j, k in enumerate(ks):
+            if k is not None:
+                ks[j] = label[k]
+    players: dict = {}
+    for k, i in info.items():
+        entry = {"names": [k[0]], "ids": []} if len(k) == 3 else {"names": i["names"], "ids": i["ids"]}
+        others = taken[k[0] if len(k) == 3 else i["names"][0]]
+        if type(others) is list:
+            # the other players shown under this one's name (maybe one person: no id links them)
+            entry["same_name"] = sorted(label[o] for o in others if o != k)
+        players[label[k]] = entry
     return seats, players
 
 
@@ -210,10 +277,12 @@ def _won(winner, side: int) -> bool:
     return winner == side
 
 
-def club_stats(games: list, deals: list, findings: list, player: Optional[str] = None,
+def club_stats(games: list, deals, findings, player: Optional[str] = None,
                variant: Optional[str] = None) -> dict:
     """The statistics of the module docstring from the read-model rows
-    (``ReadModels.games()``, ``.deals()``, ``.findings()``).  ``player``:
+    (``ReadModels.games()``, ``.deals()``, ``.findings()``; ``deals`` and
+    ``findings`` are read once, in order: iterators such as
+    ``ReadModels.iter_deals()`` do).  ``player``:
     only players whose label, one of their names or one of their ids
     contains this (any case); ``variant``: only games of this variant (its
     name).  Returns ``{"games", "damaged", "unnamed_seats", "players":
@@ -221,7 +290,83 @@ def club_stats(games: list, deals: list, findings: list, player: Optional[str] =
     "filters"}``: players as :func:`seat_players` knows them (placeholder
     names without an id are no player: ``unnamed_seats`` counts those seats,
     one per game)."""
-    seats_of, known = seat_players(games)
+    return stats_of(club_counts(games, deals, findings, player=player, variant=variant))
+
+
+def stats_of(counts: dict, only=None) -> dict:
+    """The :func:`club_stats` dict from :func:`club_counts`; ``only``: the
+    labels of the players to give (all when None), e.g. those a page shows."""
+    known, players = counts["known"], counts["players"]
+    labels = players if only is None else [n for n in only if n in players]
+    out = {k: v for k, v in counts.items() if k not in ("known", "seats")}
+    out["players"] = {n: _expand(players[n], known[n]) for n in sorted(labels, key=str.lower)}
+    return out
+
+
+class _Players(Mapping):
+    """The players of :func:`club_counts` as :func:`club_stats` shows them,
+    each made when asked (by label, any case order): ``stats`` of 170,000
+    players writes one line at a time instead of holding every entry."""
+
+    def __init__(self, counts: dict):
+        self._c, self._known = counts["players"], counts["known"]
+        self._order = None
+
+    def __getitem__(self, label):
+        return _expand(self._c[label], self._known[label])
+
+    def __iter__(self):
+        if self._order is None:
+            self._order = sorted(self._c, key=str.lower)
+        return iter(self._order)
+
+    def __len__(self):
+        return len(self._c)
+
+
+def stats_text_of(counts: dict) -> str:
+    """:func:`stats_text` of :func:`stats_of` ``(counts)``, each player's
+    entry made as its line is written."""
+    s = stats_of(counts, only=())
+    s["players"] = _Players(counts)
+    return stats_text(s)
+
+
+def stats_json_of(counts: dict) -> str:
+    """``json.dumps(stats_of(counts), ensure_ascii=False, indent=1)``, the
+    same text, each player's entry made and written in turn (the JSON of
+    170,000 players' entries at once took 1.1 GB)."""
+    import json
+    s = stats_of(counts, only=())
+    # a stand-in for the players that no other key or value of the skeleton holds
+    # (the notes and filters hold names)
+    skeleton = json.dumps(s, ensure_ascii=False, indent=1)
+    word = "\x00players\x00"
+    while json.dumps(word)[1:-1] in skeleton:
+        word += "#"
+    mark = json.dumps(word)[1:-1]
+    s["players"] = word
+    text = json.dumps(s, ensure_ascii=False, indent=1)
+    players = _Players(counts)
+    if not len(players):
+        return text.replace(f'"{mark}"', "{}", 1)
+    parts = [f"  {json.dumps(n, ensure_ascii=False)}: "
+             + json.dumps(players[n], ensure_ascii=False, indent=1).replace("\n", "\n  ") for n in players]
+    return text.replace(f'"{mark}"', "{\n" + ",\n".join(parts) + "\n }", 1)
+
+
+def club_counts(games: list, deals, findings, player: Optional[str] = None,
+                variant: Optional[str] = None, seats: Optional[tuple] = None) -> dict:
+    """What :func:`club_stats` counts, each player's counts kept as a list
+    of 23 numbers (``players``: ``{label: [games, wins, deals, played,
+    calls, made, euchred, alone attempts, alone made, alone march, alone
+    euchred, lone defences, lone defences euchred, tricks, reneges]`` by the
+    official result, then as played ``[wins, made, euchred, alone made,
+    alone march, alone euchred, lone defences euchred, reneges]}``), with
+    ``known`` and ``seats`` (:func:`seat_players` of ``games``, or ``seats``
+    when given): memory grows with the players, a few dozen bytes each, and
+    ``deals`` and ``findings`` are read once, one row at a time."""
+    seats_of, known = seats if seats is not None else seat_players(games)
     want = player.lower() if player else None
 
     def mine(label: Optional[str]) -> bool:
@@ -251,10 +396,13 @@ def club_stats(games: list, deals: list, findings: list, player: Optional[str] =
                 unnamed += 1
             if not mine(who):
                 continue
-            p = players.setdefault(who, dict(_blank_player(), **known[who]))
-            p["games"] += 1
-            p["wins"] += _won(g["winner"], _side(g["variant"], seat))
-            p["as_played"]["wins"] += _won(g.get("as_played_winner"), _side(g["variant"], seat))
+            p = players.get(who)
+            if p is None:
+                p = players[who] = [0] * _N_COUNTS
+            side = _side(g["variant"], seat)
+            p[_GAMES] += 1
+            p[_WINS] += _won(g["winner"], side)
+            p[_AP_WINS] += _won(g.get("as_played_winner"), side)
     by_seat: dict = {}
     by_up: dict = {}
     by_call: dict = {}
@@ -269,10 +417,10 @@ def club_stats(games: list, deals: list, findings: list, player: Optional[str] =
             if not mine(name):
                 continue
             p = players[name]
-            p["deals"] += 1
+            p[_DEALS] += 1
             if played and seat not in out:   # a seat that sat out (Buck drop-out, a loner's partner) played no card
-                p["played"] += 1
-                p["tricks"] += d["tricks"][seat] if seat < len(d["tricks"]) else 0
+                p[_PLAYED] += 1
+                p[_TRICKS] += d["tricks"][seat] if seat < len(d["tricks"]) else 0
         m = d["maker"]
         if m is None or not played or d["made"] is None:
             continue
@@ -280,30 +428,28 @@ def club_stats(games: list, deals: list, findings: list, player: Optional[str] =
         played_made = bool(d["made"])
         made = played_made if d.get("made_official") is None else bool(d["made_official"])
         if d["lone_defender"] is not None and mine(names[d["lone_defender"]]):
-            lp = players[names[d["lone_defender"]]]
-            lp["lone_defences"]["attempts"] += 1
-            lp["lone_defences"]["euchred"] += not made
-            lp["as_played"]["lone_defences"]["euchred"] += not played_made
+            ld = players[names[d["lone_defender"]]]
+            ld[_LD_ATT] += 1
+            ld[_LD_EUCH] += not made
+            ld[_AP_LD_EUCH] += not played_made
         if want is not None and not mine(names[m]):
             continue
         if names[m] is not None:     # an unnamed seat's call counts in the tables below only
             p = players[names[m]]
-            p["calls"] += 1
-            p["made"] += made
-            p["euchred"] += not made
-            ap = p["as_played"]
-            ap["made"] += played_made
-            ap["euchred"] += not played_made
+            p[_CALLS] += 1
+            p[_MADE] += made
+            p[_EUCHRED] += not made
+            p[_AP_MADE] += played_made
+            p[_AP_EUCHRED] += not played_made
             if d["alone"] is not None and d["alone"] == m:
-                a = p["alone"]
                 march = played_made and sum(d["tricks"]) == d["maker_tricks"]
-                a["attempts"] += 1
-                a["made"] += made
-                a["euchred"] += not made
-                a["march"] += made and march
-                ap["alone"]["made"] += played_made
-                ap["alone"]["euchred"] += not played_made
-                ap["alone"]["march"] += march
+                p[_A_ATT] += 1
+                p[_A_MADE] += made
+                p[_A_EUCH] += not made
+                p[_A_MARCH] += made and march
+                p[_AP_A_MADE] += played_made
+                p[_AP_A_EUCH] += not played_made
+                p[_AP_A_MARCH] += march
         n_seats = len(names)
         if d["maker_rel"] is not None:
             row = by_seat.setdefault(seat_label(d["maker_rel"], n_seats), {"calls": 0, "made": 0, "made_as_played": 0})
@@ -325,22 +471,22 @@ def club_stats(games: list, deals: list, findings: list, player: Optional[str] =
             continue
         name = seats_of[g["game_id"]][f["seat"]] if f["seat"] < len(seats_of[g["game_id"]]) else None
         if mine(name):   # officially: the reneges the official score penalizes
-            players[name]["reneges"] += bool(f.get("penalized"))
-            players[name]["as_played"]["reneges"] += 1
-    for p in players.values():
-        p["tricks_per_deal"] = round(p["tricks"] / p["played"], 3) if p["played"] else None
+            players[name][_RENEGES] += bool(f.get("penalized"))
+            players[name][_AP_RENEGES] += 1
     order = ["1 (left of dealer)", "2", "3", "dealer"]
     ranks = ["J", "A", "K", "Q", "T", "9", "8", "7"]
-    groups = sorted({tuple(sorted([name] + p["same_name"], key=str.lower))
-                     for name, p in players.items() if p["same_name"]})
+    # players shown under one name with no id linking them, each group once
+    groups = sorted({tuple(sorted([name] + known[name]["same_name"], key=str.lower))
+                     for name in players if known[name].get("same_name")})
     notes = [" and ".join(grp) + " share a name and no player id links them: one person or several"
              for grp in groups]
     return {"games": len(ok), "damaged": damaged, "unnamed_seats": unnamed, "notes": notes,
-            "players": dict(sorted(players.items(), key=lambda kv: kv[0].lower())),
+            "players": players,
             "by_seat": dict(sorted(by_seat.items(), key=lambda kv: order.index(kv[0]) if kv[0] in order else 9)),
             "by_up_card": dict(sorted(by_up.items(), key=lambda kv: ranks.index(kv[0]) if kv[0] in ranks else 99)),
             "by_call": dict(sorted(by_call.items())),
-            "filters": {"player": player, "variant": variant}}
+            "filters": {"player": player, "variant": variant},
+            "known": known, "seats": (seats_of, known)}
 
 
 def stats_text(s: dict) -> str:

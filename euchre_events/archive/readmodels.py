@@ -109,6 +109,14 @@ _COLUMNS = {name: [c.split()[0] for c in cols.split(", ") if not c.startswith(("
             for name, cols in _TABLES.items()}
 
 
+_JSON_GAME_COLUMNS = ("source", "players", "final_score", "official_score", "winner", "as_played_winner", "tied",
+                      "score_after")
+"""The game index's columns that hold JSON (decoded by :meth:`ReadModels.games`)."""
+
+_SMALL_JSON_COLUMNS = ("final_score", "official_score", "winner", "as_played_winner", "tied")
+"""JSON columns of a few distinct texts (scores, sides): decoded once per text."""
+
+
 def _j(value) -> str:
     return json.dumps(value, ensure_ascii=False, default=list)
 
@@ -341,6 +349,37 @@ class _ClubViewSQL:
             # sqlite3.Row and psycopg's dict rows both know their column names
             return [dict(row) if isinstance(row, dict) else dict(zip(row.keys(), row)) for row in c.fetchall()]
 
+    def stream(self, sql: str, params: Iterable = (), size: int = 2000):
+        """Rows of a query over the read-model tables (as :meth:`select`),
+        yielded one at a time and read ``size`` at a time in one read
+        transaction, so a caller that counts them holds one section in
+        memory, not the whole result (issue 26: ``stats`` of 100,000 games)."""
+        for name in _TABLES:
+            sql = sql.replace(f"{{{name}}}", self._t(name))
+        with self._tx(commit=False) as c:
+            c.execute(self._q(sql), tuple(params))
+            raw = getattr(c, "sqlite_cursor", c)     # the library's SQLite cursor has no fetchmany
+            while True:
+                rows = raw.fetchmany(size)
+                if not rows:
+                    break
+                for row in rows:
+                    yield dict(row) if isinstance(row, dict) else dict(zip(row.keys(), row))
+
+    def stream_tuples(self, sql: str, params: Iterable = (), size: int = 2000):
+        """The rows of a query, yielded ``size`` at a time (lists of rows that
+        index and iterate as tuples do)."""
+        for name in _TABLES:
+            sql = sql.replace(f"{{{name}}}", self._t(name))
+        with self._tx(commit=False) as c:
+            c.execute(self._q(sql), tuple(params))
+            raw = getattr(c, "sqlite_cursor", c)
+            while True:
+                rows = raw.fetchmany(size)
+                if not rows:
+                    break
+                yield rows
+
     def changed_streams(self) -> Optional[set]:
         """UUIDs of the streams whose stored rows were changed, or None when
         this backend does not note them (every game must then be checked)."""
@@ -402,11 +441,22 @@ except ImportError:  # pragma: no cover
 if PostgresTrackingRecorder is not None:
     class PostgresClubView(_ClubViewSQL, PostgresTrackingRecorder):
         """The club read models on PostgreSQL, in the archive's schema, with
-        their own tracking table (``ee_rm_tracking``)."""
+        their own tracking table (``ee_rm_tracking``).
+
+        ``stored_tables``: the archive's tables of stored events and
+        snapshots.  As on SQLite, a trigger on each notes in
+        ``ee_rm_changed`` the stream of every row updated or deleted, so
+        ``list`` and ``stats`` verify only those games
+        (:meth:`ReadModels.changed_games`).  The triggers are made once,
+        under a transaction-scoped advisory lock: two processes opening the
+        read models at once do not both create them (PostgreSQL would fail
+        one with "tuple concurrently updated"), and once they exist no lock
+        is taken on the events table."""
 
         marker = "%s"
 
-        def __init__(self, datastore, **kwargs):
+        def __init__(self, datastore, stored_tables: tuple = (), **kwargs):
+            self.stored_tables = tuple(t for t in stored_tables if t and t.isidentifier())
             super().__init__(datastore, tracking_table_name="ee_rm_tracking", **kwargs)
             for name, cols in _TABLES.items():
                 self.sql_create_statements.append(
@@ -419,6 +469,61 @@ if PostgresTrackingRecorder is not None:
         def _t(self, name: str) -> str:
             return f'"{self.datastore.schema}"."{name}"'
 
+        def create_table(self) -> None:
+            """The library's tables and ours, then the change triggers
+            (:meth:`_watch`).  Another process creating the same tables at
+            the same moment makes PostgreSQL refuse one ``CREATE ... IF NOT
+            EXISTS`` ("duplicate key value violates unique constraint
+            pg_type_typname_nsp_index"; the library's "Failed to record
+            tracking for __migration__"): then it is tried again, and finds
+            them made."""
+            import time
+            for attempt in range(6):
+                try:
+                    super().create_table()
+                    break
+                except Exception as e:  # the library wraps psycopg's errors
+                    text = f"{e} {e.__cause__ or ''}"
+                    if attempt == 5 or not any(w in text for w in ("already exists", "concurrently",
+                                                                   "pg_type_typname_nsp_index",
+                                                                   "tracking for __migration__",
+                                                                   "deadlock detected")):
+                        raise
+                    time.sleep(0.05 * (attempt + 1))
+            self._watch()
+
+        def _watch(self) -> None:
+            schema = self.datastore.schema
+            with self._tx() as c:
+                c.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", (f"ee_rm_changed:{schema}",))
+                c.execute(SQL("CREATE TABLE IF NOT EXISTS {0}.{1} (originator_id UUID PRIMARY KEY)").format(
+                    Identifier(schema), Identifier(_CHANGED)))
+                c.execute("SELECT c.relname AS tbl FROM pg_trigger t JOIN pg_class c ON t.tgrelid = c.oid "
+                          "JOIN pg_namespace n ON c.relnamespace = n.oid "
+                          "WHERE n.nspname = %s AND t.tgname = %s AND NOT t.tgisinternal",
+                          (schema, f"{_CHANGED}_note"))
+                watched = {r["tbl"] for r in c.fetchall()}
+                todo = []
+                for table in self.stored_tables:
+                    c.execute("SELECT to_regclass(%s) AS r", (f'"{schema}"."{table}"',))
+                    if c.fetchone()["r"] is not None and table not in watched:
+                        todo.append(table)
+                if not todo:
+                    return
+                c.execute(SQL("CREATE OR REPLACE FUNCTION {0}.{1}() RETURNS trigger LANGUAGE plpgsql AS $f$ "
+                              "BEGIN INSERT INTO {0}.{2} (originator_id) VALUES (OLD.originator_id) "
+                              "ON CONFLICT DO NOTHING; RETURN NULL; END $f$").format(
+                    Identifier(schema), Identifier(f"{_CHANGED}_note"), Identifier(_CHANGED)))
+                for table in todo:
+                    c.execute(SQL("CREATE TRIGGER {0} AFTER UPDATE OR DELETE ON {1}.{2} FOR EACH ROW "
+                                  "EXECUTE FUNCTION {1}.{0}()").format(
+                        Identifier(f"{_CHANGED}_note"), Identifier(schema), Identifier(table)))
+
+        def changed_streams(self) -> Optional[set]:
+            """UUIDs of the streams with a stored row updated or deleted since the
+            triggers exist."""
+            return {uuid.UUID(str(r["originator_id"])) for r in self.select(f"SELECT originator_id FROM {self._t(_CHANGED)}")}
+
         def _tracking_table(self) -> str:
             return f'"{self.datastore.schema}"."{self.tracking_table_name}"'
 
@@ -426,6 +531,32 @@ if PostgresTrackingRecorder is not None:
         def _tx(self, commit: bool = True):
             with self.datastore.transaction(commit=commit) as c:
                 yield c
+
+        def stream(self, sql: str, params: Iterable = (), size: int = 2000):
+            """:meth:`_ClubViewSQL.stream` through a server-side cursor: the
+            client holds ``size`` rows at a time (a plain cursor would
+            receive the whole result first)."""
+            for name in _TABLES:
+                sql = sql.replace(f"{{{name}}}", self._t(name))
+            with self._tx(commit=False) as c:
+                with c.connection.cursor(name=f"ee_rm_stream_{uuid.uuid4().hex}") as sc:
+                    sc.itersize = size
+                    sc.execute(self._q(sql), tuple(params))
+                    for row in sc:
+                        yield dict(row)
+
+        def stream_tuples(self, sql: str, params: Iterable = (), size: int = 2000):
+            """:meth:`_ClubViewSQL.stream_tuples` through a server-side cursor."""
+            for name in _TABLES:
+                sql = sql.replace(f"{{{name}}}", self._t(name))
+            with self._tx(commit=False) as c:
+                with c.connection.cursor(name=f"ee_rm_stream_{uuid.uuid4().hex}") as sc:
+                    sc.execute(self._q(sql), tuple(params))
+                    while True:
+                        rows = sc.fetchmany(size)
+                        if not rows:
+                            break
+                        yield [tuple(r.values()) if isinstance(r, dict) else tuple(r) for r in rows]
 else:  # pragma: no cover
     PostgresClubView = None
 
@@ -575,7 +706,9 @@ class ReadModels:
         if type(archive.recorder).__module__.startswith("eventsourcing.postgres"):
             if PostgresClubView is None:  # pragma: no cover
                 raise RuntimeError("PostgreSQL read models need eventsourcing[postgres]")
-            self.view = PostgresClubView(ds)
+            self.view = PostgresClubView(ds, stored_tables=(
+                getattr(archive.recorder, "events_table_name", ""),
+                getattr(getattr(archive, "snapshots", None) and archive.snapshots.recorder, "events_table_name", "")))
         elif type(archive.recorder).__module__.startswith("eventsourcing.sqlite"):
             self.view = SQLiteClubView(ds, stored_tables=(
                 getattr(archive.recorder, "events_table_name", "stored_events"),
@@ -696,31 +829,113 @@ class ReadModels:
         notes = {str(annotation_log_id(uuid.UUID(g))): g for g in games} if changed else {}
         return {str(c) if str(c) in games else notes.get(str(c), str(c)) for c in changed}
 
-    def games(self) -> list:
-        """Index rows, in import order, JSON columns decoded."""
-        out = []
-        for r in self.view.select("SELECT * FROM {ee_rm_games} ORDER BY seq, game_id"):
-            for k in ("source", "players", "final_score", "official_score", "winner",
-                      "as_played_winner", "tied", "score_after"):
-                if r.get(k) is not None:
-                    r[k] = json.loads(r[k])
-            out.append(r)
-        return out
+    def games(self, columns: Optional[Iterable[str]] = None) -> list:
+        """Index rows, in import order, JSON columns decoded.  ``columns``:
+        only these (and ``game_id``, ``error``), e.g. without ``score_after``
+        (a list per deal): ``list`` and ``stats`` of 100,000 games read only
+        what they show.  Raises ValueError for a column the index has not."""
+        return list(self.iter_games(columns))
+
+    def iter_games(self, columns: Optional[Iterable[str]] = None):
+        """:meth:`games` one row at a time (read a section at a time)."""
+        loads = json.loads
+        if columns is None:
+            for r in self.view.stream("SELECT * FROM {ee_rm_games} ORDER BY seq, game_id"):
+                for k in _JSON_GAME_COLUMNS:
+                    v = r.get(k)
+                    if v is not None:
+                        r[k] = loads(v)
+                yield r
+            return
+        cols = list(dict.fromkeys(["game_id", "error", *columns]))
+        unknown = [c for c in cols if c not in _COLUMNS["ee_rm_games"]]
+        if unknown:
+            raise ValueError(f"the game index has no column {unknown[0]!r}")
+        small = [c for c in cols if c in _SMALL_JSON_COLUMNS]
+        plain = [c for c in cols if c not in _JSON_GAME_COLUMNS] + small
+        coded = [c for c in cols if c in _JSON_GAME_COLUMNS and c not in small]
+        # the other JSON columns joined into one array by the query: one json.loads
+        # a row, not one a column (list of 100,000 games: issue 26)
+        joined = ("'[' || " + " || ',' || ".join(f"COALESCE({c}, 'null')" for c in coded) + " || ']'"
+                  if coded else "'[]'")
+        sql = f"SELECT {', '.join(plain)}, {joined} AS ee_json FROM {{ee_rm_games}} ORDER BY seq, game_id"
+        seen: dict = {}     # the few texts of scores and winners, each decoded once
+        k = len(plain) - len(small)
+        for rows in self.view.stream_tuples(sql):
+            for row in rows:
+                r = dict(zip(plain, row))
+                for c, text in zip(small, row[k:]):
+                    if text is not None:
+                        v = seen.get(text, seen)
+                        if v is seen:
+                            v = loads(text)
+                            if len(seen) < 10000:
+                                seen[text] = v
+                        r[c] = v[:] if type(v) is list else v   # a copy: the caller may change it
+                if coded:
+                    r.update(zip(coded, loads(row[-1])))
+                yield r
+
+    def score_after(self, game_ids: Iterable[str]) -> dict:
+        """``{game_id: score_after}`` (``[[deal, as played, official], ...]``)
+        of the games ``game_ids`` (the score-progression chart draws a few)."""
+        ids = [str(g) for g in game_ids]
+        if not ids:
+            return {}
+        rows = self.view.select("SELECT game_id, score_after FROM {ee_rm_games} WHERE game_id IN ("
+                                + ", ".join("?" * len(ids)) + ")", ids)
+        return {str(r["game_id"]): json.loads(r["score_after"]) if r["score_after"] else None for r in rows}
 
     def findings(self) -> list:
         """Every finding of every game (the renege ledger), in import order."""
-        return self.view.select("SELECT f.* FROM {ee_rm_findings} f JOIN {ee_rm_games} g "
-                                "ON f.game_id = g.game_id ORDER BY g.seq, f.n")
+        return list(self.iter_findings())
+
+    def iter_findings(self, variant: Optional[str] = None):
+        """:meth:`findings` one row at a time (read a section at a time);
+        ``variant``: only those of that variant's games (the club page counts
+        one variant at a time)."""
+        where, params = ("WHERE g.variant = ? ", (variant,)) if variant is not None else ("", ())
+        return self.view.stream("SELECT f.* FROM {ee_rm_findings} f JOIN {ee_rm_games} g "
+                                f"ON f.game_id = g.game_id {where}ORDER BY g.seq, f.n", params)
 
     def deals(self) -> list:
         """Every deal of every game, JSON columns decoded."""
-        out = self.view.select("SELECT d.* FROM {ee_rm_deals} d JOIN {ee_rm_games} g "
-                               "ON d.game_id = g.game_id ORDER BY g.seq, d.deal")
-        for r in out:
-            r["tricks"] = json.loads(r["tricks"])
-            r["points"] = json.loads(r["points"])
-            r["sat_out"] = json.loads(r["sat_out"]) if r.get("sat_out") else []
-        return out
+        return list(self.iter_deals())
+
+    def iter_deals(self, columns: Optional[Iterable[str]] = None, variant: Optional[str] = None):
+        """:meth:`deals` one row at a time, read a section at a time: ``stats``
+        counts them as they come (issue 26: every deal of 100,000 games held
+        at once took gigabytes).  ``columns``: only these (and ``game_id``),
+        their JSON decoded with one ``json.loads`` a row; ``variant``: only
+        the deals of that variant's games.  Raises ValueError for a column the
+        deals have not."""
+        loads = json.loads
+        where, params = ("WHERE g.variant = ? ", (variant,)) if variant is not None else ("", ())
+        if columns is not None:
+            cols = list(dict.fromkeys(["game_id", *columns]))
+            unknown = [c for c in cols if c not in _COLUMNS["ee_rm_deals"]]
+            if unknown:
+                raise ValueError(f"the deals have no column {unknown[0]!r}")
+            coded = [c for c in cols if c in ("tricks", "points", "sat_out")]
+            plain = [c for c in cols if c not in coded]
+            empty = {"sat_out": "'[]'"}     # no one sat out: stored empty (or by an older version, NULL)
+            joined = ("'[' || " + " || ',' || ".join(f"COALESCE(NULLIF(d.{c}, ''), {empty.get(c, chr(39) + 'null' + chr(39))})"
+                                                       for c in coded) + " || ']'") if coded else "'[]'"
+            sql = (f"SELECT {', '.join('d.' + c for c in plain)}, {joined} AS ee_json FROM {{ee_rm_deals}} d "
+                   f"JOIN {{ee_rm_games}} g ON d.game_id = g.game_id {where}ORDER BY g.seq, d.deal")
+            for rows in self.view.stream_tuples(sql, params):
+                for row in rows:
+                    r = dict(zip(plain, row))
+                    if coded:
+                        r.update(zip(coded, loads(row[-1])))
+                    yield r
+            return
+        for r in self.view.stream("SELECT d.* FROM {ee_rm_deals} d JOIN {ee_rm_games} g "
+                                  f"ON d.game_id = g.game_id {where}ORDER BY g.seq, d.deal", params):
+            r["tricks"] = loads(r["tricks"])
+            r["points"] = loads(r["points"])
+            r["sat_out"] = loads(r["sat_out"]) if r.get("sat_out") else []
+            yield r
 
 
     # ------------------------------------------------------ analysis cache

@@ -20,10 +20,15 @@ import html
 import json
 from typing import Optional
 
-__all__ = ["club_figures", "club_page", "players_table", "stats_html", "TOP_PLAYERS", "PALETTE"]
+__all__ = ["club_figures", "club_page", "club_page_of", "players_table", "stats_html", "page_stats",
+           "TOP_PLAYERS", "PAGE_PLAYERS", "PALETTE"]
 
 TOP_PLAYERS = 12
 """Most players one chart shows (the most wins, alone hands, reneges)."""
+
+PAGE_PLAYERS = 200
+"""Most players the page's statistics list (the most games), besides those
+the charts draw: the page's size is bounded, whatever the archive's."""
 
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
            "#e377c2", "#17becf", "#7f7f7f", "#bcbd22", "#000000", "#aec7e8")
@@ -39,13 +44,42 @@ def _label(text) -> str:
     return html.escape(str(text), quote=False)
 
 
-def _top(names: list, key, n: int = TOP_PLAYERS, zero: bool = False) -> tuple:
+def _top(names, key, n: int = TOP_PLAYERS, zero: bool = False) -> tuple:
     """``(shown, of)``: the ``n`` players of ``names`` with the highest
     ``key(name)`` (a tuple or a number), highest first, ties by name, and how
     many there were to choose from (those above 0 unless ``zero``)."""
+    import heapq
     pool = [x for x in names if zero or key(x) > 0]
-    return sorted(pool, key=lambda x: (tuple(-k for k in key(x)) if isinstance(key(x), tuple)
-                                       else -key(x), x.lower()))[:n], len(pool)
+    # nsmallest(n) is sorted(...)[:n] without sorting every player
+    return heapq.nsmallest(n, pool, key=lambda x: (tuple(-k for k in key(x)) if isinstance(key(x), tuple)
+                                                   else -key(x), x.lower())), len(pool)
+
+
+def page_stats(counts: dict, n: int = PAGE_PLAYERS) -> dict:
+    """The statistics a page shows, from
+    :func:`~euchre_events.archive.clubstats.club_counts`: the
+    :func:`~euchre_events.archive.clubstats.club_stats` dict with only the
+    ``n`` players with the most games (then wins; ties by name) and those
+    each chart draws (:data:`TOP_PLAYERS` by wins, alone hands, reneges),
+    plus ``"players_total"`` (how many players were counted),
+    ``"pools"`` (how many each chart chose from, for its title),
+    ``"same_name_total"`` (players sharing a name with no id linking them)
+    and ``"notes_total"`` (``notes`` keeps the first ``n``).  Its size
+    is bounded by ``n``, not by the archive (issue 26 finding 9)."""
+    from euchre_events.archive import clubstats as cs
+    c = counts["players"]
+    most, _ = _top(c, lambda x: (c[x][cs._GAMES], c[x][cs._WINS]), n=n, zero=True)
+    wins, pool_w = _top(c, lambda x: (c[x][cs._WINS], c[x][cs._GAMES]), zero=True)
+    alone, pool_a = _top(c, lambda x: c[x][cs._A_ATT])
+    reneged, pool_r = _top(c, lambda x: c[x][cs._RENEGES])
+    s = cs.stats_of(counts, only=dict.fromkeys(most + wins + alone + reneged))
+    s["players_total"] = len(c)
+    s["pools"] = {"wins": pool_w, "alone": pool_a, "reneges": pool_r}
+    known = counts["known"]
+    s["same_name_total"] = sum(1 for x in c if known[x].get("same_name"))
+    s["notes_total"] = len(s.get("notes") or ())
+    s["notes"] = list(s.get("notes") or ())[:n]
+    return s
 
 
 def _of(shown: list, pool: int) -> str:
@@ -57,25 +91,33 @@ def _rate(row: dict) -> float:
     return round(100 * row["made"] / row["calls"], 1) if row["calls"] else 0.0
 
 
-def club_figures(stats: dict, games: list, deals: list, findings: list, last_games: int = 12) -> list:
+def club_figures(stats: dict, games: list, deals: list, findings: list, last_games: int = 12,
+                 seats: tuple = None) -> list:
     """``[(title, plotly Figure)]``: results over time (wins of the
     :data:`TOP_PLAYERS` players with the most, game after game in import
     order), call success by seat and by up-card, alone-hand results and
     reneges by player (the :data:`TOP_PLAYERS` with the most), score
     progressions of the last ``last_games`` games (as played, per side).
     ``deals`` and ``findings`` are not read (the counts are in ``stats``):
-    they may be iterators.  Always six figures, in that order."""
+    they may be iterators.  Always six figures, in that order.
+
+    ``stats`` may hold only the players shown (:func:`page_stats`: its
+    ``pools`` say how many each chart chose from); ``seats``: the
+    :func:`~euchre_events.archive.clubstats.seat_players` of ``games``
+    when already known."""
     import plotly.graph_objects as go
     figs = []
     names = list(stats["players"])
     variant = stats["filters"].get("variant")
     kept = [g for g in games if not g.get("error") and (not variant or g["variant"] == variant)]
     # results over time: cumulative official wins of the players with the most, as steps
+    pools = stats.get("pools") or {}
     shown, pool = _top(names, lambda n: (stats["players"][n]["wins"], stats["players"][n]["games"]), zero=True)
+    pool = pools.get("wins", pool)
     steps = {n: ([0], [0]) for n in shown}
     count = dict.fromkeys(shown, 0)
     from euchre_events.archive.clubstats import _side, _won, seat_players
-    seats_of, _ = seat_players(games)    # the players as the statistics know them (ids, placeholders)
+    seats_of, _ = seats if seats is not None else seat_players(games)   # as the statistics know them
     for i, g in enumerate(kept, 1):
         for seat, n in enumerate(seats_of[g["game_id"]]):
             if n in count and _won(g["winner"], _side(g["variant"], seat)):
@@ -102,12 +144,14 @@ def club_figures(stats: dict, games: list, deals: list, findings: list, last_gam
         fig.update_layout(title=title, xaxis_title=xt, yaxis_title="made (%)", yaxis_range=[0, 100])
         figs.append((title, fig))
     alone, pool = _top(names, lambda n: stats["players"][n]["alone"]["attempts"])
+    pool = pools.get("alone", pool)
     fig = go.Figure([go.Bar(x=[_label(n) for n in alone], y=[stats["players"][n]["alone"][k] for n in alone], name=k)
                      for k in ("attempts", "made", "march", "euchred")])
     fig.update_layout(title="Alone hands" + _of(alone, pool), barmode="group", yaxis_title="deals")
     _integers(fig, max([stats["players"][n]["alone"]["attempts"] for n in alone] + [1]))
     figs.append(("Alone hands", fig))
     reneged, pool = _top(names, lambda n: stats["players"][n]["reneges"])
+    pool = pools.get("reneges", pool)
     fig = go.Figure([go.Bar(x=[_label(n) for n in reneged], y=[stats["players"][n]["reneges"] for n in reneged],
                             name="reneges")])
     fig.update_layout(title="Reneges by player (official result)" + _of(reneged, pool), yaxis_title="reneges")
@@ -266,27 +310,51 @@ _PAGE_JS = """
 """
 
 
-def club_page(games: list, deals: list, findings: list, player: Optional[str] = None,
+def club_page(games: list, deals, findings, player: Optional[str] = None,
               variant: Optional[str] = None) -> str:
     """The club's page (``stats --format html``): one self-contained HTML
     page, one variant at a time (a menu, the variant with the most games
     first; only ``variant`` when given), per variant the per-player table
-    (:func:`players_table`, sortable), the notes on shared names and the six
-    charts of :func:`club_figures`, each title once (the heading; the
-    figure's own title is left out), plotly.js inlined, nothing fetched.
-    ``games``, ``deals``, ``findings``: the read-model rows; ``player``
-    as :func:`~euchre_events.archive.clubstats.club_stats` takes it.
-    Everything from records is escaped."""
+    (:func:`players_table`, sortable; at most :data:`PAGE_PLAYERS` players
+    with the most games and those the charts draw, :func:`page_stats`), the
+    notes on shared names and the six charts of :func:`club_figures`, each
+    title once (the heading; the figure's own title is left out), plotly.js
+    inlined, nothing fetched.  ``games``, ``deals``, ``findings``: the
+    read-model rows (with ``score_after`` for the score progressions);
+    ``player`` as :func:`~euchre_events.archive.clubstats.club_stats` takes
+    it.  Everything from records is escaped."""
+    deals, findings = list(deals), list(findings)
+    return club_page_of(games, lambda v: (deals, findings), player=player, variant=variant)
+
+
+def club_page_of(games: list, rows_of, player: Optional[str] = None, variant: Optional[str] = None,
+                 score_after=None) -> str:
+    """:func:`club_page` counted one variant at a time, a section of rows at
+    a time (issue 26): ``rows_of(variant)`` gives ``(deals, findings)`` to
+    count that variant from, read once (``ReadModels.iter_deals(variant=...)``
+    and ``.iter_findings(variant=...)``); ``score_after(game_ids)``, when
+    given, the ``{game_id: score_after}`` of the games whose score
+    progressions are drawn (``ReadModels.score_after``: ``games`` then need
+    not hold that column).  Memory: the players' counts of one variant at a
+    time, and a page bounded by :data:`PAGE_PLAYERS` per variant."""
     from collections import Counter
 
-    from euchre_events.archive.clubstats import club_stats
-    deals, findings = list(deals), list(findings)
+    from euchre_events.archive.clubstats import club_counts, seat_players
+    seats = seat_players(games)     # every variant's players at once: "Max (bid)" beside "Max (standard)"
     counts = Counter(g["variant"] for g in games if not g.get("error") and (not variant or g["variant"] == variant))
     variants = sorted(counts, key=lambda v: (-counts[v], v)) or [variant or "standard"]
     sections = []
     for v in variants:
-        s = club_stats(games, deals, findings, player=player, variant=v)
-        sections.append((v, s, club_figures(s, games, deals, findings)))
+        deals, findings = rows_of(v)
+        c = club_counts(games, deals, findings, player=player, variant=v, seats=seats)
+        s = page_stats(c)
+        del c
+        if score_after is not None:
+            drawn = [g for g in games if not g.get("error") and g["variant"] == v][-12:]
+            after = score_after(g["game_id"] for g in drawn)
+            for g in drawn:
+                g["score_after"] = after.get(g["game_id"])
+        sections.append((v, s, club_figures(s, games, (), (), seats=seats)))
     return _page(sections, counts)
 
 
@@ -299,7 +367,7 @@ def _page(sections: list, counts: dict) -> str:
     body, figs = [], {}
     for v, s, figures in sections:
         out = [f"<section class='variant' data-variant='{esc(v, quote=True)}'>",
-               f"<h2>{esc(v)}: {s['games']} games, {len(s['players'])} players</h2>",
+               f"<h2>{esc(v)}: {s['games']} games, {s.get('players_total', len(s['players']))} players</h2>",
                "<p>Figures by the official result (renege penalties, claims and rulings applied, rules.md 1.5, "
                "1.6); <span class='ap'>(N)</span> beside a figure: the figure as played, where it differs. "
                "Click a heading to sort.</p>"]
@@ -309,11 +377,19 @@ def _page(sections: list, counts: dict) -> str:
             out.append(f"<p>Unnamed seats (a placeholder name such as North or P1, no player id; counted "
                        f"under no player): {s['unnamed_seats']}.</p>")
         if s.get("notes"):   # many in a big archive: folded, the count said
-            n = sum(1 for p in s["players"].values() if p.get("same_name"))
+            n = s.get("same_name_total", sum(1 for p in s["players"].values() if p.get("same_name")))
+            left = s.get("notes_total", len(s["notes"])) - len(s["notes"])
             out.append(f"<details class='notes'><summary>* {n} player{'s' if n != 1 else ''} here share a name "
                        "with a player of another variant or source, and no player id links them: they may be "
                        "one person or several</summary><ul>"
-                       + "".join(f"<li>{esc(x)}</li>" for x in s["notes"]) + "</ul></details>")
+                       + "".join(f"<li>{esc(x)}</li>" for x in s["notes"])
+                       + (f"<li>and {left} more: euchre-events stats --format json lists them all</li>" if left > 0
+                          else "") + "</ul></details>")
+        more = s.get("players_total", len(s["players"])) - len(s["players"])
+        if more > 0:    # the page's size is bounded, whatever the archive's (issue 26)
+            out.append(f"<p>The {len(s['players'])} players with the most games, and those the charts show, "
+                       f"are listed; {more} more are counted above: euchre-events stats --format json lists "
+                       "them all.</p>")
         out.append("<div class='wrap'>" + players_table(s) + "</div>")
         figs[v] = []
         for i, (title, fig) in enumerate(figures):

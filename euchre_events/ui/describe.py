@@ -34,24 +34,44 @@ def sides_of(variant: str, n_seats: int) -> list:
     """The seats of each side, in score order: ``[[0, 2], [1, 3]]`` for the
     partnership games, ``[[0], [1], [2]]`` where each plays alone (from the
     variant's ``side_of``; one side per seat for a variant not known here)."""
-    try:
-        from euchre_events.rules.registry import make_variant
-        v = make_variant(variant)
-        groups: list = [[] for _ in range(v.n_sides)]
-        for seat in range(n_seats):
-            groups[v.side_of(seat)].append(seat)
-        return groups
-    except (ValueError, IndexError):
-        return [[s] for s in range(n_seats)]
+    return [list(seats) for seats, _ in _sides(variant, n_seats)]
+
+
+_SIDES: dict = {}
+
+
+def _sides(variant: str, n_seats: int) -> tuple:
+    """``((seats, label), ...)`` per side (:func:`sides_of`, :func:`side_label`),
+    worked out once per variant and table size: ``list`` says them on each of
+    100,000 lines (issue 26)."""
+    key = (variant, n_seats)
+    found = _SIDES.get(key)
+    if found is None:
+        try:
+            from euchre_events.rules.registry import make_variant
+            v = make_variant(variant)
+            groups: list = [[] for _ in range(v.n_sides)]
+            for seat in range(n_seats):
+                groups[v.side_of(seat)].append(seat)
+        except (ValueError, IndexError):
+            groups = [[s] for s in range(n_seats)]
+        found = _SIDES[key] = tuple((tuple(g), _label(g, n_seats)) for g in groups)
+    return found
+
+
+def _label(seats: Sequence[int], n: int) -> str:
+    if len(seats) > 1:
+        return "/".join(seat_letter(s, n) for s in seats)
+    return seat_word(seats[0], n)
 
 
 def side_label(side: int, variant: str, players: Sequence[str]) -> str:
     """A side as a table says it: ``"E/W"`` (partners), ``"South"`` or ``"P2"`` (alone)."""
     n = len(players)
-    seats = sides_of(variant, n)[side] if 0 <= side < len(sides_of(variant, n)) else [side]
-    if len(seats) > 1:
-        return "/".join(seat_letter(s, n) for s in seats)
-    return seat_word(seats[0], n)
+    groups = _sides(variant, n)
+    if 0 <= side < len(groups):
+        return groups[side][1]
+    return _label([side], n)
 
 
 def side_name(side: Optional[int], variant: str, players: Sequence[str]) -> str:
@@ -61,12 +81,11 @@ def side_name(side: Optional[int], variant: str, players: Sequence[str]) -> str:
     if side is None:
         return "-"
     n = len(players)
-    groups = sides_of(variant, n)
-    seats = groups[side] if 0 <= side < len(groups) else [side]
+    groups = _sides(variant, n)
+    seats, label = groups[side] if 0 <= side < len(groups) else ((side,), None)
     if len(seats) == 1:
         return seat_name(seats[0], players, n)
     names = side_player_names(seats, players)
-    label = side_label(side, variant, players)
     return f"{label} ({' & '.join(names)})" if names else label
 
 
@@ -77,9 +96,15 @@ def side_player_names(seats: Sequence[int], players: Sequence[str]) -> list:
     than ``"N/S"``."""
     n = len(players)
     names = [str(players[s]) for s in seats if s < n and players[s]]
-    if all(s < n and str(players[s]) in ("", seat_word(s, n), seat_word(s, n)[0]) for s in seats):
+    plain = _PLAIN.get(n)
+    if plain is None:   # per seat, the names that say only the seat ("", "North", "N")
+        plain = _PLAIN[n] = tuple(("", seat_word(s, n), seat_word(s, n)[0]) for s in range(n))
+    if all(s < n and str(players[s]) in plain[s] for s in seats):
         return []
     return [printable(nm) for nm in names]
+
+
+_PLAIN: dict = {}
 
 
 def level_sides(winner, game_over: bool, scores: Sequence[int], tied: Sequence[int] = ()) -> tuple:
@@ -95,7 +120,17 @@ def level_sides(winner, game_over: bool, scores: Sequence[int], tied: Sequence[i
 def score_words(scores: Sequence[int], variant: str, players: Sequence[str]) -> str:
     """Points per side in words: ``"N/S 8, E/W 10"``; where each plays alone
     ``"P1 21, P2 -9, P3 33"`` (the seats, as ``show`` names them)."""
-    return ", ".join(f"{side_label(i, variant, players)} {x}" for i, x in enumerate(scores))
+    key = (variant, len(players), *scores)
+    text = _SCORES.get(key)
+    if text is None:   # a few texts of scores: list says one on each of 100,000 lines
+        groups, n = _sides(variant, len(players)), len(players)
+        text = ", ".join(f"{groups[i][1] if i < len(groups) else _label([i], n)} {x}" for i, x in enumerate(scores))
+        if len(_SCORES) < 10000:
+            _SCORES[key] = text
+    return text
+
+
+_SCORES: dict = {}
 
 
 def winner_words(winner: Optional[int], variant: str, players: Sequence[str],
