@@ -152,3 +152,29 @@ def test_buck_maker_held_to_two_is_bucked_whatever_he_leads():
     t = at("buck/deals/bucked-maker-scores-plus-five.euchre", 11)
     assert {p for _, p in action_values(t)} == {(-3, 5, 0, 5)}
     assert set(values(t, 1).values()) == {-5}
+
+
+def test_bid_four_made_and_the_defenders_score_their_two():
+    """Bid Euchre case C10 (rules.md 7.5): N bid 4 in hearts and has taken
+    four tricks; E/W took one and take the last with AC (S holds KD QD, no
+    trump, and E/W's AC and KS win the last two).  Whatever S plays, the bid
+    is made with four: N/S 4, E/W 2 for their tricks: from N/S's side
+    4 - 2 = +2 (the net of docs/analysis.md)."""
+    t = at("bid/deals/c10-bid-four-made.euchre", 26)
+    assert {a.card: p for a, p in action_values(t)} == {"KD": (4, 2), "QD": (4, 2)}
+    assert set(values(t, 2).values()) == {2}
+
+
+def test_ghost_hand_failed_moon_whatever_is_led():
+    """Ghost Hand (5.4): P1 bid the moon in hearts and, after four tricks,
+    holds 9S 9C with no trump left: P2's AS or P3's AC wins whichever is led,
+    so the moon fails, -24 for P1 either way.  Who takes the last two tricks
+    follows the lead (9S: P2 with AS then KS, 2 points; 9C: P3 with AC, KC).
+    P1's own points are equal, so the tie rule (docs/analysis.md) decides
+    between the others: the same total to the rivals, then the smaller
+    points vector in party order, 9C."""
+    t = at("ghost-hand/deals/failed-moon-loses-24.euchre", 19)
+    pts = {a.card: p for a, p in action_values(t)}
+    assert pts == {"9S": (-24, 2, 0), "9C": (-24, 0, 2)}
+    from euchre_events.analysis.solver import solve
+    assert solve(t) == (-24, 0, 2)
