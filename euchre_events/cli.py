@@ -844,7 +844,7 @@ def analyze_cmd(games: List[str] = typer.Argument(None, metavar="GAME|FILE...",
                 seed: int = typer.Option(0, "--seed", min=0, help="Seed of the imagined deals."),
                 face_up_only: bool = typer.Option(False, "--face-up-only", help="Only the face-up values (fast)."),
                 workers: Optional[int] = typer.Option(None, "--workers", min=1, max=64,
-                                                      help="Processes (one deal each at a time); default 1."),
+                                                      help="Processes: one game each with --all or several games, else one deal each; default 1."),
                 report: str = typer.Option("text", "--format", "-f", help="text, json or html (needs -o)."),
                 output: Optional[str] = typer.Option(None, "--output", "-o", help="Write the report to this file."),
                 line: Optional[int] = typer.Option(None, "--line", min=1,
@@ -852,7 +852,10 @@ def analyze_cmd(games: List[str] = typer.Argument(None, metavar="GAME|FILE...",
                 all_games: bool = typer.Option(False, "--all", help="Every game of the archive (fills the analysis cache)."),
                 all_decisions: bool = typer.Option(False, "--every", help="Text: every decision, not only the marked ones."),
                 from_: Optional[str] = typer.Option(None, "--from", help=f"Format of record files: {', '.join(FORMATS)}."),
-                db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)):
+                db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+                scheduler: Optional[str] = typer.Option(
+                    None, "--scheduler", help="A running Dask scheduler (tcp://HOST:8786): its workers analyse "
+                                              "the stored games (pip install 'euchre-events[cluster]').")):
     """What each decision was worth: every call, exchange and card valued face up
     (every hand visible, exact) and from the seat's own view (the unseen cards
     dealt --samples ways), the points and game-win chance lost, and the EGN
@@ -869,7 +872,8 @@ def analyze_cmd(games: List[str] = typer.Argument(None, metavar="GAME|FILE...",
                  workers=workers or 1, report=report, output=output, line=line, all_games=all_games,
                  all_decisions=all_decisions, from_=from_, db=db,
                  open_archive=lambda create=False: _archive(db, create),
-                 load=lambda item: _load_game(db, item, from_), read=lambda item: _read(item, from_))
+                 load=lambda item: _load_game(db, item, from_), read=lambda item: _read(item, from_),
+                 scheduler=scheduler)
 
 
 @app.command("export")
