@@ -319,3 +319,77 @@ def analysis_notes(game, game_id, *, samples: int = 200, seed: int = 0, face_up_
                 why += "; from the seat's view it was best"
         notes.append({"position": d.position, "text": why, "mark": d.label})
     return notes
+
+
+def explore_filters(*, variant: Optional[str], seat: Optional[str], round_: Optional[int], up_card: Optional[str],
+                    up_rank: Optional[str], up_suit: Optional[str], bowers: Optional[int],
+                    right_bower: Optional[bool], left_bower: Optional[bool], trumps: Optional[int],
+                    off_aces: Optional[int], score: Optional[str]) -> dict:
+    """The explorer's filters (archive/explorer.py ``FILTERS``) from the
+    command's options: ``seat`` a word (dealer, eldest, partner, right) or
+    0..5 from the dealer; ``up_card`` a card (``JH``, ``J♥``) or its rank
+    and suit apart; ``score`` ``US-THEM`` before the deal (``8-9``).
+    :func:`fail` names an option it cannot read."""
+    from euchre_events.archive.explorer import seat_rel_of
+    from euchre_events.rules.cards import CardError, parse_card, parse_suit, rank_of, suit_of
+    f: dict = {"variant": variant, "round": round_, "bowers": bowers, "trumps": trumps, "off_aces": off_aces}
+    if seat is not None:
+        try:
+            f["seat_rel"] = seat_rel_of(seat)
+        except ValueError as e:
+            fail(f"--seat: {e}")
+    try:
+        if up_card is not None:
+            c = parse_card(up_card)
+            f["up_rank"], f["up_suit"] = rank_of(c), suit_of(c)
+        if up_suit is not None:
+            f["up_suit"] = parse_suit(up_suit)
+    except CardError as e:
+        fail(f"--up-card/--up-suit: {e}")
+    if up_rank is not None:
+        r = up_rank.strip().upper().replace("10", "T")
+        if r not in ("9", "T", "J", "Q", "K", "A", "8", "7"):
+            fail(f"--up-rank {up_rank!r}: expected 9, 10, J, Q, K or A")
+        f["up_rank"] = r
+    if right_bower is not None:
+        f["right_bower"] = int(right_bower)
+    if left_bower is not None:
+        f["left_bower"] = int(left_bower)
+    if score is not None:
+        parts = score.replace(":", "-").split("-")
+        if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+            fail(f"--score {score!r}: expected US-THEM, e.g. 8-9 (the deciding side's score first)")
+        f["score_us"], f["score_them"] = int(parts[0]), int(parts[1])
+    return {k: v for k, v in f.items() if v is not None}
+
+
+def run_explore(filters: dict, *, report: str, output: Optional[str], samples: Optional[int],
+                face_up_only: bool, seed: int, open_archive: Callable) -> None:
+    """The ``explore`` command: the archive's decisions in the situation
+    ``filters`` (:func:`euchre_events.archive.explorer.explore`), as text,
+    JSON or an HTML page.  ``samples``/``face_up_only``/``seed`` pick which
+    analysis (default: the one most games have)."""
+    import html as _html
+    import json as _json
+    from euchre_events.analysis.review import ANALYSIS_VERSION
+    from euchre_events.archive.explorer import explore, params_key
+    from euchre_events.archive.readmodels import ReadModels
+    pkey = None
+    if samples is not None or face_up_only:
+        pkey = params_key(ANALYSIS_VERSION, analysis_params(samples or 200, seed, face_up_only, None, None, None))
+    ex = explore(ReadModels(open_archive()), pkey=pkey, **filters)
+    if report == "json":
+        text = _json.dumps(ex.to_json(), indent=1, ensure_ascii=False)
+    elif report == "html":
+        text = ("<!DOCTYPE html><html><head><meta charset='utf-8'><title>Decision explorer</title>"
+                "<style>body{font-family:sans-serif}td,th{padding:2px 8px;text-align:right}"
+                "td:first-child{text-align:left}</style></head><body>"
+                f"<h1>Decision explorer</h1>{ex.html()}<p>{_html.escape(_EXPLAIN)}</p></body></html>")
+    else:
+        text = ex.text()
+    emit_report(text, report, output)
+
+
+_EXPLAIN = ("scored: the deal's points for the deciding side when the action was played (net); face up, "
+            "seat view: the analysis's mean value of the action where it was legal; best: the share of those "
+            "decisions where it was best face up; cost: the mean face-up cost where played (docs/analysis.md).")

@@ -49,10 +49,10 @@ TABLES = {
                         "n_seats INTEGER, seat_rel INTEGER, round INTEGER, up_rank TEXT, up_suit TEXT, "
                         "right_bower INTEGER, left_bower INTEGER, bowers INTEGER, trumps INTEGER, "
                         "off_aces INTEGER, hand TEXT, score_us INTEGER, score_them INTEGER, played TEXT, "
-                        "points REAL, face_up REAL, seat_view REAL, face_up_cost REAL, seat_view_cost REAL, "
-                        "win_chance_lost REAL, label TEXT, forced INTEGER, version TEXT, "
+                        "points DOUBLE PRECISION, face_up DOUBLE PRECISION, seat_view DOUBLE PRECISION, face_up_cost DOUBLE PRECISION, seat_view_cost DOUBLE PRECISION, "
+                        "win_chance_lost DOUBLE PRECISION, label TEXT, forced INTEGER, version TEXT, "
                         "PRIMARY KEY (game_id, pkey, position)"),
-    "ee_ex_options": ("game_id TEXT, pkey TEXT, position INTEGER, action TEXT, face_up REAL, seat_view REAL, "
+    "ee_ex_options": ("game_id TEXT, pkey TEXT, position INTEGER, action TEXT, face_up DOUBLE PRECISION, seat_view DOUBLE PRECISION, "
                       "best INTEGER, PRIMARY KEY (game_id, pkey, position, action)"),
 }
 """The explorer's tables (the same SQL on SQLite and PostgreSQL)."""
@@ -65,9 +65,7 @@ INDEXES = [
     ("ee_ex_games_pkey", "ee_ex_games", "pkey"),
 ]
 
-_COLS = {t: [c.split()[0] for c in cols.split(", ") if not c.startswith(("PRIMARY", "position)", "pkey)",
-                                                                          "action)"))]
-         for t, cols in TABLES.items()}
+_COLS = {t: [c.split()[0] for c in cols.split(", PRIMARY KEY")[0].split(", ")] for t, cols in TABLES.items()}
 
 SEAT_WORDS = {0: "dealer", 1: "eldest", 2: "dealer's partner", 3: "right of the dealer"}
 """Seats relative to the dealer, as a four-handed table says them (``seat_rel``:
@@ -371,7 +369,7 @@ def explore(rm, *, pkey: Optional[str] = None, limit_examples: int = 3, **filter
     view = rm.view
     ensure_tables(view)
     if pkey is None:
-        rows = view.select("SELECT pkey, COUNT(*) AS n FROM {ee_ex_games} WHERE version = ? "
+        rows = _select(view, "SELECT pkey, COUNT(*) AS n FROM {ee_ex_games} WHERE version = ? "
                            "GROUP BY pkey ORDER BY n DESC, pkey LIMIT 1", (RULES_VERSION,))
         pkey = rows[0]["pkey"] if rows else None
     if pkey is None:
