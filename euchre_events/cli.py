@@ -875,7 +875,7 @@ def analyze_cmd(games: List[str] = typer.Argument(None, metavar="GAME|FILE...",
                 seed: int = typer.Option(0, "--seed", min=0, help="Seed of the imagined deals."),
                 face_up_only: bool = typer.Option(False, "--face-up-only", help="Only the face-up values (fast)."),
                 workers: Optional[int] = typer.Option(None, "--workers", min=1, max=64,
-                                                      help="Processes (one deal each at a time); default 1."),
+                                                      help="Processes: one game each with --all or several games, else one deal each; default 1."),
                 report: str = typer.Option("text", "--format", "-f", help="text, json or html (needs -o)."),
                 output: Optional[str] = typer.Option(None, "--output", "-o", help="Write the report to this file."),
                 line: Optional[int] = typer.Option(None, "--line", min=1,
@@ -883,7 +883,10 @@ def analyze_cmd(games: List[str] = typer.Argument(None, metavar="GAME|FILE...",
                 all_games: bool = typer.Option(False, "--all", help="Every game of the archive (fills the analysis cache)."),
                 all_decisions: bool = typer.Option(False, "--every", help="Text: every decision, not only the marked ones."),
                 from_: Optional[str] = typer.Option(None, "--from", help=f"Format of record files: {', '.join(FORMATS)}."),
-                db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)):
+                db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+                scheduler: Optional[str] = typer.Option(
+                    None, "--scheduler", help="A running Dask scheduler (tcp://HOST:8786): its workers analyse "
+                                              "the stored games (pip install 'euchre-events[cluster]').")):
     """What each decision was worth: every call, exchange and card valued face up
     (every hand visible, exact) and from the seat's own view (the unseen cards
     dealt --samples ways), the points and game-win chance lost, and the EGN
@@ -900,7 +903,48 @@ def analyze_cmd(games: List[str] = typer.Argument(None, metavar="GAME|FILE...",
                  workers=workers or 1, report=report, output=output, line=line, all_games=all_games,
                  all_decisions=all_decisions, from_=from_, db=db,
                  open_archive=lambda create=False: _archive(db, create),
-                 load=lambda item: _load_game(db, item, from_), read=lambda item: _read(item, from_))
+                 load=lambda item: _load_game(db, item, from_), read=lambda item: _read(item, from_),
+                 scheduler=scheduler)
+
+
+@app.command("explore")
+def explore_cmd(variant: Optional[str] = typer.Option(None, "--variant", help="standard, two-handed, cutthroat..."),
+                seat: Optional[str] = typer.Option(None, "--seat", help="From the dealer: dealer, eldest, partner, "
+                                                                       "right (or 0..5)."),
+                round_: Optional[int] = typer.Option(None, "--round", min=0, max=2,
+                                                     help="1: the up-card's round, 2: naming a suit."),
+                up_card: Optional[str] = typer.Option(None, "--up-card", help="The up-card (JH, J\u2665)."),
+                up_rank: Optional[str] = typer.Option(None, "--up-rank", help="Its rank only (9, 10, J, Q, K, A)."),
+                up_suit: Optional[str] = typer.Option(None, "--up-suit", help="Its suit only (H, hearts)."),
+                bowers: Optional[int] = typer.Option(None, "--bowers", min=0, max=4,
+                                                     help="Bowers held (of the up-card's suit)."),
+                right_bower: Optional[bool] = typer.Option(None, "--right-bower/--no-right-bower",
+                                                           help="Holding the right bower or not."),
+                left_bower: Optional[bool] = typer.Option(None, "--left-bower/--no-left-bower",
+                                                          help="Holding the left bower or not."),
+                trumps: Optional[int] = typer.Option(None, "--trumps", min=0, help="Trumps held, bowers in."),
+                off_aces: Optional[int] = typer.Option(None, "--off-aces", min=0, help="Aces of other suits held."),
+                score: Optional[str] = typer.Option(None, "--score", help="US-THEM before the deal (8-9)."),
+                samples: Optional[int] = typer.Option(None, "--samples", min=1,
+                                                      help="Use the analyses with this many samples."),
+                face_up_only: bool = typer.Option(False, "--face-up-only", help="Use the face-up-only analyses."),
+                seed: int = typer.Option(0, "--seed", min=0, help="Seed of the analyses to use."),
+                report: str = typer.Option("text", "--format", "-f", help="text, json or html (needs -o)."),
+                output: Optional[str] = typer.Option(None, "--output", "-o", help="Write the report to this file."),
+                db: Optional[str] = typer.Option(None, "--db", help=DB_HELP)):
+    """The archive's auction decisions in one situation (variant, seat from the
+    dealer, up-card, trump held, score): what players did, how often, what
+    they scored, and what the analysis says of each option.  The analysed
+    games only (euchre-events analyze --all fills them); docs/analysis.md.
+    """
+    from euchre_events.review import explore_filters, run_explore
+    report = _report_format(report, output)
+    filters = explore_filters(variant=variant, seat=seat, round_=round_, up_card=up_card, up_rank=up_rank,
+                              up_suit=up_suit, bowers=bowers, right_bower=right_bower, left_bower=left_bower,
+                              trumps=trumps, off_aces=off_aces, score=score)
+    refuse_output_over_input([], output, archive=lambda: _archive_path(db), doing="explored")
+    run_explore(filters, report=report, output=output, samples=samples, face_up_only=face_up_only, seed=seed,
+                open_archive=lambda: _archive(db))
 
 
 @app.command("drill")

@@ -10,20 +10,14 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from typing import Callable, List, Optional
 
-from euchre_events.batch import emit_report, fail, progress, say, short_error, warn
+from euchre_events.batch import emit_report, fail, say, short_error, warn
+from euchre_events.corpus import analysis_params
 
 __all__ = ["run_analysis", "analysis_params", "analysis_notes", "ENGINE_NOTE"]
 
 ENGINE_NOTE = "euchre-events analysis"
 """How an annotation written by the analysis begins: it marks the engine's
 notes apart from a person's (``export --with-analysis``)."""
-
-
-def analysis_params(samples: int, seed: int, face_up_only: bool, seat: Optional[int],
-                    deals: Optional[List[int]], line: Optional[int]) -> dict:
-    """What a cached analysis depends on besides the game and the version."""
-    return {"samples": 0 if face_up_only else samples, "seed": seed, "face_up_only": face_up_only,
-            "seat": seat, "deals": sorted(deals) if deals else None, "line": line, "pass_value": "zero"}
 
 
 def _deal_task(args):
@@ -90,12 +84,16 @@ def _count_decisions(game) -> int:
 def run_analysis(games: List[str], *, deals, seat, samples: int, seed: int, face_up_only: bool, workers: int,
                  report: str, output: Optional[str], line: Optional[int], all_games: bool,
                  all_decisions: bool, from_: Optional[str], db: Optional[str],
-                 open_archive: Callable, load: Callable, read: Callable) -> None:
+                 open_archive: Callable, load: Callable, read: Callable,
+                 scheduler: Optional[str] = None) -> None:
     """Analyse ``games`` (ids or record files; every stored game with
     ``all_games``) and write the report; exit 1 after naming each game that
     could not be read.  A stored game's analysis is taken from the archive's
     cache when it is there for this version and these parameters, and put
-    there when it is not (a record file is not stored, nor its analysis)."""
+    there when it is not (a record file is not stored, nor its analysis).
+    Several stored games (or ``all_games``, or a ``scheduler``) run as one
+    task per game (:func:`euchre_events.corpus.run_corpus`): processes over
+    games with ``workers``, a Dask cluster with ``scheduler``."""
     from euchre_events.analysis.review import ANALYSIS_VERSION, to_json_text
     from euchre_events.formats import RECORD_SUFFIXES, RecordError
     from euchre_events.rules.seats import parse_seat
@@ -110,6 +108,15 @@ def run_analysis(games: List[str], *, deals, seat, samples: int, seed: int, face
     for item in games:
         is_file = os.path.exists(item) or os.path.sep in item or item.lower().endswith(RECORD_SUFFIXES)
         items.append(("file" if is_file else "stored", item))
+    stored = [i for h, i in items if h == "stored"]
+    if stored and len(stored) == len(items) and (all_games or scheduler or len(stored) > 1):
+        _run_stored(stored, all_games=all_games, deals=deals, seat=seat, samples=samples, seed=seed,
+                    face_up_only=face_up_only, workers=workers, scheduler=scheduler, report=report,
+                    output=output, line=line, all_decisions=all_decisions, db=db,
+                    arch=arch or open_archive())
+        return
+    if scheduler:
+        fail("--scheduler analyses stored games (ids, or --all): import the record files first")
     for how, item in items:
         try:
             if how == "file":
@@ -168,7 +175,8 @@ def run_analysis(games: List[str], *, deals, seat, samples: int, seed: int, face
                 if bar is not None:
                     bar.close()
             if gid is not None and how == "stored":
-                _cache_put(_read_models(arch, models), gid, params, ANALYSIS_VERSION, len(g.events), a)
+                _cache_put(_read_models(arch, models), gid, params, ANALYSIS_VERSION, len(g.events), a,
+                           game=g)
             analyses.append(a)
     if report == "json":
         text = to_json_text(analyses)
@@ -207,8 +215,70 @@ def _cache_get(rm, gid: str, params: dict, version: int, n_events: int):
         return None
 
 
-def _cache_put(rm, gid: str, params: dict, version: int, n_events: int, a) -> None:
-    rm.cache_analysis(gid, version, params, n_events, a.to_json())
+def _cache_put(rm, gid: str, params: dict, version: int, n_events: int, a, game=None) -> None:
+    """Keep ``a`` in the cache and, for the game as played (no ``line``), its
+    auction decisions in the explorer's tables, in one transaction."""
+    extra = None
+    if game is not None and params.get("line") is None:
+        from euchre_events.archive.explorer import decision_rows, ensure_tables, params_key, write_decisions
+        ensure_tables(rm.view)
+        rows = decision_rows(game, a, params_key(version, params))
+        extra = lambda view, cur: write_decisions(view, cur, rows)  # noqa: E731
+    rm.cache_analysis(gid, version, params, n_events, a.to_json(), extra=extra)
+
+
+def _run_stored(ids: List[str], *, all_games: bool, deals, seat, samples: int, seed: int, face_up_only: bool,
+                workers: int, scheduler: Optional[str], report: str, output: Optional[str], line, all_decisions: bool,
+                db: Optional[str], arch) -> None:
+    """Stored games as one task each (:func:`euchre_events.corpus.run_corpus`),
+    then the report: with ``--all`` in text, a summary line (the analyses
+    are in the archive); otherwise every game's analysis, read back from
+    the cache in order.  Exit 1 after naming each game that failed."""
+    from euchre_events.analysis.review import ANALYSIS_VERSION, to_json_text
+    from euchre_events.corpus import run_corpus
+    if seat is not None or line is not None:
+        fail("--seat and --line go with one game; --all and several games analyse every seat as played")
+    gids, failed = [], 0
+    for item in ids:
+        try:
+            gids.append(str(arch.resolve(str(item))))
+        except Exception as e:  # noqa: BLE001 (an unknown id or prefix: named, the others go on)
+            say(f"error: {item}: {short_error(e) if not isinstance(e, ValueError) else e}", err=True)
+            failed += 1
+    gids = list(dict.fromkeys(gids))
+    params = analysis_params(samples, seed, face_up_only, None, deals, None)
+    try:
+        res = run_corpus(gids, db=db, params=params, workers=workers, scheduler=scheduler)
+    except RuntimeError as e:
+        fail(str(e))
+    failed += len(res.failed)
+    if all_games and report == "text":
+        if output:
+            emit_report(res.summary(), report, output)
+        else:
+            say(res.summary())
+    else:
+        rm = _read_models(arch, {})
+        bad = {g for g, _ in res.failed}
+        analyses = []
+        for gid in gids:
+            if gid in bad:
+                continue
+            a = _cache_get(rm, gid, params, ANALYSIS_VERSION, arch.game_length(gid))
+            if a is not None:
+                analyses.append(a)
+        if report == "json":
+            text = to_json_text(analyses)
+        elif report == "html":
+            from euchre_events.ui.analysisreport import analysis_html
+            text = analysis_html(analyses)
+        else:
+            from euchre_events.ui.analysisreport import analysis_text
+            text = analysis_text(analyses, all_decisions=all_decisions) if analyses else ""
+        emit_report(text, report, output)
+        say(res.summary(), err=True)
+    if failed:
+        raise SystemExit(1)
 
 
 def analysis_notes(game, game_id, *, samples: int = 200, seed: int = 0, face_up_only: bool = False,
@@ -230,7 +300,7 @@ def analysis_notes(game, game_id, *, samples: int = 200, seed: int = 0, face_up_
         a = analyze(game, samples=samples, seed=seed, face_up_only=face_up_only,
                     game_id=str(game_id) if game_id else None)
         if rm is not None:
-            _cache_put(rm, str(game_id), params, ANALYSIS_VERSION, len(game.events), a)
+            _cache_put(rm, str(game_id), params, ANALYSIS_VERSION, len(game.events), a, game=game)
     notes = []
     for d in a.decisions():
         if not d.label:
@@ -249,3 +319,77 @@ def analysis_notes(game, game_id, *, samples: int = 200, seed: int = 0, face_up_
                 why += "; from the seat's view it was best"
         notes.append({"position": d.position, "text": why, "mark": d.label})
     return notes
+
+
+def explore_filters(*, variant: Optional[str], seat: Optional[str], round_: Optional[int], up_card: Optional[str],
+                    up_rank: Optional[str], up_suit: Optional[str], bowers: Optional[int],
+                    right_bower: Optional[bool], left_bower: Optional[bool], trumps: Optional[int],
+                    off_aces: Optional[int], score: Optional[str]) -> dict:
+    """The explorer's filters (archive/explorer.py ``FILTERS``) from the
+    command's options: ``seat`` a word (dealer, eldest, partner, right) or
+    0..5 from the dealer; ``up_card`` a card (``JH``, ``J♥``) or its rank
+    and suit apart; ``score`` ``US-THEM`` before the deal (``8-9``).
+    :func:`fail` names an option it cannot read."""
+    from euchre_events.archive.explorer import seat_rel_of
+    from euchre_events.rules.cards import CardError, parse_card, parse_suit, rank_of, suit_of
+    f: dict = {"variant": variant, "round": round_, "bowers": bowers, "trumps": trumps, "off_aces": off_aces}
+    if seat is not None:
+        try:
+            f["seat_rel"] = seat_rel_of(seat)
+        except ValueError as e:
+            fail(f"--seat: {e}")
+    try:
+        if up_card is not None:
+            c = parse_card(up_card)
+            f["up_rank"], f["up_suit"] = rank_of(c), suit_of(c)
+        if up_suit is not None:
+            f["up_suit"] = parse_suit(up_suit)
+    except CardError as e:
+        fail(f"--up-card/--up-suit: {e}")
+    if up_rank is not None:
+        r = up_rank.strip().upper().replace("10", "T")
+        if r not in ("9", "T", "J", "Q", "K", "A", "8", "7"):
+            fail(f"--up-rank {up_rank!r}: expected 9, 10, J, Q, K or A")
+        f["up_rank"] = r
+    if right_bower is not None:
+        f["right_bower"] = int(right_bower)
+    if left_bower is not None:
+        f["left_bower"] = int(left_bower)
+    if score is not None:
+        parts = score.replace(":", "-").split("-")
+        if len(parts) != 2 or not all(p.strip().isdigit() for p in parts):
+            fail(f"--score {score!r}: expected US-THEM, e.g. 8-9 (the deciding side's score first)")
+        f["score_us"], f["score_them"] = int(parts[0]), int(parts[1])
+    return {k: v for k, v in f.items() if v is not None}
+
+
+def run_explore(filters: dict, *, report: str, output: Optional[str], samples: Optional[int],
+                face_up_only: bool, seed: int, open_archive: Callable) -> None:
+    """The ``explore`` command: the archive's decisions in the situation
+    ``filters`` (:func:`euchre_events.archive.explorer.explore`), as text,
+    JSON or an HTML page.  ``samples``/``face_up_only``/``seed`` pick which
+    analysis (default: the one most games have)."""
+    import html as _html
+    import json as _json
+    from euchre_events.analysis.review import ANALYSIS_VERSION
+    from euchre_events.archive.explorer import explore, params_key
+    from euchre_events.archive.readmodels import ReadModels
+    pkey = None
+    if samples is not None or face_up_only:
+        pkey = params_key(ANALYSIS_VERSION, analysis_params(samples or 200, seed, face_up_only, None, None, None))
+    ex = explore(ReadModels(open_archive()), pkey=pkey, **filters)
+    if report == "json":
+        text = _json.dumps(ex.to_json(), indent=1, ensure_ascii=False)
+    elif report == "html":
+        text = ("<!DOCTYPE html><html><head><meta charset='utf-8'><title>Decision explorer</title>"
+                "<style>body{font-family:sans-serif}td,th{padding:2px 8px;text-align:right}"
+                "td:first-child{text-align:left}</style></head><body>"
+                f"<h1>Decision explorer</h1>{ex.html()}<p>{_html.escape(_EXPLAIN)}</p></body></html>")
+    else:
+        text = ex.text()
+    emit_report(text, report, output)
+
+
+_EXPLAIN = ("scored: the deal's points for the deciding side when the action was played (net); face up, "
+            "seat view: the analysis's mean value of the action where it was legal; best: the share of those "
+            "decisions where it was best face up; cost: the mean face-up cost where played (docs/analysis.md).")

@@ -157,3 +157,17 @@ def test_review_names_each_cutthroat_player(record, official, players, deal1, ju
     assert f"players: {players}" in text
     assert re.search(deal1, text), text
     assert "N/S" not in text and "E/W" not in text
+
+
+def test_explore_notebook_counts_the_shipped_records(jupyter_env):
+    """notebooks/explore-decisions.ipynb: four shipped standard records (three
+    EGN games and club night 1) analysed face up; a second run skips them all;
+    the round-one decisions split by trumps held add up to the explorer's total."""
+    _, text = run("explore-decisions.ipynb", "print('TOTAL', explore(rm, variant='standard', round=1).decisions)")
+    assert "4 games stored" in text
+    assert "4 games analysed, 0 already done, 0 failed" in text
+    assert "a second run: 0 analysed, 4 already done" in text
+    assert "Situation: variant standard, eldest, round 1" in text
+    total = int(text.split("TOTAL ")[1].split()[0])
+    by_trumps = [int(ln.split("trumps:")[1].split("decisions")[0]) for ln in text.splitlines() if " trumps: " in ln]
+    assert total > 0 and sum(by_trumps) == total

@@ -951,11 +951,16 @@ class ReadModels:
                                 (str(game_id), self._analysis_key(version, params, n_events), RULES_VERSION))
         return json.loads(rows[0]["doc"]) if rows else None
 
-    def cache_analysis(self, game_id: str, version: int, params: dict, n_events: int, doc: dict) -> None:
+    def cache_analysis(self, game_id: str, version: int, params: dict, n_events: int, doc: dict,
+                       extra: Optional[Callable] = None) -> None:
         """Keep ``doc`` as the analysis of that game (one transaction; writing
-        the same key again replaces it, so a rerun after a kill is harmless)."""
+        the same key again replaces it, so a rerun after a kill is harmless).
+        ``extra(view, cursor)``: more rows derived from it, written in the same
+        transaction (the decision explorer's, archive/explorer.py)."""
         v = self.view
         with v._tx() as c:
+            if extra is not None:
+                extra(v, c)
             c.execute(v._q(f"INSERT INTO {v._t('ee_rm_analysis')} (game_id, key, version, doc) VALUES (?, ?, ?, ?) "
                            f"ON CONFLICT (game_id, key) DO UPDATE SET version = excluded.version, doc = excluded.doc"),
                       (str(game_id), self._analysis_key(version, params, n_events), RULES_VERSION,

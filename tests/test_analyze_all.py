@@ -1,0 +1,254 @@
+"""A whole archive analysed (issue 25): ``analyze --all`` one task per game,
+resumable after SIGKILL, ``--workers`` processes over games, a Dask cluster
+(``--scheduler``) giving the same read model, a worker killed mid-task
+losing and duplicating nothing; and the decision explorer's counts for a
+hand-counted archive.  SQLite and PostgreSQL (marked ``postgres``)."""
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+from typer.testing import CliRunner
+
+from euchre_events.archive import Archive
+from euchre_events.archive.readmodels import ReadModels
+from euchre_events.cli import app
+from euchre_events.formats import read_records
+from test_archive import pg_schema  # noqa: F401  (pg_schema is a fixture)
+from test_club_db_url import pg_url
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+FIXTURES = [os.path.join(ROOT, "fixtures", v, f) for v in ("standard", "two-handed")
+            for f in sorted(os.listdir(os.path.join(ROOT, "fixtures", v))) if f.endswith(".euchre")]
+PARLOUR1 = os.path.join(ROOT, "fixtures", "two-handed", "parlour-1.euchre")
+CLI = os.path.join(ROOT, ".venv", "bin", "euchre-events")
+runner = CliRunner()
+TABLES = ("ee_rm_analysis", "ee_ex_games", "ee_ex_decisions", "ee_ex_options")
+
+
+def run(*args):
+    return runner.invoke(app, [str(a) for a in args], catch_exceptions=False)
+
+
+def build(db: str, files=FIXTURES) -> list:
+    arch = Archive(db)
+    ids = []
+    for f in files:
+        for rec in read_records(f):
+            ids.append(str(arch.import_record(rec)[0]))
+    return ids
+
+
+def dump(db: str) -> dict:
+    """Every row of the analysis read model and the explorer's tables, sorted."""
+    rm = ReadModels(Archive(db))
+    out = {}
+    for t in TABLES:
+        try:
+            rows = rm.view.select(f"SELECT * FROM {rm.view._t(t)}")
+        except Exception:   # a table not made yet: no rows
+            rows = []
+        out[t] = sorted(json.dumps(r, sort_keys=True, default=str) for r in rows)
+    return out
+
+
+def clear(db: str) -> None:
+    rm = ReadModels(Archive(db))
+    with rm.view._tx() as c:
+        for t in TABLES:
+            c.execute(f"DELETE FROM {rm.view._t(t)}")
+
+
+def count(db: str) -> int:
+    rm = ReadModels(Archive(db))
+    return rm.view.select("SELECT COUNT(*) AS n FROM {ee_rm_analysis}")[0]["n"]
+
+
+def _killed_then_rerun(db: str):
+    """An uninterrupted run's read model; then the same archive emptied of
+    analyses, a run SIGKILLed after its first games were written, and a rerun:
+    the same rows, and the rerun skipped what the killed run had done."""
+    n_games = len(build(db))
+    r = run("analyze", "--all", "--db", db, "--face-up-only")
+    assert r.exit_code == 0, r.output
+    assert f"{n_games} games analysed, 0 already done, 0 failed" in r.stdout
+    whole = dump(db)
+    assert len(whole["ee_rm_analysis"]) == n_games and whole["ee_ex_decisions"]
+    clear(db)
+    env = dict(os.environ, PYTHONPATH=ROOT)
+    p = subprocess.Popen([CLI, "analyze", "--all", "--db", db, "--face-up-only"], env=env,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    deadline = time.time() + 120
+    while time.time() < deadline and p.poll() is None:
+        try:
+            if count(db) >= 2:
+                break
+        except Exception:  # tables not made yet by the child
+            pass
+        time.sleep(0.02)
+    assert p.poll() is None, "the run ended before it could be killed"
+    p.send_signal(signal.SIGKILL)
+    p.wait()
+    done = count(db)
+    assert 2 <= done < n_games
+    r = run("analyze", "--all", "--db", db, "--face-up-only")
+    assert r.exit_code == 0, r.output
+    assert f"{n_games - done} games analysed, {done} already done" in r.stdout
+    assert dump(db) == whole
+
+
+def test_sigkill_then_rerun_gives_the_same_read_model_sqlite(tmp_path):
+    _killed_then_rerun(str(tmp_path / "club.sqlite"))
+
+
+@pytest.mark.postgres
+def test_sigkill_then_rerun_gives_the_same_read_model_postgres(pg_schema):  # noqa: F811
+    _killed_then_rerun(pg_url(pg_schema))
+
+
+def test_a_game_appended_to_is_analysed_again_and_workers_agree(tmp_path):
+    """Two local processes over games give the read model of one; a rerun
+    analyses nothing; several game ids run as tasks too, and print their
+    report as one game at a time would."""
+    one, two = str(tmp_path / "one.sqlite"), str(tmp_path / "two.sqlite")
+    ids = build(one)
+    build(two)
+    assert run("analyze", "--all", "--db", one, "--face-up-only").exit_code == 0
+    r = run("analyze", "--all", "--db", two, "--face-up-only", "--workers", "2")
+    assert r.exit_code == 0, r.output
+    assert dump(one) == dump(two)
+    again = run("analyze", "--all", "--db", two, "--face-up-only", "--workers", "2")
+    assert f"0 games analysed, {len(ids)} already done" in again.stdout
+    several = run("analyze", ids[0][:8], ids[-1][:8], "--db", two, "--face-up-only", "--format", "json")
+    assert several.exit_code == 0, several.output
+    assert [g["game_id"] for g in json.loads(several.stdout)["games"]] == [ids[0], ids[-1]]
+    bad = run("analyze", ids[0][:8], "nosuchgame", "--db", two, "--face-up-only", "--format", "json")
+    assert bad.exit_code == 1 and "nosuchgame" in bad.stderr
+
+
+# ------------------------------------------------------------------ Dask
+@pytest.fixture(scope="module")
+def cluster():
+    distributed = pytest.importorskip("distributed")
+    with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=True,
+                                  dashboard_address=None, silence_logs=40) as c:
+        yield c
+
+
+def _same_on_the_cluster(db: str, reference: str, cluster):
+    build(db)
+    build(reference)
+    assert run("analyze", "--all", "--db", reference, "--face-up-only", "--workers", "1").exit_code == 0
+    r = run("analyze", "--all", "--db", db, "--face-up-only", "--scheduler", cluster.scheduler_address)
+    assert r.exit_code == 0, r.output
+    assert dump(db) == dump(reference)
+
+
+def test_local_cluster_gives_what_one_worker_gives_sqlite(tmp_path, cluster):
+    """SQLite: the events go in the tasks, this process writes the results."""
+    _same_on_the_cluster(str(tmp_path / "a.sqlite"), str(tmp_path / "b.sqlite"), cluster)
+
+
+@pytest.mark.postgres
+def test_local_cluster_gives_what_one_worker_gives_postgres(tmp_path, cluster, pg_schema):  # noqa: F811
+    """PostgreSQL: the workers read their games and write their results."""
+    _same_on_the_cluster(pg_url(pg_schema), str(tmp_path / "b.sqlite"), cluster)
+
+
+def _worker_killed(db: str, reference: str, cluster):
+    """A worker process killed (SIGKILL, by its PID) while it runs a task: the
+    nanny starts a new one, the scheduler runs the lost task again; every
+    game is analysed once in the read model, the same as one process does."""
+    from euchre_events.corpus import analysis_params, run_corpus
+    ids = build(db)
+    build(reference)
+    params = analysis_params(3, 0, False, None, None, None)      # a seat view: tasks of a few seconds
+    ref = run_corpus([str(g) for g in Archive(reference).game_ids()], db=reference, params=params, progress=False)
+    assert ref.analysed == len(ids)
+    killed = []
+
+    def on_result(_r):
+        # the scheduler runs in this process (LocalCluster): its own record of
+        # each worker's PID and of the tasks processing there
+        if killed:
+            return
+        busy = [ws for ws in list(cluster.scheduler.workers.values()) if ws.processing]
+        if busy:
+            killed.append(busy[0].pid)
+            os.kill(busy[0].pid, signal.SIGKILL)
+    res = run_corpus(ids, db=db, params=params, scheduler=cluster.scheduler_address, progress=False,
+                     on_result=on_result)
+    assert killed, "no worker was busy to kill"
+    assert res.analysed == len(ids) and not res.failed
+    got, want = dump(db), dump(reference)
+    assert got == want
+    assert len(got["ee_rm_analysis"]) == len(ids)
+
+
+def test_a_worker_killed_mid_task_loses_and_duplicates_nothing_sqlite(tmp_path, cluster):
+    _worker_killed(str(tmp_path / "a.sqlite"), str(tmp_path / "b.sqlite"), cluster)
+
+
+@pytest.mark.postgres
+def test_a_worker_killed_mid_task_loses_and_duplicates_nothing_postgres(tmp_path, cluster, pg_schema):  # noqa: F811
+    _worker_killed(pg_url(pg_schema), str(tmp_path / "b.sqlite"), cluster)
+
+
+def test_scheduler_not_reachable_is_one_line(tmp_path, monkeypatch):
+    pytest.importorskip("distributed")
+    db = str(tmp_path / "a.sqlite")
+    build(db, FIXTURES[:1])
+    monkeypatch.setenv("EUCHRE_EVENTS_DASK_TIMEOUT", "1s")
+    r = run("analyze", "--all", "--db", db, "--face-up-only", "--scheduler", "tcp://127.0.0.1:9")
+    assert r.exit_code == 1 and "cannot reach the Dask scheduler tcp://127.0.0.1:9" in r.stderr
+    assert count(db) == 0
+
+
+# ------------------------------------------------------------------ the explorer
+def test_explorer_counts_a_hand_counted_archive(tmp_path):
+    """fixtures/two-handed/parlour-1.euchre, read by hand (12 deals, the
+    dealer alternating P2, P1, ...):
+
+    * the non-dealer (eldest) in the up-card's round: pass in deals 1-3, 5-12,
+      ordered up in deal 4 (9S up; P2's JS AH KD KS TS take all five tricks:
+      a march, 2 points in two-handed, rules.md 3);
+    * the dealer in the up-card's round (deal 4 never came to it): passed in
+      deals 1-3, 5, 6, 10-12, ordered up in 7, 8 and 9;
+    * eldest in round two: named clubs in deals 2 and 12, diamonds in 6,
+      passed in 1, 3, 5, 10, 11;
+    * eldest, clubs turned up (TC, AC, JC, 9C: deals 6, 8, 9, 10): four passes."""
+    from euchre_events.archive.explorer import explore
+    db = str(tmp_path / "p.sqlite")
+    build(db, [PARLOUR1])
+    assert run("analyze", "--all", "--db", db, "--face-up-only").exit_code == 0
+    rm = ReadModels(Archive(db))
+
+    def played(**f):
+        ex = explore(rm, variant="two-handed", **f)
+        return {a.action: a.played for a in ex.actions if a.played}, ex
+    got, ex = played(seat_rel=1, round=1)
+    assert got == {"pass": 11, "order": 1} and ex.decisions == 12 and ex.games == 1
+    assert {a.action: a.points for a in ex.actions}["order"] == 2.0
+    assert played(seat_rel=0, round=1)[0] == {"pass": 8, "order": 3}
+    assert played(seat_rel=1, round=2)[0] == {"pass": 5, "name C": 2, "name D": 1}
+    assert played(seat_rel=1, round=1, up_suit="C")[0] == {"pass": 4}
+    # every hand holds 0, 1 or 2 bowers of the up-card.s suit: the bowers filter splits the 11 passes
+    assert sum(played(seat_rel=1, round=1, bowers=b)[0].get("pass", 0) for b in (0, 1, 2)) == 11
+    # the command: text, JSON, HTML (escaped), and a bad filter named
+    r = run("explore", "--db", db, "--variant", "two-handed", "--seat", "eldest", "--round", "1", "--format", "json")
+    assert r.exit_code == 0, r.output
+    doc = json.loads(r.stdout)
+    assert {a["action"]: a["played"] for a in doc["actions"]} == {"pass": 11, "order": 1}
+    t = run("explore", "--db", db, "--variant", "two-handed", "--seat", "dealer", "--round", "1")
+    assert "11 decisions in 1 games" in t.stdout and "order" in t.stdout
+    h = run("explore", "--db", db, "--variant", "<b>", "--format", "html", "-o", tmp_path / "x.html")
+    assert h.exit_code == 0 and "&lt;b&gt;" in (tmp_path / "x.html").read_text()
+    bad = run("explore", "--db", db, "--seat", "north")
+    assert bad.exit_code == 1 and "--seat" in bad.stderr and "Traceback" not in bad.output
+    bad = run("explore", "--db", db, "--score", "eight")
+    assert bad.exit_code == 1 and "--score" in bad.stderr
