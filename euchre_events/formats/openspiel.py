@@ -42,7 +42,9 @@ from euchre_events.formats import sigint_held
 with sigint_held():
     import msgspec
 
-from euchre_events.rules.cards import RANKS, SUITS
+from euchre_events.rules.actions import (ALONE, CALL, CARD_CODES, NUM_CARDS, PARTNER, PASS,
+                                          SUIT_ACTION)
+from euchre_events.rules.cards import SUITS
 from euchre_events.rules.seats import SEAT_LETTERS_4
 from euchre_events.rules.fastcore import event_of, fast_rules
 from euchre_events.rules.registry import make_variant
@@ -51,26 +53,25 @@ from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, DealThrow
                       TrumpNamed, UpCardPickedUp, WentAlone)
 from euchre_events.formats import Record, RecordError, load_json, open_record, read_record_text
 
-PASS_ACTION = 24
-"""OpenSpiel action id of Pass."""
-FIRST_TRUMP_ACTION = 25
+PASS_ACTION = PASS
+"""OpenSpiel action id of Pass (:data:`euchre_events.rules.actions.PASS`)."""
+FIRST_TRUMP_ACTION = CALL
 """OpenSpiel action id of Clubs; Diamonds, Hearts, Spades follow (26, 27, 28)."""
-ALONE_ACTION = 29
+ALONE_ACTION = ALONE
 """OpenSpiel action id of Alone (go alone, or defend alone)."""
-PARTNER_ACTION = 30
+PARTNER_ACTION = PARTNER
 """OpenSpiel action id of Partner (play with the partner)."""
-NUM_CARDS = 24
 PLAYERS = SEAT_LETTERS_4  # OpenSpiel games name no players: the seats stand for them
 """Player names used for OpenSpiel games: seats 0..3 clockwise from North."""
 DEFAULT_PARAMS = {"allow_lone_defender": False, "stick_the_dealer": True}
 """OpenSpiel's ``euchre`` parameters and their defaults (OpenSpiel 2.0)."""
 
-CARD_OF_ID: tuple = tuple(RANKS[i // 4] + SUITS[i % 4] for i in range(NUM_CARDS))
+CARD_OF_ID: tuple = CARD_CODES
 """Our card code for each OpenSpiel card id 0..23 (``CARD_OF_ID[0] == "9C"``)."""
 ID_OF_CARD: dict = {c: i for i, c in enumerate(CARD_OF_ID)}
 """OpenSpiel card id (0..23) of each card code."""
 
-_SUIT_ACTION = {s: FIRST_TRUMP_ACTION + i for i, s in enumerate(SUITS)}
+_SUIT_ACTION = SUIT_ACTION
 
 
 class OpenSpielError(ValueError):

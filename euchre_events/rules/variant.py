@@ -224,7 +224,15 @@ class Variant(ABC):
 
     def trick_winner(self, t: Table, cards: list) -> int:
         return C.trick_winner_index(cards, t.trump, t.led_suit if t.led_suit else None, low=t.low,
-                                    first_twin_wins=getattr(self.options, "first_twin_wins", True))
+                                    first_twin_wins=self.first_twin_wins)
+
+    @property
+    def first_twin_wins(self) -> bool:
+        """Of two identical cards in a trick (a double deck), the first
+        played wins (rules.md 1.3); the option ``first_twin_wins`` of a
+        game that has one (Bid, 5), else True.  The one place that option
+        is read (the engine, its fast path, the solver, the tutorial)."""
+        return getattr(self.options, "first_twin_wins", True)
 
 
     def may_throw_in(self, t: Table, ev: Event) -> bool:

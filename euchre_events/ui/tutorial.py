@@ -525,7 +525,7 @@ def trick_winner(game: Game, deal: int, trick: int, section: str = "1.3") -> Exe
     if led is None and first + 1 < len(game.events) and game.events[first + 1].kind == "JokerSuitNamed":
         led = game.events[first + 1].suit
     low = bool(game.table_at(end).low)
-    twins_first = getattr(game.final.variant.options, "first_twin_wins", True)
+    twins_first = game.final.variant.first_twin_wins
     words = trick_words(cards, st.trump, led, seats.index(winner), low, twins_first)
     question = (f"{_trump_words(st.trump).capitalize()}. Trick {trick}: "
                 + "; ".join(f"{who(st, s)} {'leads' if i == 0 else 'plays'} {C.pretty(c)}"
