@@ -2,7 +2,10 @@
 (issue 11): for every line it takes, the report text (jsonl and --json) and
 the game id are exactly the reference path's (the reader, the engine's
 fold, ``game_json``, ``game_id_of``); every line it does not take is read by
-the reference reader, so errors and warnings stay the same."""
+the reference reader, so errors and warnings stay the same.  The lines are
+made by the engine (``rules.simulate`` through
+``formats.openspiel.simulated_openspiel_games``: always) and, where
+``pyspiel`` is installed, by OpenSpiel."""
 from __future__ import annotations
 
 import json
@@ -17,19 +20,18 @@ from euchre_events.archive.canonical import event_text
 from euchre_events.cli import _indented_json, _plain_audit, app, fast_game_json_text, fast_game_jsonl
 from euchre_events.formats import RecordError
 from euchre_events.formats.openspiel import (FastGame, _read_line, fast_line, iter_openspiel_file,
-                                             random_openspiel_games)
+                                             random_openspiel_games, simulated_openspiel_games)
 from euchre_events.ui.auditreport import fast_game_json, game_json
-
-pytest.importorskip("pyspiel")
 
 CONFIGS = (({}, 1), ({"allow_lone_defender": True, "stick_the_dealer": False}, 100001),
            ({"allow_lone_defender": True}, 5001), ({"stick_the_dealer": False}, 7001))
 
 
-def _lines(n_each: int) -> list:
+def _lines(n_each: int, source: str = "simulate") -> list:
+    make = random_openspiel_games if source == "pyspiel" else simulated_openspiel_games
     out = []
     for params, seed in CONFIGS:
-        for d in random_openspiel_games(n_each, seed, params, tricks=True):
+        for d in make(n_each, seed, params, tricks=True):
             out.append(json.dumps(d, separators=(",", ":")))
     return out
 
@@ -41,9 +43,13 @@ def _reference(path, lineno, line):
     return rec, game_json(g, g.audit())
 
 
-@pytest.fixture(scope="module")
-def lines():
-    return _lines(750)        # 3,000 games, four parameter sets
+@pytest.fixture(scope="module", params=["simulate", "pyspiel"])
+def lines(request):
+    """3,000 games, four parameter sets, made by the engine or by OpenSpiel
+    (skipped where ``pyspiel`` is not installed)."""
+    if request.param == "pyspiel":
+        pytest.importorskip("pyspiel")
+    return _lines(750, request.param)
 
 
 def test_fast_report_is_the_reference_report(lines):
@@ -189,6 +195,7 @@ def test_lines_of_the_shared_generator_are_taken(tmp_path):
                             "/work/shared/tools/openspiel_games.py") if os.path.exists(p)), None)
     if gen is None:
         pytest.skip("needs ../shared/tools/openspiel_games.py")
+    pytest.importorskip("pyspiel")      # the generator runs OpenSpiel
     path = str(tmp_path / "g.jsonl")
     subprocess.run([sys.executable, gen, "--n", "400", "--seed", "11", "--out", path],
                    check=True, capture_output=True)

@@ -884,3 +884,57 @@ def random_openspiel_games(n: int, seed: int = 1, params: Optional[dict] = None,
                                "winner": tr.winner()}
                               for tr in state.tricks() if tr.leader() >= 0]
         yield line
+
+
+def simulated_openspiel_games(n: int, seed: int = 1, params: Optional[dict] = None,
+                              tricks: bool = True) -> Iterator[dict]:
+    """``n`` random one-deal games of OpenSpiel's ``euchre`` rules made
+    without OpenSpiel, as the lines :func:`random_openspiel_games` gives
+    (the same keys: ``params``, ``seed``, ``index``, ``steps``, ``history``,
+    ``returns``, and ``tricks`` with ``tricks=True``).
+
+    Game ``i`` is :func:`euchre_events.rules.simulate.random_game` of
+    standard Euchre under :func:`openspiel_options` of ``params`` (one deal,
+    seed ``seed + i``, every legal action equally likely, as OpenSpiel's
+    random games pick them), turned into OpenSpiel's actions with
+    :func:`event_to_action`: the dealer, the 20 dealt cards (card ``k`` to
+    seat ``(dealer + k) % 4``), the up-card, the decisions.  ``legal`` of a
+    decision is the engine's legal actions as action ids; ``returns`` is
+    ``[a, -a, a, -a]`` with ``a`` North/South's points less East/West's
+    (rules.md 2.6).  So the tests that hold the fast core and the fast
+    audit against the engine run where ``pyspiel`` is not installed.  Pure."""
+    from euchre_events.rules.engine import legal_actions, new_table, apply
+    from euchre_events.rules.simulate import random_game
+    p = dict(DEFAULT_PARAMS)
+    p.update(params or {})
+    options = openspiel_options(p)
+    for i in range(n):
+        events = random_game("standard", options, seed=seed + i, deals=1, policy="uniform")
+        t = new_table()
+        steps: list = []
+        for ev in events:
+            k = ev.kind
+            if k == "CardsDealt":
+                dealer = t.dealer
+                steps.append({"player": -1, "action": dealer, "legal": [0, 1, 2, 3]})
+                order = [ID_OF_CARD[ev.hands[(dealer + k4) % 4][k4 // 4]] for k4 in range(20)]
+                order.append(ID_OF_CARD[ev.up_card])
+                left = set(range(NUM_CARDS))
+                for a in order:
+                    steps.append({"player": -1, "action": a, "legal": sorted(left)})
+                    left.discard(a)
+            elif k not in ("GameStarted", "DealStarted"):
+                a = event_to_action(ev, t.up_card)
+                if a is not None:
+                    legal = {event_to_action(x, t.up_card) for x in legal_actions(t)[0]}
+                    steps.append({"player": ev.seat, "action": a,
+                                  "legal": sorted(x for x in legal if x is not None)})
+            apply(t, ev)
+        pts = t.deal_results[-1][1]
+        a = pts[0] - pts[1]
+        line = {"game": "euchre", "params": p, "seed": seed + i, "index": i, "steps": steps,
+                "history": [s["action"] for s in steps], "returns": [a, -a, a, -a]}
+        if tricks:
+            line["tricks"] = [{"leader": leader, "cards": [ID_OF_CARD[c] for _, c in plays],
+                               "winner": winner} for leader, plays, winner in t.tricks]
+        yield line

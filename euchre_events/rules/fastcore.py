@@ -172,7 +172,14 @@ class FastRules:
     def __init__(self, variant):
         self.variant = v = variant
         # the auction's rules as the variant states them (rules/variants/upcard.py)
-        self.rules = v.upcard_rules
+        self.rules = r = v.upcard_rules
+        # ... as tables, asked of upcard.py once here rather than at each decision:
+        # per dealer, per seat: may not pass in round 2 / may name the turned-down suit;
+        # per up-card, the mask of the cards the dealer may not discard
+        self.stuck = tuple(tuple(dealer_is_stuck(r, s, d) for s in range(4)) for d in range(4))
+        self.turned_ok = tuple(tuple(may_name_turned_down(r, s, d) for s in range(4)) for d in range(4))
+        self.kept = tuple(sum(1 << c for c in range(24) if not may_discard(r, CARD_CODES[c], CARD_CODES[u]))
+                          for u in range(24))
         self.offered = (defence_offered(v.options.defend_alone, False),
                         defence_offered(v.options.defend_alone, True))
         self.defenders = tuple(tuple(tuple(defender_order(d, m, 4, v.side_of)) for m in range(4))
@@ -328,7 +335,7 @@ class FastRules:
         trump suit index, alone, lone defender, out)`` once the play
         starts, :data:`_THROWN` when everyone passed twice, or None to
         decline (an irregular decision, or the actions stop)."""
-        r = self.rules
+        stuck, turned_ok = self.stuck[dealer], self.turned_ok[dealer]
         up_suit = _SUIT_OF[up]
         phase = ROUND1
         turn = (dealer + 1) & 3
@@ -340,7 +347,7 @@ class FastRules:
         for a in it:
             if phase is ROUND1 or phase is ROUND2:
                 if a == PASS:
-                    if phase is ROUND2 and dealer_is_stuck(r, turn, dealer):
+                    if phase is ROUND2 and stuck[turn]:
                         return None  # a stuck dealer passes: flagged by the engine
                     emit(K_PASSED << 7 | turn << 5)
                     passes += 1
@@ -371,7 +378,7 @@ class FastRules:
                         h[dealer] |= _BITS[up]
                         phase, turn = DISCARD, dealer
                     else:
-                        if suit == up_suit and not may_name_turned_down(r, turn, dealer):
+                        if suit == up_suit and not turned_ok[turn]:
                             return None   # the turned-down suit named: flagged by the engine
                         emit(K_TRUMP_NAMED << 7 | turn << 5 | suit)
                         phase = ALONE_PHASE
@@ -381,7 +388,7 @@ class FastRules:
                 bit = _CODE_BITS.get(a, 0)
                 if not h[dealer] & bit:
                     return None       # not a card, or not in the dealer's hand
-                if not may_discard(r, CARD_CODES[a], CARD_CODES[up]):
+                if bit & self.kept[up]:
                     return None       # the up-card discarded: flagged by the engine
                 h[dealer] ^= bit
                 emit(K_DISCARDED << 7 | dealer << 5 | a)
