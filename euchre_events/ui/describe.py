@@ -12,7 +12,7 @@ from typing import Optional, Sequence
 from euchre_events.events import printable  # noqa: F401  (here for its callers)
 from euchre_events.projections.seat import event_visible, knowledge_of_state, private_to, visible_from
 from euchre_events.rules import cards as C
-from euchre_events.rules.seats import SEAT_WORDS_4, score_text, seat_letter, seat_word
+from euchre_events.rules.seats import SEAT_WORDS_4, score_text, seat_letter, seat_word, side_groups, side_short
 
 SEAT_NAMES_4 = SEAT_WORDS_4
 """Seat names of a four-seat game (kept for callers; the table is :mod:`euchre_events.rules.seats`)."""
@@ -37,10 +37,7 @@ def sides_of(variant: str, n_seats: int) -> list:
     try:
         from euchre_events.rules.registry import make_variant
         v = make_variant(variant)
-        groups: list = [[] for _ in range(v.n_sides)]
-        for seat in range(n_seats):
-            groups[v.side_of(seat)].append(seat)
-        return groups
+        return side_groups(n_seats, v.n_sides, v.side_of)
     except (ValueError, IndexError):
         return [[s] for s in range(n_seats)]
 
@@ -49,9 +46,7 @@ def side_label(side: int, variant: str, players: Sequence[str]) -> str:
     """A side as a table says it: ``"E/W"`` (partners), ``"South"`` or ``"P2"`` (alone)."""
     n = len(players)
     seats = sides_of(variant, n)[side] if 0 <= side < len(sides_of(variant, n)) else [side]
-    if len(seats) > 1:
-        return "/".join(seat_letter(s, n) for s in seats)
-    return seat_word(seats[0], n)
+    return side_short(seats, n)
 
 
 def side_name(side: Optional[int], variant: str, players: Sequence[str]) -> str:

@@ -302,8 +302,8 @@ class StandardEuchre(UpCardAuction, Variant):
         by_lone_maker = r.by_lone and r.seat == r.maker
         if against_lone_maker or (by_lone_maker and o.renege_symmetric):
             val = o.lone_renege_value
-        side_name = "N/S" if other == 0 else "E/W"
-        off_name = "N/S" if off == 0 else "E/W"
+        side_name = self.side_name(other)
+        off_name = self.side_name(off)
         if o.renege_penalty == "tournament":
             pts = [0, 0]
             pts[other] = val
