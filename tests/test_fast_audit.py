@@ -12,7 +12,6 @@ import json
 import random
 
 import pytest
-from typer.testing import CliRunner
 
 from euchre_events.archive import game_id_of
 from euchre_events.archive.fastpath import cards_dealt_text, fast_game_id, fast_game_id_text
@@ -130,14 +129,14 @@ def _reference_report(path, jsonl: bool):
 
 
 @pytest.mark.parametrize("fmt", ["jsonl", "json"])
-def test_cli_audit_fast_and_reference_give_the_same_text(tmp_path, lines, fmt):
+def test_cli_audit_fast_and_reference_give_the_same_text(runner, tmp_path, lines, fmt):
     rng = random.Random(3)
     mixed = _mixed(lines[:1200], rng)
     path = _file(tmp_path, mixed)
     fast = [r for r in iter_openspiel_file(path, fast=True)]
     assert sum(type(r) is FastGame for r in fast) > 900
     assert sum(type(r) is not FastGame for r in fast) > 100
-    res = CliRunner().invoke(app, ["audit", path, "--format", fmt])
+    res = runner.invoke(app, ["audit", path, "--format", fmt])
     out, errors = _reference_report(path, fmt == "jsonl")
     assert res.stdout == out
     got_err = [x for x in res.stderr.splitlines() if x.startswith(("error:", "warning:"))]
@@ -146,15 +145,15 @@ def test_cli_audit_fast_and_reference_give_the_same_text(tmp_path, lines, fmt):
 
 
 @pytest.mark.parametrize("fmt", ["jsonl", "json"])
-def test_workers_give_the_same_report_in_the_same_order(tmp_path, lines, fmt):
+def test_workers_give_the_same_report_in_the_same_order(runner, tmp_path, lines, fmt):
     """``--workers 2``: the fast lines read by two worker processes, a few
     hundred at a time; the report, the errors and warnings and their order,
     and the exit code are those of one process (and of the reference)."""
     rng = random.Random(5)
     mixed = _mixed(lines[:1500], rng)
     path = _file(tmp_path, mixed)
-    one = CliRunner().invoke(app, ["audit", path, "--format", fmt, "--workers", "1"])
-    two = CliRunner().invoke(app, ["audit", path, "--format", fmt, "--workers", "2"])
+    one = runner.invoke(app, ["audit", path, "--format", fmt, "--workers", "1"])
+    two = runner.invoke(app, ["audit", path, "--format", fmt, "--workers", "2"])
     out, errors = _reference_report(path, fmt == "jsonl")
     assert two.stdout == one.stdout == out
     assert two.stderr == one.stderr
@@ -224,7 +223,7 @@ def test_plain_audit_command_lines():
         assert _plain_audit(argv) is None, argv
 
 
-def test_console_script_gives_typer_s_output(tmp_path, lines):
+def test_console_script_gives_typer_s_output(runner, tmp_path, lines):
     """``euchre-events audit FILE --format jsonl`` (no typer application)
     writes what the typer command writes, with the same exit code, for good
     and bad files."""
@@ -233,7 +232,7 @@ def test_console_script_gives_typer_s_output(tmp_path, lines):
     path = _file(tmp_path, _mixed(lines[:200], random.Random(9)))
     for argv in (["audit", path, "--format", "jsonl"], ["audit", path, "--json"],
                  ["audit", str(tmp_path / "missing.jsonl"), "--format", "jsonl"]):
-        res = CliRunner().invoke(app, argv)
+        res = runner.invoke(app, argv)
         p = subprocess.run([sys.executable, "-c", "import sys; from euchre_events.cli import main; "
                             "sys.argv[0] = 'euchre-events'; main()"] + argv,
                            capture_output=True, text=True)
