@@ -31,7 +31,7 @@ from euchre_events.batch import say as _say
 from euchre_events.batch import short_error as _short_error
 from euchre_events.batch import warn as _warn
 from euchre_events.batch import write_file
-from euchre_events.formats import FORMATS, RecordError, detect_format, read_records
+from euchre_events.formats import FORMAT_TABLE, FORMATS, WRITTEN, RecordError, detect_format, read_records
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
                   help="Record Euchre games as event streams; replay, study and audit them.")
@@ -1018,11 +1018,35 @@ def _print_drills(arch, drills) -> None:
     _say(drills.progress().line())
 
 
+def _export_html(g, notes, variations, with_derived=False):
+    """``export --format html``: the self-contained replay page (ui.htmlexport)."""
+    from euchre_events.formats import Exported
+    from euchre_events.ui.htmlexport import export_page
+    return Exported(export_page(g, annotations=notes, variations=variations), [])
+
+
+def _exports() -> dict:
+    """``export``'s writers: the one-game writers of :data:`FORMAT_TABLE`
+    (each ``(game, notes, variations, with_derived) -> Exported``), ``emn``
+    (several games: :func:`_export_emn`) and ``html`` (the replay page)."""
+    table = {}
+    for name in WRITTEN:
+        w = FORMAT_TABLE[name].write
+        table[name] = (lambda w: lambda g, n, v, d: w(g.events, n, v, d))(w) if w else None
+    table["html"] = _export_html
+    return table
+
+
+_EXPORTS = _exports()
+_EXPORT_NAMES = ", ".join(list(_EXPORTS)[:-1]) + " or " + list(_EXPORTS)[-1]
+"""``"egn, egnb, egnb-expanded, emn, text, json or html"``: export's help and errors."""
+
+
 @app.command("export")
 def export_cmd(games: List[str] = typer.Argument(None, metavar="GAME...",
                                                  help="Stored game id (or prefix), or a record file; "
                                                       "several only with --format emn."),
-               fmt: str = typer.Option("json", "--format", "-f", help="egn, egnb, egnb-expanded, emn, text, json or html."),
+               fmt: str = typer.Option("json", "--format", "-f", help=f"{_EXPORT_NAMES}."),
                output: Optional[str] = typer.Option(None, "--output", "-o", help="Output file (default: stdout; required for html)."),
                db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
                from_: Optional[str] = typer.Option(None, "--from", help="Format of a record file."),
@@ -1087,49 +1111,23 @@ def export_cmd(games: List[str] = typer.Argument(None, metavar="GAME...",
                                              face_up_only=face_up_only,
                                              open_archive=lambda: _archive(db))
     _check_output(output)
-    if fmt == "html":
-        if not output:
-            _fail("--format html needs -o FILE")
-        from euchre_events.ui.htmlexport import export_page
-        if write_file(output, export_page(g, annotations=notes, variations=variations)):
-            _say(output)
-        return
-    if fmt in ("egnb", "egnb-expanded"):   # binary EGN: bytes, so only to a file
-        if not output:
-            _fail(f"--format {fmt} needs -o FILE (binary output)")
-        from euchre_events.formats.egn import write_egnb
-        from euchre_events.formats.egn.read import reads_back_to
-        lost = []
-        try:
-            data = write_egnb(g.events, notes, variations, expanded=fmt == "egnb-expanded", warnings=lost,
-                              with_derived=with_derived, check=reads_back_to(g.events))
-        except ValueError as e:
-            _fail(f"cannot write this game as {fmt}: {e}")
-        _say_lost(lost)
-        if write_file(output, data):
-            typer.echo(output)
-        return
-    if fmt == "egn":
-        from euchre_events.formats.egn.read import reads_back_to
-        from euchre_events.formats.egn.write import KEPT_UNKNOWN, egn_to_json, schema_form, write_egn
-        try:
-            lost: list = []
-            doc = write_egn(g.events, notes, variations=variations, warnings=lost,
-                            with_derived=with_derived, check=reads_back_to(g.events))
-            lost += [KEPT_UNKNOWN + w for w in schema_form(doc)[1]]
-            _say_lost(lost)
-            text = egn_to_json(doc)
-        except ValueError as e:
-            _fail(f"cannot write this game as EGN: {e}")
-    elif fmt == "text":
-        from euchre_events.formats.text import write_text
-        text = write_text(g.events, notes, variations)
-    elif fmt == "json":
-        from euchre_events.formats.jsonfmt import write_json
-        text = write_json(g.events, notes, variations)
-    else:
-        _fail(f"unknown format {fmt!r}: expected egn, egnb, egnb-expanded, emn, text, json or html")
-    _write_text(text, output, fmt, from_)
+    write = _EXPORTS.get(fmt)
+    if write is None:
+        _fail(f"unknown format {fmt!r}: expected {_EXPORT_NAMES}")
+    binary = fmt in FORMAT_TABLE and FORMAT_TABLE[fmt].binary
+    if (binary or fmt == "html") and not output:
+        _fail(f"--format {fmt} needs -o FILE" + (" (binary output)" if binary else ""))
+    try:
+        out = write(g, notes, variations, with_derived)
+    except ValueError as e:
+        _fail(f"cannot write this game as {FORMAT_TABLE[fmt].title if fmt in FORMAT_TABLE else fmt}: {e}")
+    _say_lost(out.lost)
+    if fmt in FORMAT_TABLE and not binary:
+        _write_text(out.data, output, fmt, from_)
+    elif write_file(output, out.data):
+        (typer.echo if binary else _say)(output)
+
+
 
 
 def _stored_notes(arch, game_id) -> tuple:
@@ -1166,7 +1164,8 @@ def _write_text(text: str, output: Optional[str], fmt: str, from_: Optional[str]
             back = detect_format(output)
         except RecordError:
             back = None
-        want = {"egn": "egn", "emn": "emn", "text": "text", "json": "json"}.get(fmt)
+        f = FORMAT_TABLE.get(fmt)
+        want = fmt if f is not None and f.read is not None and not f.binary else None
         if want and back != want and not (want == "json" and back is None):
             _say(f"note: import reads {os.path.basename(output)} back only with --from {want} "
                  f"(its name does not say {want})", err=True)
@@ -1181,8 +1180,7 @@ def _export_emn(games: List[str], match: Optional[str], output: Optional[str], d
     each file with all its games), or the stored games of ``--match``, as
     one EMN match."""
     from euchre_events.archive import ArchiveError
-    from euchre_events.formats.egn.read import reads_back_to
-    from euchre_events.formats.egn.write import emn_to_json, write_emn
+    from euchre_events.formats import write_emn_match
     items: list = []    # (events, annotations, variations)
     arch = None
     if match:
@@ -1208,14 +1206,12 @@ def _export_emn(games: List[str], match: Optional[str], output: Optional[str], d
     if not items:
         _fail("give the games of the match (stored ids or record files), or --match NAME")
     _check_output(output)
-    lost: list = []
     try:
-        doc = write_emn(items, lost, with_derived=with_derived,
-                        checks=[reads_back_to(evs) for evs, _, _ in items])
+        out = write_emn_match(items, with_derived)
     except ValueError as e:
         _fail(f"cannot write these games as EMN: {e}")
-    _say_lost(lost)
-    _write_text(emn_to_json(doc), output, "emn")
+    _say_lost(out.lost)
+    _write_text(out.data, output, "emn")
 
 
 def _record_suffixes() -> tuple:

@@ -2,14 +2,16 @@
 (issue 11): for every line it takes, the report text (jsonl and --json) and
 the game id are exactly the reference path's (the reader, the engine's
 fold, ``game_json``, ``game_id_of``); every line it does not take is read by
-the reference reader, so errors and warnings stay the same."""
+the reference reader, so errors and warnings stay the same.  The lines are
+made by the engine (``rules.simulate`` through
+``formats.openspiel.simulated_openspiel_games``: always) and, where
+``pyspiel`` is installed, by OpenSpiel."""
 from __future__ import annotations
 
 import json
 import random
 
 import pytest
-from typer.testing import CliRunner
 
 from euchre_events.archive import game_id_of
 from euchre_events.archive.fastpath import cards_dealt_text, fast_game_id, fast_game_id_text
@@ -17,19 +19,18 @@ from euchre_events.archive.canonical import event_text
 from euchre_events.cli import _indented_json, _plain_audit, app, fast_game_json_text, fast_game_jsonl
 from euchre_events.formats import RecordError
 from euchre_events.formats.openspiel import (FastGame, _read_line, fast_line, iter_openspiel_file,
-                                             random_openspiel_games)
+                                             random_openspiel_games, simulated_openspiel_games)
 from euchre_events.ui.auditreport import fast_game_json, game_json
-
-pytest.importorskip("pyspiel")
 
 CONFIGS = (({}, 1), ({"allow_lone_defender": True, "stick_the_dealer": False}, 100001),
            ({"allow_lone_defender": True}, 5001), ({"stick_the_dealer": False}, 7001))
 
 
-def _lines(n_each: int) -> list:
+def _lines(n_each: int, source: str = "simulate") -> list:
+    make = random_openspiel_games if source == "pyspiel" else simulated_openspiel_games
     out = []
     for params, seed in CONFIGS:
-        for d in random_openspiel_games(n_each, seed, params, tricks=True):
+        for d in make(n_each, seed, params, tricks=True):
             out.append(json.dumps(d, separators=(",", ":")))
     return out
 
@@ -41,9 +42,13 @@ def _reference(path, lineno, line):
     return rec, game_json(g, g.audit())
 
 
-@pytest.fixture(scope="module")
-def lines():
-    return _lines(750)        # 3,000 games, four parameter sets
+@pytest.fixture(scope="module", params=["simulate", "pyspiel"])
+def lines(request):
+    """3,000 games, four parameter sets, made by the engine or by OpenSpiel
+    (skipped where ``pyspiel`` is not installed)."""
+    if request.param == "pyspiel":
+        pytest.importorskip("pyspiel")
+    return _lines(750, request.param)
 
 
 def test_fast_report_is_the_reference_report(lines):
@@ -124,14 +129,14 @@ def _reference_report(path, jsonl: bool):
 
 
 @pytest.mark.parametrize("fmt", ["jsonl", "json"])
-def test_cli_audit_fast_and_reference_give_the_same_text(tmp_path, lines, fmt):
+def test_cli_audit_fast_and_reference_give_the_same_text(runner, tmp_path, lines, fmt):
     rng = random.Random(3)
     mixed = _mixed(lines[:1200], rng)
     path = _file(tmp_path, mixed)
     fast = [r for r in iter_openspiel_file(path, fast=True)]
     assert sum(type(r) is FastGame for r in fast) > 900
     assert sum(type(r) is not FastGame for r in fast) > 100
-    res = CliRunner().invoke(app, ["audit", path, "--format", fmt])
+    res = runner.invoke(app, ["audit", path, "--format", fmt])
     out, errors = _reference_report(path, fmt == "jsonl")
     assert res.stdout == out
     got_err = [x for x in res.stderr.splitlines() if x.startswith(("error:", "warning:"))]
@@ -140,15 +145,15 @@ def test_cli_audit_fast_and_reference_give_the_same_text(tmp_path, lines, fmt):
 
 
 @pytest.mark.parametrize("fmt", ["jsonl", "json"])
-def test_workers_give_the_same_report_in_the_same_order(tmp_path, lines, fmt):
+def test_workers_give_the_same_report_in_the_same_order(runner, tmp_path, lines, fmt):
     """``--workers 2``: the fast lines read by two worker processes, a few
     hundred at a time; the report, the errors and warnings and their order,
     and the exit code are those of one process (and of the reference)."""
     rng = random.Random(5)
     mixed = _mixed(lines[:1500], rng)
     path = _file(tmp_path, mixed)
-    one = CliRunner().invoke(app, ["audit", path, "--format", fmt, "--workers", "1"])
-    two = CliRunner().invoke(app, ["audit", path, "--format", fmt, "--workers", "2"])
+    one = runner.invoke(app, ["audit", path, "--format", fmt, "--workers", "1"])
+    two = runner.invoke(app, ["audit", path, "--format", fmt, "--workers", "2"])
     out, errors = _reference_report(path, fmt == "jsonl")
     assert two.stdout == one.stdout == out
     assert two.stderr == one.stderr
@@ -189,6 +194,7 @@ def test_lines_of_the_shared_generator_are_taken(tmp_path):
                             "/work/shared/tools/openspiel_games.py") if os.path.exists(p)), None)
     if gen is None:
         pytest.skip("needs ../shared/tools/openspiel_games.py")
+    pytest.importorskip("pyspiel")      # the generator runs OpenSpiel
     path = str(tmp_path / "g.jsonl")
     subprocess.run([sys.executable, gen, "--n", "400", "--seed", "11", "--out", path],
                    check=True, capture_output=True)
@@ -217,7 +223,7 @@ def test_plain_audit_command_lines():
         assert _plain_audit(argv) is None, argv
 
 
-def test_console_script_gives_typer_s_output(tmp_path, lines):
+def test_console_script_gives_typer_s_output(runner, tmp_path, lines):
     """``euchre-events audit FILE --format jsonl`` (no typer application)
     writes what the typer command writes, with the same exit code, for good
     and bad files."""
@@ -226,7 +232,7 @@ def test_console_script_gives_typer_s_output(tmp_path, lines):
     path = _file(tmp_path, _mixed(lines[:200], random.Random(9)))
     for argv in (["audit", path, "--format", "jsonl"], ["audit", path, "--json"],
                  ["audit", str(tmp_path / "missing.jsonl"), "--format", "jsonl"]):
-        res = CliRunner().invoke(app, argv)
+        res = runner.invoke(app, argv)
         p = subprocess.run([sys.executable, "-c", "import sys; from euchre_events.cli import main; "
                             "sys.argv[0] = 'euchre-events'; main()"] + argv,
                            capture_output=True, text=True)

@@ -2,8 +2,12 @@
 reference: the same table at every event of every game it accepts, and a
 decline (None), never an answer, for every game it must leave to the engine
 (reneges, irregular and impossible decisions, incomplete deals, options it
-does not handle).  The games are OpenSpiel's (pyspiel) with both of its
-parameters, and seeded random histories with injected faults."""
+does not handle).  The games are made by the engine itself
+(``rules.simulate`` through ``formats.openspiel.simulated_openspiel_games``,
+so these tests always run: a change to ``upcard.py`` that the fast core
+does not follow fails here) and, where ``pyspiel`` is installed, by
+OpenSpiel too, with both of its parameters; and seeded random histories
+with injected faults."""
 from __future__ import annotations
 
 import random
@@ -13,15 +17,26 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from euchre_events.formats.openspiel import (ID_OF_CARD, OpenSpielError, _decode,
-                                             openspiel_options, random_openspiel_games)
+                                             openspiel_options, random_openspiel_games,
+                                             simulated_openspiel_games)
 from euchre_events.rules import fastcore as F
 from euchre_events.rules.engine import ImpossibleEvent, apply, new_table, play_legal
 from euchre_events.rules.registry import make_variant
 
-pyspiel = pytest.importorskip("pyspiel")
-
 PARAMS = ({}, {"allow_lone_defender": True, "stick_the_dealer": False},
           {"allow_lone_defender": True}, {"stick_the_dealer": False})
+
+SOURCES = ("simulate", "pyspiel")
+"""Who makes the games: the engine (``rules.simulate``, always) or OpenSpiel
+(``pyspiel``; those cases skip where it is not installed)."""
+
+
+def _games(source, n, seed, params, tricks=False):
+    """``n`` one-deal games as OpenSpiel JSON Lines dicts, from ``source``."""
+    if source == "pyspiel":
+        pytest.importorskip("pyspiel")
+        return random_openspiel_games(n, seed, params, tricks=tricks)
+    return simulated_openspiel_games(n, seed, params, tricks=tricks)
 
 
 def _engine_states(history, params):
@@ -79,10 +94,11 @@ def _check_agrees(history, params):
     return res
 
 
+@pytest.mark.parametrize("source", SOURCES)
 @pytest.mark.parametrize("params,seed", [(p, 1 + 1000 * i) for i, p in enumerate(PARAMS)])
-def test_fast_core_agrees_with_the_engine_at_every_event(params, seed):
+def test_fast_core_agrees_with_the_engine_at_every_event(params, seed, source):
     answered = 0
-    for line in random_openspiel_games(400, seed, params, tricks=False):
+    for line in _games(source, 400, seed, params):
         if _check_agrees(line["history"], params) is not None:
             answered += 1
     assert answered == 400     # every OpenSpiel game is regular: the core takes each one
@@ -104,24 +120,26 @@ def _mutate(history, rng):
     return h
 
 
+@pytest.mark.parametrize("source", SOURCES)
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(0, 10 ** 6), st.sampled_from(range(len(PARAMS))))
-def test_fast_core_declines_what_it_must_leave_to_the_engine(seed, which):
+def test_fast_core_declines_what_it_must_leave_to_the_engine(source, seed, which):
     """Random faults (reneges, out-of-phase actions, cards not held, a
     stuck dealer's pass, cut-short deals ...): the core answers only where
     the engine finds a regular complete deal, and then agrees with it."""
     params = PARAMS[which]
-    line = next(random_openspiel_games(1, seed, params, tricks=False))
+    line = next(_games(source, 1, seed, params))
     rng = random.Random(seed)
     _check_agrees(_mutate(line["history"], rng), params)
 
 
-def test_reneges_are_declined():
+@pytest.mark.parametrize("source", SOURCES)
+def test_reneges_are_declined(source):
     """Two plays of one seat swapped (a later card played first): where the
     engine finds a renege in the result, the core declines."""
     rng = random.Random(5)
     declined = 0
-    for line in random_openspiel_games(300, 77, PARAMS[1], tricks=False):
+    for line in _games(source, 300, 77, PARAMS[1]):
         h = line["history"]
         plays = [i for i, s in enumerate(line["steps"]) if i >= 22 and s["player"] >= 0
                  and s["action"] < 24 and i >= len(h) - 20]
@@ -279,15 +297,16 @@ def _spoiled(history, rng):
     return h
 
 
+@pytest.mark.parametrize("source", SOURCES)
 @pytest.mark.parametrize("ints", (False, True))
-def test_values_no_deal_holds_are_declined_with_or_without_the_type_checks(ints):
+def test_values_no_deal_holds_are_declined_with_or_without_the_type_checks(ints, source):
     """The value checks hold with ``ints=True`` (the caller vouches for the
     types, not the values): every spoiled history is declined, and the
     reader refuses each one too."""
     rng = random.Random(3)
     rules = F.fast_rules(make_variant("standard", openspiel_options({})))
     n = 0
-    for line in random_openspiel_games(200, 5, {}, tricks=False):
+    for line in _games(source, 200, 5, {}):
         h = _spoiled(line["history"], rng)
         dealer = h[0]
         hands = [[h[1 + k] for k in range(20) if (dealer + k) % 4 == s] for s in range(4)]
@@ -298,11 +317,12 @@ def test_values_no_deal_holds_are_declined_with_or_without_the_type_checks(ints)
     assert n == 200
 
 
-def test_values_of_other_types_are_declined():
+@pytest.mark.parametrize("source", SOURCES)
+def test_values_of_other_types_are_declined(source):
     """Without ``ints=True`` a bool or a float is no card or action, even
     where it equals one (True == 1, 3.0 == 3)."""
     rules = F.fast_rules(make_variant("standard", openspiel_options({})))
-    line = next(random_openspiel_games(1, 9, {}, tricks=False))
+    line = next(_games(source, 1, 9, {}))
     h = line["history"]
     dealer = h[0]
     hands = [[h[1 + k] for k in range(20) if (dealer + k) % 4 == s] for s in range(4)]
@@ -315,3 +335,80 @@ def test_values_of_other_types_are_declined():
             assert rules.deal(h2[0], hands2, h2[21], h2, 22) is None, (i, bad)
     assert rules.deal(dealer, hands[:3], h[21], h, 22) is None               # three hands
     assert rules.deal(dealer, [x[:4] for x in hands], h[21], h, 22) is None  # four cards each
+
+
+# ---------------------------------------------------------------- one home for each rule (issue 24)
+
+def test_simulated_lines_are_openspiel_lines():
+    """The games made without OpenSpiel are OpenSpiel games: the reader
+    takes each with no warning (its ``returns`` are the replay's score),
+    each action is among its step's ``legal``, and, where pyspiel is
+    installed, OpenSpiel replays each history to the same returns."""
+    from euchre_events.formats.openspiel import _read_line
+    import json
+    lines = list(simulated_openspiel_games(200, 3, PARAMS[1], tricks=True))
+    assert {len(x["history"]) > 22 for x in lines} == {True}
+    for i, line in enumerate(lines):
+        rec = _read_line("sim.jsonl", i + 1, json.dumps(line))
+        assert rec.warnings == []
+        assert all(s["action"] in s["legal"] for s in line["steps"])
+        played = sum(len(tr["cards"]) for tr in line["tricks"])
+        assert played in (0, 10, 15, 20)      # thrown in, two or one seats out, all four
+    try:
+        import pyspiel
+    except ImportError:
+        return
+    game = pyspiel.load_game("euchre", dict(lines[0]["params"]))
+    for line in lines:
+        state = game.new_initial_state()
+        for a in line["history"]:
+            state.apply_action(a)
+        assert state.is_terminal()
+        assert [int(x) for x in state.returns()] == line["returns"]
+
+
+@pytest.mark.parametrize("n_seats", (2, 3, 4))
+def test_next_seats_is_the_tables_next_active(n_seats):
+    """The turn passes by one rule: playcore.next_seats (the engine's fold
+    and the fast core) gives what Table.next_active gives, for every set of
+    seats sitting out but all."""
+    from itertools import combinations
+    from euchre_events.rules.playcore import next_seats
+    t = new_table()
+    t.n_seats = n_seats
+    for k in range(n_seats):
+        for out in combinations(range(n_seats), k):
+            t.out = frozenset(out)
+            assert next_seats(n_seats, t.out) == tuple(t.next_active(s) for s in range(n_seats))
+
+
+def test_openspiel_action_codes_have_one_home():
+    from euchre_events.formats import openspiel as O
+    from euchre_events.rules import actions as A
+    assert (O.PASS_ACTION, O.FIRST_TRUMP_ACTION, O.ALONE_ACTION, O.PARTNER_ACTION) == (
+        A.PASS, A.CALL, A.ALONE, A.PARTNER) == (F.PASS, F.CALL, F.ALONE, F.PARTNER) == (24, 25, 29, 30)
+    assert O.CARD_OF_ID is A.CARD_CODES is F.CARD_CODES
+    assert (A.CARD_CODES[0], A.CARD_CODES[9], A.CARD_CODES[23]) == ("9C", "JD", "AS")
+
+
+def test_first_twin_wins_is_read_in_one_place():
+    """Bid's option (rules.md 5, 1.3) through Variant.first_twin_wins; a
+    game without the option: the first of two twins wins."""
+    assert make_variant("bid", {"first_twin_wins": False}).first_twin_wins is False
+    assert make_variant("bid").first_twin_wins is True
+    assert make_variant("standard").first_twin_wins is True
+
+
+def test_the_fast_core_asks_the_variant_for_the_lead_and_the_defenders():
+    """The opening lead and the order the defenders are asked in come from
+    the variant (standard's opening_leader, upcard.defender_order): under
+    left_of_loner a lone maker at seat 1 (partner 3 out) is led to by seat 2;
+    North dealing, East making: South then North are asked (rules.md 2.4, 2.5)."""
+    o = dict(openspiel_options({}), loner_lead="left_of_loner", defend_alone="any")
+    rules = F.fast_rules(make_variant("standard", o))
+    assert rules.leader(0, 1, None, (3,)) == 2
+    assert rules.leader(0, None, 2, (0,)) == 3
+    assert rules.leader(0, 1, 2, (0, 3)) == 2
+    assert rules.defenders[0][1] == (2, 0)
+    plain = F.fast_rules(make_variant("standard", openspiel_options({})))
+    assert plain.leader(0, 1, None, (3,)) == 1

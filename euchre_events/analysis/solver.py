@@ -465,7 +465,7 @@ def _play_fast(t: Table, memo: dict) -> Optional[tuple]:
     size = t.n_seats - len(t.out)
     if len(in_play) != left * size or len(set(in_play)) != len(in_play):
         return None   # not a regular play (hands of unequal length)
-    twins = getattr(v.options, "first_twin_wins", True)
+    twins = v.first_twin_wins
     bit = pt.bit
     hands = []
     for s in range(t.n_seats):

@@ -33,7 +33,7 @@ import os
 import re
 import stat
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Callable, NamedTuple, Optional
 
 from euchre_events.events import clip
 
@@ -117,19 +117,153 @@ class Record:
         return self.events[0].title if self.events else ""
 
 
-FORMATS = ("egn", "egnb", "emn", "openspiel", "text", "json")
+class Exported(NamedTuple):
+    """What every writer of :data:`FORMAT_TABLE` returns (none writes a
+    file): ``data``, the record (``str``, or ``bytes`` for a binary format),
+    and ``lost``, the warnings of what the format could not hold (words)."""
+
+    data: Any
+    lost: list
+
+
+@dataclass(frozen=True)
+class Format:
+    """One record format of :data:`FORMAT_TABLE`.
+
+    * ``name``: as ``--from`` / ``export --format`` say it;
+    * ``suffixes``: file name endings that mean this format (lower case);
+    * ``read``: ``path -> [Record]`` (raises :class:`RecordError`), or None
+      for a format only written;
+    * ``read_partial``: ``(path, keep) -> (records, errors)`` for a format
+      read game by game or line by line, or None (read whole);
+    * ``write``: ``(events, annotations, variations, with_derived) ->``
+      :class:`Exported` for one game (raises ``ValueError`` for a game the
+      format cannot hold), or None for a format not written one game at a
+      time (OpenSpiel; EMN writes a match: :func:`write_emn_match`);
+    * ``title``: the format in an error message (``"EGN"``);
+    * ``binary``: the writer gives bytes (written only with ``-o``).
+    """
+
+    name: str
+    suffixes: tuple = ()
+    read: Optional[Callable] = None
+    read_partial: Optional[Callable] = None
+    write: Optional[Callable] = None
+    title: str = ""
+    binary: bool = False
+
+
+def _read_egn(path):
+    from euchre_events.formats.egn import read_egn_file
+    return read_egn_file(path)
+
+
+def _read_egn_partial(path, keep=True):
+    from euchre_events.formats.egn import read_egn_file_partial
+    return read_egn_file_partial(path, keep=keep)
+
+
+def _read_egnb(path):
+    from euchre_events.formats.egn import read_egnb_file
+    return read_egnb_file(path)
+
+
+def _read_openspiel(path):
+    from euchre_events.formats.openspiel import read_openspiel_file
+    return read_openspiel_file(path)
+
+
+def _read_openspiel_partial(path, keep=True):
+    from euchre_events.formats.openspiel import iter_openspiel_file
+    records, errors = [], []
+    for r in iter_openspiel_file(path):
+        (errors if isinstance(r, RecordError) else records).append(r)
+    return records, errors
+
+
+def _read_text(path):
+    from euchre_events.formats.text import read_text_file
+    return read_text_file(path)
+
+
+def _read_json(path):
+    from euchre_events.formats.jsonfmt import read_json_file
+    return read_json_file(path)
+
+
+def _write_egn(events, notes, variations, with_derived=False) -> Exported:
+    from euchre_events.formats.egn.read import reads_back_to
+    from euchre_events.formats.egn.write import KEPT_UNKNOWN, egn_to_json, schema_form, write_egn
+    lost: list = []
+    doc = write_egn(events, notes, variations=variations, warnings=lost,
+                    with_derived=with_derived, check=reads_back_to(events))
+    lost += [KEPT_UNKNOWN + w for w in schema_form(doc)[1]]
+    return Exported(egn_to_json(doc), lost)
+
+
+def _egnb_writer(expanded: bool) -> Callable:
+    def write(events, notes, variations, with_derived=False) -> Exported:
+        from euchre_events.formats.egn import write_egnb
+        from euchre_events.formats.egn.read import reads_back_to
+        lost: list = []
+        data = write_egnb(events, notes, variations, expanded=expanded, warnings=lost,
+                          with_derived=with_derived, check=reads_back_to(events))
+        return Exported(data, lost)
+    return write
+
+
+def _write_text(events, notes, variations, with_derived=False) -> Exported:
+    from euchre_events.formats.text import write_text
+    return Exported(write_text(events, notes, variations), [])
+
+
+def _write_json(events, notes, variations, with_derived=False) -> Exported:
+    from euchre_events.formats.jsonfmt import write_json
+    return Exported(write_json(events, notes, variations), [])
+
+
+def write_emn_match(items: list, with_derived: bool = False) -> Exported:
+    """Several games as one EMN match: ``items`` is ``[(events,
+    annotations, variations)]`` in match order.  Raises ``ValueError`` for
+    games EMN cannot hold."""
+    from euchre_events.formats.egn.read import reads_back_to
+    from euchre_events.formats.egn.write import emn_to_json, write_emn
+    lost: list = []
+    doc = write_emn(items, lost, with_derived=with_derived,
+                    checks=[reads_back_to(evs) for evs, _, _ in items])
+    return Exported(emn_to_json(doc), lost)
+
+
+FORMAT_TABLE: dict = {f.name: f for f in (
+    Format("egn", (".egn",), _read_egn, _read_egn_partial, _write_egn, "EGN"),
+    Format("egnb", (".egnb",), _read_egnb, None, _egnb_writer(False), "egnb", binary=True),
+    Format("egnb-expanded", (), None, None, _egnb_writer(True), "egnb-expanded", binary=True),
+    Format("emn", (".emn",), _read_egn, _read_egn_partial, None, "EMN"),
+    Format("openspiel", (".jsonl",), _read_openspiel, _read_openspiel_partial, None, "OpenSpiel"),
+    Format("text", (".euchre", ".txt", ".text"), _read_text, None, _write_text, "text"),
+    Format("json", (".eej",), _read_json, None, _write_json, "JSON"),
+)}
+"""The one table of record formats (issue 24): ``name -> Format`` (suffixes,
+reader, partial reader, writer).  Detection (:func:`detect_format`), reading
+(:func:`read_records`, :func:`read_records_partial`), ``export`` and the
+commands' help all read it: a new format is one entry here (and its module).
+A ``.json`` file is looked into (:func:`sniff_json`)."""
+
+FORMATS = tuple(n for n, f in FORMAT_TABLE.items() if f.read is not None)
+"""The formats read (``--from``): ``("egn", "egnb", "emn", "openspiel", "text", "json")``."""
+WRITTEN = tuple(n for n, f in FORMAT_TABLE.items() if f.write is not None or n == "emn")
+"""The formats ``export`` writes (``emn``: several games as one match)."""
 
 VARIATION_KEYS = ("position", "events", "annotations", "comment", "variations")
 """The keys of a :class:`Record` variation dict (``variations``: nested lines,
 which only the text notation and our JSON hold)."""
 
 
-_SUFFIX_FORMATS = {".egn": "egn", ".egnb": "egnb", ".emn": "emn", ".jsonl": "openspiel",
-                   ".euchre": "text", ".txt": "text", ".text": "text", ".eej": "json"}
-RECORD_SUFFIXES = (".egn", ".emn", ".jsonl", ".euchre", ".txt", ".text", ".json", ".eej", ".egnb")  # .expanded.egnb ends so too
+
+_SUFFIX_FORMATS = {x: n for n, f in FORMAT_TABLE.items() for x in f.suffixes}
+RECORD_SUFFIXES = tuple(_SUFFIX_FORMATS) + (".json",)  # .expanded.egnb ends so too
 """Names ending so are record files, never game ids: the suffixes
 :func:`detect_format` knows (``.json`` is looked into)."""
-assert set(RECORD_SUFFIXES) == set(_SUFFIX_FORMATS) | {".json"}
 
 
 def detect_format(path: str, fmt: Optional[str] = None) -> str:
@@ -502,23 +636,7 @@ def read_records(path: str, fmt: Optional[str] = None) -> list:
     schema, or describes something impossible (the first bad game of a match
     refuses the file: :func:`read_records_partial` keeps the others).
     """
-    f = detect_format(path, fmt)
-    if f in ("egn", "emn"):
-        from euchre_events.formats.egn import read_egn_file
-        return read_egn_file(path)
-    if f == "egnb":
-        from euchre_events.formats.egn import read_egnb_file
-        return read_egnb_file(path)
-    if f == "openspiel":
-        from euchre_events.formats.openspiel import read_openspiel_file
-        return read_openspiel_file(path)
-    if f == "text":
-        from euchre_events.formats.text import read_text_file
-        return read_text_file(path)
-    if f == "json":
-        from euchre_events.formats.jsonfmt import read_json_file
-        return read_json_file(path)
-    raise RecordError(path, f"no reader for {f}")  # pragma: no cover
+    return FORMAT_TABLE[detect_format(path, fmt)].read(path)
 
 
 def validate_events(path: str, events: list) -> "object":
@@ -557,16 +675,9 @@ def read_records_partial(path: str, fmt: Optional[str] = None, keep: bool = True
     format cannot be told).  Never raises :class:`RecordError`.
     """
     try:
-        f = detect_format(path, fmt)
-        if f in ("egn", "emn"):
-            from euchre_events.formats.egn import read_egn_file_partial
-            return read_egn_file_partial(path, keep=keep)
-        if f == "openspiel":
-            from euchre_events.formats.openspiel import iter_openspiel_file
-            records, errors = [], []
-            for r in iter_openspiel_file(path):
-                (errors if isinstance(r, RecordError) else records).append(r)
-            return records, errors
-        return read_records(path, f), []
+        f = FORMAT_TABLE[detect_format(path, fmt)]
+        if f.read_partial is not None:
+            return f.read_partial(path, keep)
+        return f.read(path), []
     except RecordError as e:
         return [], [e]

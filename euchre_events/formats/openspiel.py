@@ -42,7 +42,9 @@ from euchre_events.formats import sigint_held
 with sigint_held():
     import msgspec
 
-from euchre_events.rules.cards import RANKS, SUITS
+from euchre_events.rules.actions import (ALONE, CALL, CARD_CODES, NUM_CARDS, PARTNER, PASS,
+                                          SUIT_ACTION)
+from euchre_events.rules.cards import SUITS
 from euchre_events.rules.seats import SEAT_LETTERS_4
 from euchre_events.rules.fastcore import event_of, fast_rules
 from euchre_events.rules.registry import make_variant
@@ -51,26 +53,25 @@ from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, DealThrow
                       TrumpNamed, UpCardPickedUp, WentAlone)
 from euchre_events.formats import Record, RecordError, load_json, open_record, read_record_text
 
-PASS_ACTION = 24
-"""OpenSpiel action id of Pass."""
-FIRST_TRUMP_ACTION = 25
+PASS_ACTION = PASS
+"""OpenSpiel action id of Pass (:data:`euchre_events.rules.actions.PASS`)."""
+FIRST_TRUMP_ACTION = CALL
 """OpenSpiel action id of Clubs; Diamonds, Hearts, Spades follow (26, 27, 28)."""
-ALONE_ACTION = 29
+ALONE_ACTION = ALONE
 """OpenSpiel action id of Alone (go alone, or defend alone)."""
-PARTNER_ACTION = 30
+PARTNER_ACTION = PARTNER
 """OpenSpiel action id of Partner (play with the partner)."""
-NUM_CARDS = 24
 PLAYERS = SEAT_LETTERS_4  # OpenSpiel games name no players: the seats stand for them
 """Player names used for OpenSpiel games: seats 0..3 clockwise from North."""
 DEFAULT_PARAMS = {"allow_lone_defender": False, "stick_the_dealer": True}
 """OpenSpiel's ``euchre`` parameters and their defaults (OpenSpiel 2.0)."""
 
-CARD_OF_ID: tuple = tuple(RANKS[i // 4] + SUITS[i % 4] for i in range(NUM_CARDS))
+CARD_OF_ID: tuple = CARD_CODES
 """Our card code for each OpenSpiel card id 0..23 (``CARD_OF_ID[0] == "9C"``)."""
 ID_OF_CARD: dict = {c: i for i, c in enumerate(CARD_OF_ID)}
 """OpenSpiel card id (0..23) of each card code."""
 
-_SUIT_ACTION = {s: FIRST_TRUMP_ACTION + i for i, s in enumerate(SUITS)}
+_SUIT_ACTION = SUIT_ACTION
 
 
 class OpenSpielError(ValueError):
@@ -882,4 +883,58 @@ def random_openspiel_games(n: int, seed: int = 1, params: Optional[dict] = None,
             line["tricks"] = [{"leader": tr.leader(), "cards": list(tr.cards()),
                                "winner": tr.winner()}
                               for tr in state.tricks() if tr.leader() >= 0]
+        yield line
+
+
+def simulated_openspiel_games(n: int, seed: int = 1, params: Optional[dict] = None,
+                              tricks: bool = True) -> Iterator[dict]:
+    """``n`` random one-deal games of OpenSpiel's ``euchre`` rules made
+    without OpenSpiel, as the lines :func:`random_openspiel_games` gives
+    (the same keys: ``params``, ``seed``, ``index``, ``steps``, ``history``,
+    ``returns``, and ``tricks`` with ``tricks=True``).
+
+    Game ``i`` is :func:`euchre_events.rules.simulate.random_game` of
+    standard Euchre under :func:`openspiel_options` of ``params`` (one deal,
+    seed ``seed + i``, every legal action equally likely, as OpenSpiel's
+    random games pick them), turned into OpenSpiel's actions with
+    :func:`event_to_action`: the dealer, the 20 dealt cards (card ``k`` to
+    seat ``(dealer + k) % 4``), the up-card, the decisions.  ``legal`` of a
+    decision is the engine's legal actions as action ids; ``returns`` is
+    ``[a, -a, a, -a]`` with ``a`` North/South's points less East/West's
+    (rules.md 2.6).  So the tests that hold the fast core and the fast
+    audit against the engine run where ``pyspiel`` is not installed.  Pure."""
+    from euchre_events.rules.engine import legal_actions, new_table, apply
+    from euchre_events.rules.simulate import random_game
+    p = dict(DEFAULT_PARAMS)
+    p.update(params or {})
+    options = openspiel_options(p)
+    for i in range(n):
+        events = random_game("standard", options, seed=seed + i, deals=1, policy="uniform")
+        t = new_table()
+        steps: list = []
+        for ev in events:
+            k = ev.kind
+            if k == "CardsDealt":
+                dealer = t.dealer
+                steps.append({"player": -1, "action": dealer, "legal": [0, 1, 2, 3]})
+                order = [ID_OF_CARD[ev.hands[(dealer + k4) % 4][k4 // 4]] for k4 in range(20)]
+                order.append(ID_OF_CARD[ev.up_card])
+                left = set(range(NUM_CARDS))
+                for a in order:
+                    steps.append({"player": -1, "action": a, "legal": sorted(left)})
+                    left.discard(a)
+            elif k not in ("GameStarted", "DealStarted"):
+                a = event_to_action(ev, t.up_card)
+                if a is not None:
+                    legal = {event_to_action(x, t.up_card) for x in legal_actions(t)[0]}
+                    steps.append({"player": ev.seat, "action": a,
+                                  "legal": sorted(x for x in legal if x is not None)})
+            apply(t, ev)
+        pts = t.deal_results[-1][1]
+        a = pts[0] - pts[1]
+        line = {"game": "euchre", "params": p, "seed": seed + i, "index": i, "steps": steps,
+                "history": [s["action"] for s in steps], "returns": [a, -a, a, -a]}
+        if tricks:
+            line["tricks"] = [{"leader": leader, "cards": [ID_OF_CARD[c] for _, c in plays],
+                               "winner": winner} for leader, plays, winner in t.tricks]
         yield line

@@ -27,6 +27,7 @@ from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, DealThrow
 from euchre_events.rules import cards as C
 from euchre_events.rules import claims
 from euchre_events.rules.cards import UNKNOWN, base, effective_suit, winning_index
+from euchre_events.rules.playcore import next_seats
 from euchre_events.rules.variant import PLAY_HOOKS
 from euchre_events.rules.registry import make_variant
 from euchre_events.rules.seats import score_text
@@ -265,10 +266,24 @@ def _cards_dealt(t: Table, ev: CardsDealt) -> None:
     v.start_auction(t)
 
 
+def _gather(t: Table, trick: list, winner: int) -> None:
+    """The trick ``trick`` (``[(seat, card)]``, complete) is won by seat
+    ``winner``: it is kept, counted, and the winner leads the next
+    (rules.md 1.3).  Shared by :func:`_play` and :func:`_fast_plays`."""
+    t.tricks.append((trick[0][0], tuple(trick), winner))
+    t.tricks_won[winner] += 1
+    t.trick = []
+    t.led_suit = None
+    t.leader = winner
+    t.turn = winner
+
+
 def _play(t: Table, ev: CardPlayed) -> None:
     # the replay hot path: locals and table lookups (cards.suit_and_power).
-    # fold()'s _fast_plays repeats the common case of this function for
-    # variants that keep the base _PLAY_HOOKS: keep the two in step.
+    # fold()'s _fast_plays folds the common case of this function for
+    # variants that keep the base _PLAY_HOOKS; the two share the turn
+    # (playcore.next_seats), the gathering of a trick (_gather) and the
+    # trick keys (cards.trick_keys, behind Variant.trick_winner).
     seat = ev.seat
     card = ev.card
     if t.open_reneges:
@@ -306,10 +321,7 @@ def _play(t: Table, ev: CardPlayed) -> None:
     trick = t.trick
     trick.append((seat, card))
     if len(trick) < v.trick_size(t):
-        nxt = seat + 1
-        if nxt == t.n_seats:
-            nxt = 0
-        t.turn = nxt if nxt not in t.out else t.next_active(seat)
+        t.turn = next_seats(t.n_seats, t.out)[seat]
         if t.out_of_turn:  # after a card out of turn: the next seat yet to play
             played = {s for s, _ in trick}
             while t.turn in played:
@@ -319,13 +331,7 @@ def _play(t: Table, ev: CardPlayed) -> None:
     t.out_of_turn = False
     cards = [c for _, c in trick]
     w = _decided_winner(t, cards) if any(c[0] == "?" for c in cards) else v.trick_winner(t, cards)
-    winner = trick[w][0]
-    t.tricks.append((trick[0][0], tuple(trick), winner))
-    t.tricks_won[winner] += 1
-    t.trick = []
-    t.led_suit = None
-    t.leader = winner
-    t.turn = winner
+    _gather(t, trick, trick[w][0])
     if len(t.tricks) >= v.tricks_in_deal(t) or v.after_trick(t):
         _end_deal(t)
 
@@ -910,13 +916,11 @@ def _fast_plays(t: Table, events: Sequence[Event], i: int, n: int) -> int:
     of_suit = _suit_sets(trump)
     hands = t.hands
     seen = t.seen
-    out = t.out
-    n_seats = t.n_seats
-    size = n_seats - len(out)                     # base trick_size
+    nxt = next_seats(t.n_seats, t.out)
+    size = t.n_seats - len(t.out)                 # base trick_size
     per_deal = v.tricks_per_deal                  # base tricks_in_deal
-    twins = getattr(v.options, "first_twin_wins", True)
+    twins = v.first_twin_wins
     tricks = t.tricks
-    tricks_won = t.tricks_won
     low = t.low
     turn = t.turn
     trick = t.trick
@@ -957,24 +961,16 @@ def _fast_plays(t: Table, events: Sequence[Event], i: int, n: int) -> int:
         trick.append((seat, card))
         i += 1
         if len(trick) < size:
-            nxt = seat + 1
-            if nxt == n_seats:
-                nxt = 0
-            turn = nxt if nxt not in out else t.next_active(seat)
+            turn = nxt[seat]
             continue
         ranked.append(keys[card])
         # winning_index(ranked, twins), inlined for the usual rule (the first of the highest)
         winner = trick[ranked.index(max(ranked)) if twins else winning_index(ranked, False)][0]
-        tricks.append((trick[0][0], tuple(trick), winner))
-        tricks_won[winner] += 1
-        trick = []
+        _gather(t, trick, winner)
+        trick = t.trick
         led = None
-        t.leader = winner
         turn = winner
         if len(tricks) >= per_deal:
-            t.trick = trick
-            t.led_suit = None
-            t.turn = turn
             t.pos += i - first
             _end_deal(t)
             return i

@@ -46,21 +46,13 @@ from euchre_events.events import (CardPlayed, DealThrownIn, DefendedAlone, Disca
                                   OrderedUp, Passed, PlayedWithPartner, TrumpNamed, UpCardPickedUp,
                                   WentAlone)
 from euchre_events.rules import cards as C
+from euchre_events.rules.actions import ALONE, CALL, CARD_CODES, PARTNER, PASS
+from euchre_events.rules.playcore import legal_mask, next_seats, play_tables
+from euchre_events.rules.variants.upcard import (dealer_is_stuck, defence_offered, defender_order,
+                                                 may_discard, may_name_turned_down)
 
 __all__ = ["CARD_CODES", "PASS", "CALL", "ALONE", "PARTNER", "FIXED", "FREE", "FastRules",
            "FastDeal", "fast_rules", "event_of"]
-
-CARD_CODES: tuple = tuple(r + s for r in C.RANKS for s in C.SUITS)
-"""Card code of each card int 0..23 (``rank * 4 + suit``)."""
-PASS = 24
-"""Decision code of a pass (either round of the auction)."""
-CALL = 25
-"""Decision codes ``CALL + suit`` (C, D, H, S = 0..3): order up the up-card's
-suit in round 1, name the suit in round 2."""
-ALONE = 29
-"""Decision code of going alone (the maker) or defending alone (a defender)."""
-PARTNER = 30
-"""Decision code of playing with the partner (the maker or a defender)."""
 
 FIXED = {"alone_timing": "after_exchange", "dealer_may_decline_upcard": False,
          "dealers_partner_must_go_alone": False, "must_hold_named_suit": False,
@@ -110,19 +102,11 @@ def event_of(code: int) -> Event:
 def _tables():
     """Per trump suit index: the effective suit index of each card int, the
     mask of the cards of each effective suit, and the trick keys of each card
-    per led suit (from ``cards.suit_and_power`` and ``cards.trick_keys``)."""
-    eff_t, mask_t, keys_t = [], [], []
-    for trump in C.SUITS:
-        eff_of = C.suit_and_power(trump)[0]
-        eff = tuple(C.SUITS.index(eff_of[c]) for c in CARD_CODES)
-        masks = [0, 0, 0, 0]
-        for i, s in enumerate(eff):
-            masks[s] |= 1 << i
-        eff_t.append(eff)
-        mask_t.append(tuple(masks))
-        keys_t.append(tuple(tuple(C.trick_keys(trump, led)[c] for c in CARD_CODES)
-                            for led in C.SUITS))
-    return tuple(eff_t), tuple(mask_t), tuple(keys_t)
+    per led suit: the bit-mask play core's tables
+    (:meth:`euchre_events.rules.playcore.PlayTables.indexed`, read from
+    ``cards.suit_and_power`` and ``cards.trick_keys``)."""
+    per_trump = [play_tables(CARD_CODES, trump).indexed() for trump in C.SUITS]
+    return tuple(zip(*per_trump))
 
 
 _EFF, _MASKS, _KEYS = _tables()
@@ -135,10 +119,12 @@ _CODE_BITS = dict(enumerate(_BITS + (0,) * (PARTNER + 1 - 24)))
 """The bit of each decision code: a card's, 0 for the others (no card of a
 hand); a KeyError for an int that is no decision code."""
 _PLAYED = tuple(K_CARD_PLAYED << 7 | s << 5 for s in range(4))
-_NEXT = {out: tuple(next(x for x in ((s + k) & 3 for k in (1, 2, 3)) if x not in out)
-                    for s in range(4))
+_NEXT = {out: next_seats(4, frozenset(out))
          for out in [()] + [(a,) for a in range(4)] + [(a, b) for a in range(4) for b in range(a + 1, 4)]}
-"""The next seat clockwise that takes part, per tuple of seats sitting out (sorted)."""
+"""The next seat clockwise that takes part, per tuple of seats sitting out
+(sorted): :func:`euchre_events.rules.playcore.next_seats`."""
+_THROWN = "thrown in"
+"""What :meth:`FastRules._auction` gives for a deal everyone passed twice."""
 
 
 _CACHED = 4096
@@ -185,16 +171,35 @@ class FastRules:
 
     def __init__(self, variant):
         self.variant = v = variant
-        o = v.options
-        self.stick = o.stick_the_dealer
-        self.stick_turned = o.stick_allows_turned_down
-        self.defend = o.defend_alone
-        self.left_of_loner = o.loner_lead == "left_of_loner"
-        self.keep_up = not o.dealer_may_discard_upcard
+        # the auction's rules as the variant states them (rules/variants/upcard.py)
+        self.rules = r = v.upcard_rules
+        # ... as tables, asked of upcard.py once here rather than at each decision:
+        # per dealer, per seat: may not pass in round 2 / may name the turned-down suit;
+        # per up-card, the mask of the cards the dealer may not discard
+        self.stuck = tuple(tuple(dealer_is_stuck(r, s, d) for s in range(4)) for d in range(4))
+        self.turned_ok = tuple(tuple(may_name_turned_down(r, s, d) for s in range(4)) for d in range(4))
+        self.kept = tuple(sum(1 << c for c in range(24) if not may_discard(r, CARD_CODES[c], CARD_CODES[u]))
+                          for u in range(24))
+        self.offered = (defence_offered(v.options.defend_alone, False),
+                        defence_offered(v.options.defend_alone, True))
+        self.defenders = tuple(tuple(tuple(defender_order(d, m, 4, v.side_of)) for m in range(4))
+                               for d in range(4))
+        self.partner = tuple(v.partner_of(s) for s in range(4))
+        self._leaders: dict = {}
         self._points: dict = {}
         self._ends: dict = {}
         self._finals: dict = {}
         self.zero_start_open = self.game_end((0, 0), (), (None, (0,) * 4, ())) is None
+
+    def leader(self, dealer: int, alone, lone_defender, out: tuple) -> int:
+        """The opening lead, as the variant's ``opening_leader`` gives it
+        (rules.md 2.5), asked once per distinct case."""
+        key = (dealer, alone, lone_defender)
+        s = self._leaders.get(key)
+        if s is None:
+            s = self._leaders[key] = self.variant.opening_leader(dealer, alone, lone_defender,
+                                                                 _NEXT[out].__getitem__)
+        return s
 
     # the variant's own scoring and game end, asked once per distinct case
     def points(self, maker: int, alone, lone_defender, tricks_won: tuple) -> tuple:
@@ -248,6 +253,54 @@ class FastRules:
         rest = actions[start:]
         if type(rest) is not list:
             rest = list(rest)
+        h = self._hands(dealer, hands, up, rest, ints)
+        if h is None:
+            return None
+        dealt = h[0] | h[1] | h[2] | h[3] | _BITS[up]
+        if type(initial_score) is not tuple:
+            initial_score = tuple(initial_score)
+        if initial_score != (0, 0) or not self.zero_start_open:
+            if self.game_end(initial_score, (), (None, (0,) * 4, ())) is not None:
+                return None   # already won at the start: the engine flags it
+        it = iter(rest)
+        codes: list = []
+        bid = self._auction(dealer, h, up, it, codes, observe)
+        if bid is None:
+            return None
+        if bid is _THROWN:
+            if next(it, None) is not None:
+                return None           # goes on after the end
+            pts = (0, 0)
+            scores = (initial_score[0] + pts[0], initial_score[1] + pts[1])
+            if self.game_end(scores, ((1, pts, "all passed"),), (None, (0,) * 4, ())) is not None:
+                return None           # the deal ends the game
+            return FastDeal(codes, None, None, None, None, (), (), (0, 0, 0, 0), pts, scores,
+                            "thrown in", _undealt(dealt))
+        maker, trump, alone, lone_def, out = bid
+        played = self._tricks(h, it, codes, self.leader(dealer, alone, lone_def, out), maker,
+                              trump, alone, lone_def, out, observe)
+        if played is None:
+            return None
+        winners, won = played
+        key = (maker, alone, lone_def, won, initial_score)
+        end = self._finals.get(key)
+        if end is None:     # the variant's points and game end, asked once per distinct case
+            pts = self.points(maker, alone, lone_def, won)
+            scores = (initial_score[0] + pts[0], initial_score[1] + pts[1])
+            ends = self.game_end(scores, ((1, pts, "played"),), (maker, won, out)) is not None
+            end = (pts, scores, ends)
+            if len(self._finals) < _CACHED:
+                self._finals[key] = end
+        if end[2]:
+            return None               # the deal ends the game
+        return FastDeal(codes, maker, C.SUITS[trump], alone, lone_def, out, winners, won,
+                        end[0], end[1], "", _undealt(dealt))
+
+    @staticmethod
+    def _hands(dealer, hands, up, rest: list, ints: bool) -> Optional[list]:
+        """The four hands as card masks, or None for what is no regular deal
+        of five cards each: a seat, card or decision code that is no int
+        (unless ``ints``), a dealer out of range, a card twice."""
         if len(hands) != 4:
             return None
         h0, h1, h2, h3 = hands
@@ -270,15 +323,19 @@ class FastRules:
             mu = b[up]
         except KeyError:
             return None
-        dealt = m0 + m1 + m2 + m3 + mu
-        if dealt.bit_count() != 21:
+        if (m0 + m1 + m2 + m3 + mu).bit_count() != 21:
             return None               # a card twice (in a hand, or in two: a carry)
-        h = [m0, m1, m2, m3]
-        if type(initial_score) is not tuple:
-            initial_score = tuple(initial_score)
-        if initial_score != (0, 0) or not self.zero_start_open:
-            if self.game_end(initial_score, (), (None, (0,) * 4, ())) is not None:
-                return None   # already won at the start: the engine flags it
+        return [m0, m1, m2, m3]
+
+    def _auction(self, dealer: int, h: list, up: int, it, codes: list, observe):
+        """The auction, the exchange and the alone decisions (rules.md
+        2.2-2.4), each rule asked of :mod:`~euchre_events.rules.variants.upcard`
+        with the variant's :class:`UpCardRules`: the event codes are
+        appended to ``codes`` and ``h`` (masks) updated.  Returns ``(maker,
+        trump suit index, alone, lone defender, out)`` once the play
+        starts, :data:`_THROWN` when everyone passed twice, or None to
+        decline (an irregular decision, or the actions stop)."""
+        stuck, turned_ok = self.stuck[dealer], self.turned_ok[dealer]
         up_suit = _SUIT_OF[up]
         phase = ROUND1
         turn = (dealer + 1) & 3
@@ -286,13 +343,11 @@ class FastRules:
         maker = trump = alone = lone_def = None
         out = ()
         defenders: list = []
-        codes: list = []
         emit = codes.append
-        it = iter(rest)
-        for a in it:                  # the auction, the exchange, the alone decisions
+        for a in it:
             if phase is ROUND1 or phase is ROUND2:
                 if a == PASS:
-                    if phase is ROUND2 and self.stick and turn == dealer:
+                    if phase is ROUND2 and stuck[turn]:
                         return None  # a stuck dealer passes: flagged by the engine
                     emit(K_PASSED << 7 | turn << 5)
                     passes += 1
@@ -307,7 +362,7 @@ class FastRules:
                         phase = DEAL_OVER
                         if observe is not None:
                             self._show(observe, codes[-1], locals(), [])
-                        break
+                        return _THROWN
                     turn = (turn + 1) & 3
                 elif CALL <= a < CALL + 4:
                     suit = a - CALL
@@ -323,8 +378,7 @@ class FastRules:
                         h[dealer] |= _BITS[up]
                         phase, turn = DISCARD, dealer
                     else:
-                        if suit == up_suit and not (self.stick and self.stick_turned
-                                                    and turn == dealer):
+                        if suit == up_suit and not turned_ok[turn]:
                             return None   # the turned-down suit named: flagged by the engine
                         emit(K_TRUMP_NAMED << 7 | turn << 5 | suit)
                         phase = ALONE_PHASE
@@ -334,7 +388,7 @@ class FastRules:
                 bit = _CODE_BITS.get(a, 0)
                 if not h[dealer] & bit:
                     return None       # not a card, or not in the dealer's hand
-                if a == up and self.keep_up:
+                if bit & self.kept[up]:
                     return None       # the up-card discarded: flagged by the engine
                 h[dealer] ^= bit
                 emit(K_DISCARDED << 7 | dealer << 5 | a)
@@ -343,15 +397,13 @@ class FastRules:
                 if a == ALONE:
                     emit(K_WENT_ALONE << 7 | turn << 5)
                     alone = maker
-                    out = ((maker + 2) & 3,)
+                    out = (self.partner[maker],)
                 elif a == PARTNER:
                     emit(K_WITH_PARTNER << 7 | turn << 5)
                 else:
                     return None
-                d = self.defend
-                if d == "any" or (d == "vs_lone" and alone is not None):
-                    defenders = [s for s in ((dealer + k) & 3 for k in range(1, 5))
-                                 if (s & 1) != (maker & 1)]
+                if self.offered[alone is not None]:
+                    defenders = list(self.defenders[dealer][maker])
                     phase, turn = DEFEND, defenders.pop(0)
                 else:
                     phase = PLAY
@@ -359,7 +411,7 @@ class FastRules:
                 if a == ALONE:
                     emit(K_DEFENDED_ALONE << 7 | turn << 5)
                     lone_def = turn
-                    out = tuple(sorted(out + ((turn + 2) & 3,)))
+                    out = tuple(sorted(out + (self.partner[turn],)))
                     phase = PLAY
                 elif a == PARTNER:
                     emit(K_WITH_PARTNER << 7 | turn << 5)
@@ -370,32 +422,28 @@ class FastRules:
                 else:
                     return None
             if phase is PLAY:
-                break
+                return maker, trump, alone, lone_def, out
             if observe is not None:
                 self._show(observe, codes[-1], locals(), [])
-        if phase is not PLAY:
-            if phase is not DEAL_OVER or next(it, None) is not None:
-                return None           # stops before the end, or goes on after it
-            pts = (0, 0)
-            scores = (initial_score[0] + pts[0], initial_score[1] + pts[1])
-            if self.game_end(scores, ((1, pts, "all passed"),), (None, (0,) * 4, ())) is not None:
-                return None           # the deal ends the game
-            return FastDeal(codes, None, None, None, None, (), (), (0, 0, 0, 0), pts, scores,
-                            "thrown in", _undealt(dealt))
-        # the play of tricks (rules.md 1.3, 2.5): who follows whom, who leads
+        return None                   # stops before the end
+
+    @staticmethod
+    def _tricks(h: list, it, codes: list, turn: int, maker, trump: int, alone, lone_def,
+                out: tuple, observe):
+        """The play of the five tricks (rules.md 1.3, 2.5) from ``turn`` (the
+        opening leader) on the play core's tables: the event codes are
+        appended to ``codes``.  Returns ``(trick winners, tricks won per
+        seat)``, or None to decline (a renege, a card not held, an action
+        that is no card, the actions stopping or going on after the end)."""
+        phase = PLAY
         nxt = _NEXT[out]
         size = 4 - len(out)
-        if self.left_of_loner and lone_def is not None:
-            turn = lone_def if alone is not None else nxt[lone_def]
-        elif self.left_of_loner and alone is not None:
-            turn = nxt[alone]
-        else:
-            turn = nxt[dealer]
         if observe is not None:
-            self._show(observe, codes[-1], locals(), [])
+            FastRules._show(observe, codes[-1], locals(), [])
         eff, masks, keys_t = _EFF[trump], _MASKS[trump], _KEYS[trump]
         played = _PLAYED
         code_bits = _CODE_BITS
+        emit = codes.append
         winners: list = []
         won = [0, 0, 0, 0]
         nt = led = best = bs = 0
@@ -408,7 +456,7 @@ class FastRules:
                     return None       # not a card, or not in the hand: the engine refuses it
                 if nt:
                     if eff[a] != led and hm & masks[led]:
-                        return None   # a renege: the engine records it, the audit reports it
+                        return None   # a renege (playcore.legal_mask): the audit reports it
                     k = keys[a]
                     if k > best:      # the first highest key wins (cards.winning_index)
                         best, bs = k, turn
@@ -430,28 +478,15 @@ class FastRules:
                         turn = None
                         phase = DEAL_OVER
                         if observe is not None:
-                            self._show(observe, codes[-1], locals(), [])
+                            FastRules._show(observe, codes[-1], locals(), [])
                         break
                 if observe is not None:
-                    self._show(observe, codes[-1], locals(), codes[len(codes) - nt:] if nt else [])
+                    FastRules._show(observe, codes[-1], locals(), codes[len(codes) - nt:] if nt else [])
         except KeyError:
             return None
         if phase is not DEAL_OVER or next(it, None) is not None:
             return None               # stops before the end, or goes on after it
-        won = tuple(won)
-        key = (maker, alone, lone_def, won, initial_score)
-        end = self._finals.get(key)
-        if end is None:     # the variant's points and game end, asked once per distinct case
-            pts = self.points(maker, alone, lone_def, won)
-            scores = (initial_score[0] + pts[0], initial_score[1] + pts[1])
-            ends = self.game_end(scores, ((1, pts, "played"),), (maker, won, out)) is not None
-            end = (pts, scores, ends)
-            if len(self._finals) < _CACHED:
-                self._finals[key] = end
-        if end[2]:
-            return None               # the deal ends the game
-        return FastDeal(codes, maker, C.SUITS[trump], alone, lone_def, out, tuple(winners), won,
-                        end[0], end[1], "", _undealt(dealt))
+        return tuple(winners), tuple(won)
 
     @staticmethod
     def _show(observe, code: int, loc: dict, trick_codes: list) -> None:
@@ -461,10 +496,8 @@ class FastRules:
         legal = None
         trick = [((c >> 5) & 3, c & 31) for c in trick_codes]
         if ph is PLAY:
-            hm = h[loc["turn"]]
-            masks = _MASKS[trump]
-            if trick and hm & masks[_EFF[trump][trick[0][1]]]:
-                hm &= masks[_EFF[trump][trick[0][1]]]
+            led_mask = _MASKS[trump][_EFF[trump][trick[0][1]]] if trick else 0
+            hm = legal_mask(h[loc["turn"]], led_mask)
             legal = [c for c in range(24) if hm & _BITS[c]]
         observe(code, {
             "phase": ph, "turn": loc["turn"],

@@ -19,7 +19,7 @@ from typing import Optional, Sequence
 
 from euchre_events.rules import cards as C
 
-__all__ = ["PlayTables", "play_tables", "legal_mask", "winner_of", "bits"]
+__all__ = ["PlayTables", "play_tables", "legal_mask", "winner_of", "next_seats", "bits"]
 
 
 class PlayTables:
@@ -54,6 +54,16 @@ class PlayTables:
                                                         key=lambda i: -self.power[i]))
                           for s in self.suits)
 
+    def indexed(self) -> tuple:
+        """The tables with effective suits as indices into ``suits``:
+        ``(eff, masks, keys)``: ``eff[i]`` the suit index of card ``i``,
+        ``masks[k]`` the mask of suit ``k``, ``keys[k]`` the trick key of
+        each card when suit ``k`` is led (rules.md 1.2-1.3).  What a loop
+        over card ints indexes (the replay fast core; :meth:`flat`)."""
+        idx = {s: i for i, s in enumerate(self.suits)}
+        return (tuple(idx[e] for e in self.eff), tuple(self.suit_mask[s] for s in self.suits),
+                tuple(self.keys[s] for s in self.suits))
+
     def flat(self) -> tuple:
         """The tables as one tuple of ints, for a compiled search
         (``euchre_events/analysis/_playsearch.c``): the number of cards and
@@ -61,11 +71,11 @@ class PlayTables:
         suit, the trick key of each card when that suit is led (rules.md
         1.3); per suit, its run length then its card indices from the
         strongest down."""
-        idx = {s: i for i, s in enumerate(self.suits)}
+        eff, _, keys = self.indexed()
         out = [len(self.codes), len(self.suits)]
-        out += [idx[e] for e in self.eff]
-        for s in self.suits:
-            out += self.keys[s]
+        out += eff
+        for k in keys:
+            out += k
         for run in self.runs:
             out.append(len(run))
             out += [b.bit_length() - 1 for b in run]
@@ -98,6 +108,17 @@ def winner_of(keys: Sequence[int], first_twin_wins: bool = True) -> int:
     """Index (0 = leader) of the winning card from the cards' trick keys in
     play order: :func:`euchre_events.rules.cards.winning_index`."""
     return C.winning_index(keys, first_twin_wins)
+
+
+@lru_cache(maxsize=None)
+def next_seats(n_seats: int, out: frozenset = frozenset()) -> tuple:
+    """Per seat ``0 .. n_seats-1``, the next seat clockwise that takes part
+    in the play (not in ``out``, the seats sitting out: rules.md 2.4, 4.4),
+    as ``Table.next_active`` gives it; None where no other seat takes part.
+    One tuple per (seats, sitting out), shared by the engine's fold and the
+    fast core, so that the turn is passed on by one rule."""
+    return tuple(next((x for x in ((s + k) % n_seats for k in range(1, n_seats + 1))
+                       if x not in out), None) for s in range(n_seats))
 
 
 def bits(mask: int):

@@ -12,7 +12,7 @@ import re
 from typing import Optional, Sequence
 
 __all__ = ["SEAT_WORDS_4", "SEAT_LETTERS_4", "seat_word", "seat_letter", "seat_words", "name_seats",
-           "parse_seat", "score_text", "is_placeholder_name"]
+           "parse_seat", "score_text", "is_placeholder_name", "side_groups", "side_short", "side_long"]
 
 SEAT_WORDS_4 = ("North", "East", "South", "West")
 """Seat names of a four-seat game, seat 0 first."""
@@ -37,6 +37,36 @@ def seat_letter(seat: int, n_seats: int = 4) -> str:
 def seat_words(n_seats: int) -> tuple:
     """Every seat's name in seat order: ``("North", ...)`` or ``("P1", "P2", "P3")``."""
     return tuple(seat_word(s, n_seats) for s in range(n_seats))
+
+
+# ---------------------------------------------------------------- sides
+# A side is the seats that score together (rules.md 2.1: partners sit
+# opposite; 3-5: each plays alone).  Its name is made of its seats' names,
+# here only: "N/S" short, "North-South" long; a side of one seat is that seat.
+
+def side_groups(n_seats: int, n_sides: int, side_of) -> list:
+    """The seats of each side, in score order (``side_of``: seat -> side
+    index, the variant's): ``[[0, 2], [1, 3]]`` for four seats in two
+    partnerships, ``[[0], [1], [2]]`` where each plays alone."""
+    groups: list = [[] for _ in range(n_sides)]
+    for seat in range(n_seats):
+        groups[side_of(seat)].append(seat)
+    return groups
+
+
+def side_short(seats: Sequence[int], n_seats: int = 4) -> str:
+    """A side's short name: ``"N/S"``, ``"E/W"`` (the seats' letters); a
+    side of one seat: the seat's word (``"South"``, ``"P2"``); ``""`` for
+    no seat."""
+    if len(seats) == 1:
+        return seat_word(seats[0], n_seats)
+    return "/".join(seat_letter(s, n_seats) for s in seats)
+
+
+def side_long(seats: Sequence[int], n_seats: int = 4) -> str:
+    """A side's long name: ``"North-South"``, ``"East-West"`` (the seats'
+    words); a side of one seat: the seat's word."""
+    return "-".join(seat_word(s, n_seats) for s in seats)
 
 
 def parse_seat(text: str, players: Sequence[str] = (), n_seats: Optional[int] = None) -> int:

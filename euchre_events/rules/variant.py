@@ -10,6 +10,7 @@ from abc import ABC, abstractmethod
 from typing import Any, Optional, Sequence
 
 from euchre_events.events import MAX_NUMBER, CardsDealt, Event, describe_value, field_types, type_problem
+from euchre_events.rules.seats import side_groups, side_short
 from euchre_events.rules import cards as C
 from euchre_events.rules.table import PLAY, ImpossibleEvent, Renege, Table
 
@@ -224,7 +225,25 @@ class Variant(ABC):
 
     def trick_winner(self, t: Table, cards: list) -> int:
         return C.trick_winner_index(cards, t.trump, t.led_suit if t.led_suit else None, low=t.low,
-                                    first_twin_wins=getattr(self.options, "first_twin_wins", True))
+                                    first_twin_wins=self.first_twin_wins)
+
+    def sides(self) -> list:
+        """The seats of each side in score order (:func:`~euchre_events.rules.seats.side_groups`
+        of :meth:`side_of`): ``[[0, 2], [1, 3]]``, ``[[0], [1], [2]]``."""
+        return side_groups(self.n_seats, self.n_sides, self.side_of)
+
+    def side_name(self, side: int) -> str:
+        """A side's short name (``"N/S"``, ``"P2"``; :func:`~euchre_events.rules.seats.side_short`),
+        for the rules' own words (a renege penalty's note)."""
+        return side_short(self.sides()[side], self.n_seats)
+
+    @property
+    def first_twin_wins(self) -> bool:
+        """Of two identical cards in a trick (a double deck), the first
+        played wins (rules.md 1.3); the option ``first_twin_wins`` of a
+        game that has one (Bid, 5), else True.  The one place that option
+        is read (the engine, its fast path, the solver, the tutorial)."""
+        return getattr(self.options, "first_twin_wins", True)
 
 
     def may_throw_in(self, t: Table, ev: Event) -> bool:

@@ -13,30 +13,31 @@ import re
 from typing import Optional, Sequence
 
 from euchre_events.rules import cards as C
-from euchre_events.rules.seats import name_seats
+from euchre_events.rules.seats import name_seats, side_long
 from euchre_events.ui.describe import level_sides, printable, seat_name, side_player_names
-from euchre_events.ui.describe import score_words as describe_score_words
+from euchre_events.ui.describe import score_words
 
-__all__ = ["side_label", "card_words", "lead_words", "findings_summary", "deal_tricks", "game_json", "fast_game_json", "finding_lines", "game_lines", "by_deal_lines", "html_report"]
+__all__ = ["side_in_full", "card_words", "lead_words", "findings_summary", "deal_tricks", "game_json", "fast_game_json", "finding_lines", "game_lines", "by_deal_lines", "html_report"]
 
 
-def side_label(variant, side: Optional[int], players: Sequence[str]) -> str:
-    """A side in words: ``"North-South"`` / ``"East-West"`` in four-seat
-    partnership games (with the players' names when known), else the
-    player's seat and name; ``"nobody"`` for None, ``"A and B (tied)"`` for
-    a tuple of sides."""
+def side_in_full(variant, side: Optional[int], players: Sequence[str]) -> str:
+    """A side in full words: ``"North-South"`` / ``"East-West"`` in
+    four-seat partnership games (:func:`euchre_events.rules.seats.side_long`,
+    with the players' names when known), else the player's seat and name;
+    ``"nobody"`` for None, ``"A and B (tied)"`` for a tuple of sides."""
     if side is None:
         return "nobody"
     if isinstance(side, (tuple, list)):
         if len(side) == variant.n_sides == 2:   # both sides level at the end: no winner
-            return "nobody: the game is drawn (" + " and ".join(side_label(variant, s, players) for s in side) + " level)"
-        return " and ".join(side_label(variant, s, players) for s in side) + " (tied)"
+            return "nobody: the game is drawn (" + " and ".join(side_in_full(variant, s, players) for s in side) + " level)"
+        return " and ".join(side_in_full(variant, s, players) for s in side) + " (tied)"
     n = variant.n_seats
-    if variant.partnerships and n == 4:
-        word = "North-South" if side == 0 else "East-West"
-        names = side_player_names((side, side + 2), players)
+    seats = variant.sides()[side]
+    if len(seats) > 1:
+        word = side_long(seats, n)
+        names = side_player_names(seats, players)
         return f"{word} ({' & '.join(names)})" if names else word
-    return seat_name(side, players, n)
+    return seat_name(seats[0], players, n)
 
 
 def named(text: str, players: Sequence[str], n_seats: int) -> str:
@@ -44,14 +45,6 @@ def named(text: str, players: Sequence[str], n_seats: int) -> str:
     ``seat N`` as the seat's name (``East (Llama)``:
     :func:`~euchre_events.rules.seats.name_seats`), shown printable."""
     return printable(name_seats(text, players, n_seats))
-
-
-def score_words(variant, score: Sequence[int], players: Sequence[str]) -> str:
-    """Points per side (one entry per side): ``"N/S 2, E/W 0"``, ``"P1 10,
-    P2 8"``; the one way every command says a score
-    (:func:`euchre_events.ui.describe.score_words`: ``list``, ``show``,
-    ``import``)."""
-    return describe_score_words(score, variant.name, players)
 
 
 def game_json(g, findings) -> dict:
@@ -189,7 +182,7 @@ def finding_lines(g, f) -> list:
             after = next((d.score_official for d in g.deal_reports()
                           if any(p == f.position for p, _ in d.penalties)), None)
             parts.append(f"penalty: {f.penalty}"
-                         + (f"; official score after deal {f.deal}: {score_words(v, after, players)}"
+                         + (f"; official score after deal {f.deal}: {score_words(after, v.name, players)}"
                             if after else ""))
         else:
             parts.append(f.status)
@@ -235,11 +228,11 @@ def game_lines(g, findings) -> list:
     if winner is None and t.game_over:   # ended level (a fixed number of deals, rules.md 2.9)
         winner = tuple(game_json(g, ()).get("tied") or ()) or None
     head = (f"{g.id or '-'}  {printable(g.title or '-')}  {g.variant}  deals={g.deals}  "
-            f"official score: {score_words(v, g.official_score, g.players)}; "
-            f"official winner: {side_label(v, winner, g.players)}"
+            f"official score: {score_words(g.official_score, v.name, g.players)}; "
+            f"official winner: {side_in_full(v, winner, g.players)}"
             f"{' (the game is not over)' if not t.game_over else ''}{_first_to_target(g, winner)}; "
-            f"as played: {score_words(v, g.final_score, g.players)}, "
-            f"winner {side_label(v, t.as_played_winner, g.players)}; {findings_summary(g, findings)}")
+            f"as played: {score_words(g.final_score, v.name, g.players)}, "
+            f"winner {side_in_full(v, t.as_played_winner, g.players)}; {findings_summary(g, findings)}")
     return [head] + ["  " + line for f in findings for line in finding_lines(g, f)]
 
 
@@ -273,10 +266,10 @@ def by_deal_lines(path: str, g, findings, skipped, deal_count: int) -> list:
     (a renege after the hand had stopped says it was not penalized)."""
     from euchre_events.formats.egn import impossible_words
     v = g.final.variant
-    score, official = score_words(v, g.final_score, g.players), score_words(v, g.official_score, g.players)
+    score, official = score_words(g.final_score, v.name, g.players), score_words(g.official_score, v.name, g.players)
     head = (f"{printable(path)}: audited deal by deal ({len(skipped)} impossible deal(s) of {deal_count}); "
             f"official score: {official}; as played: {score}; official winner: "
-            f"{side_label(g.final.variant, g.winner, g.players)}")
+            f"{side_in_full(g.final.variant, g.winner, g.players)}")
     rows = [(n, 0, f"impossible: deal {n}: {printable(impossible_words(e))}") for n, e in skipped]
     rows += [(f.deal, 1, line) for f in findings for line in finding_lines(g, f)]
     rows.sort(key=lambda r: (r[0], r[1]))   # stable: a deal's own findings keep their order
@@ -522,12 +515,12 @@ def _finding_html(g, f) -> str:
                    f"{(': ' + _t(named(f.ruling_reason, players, v.n_seats))) if f.ruling_reason else ''}</p>")
         if f.penalized:
             out.append(f"<p>Final score with this renege penalized: "
-                       f"{esc(score_words(v, f.score_if_penalized, players))}; without: "
-                       f"{esc(score_words(v, g.final_score, players))}.</p>")
+                       f"{esc(score_words(f.score_if_penalized, v.name, players))}; without: "
+                       f"{esc(score_words(g.final_score, v.name, players))}.</p>")
         else:   # the score "with this one penalized" would be a score no rule gives
             out.append(f"<p>This renege changes no score ({esc(f.status)}). Official score: "
-                       f"{esc(score_words(v, g.official_score, players))}; as played: "
-                       f"{esc(score_words(v, g.final_score, players))}.</p>")
+                       f"{esc(score_words(g.official_score, v.name, players))}; as played: "
+                       f"{esc(score_words(g.final_score, v.name, players))}.</p>")
     elif f.kind in ("claim-rejected", "ruling-without-renege", "renege-corrected"):
         accused = f.against if f.kind != "renege-corrected" else f.seat
         reason = f.ruling_reason if f.kind != "renege-corrected" else f.penalty
@@ -558,7 +551,7 @@ def _read_aloud(g, findings) -> str:
     n = v.n_seats
     players = g.players
     if v.partnerships and n == 4:
-        who = " against ".join(side_label(v, s, players) for s in (0, 1))
+        who = " against ".join(side_in_full(v, s, players) for s in (0, 1))
     else:
         who = ", ".join(seat_name(s, players, n) for s in range(n))
     claims = [f"{seat_name(c.by, players, n)} claimed that {seat_name(c.against, players, n)} reneged at "
@@ -572,10 +565,10 @@ def _read_aloud(g, findings) -> str:
                f"{seat_name(u.against, players, n)} at trick {u.trick} of deal {u.deal})"
                + (f": {named(u.reason, players, n)}" if u.reason else "") for u in t.rulings]
     winner = g.winner
-    off = f"{score_words(v, g.official_score, players)}, winner {side_label(v, winner, players)}"
+    off = f"{score_words(g.official_score, v.name, players)}, winner {side_in_full(v, winner, players)}"
     if not t.game_over:
         off += " (the game is not over)"
-    played = f"{score_words(v, g.final_score, players)}, winner {side_label(v, t.as_played_winner, players)}"
+    played = f"{score_words(g.final_score, v.name, players)}, winner {side_in_full(v, t.as_played_winner, players)}"
     lines = [("Game", f"{printable(g.title or g.id or 'game')} ({g.variant}, {g.deals} deal"
                       f"{'s' if g.deals != 1 else ''})"),
              ("Players", who),
@@ -596,18 +589,18 @@ def _game_html(g, findings) -> list:
     v = g.final.variant
     t = g.final
     parts = [_read_aloud(g, findings),
-             f"<p class='official'>Official score: {esc(score_words(v, g.official_score, g.players))}; "
-             f"official winner: {esc(side_label(v, g.winner, g.players))}.</p>",
-             f"<p>As played (no penalties): {esc(score_words(v, g.final_score, g.players))}; "
-             f"winner on the cards: {esc(side_label(v, t.as_played_winner, g.players))}.</p>"]
+             f"<p class='official'>Official score: {esc(score_words(g.official_score, v.name, g.players))}; "
+             f"official winner: {esc(side_in_full(v, g.winner, g.players))}.</p>",
+             f"<p>As played (no penalties): {esc(score_words(g.final_score, v.name, g.players))}; "
+             f"winner on the cards: {esc(side_in_full(v, t.as_played_winner, g.players))}.</p>"]
     rows = ["<tr><th>deal</th><th>dealer</th><th>maker</th><th>trump</th><th>points as played</th>"
             "<th>points official</th><th>score as played</th><th>score official</th><th>flags</th></tr>"]
     for d in g.deal_reports():
         # points and scores in the one way every command writes them (N/S 2, E/W 0)
         cells = [str(d.deal), seat_name(d.dealer, g.players, v.n_seats), seat_name(d.maker, g.players, v.n_seats),
                  suit_words(d.trump) if d.trump else "-",
-                 score_words(v, d.points_as_played, g.players), score_words(v, d.points_official, g.players),
-                 score_words(v, d.score_as_played, g.players), score_words(v, d.score_official, g.players),
+                 score_words(d.points_as_played, v.name, g.players), score_words(d.points_official, v.name, g.players),
+                 score_words(d.score_as_played, v.name, g.players), score_words(d.score_official, v.name, g.players),
                  ", ".join(d.flags + ((d.note,) if d.note and _NOTE_FLAG.get(d.note) not in d.flags else ()))]
         differs = tuple(d.points_as_played) != tuple(d.points_official)
         rows.append(f"<tr{' class=differs' if differs else ''}>" + "".join(f"<td>{_t(x)}</td>" for x in cells) + "</tr>")

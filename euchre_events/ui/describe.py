@@ -12,7 +12,7 @@ from typing import Optional, Sequence
 from euchre_events.events import printable  # noqa: F401  (here for its callers)
 from euchre_events.projections.seat import event_visible, knowledge_of_state, private_to, visible_from
 from euchre_events.rules import cards as C
-from euchre_events.rules.seats import SEAT_WORDS_4, score_text, seat_letter, seat_word
+from euchre_events.rules.seats import SEAT_WORDS_4, score_text, seat_letter, seat_word, side_groups, side_short
 
 SEAT_NAMES_4 = SEAT_WORDS_4
 """Seat names of a four-seat game (kept for callers; the table is :mod:`euchre_events.rules.seats`)."""
@@ -42,27 +42,19 @@ _SIDES: dict = {}
 
 def _sides(variant: str, n_seats: int) -> tuple:
     """``((seats, label), ...)`` per side (:func:`sides_of`, :func:`side_label`),
-    worked out once per variant and table size: ``list`` says them on each of
-    100,000 lines (issue 26)."""
+    from the one table of rules/seats.py, worked out once per variant and table
+    size: ``list`` says them on each of 100,000 lines (issue 26)."""
     key = (variant, n_seats)
     found = _SIDES.get(key)
     if found is None:
         try:
             from euchre_events.rules.registry import make_variant
             v = make_variant(variant)
-            groups: list = [[] for _ in range(v.n_sides)]
-            for seat in range(n_seats):
-                groups[v.side_of(seat)].append(seat)
+            groups = side_groups(n_seats, v.n_sides, v.side_of)
         except (ValueError, IndexError):
             groups = [[s] for s in range(n_seats)]
-        found = _SIDES[key] = tuple((tuple(g), _label(g, n_seats)) for g in groups)
+        found = _SIDES[key] = tuple((tuple(g), side_short(g, n_seats)) for g in groups)
     return found
-
-
-def _label(seats: Sequence[int], n: int) -> str:
-    if len(seats) > 1:
-        return "/".join(seat_letter(s, n) for s in seats)
-    return seat_word(seats[0], n)
 
 
 def side_label(side: int, variant: str, players: Sequence[str]) -> str:
@@ -71,7 +63,7 @@ def side_label(side: int, variant: str, players: Sequence[str]) -> str:
     groups = _sides(variant, n)
     if 0 <= side < len(groups):
         return groups[side][1]
-    return _label([side], n)
+    return side_short([side], n)
 
 
 def side_name(side: Optional[int], variant: str, players: Sequence[str]) -> str:
@@ -124,7 +116,7 @@ def score_words(scores: Sequence[int], variant: str, players: Sequence[str]) -> 
     text = _SCORES.get(key)
     if text is None:   # a few texts of scores: list says one on each of 100,000 lines
         groups, n = _sides(variant, len(players)), len(players)
-        text = ", ".join(f"{groups[i][1] if i < len(groups) else _label([i], n)} {x}" for i, x in enumerate(scores))
+        text = ", ".join(f"{groups[i][1] if i < len(groups) else side_short([i], n)} {x}" for i, x in enumerate(scores))
         if len(_SCORES) < 10000:
             _SCORES[key] = text
     return text

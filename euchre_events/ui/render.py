@@ -63,7 +63,8 @@ from typing import Iterable, Optional, Sequence
 from euchre_events.projections.seat import knowledge_of_state
 from euchre_events.rules import cards as C
 # the seat names are the table of rules.seats (SEAT_*_4 re-exported for older callers)
-from euchre_events.rules.seats import SEAT_LETTERS_4, SEAT_WORDS_4, name_seats, seat_letter, seat_word  # noqa: F401
+from euchre_events.rules.seats import SEAT_LETTERS_4, SEAT_WORDS_4, name_seats, seat_letter, seat_word, side_short  # noqa: F401
+from euchre_events.ui.describe import sides_of
 
 __all__ = [
     "CSS", "card_html", "card_svg", "hand_html", "state_html", "table_parts",
@@ -263,17 +264,10 @@ def _variant(name: str):
 
 
 def _sides(state) -> list:
-    """Seats of each side: ``[[0, 2], [1, 3]]`` in partnership games."""
-    n = len(state.players)
-    try:
-        v = _variant(state.variant)
-        n_sides = v.n_sides
-        groups = [[] for _ in range(n_sides)]
-        for s in range(n):
-            groups[v.side_of(s)].append(s)
-        return groups
-    except Exception:  # unknown variant name: one side per seat
-        return [[s] for s in range(n)]
+    """Seats of each side: ``[[0, 2], [1, 3]]`` in partnership games
+    (:func:`euchre_events.ui.describe.sides_of`: one side per seat for an
+    unknown variant)."""
+    return sides_of(state.variant, len(state.players))
 
 
 def side_names(state) -> list:
@@ -282,7 +276,7 @@ def side_names(state) -> list:
     n = len(state.players)
     out = []
     for seats in _sides(state):
-        out.append("/".join(seat_label(s, n, short=len(seats) > 1) for s in seats) or "-")
+        out.append(side_short(seats, n) or "-")
     return out
 
 

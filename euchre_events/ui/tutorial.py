@@ -43,7 +43,8 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Optional, Sequence
 
 from euchre_events.rules import cards as C
-from euchre_events.ui.describe import describe_event, seat_name, suit_text
+from euchre_events.rules.seats import side_short
+from euchre_events.ui.describe import describe_event, seat_name, sides_of, suit_text
 from euchre_events.ui.render import state_html
 from euchre_events.events import Event
 from euchre_events.projections import Game, TableState
@@ -51,7 +52,7 @@ from euchre_events.projections import Game, TableState
 __all__ = [
     "Exercise", "legal_cards", "legal_action", "legal_choice", "trick_winner",
     "trick_words", "leader", "deal_points", "next_dealer", "game_winner",
-    "deal_end", "who", "side_label", "renege_points", "cards_held", "boards", "score_rule", "buck_rule",
+    "deal_end", "who", "side_words", "renege_points", "cards_held", "boards", "score_rule", "buck_rule",
     "refusal", "points_hint", "seat_target", "card_target", "picture", "Picture", "Lesson",
 ]
 
@@ -185,12 +186,14 @@ def who(state: TableState, seat: Optional[int]) -> str:
     return seat_name(seat, state.players, len(state.players))
 
 
-def side_label(state: TableState, side: int) -> str:
-    """A side in words: ``"N/S"`` / ``"E/W"`` in partnership games, else the seat."""
-    from euchre_events.ui.render import side_names
-    if len(side_names(state)) == len(state.players):
+def side_words(state: TableState, side: int) -> str:
+    """A side in words: ``"N/S"`` / ``"E/W"`` in partnership games
+    (:func:`euchre_events.rules.seats.side_short`), else the seat with the
+    player's name (:func:`who`: ``"P2 (Ann)"``)."""
+    groups = sides_of(state.variant, len(state.players))
+    if len(groups) == len(state.players):
         return who(state, side)
-    return side_names(state)[side]
+    return side_short(groups[side], len(state.players))
 
 
 def _cards_html(cards: Sequence[str], trump: Optional[str] = None, sort: bool = True) -> str:
@@ -525,7 +528,7 @@ def trick_winner(game: Game, deal: int, trick: int, section: str = "1.3") -> Exe
     if led is None and first + 1 < len(game.events) and game.events[first + 1].kind == "JokerSuitNamed":
         led = game.events[first + 1].suit
     low = bool(game.table_at(end).low)
-    twins_first = getattr(game.final.variant.options, "first_twin_wins", True)
+    twins_first = game.final.variant.first_twin_wins
     words = trick_words(cards, st.trump, led, seats.index(winner), low, twins_first)
     question = (f"{_trump_words(st.trump).capitalize()}. Trick {trick}: "
                 + "; ".join(f"{who(st, s)} {'leads' if i == 0 else 'plays'} {C.pretty(c)}"
@@ -646,7 +649,7 @@ def _deal_facts(st: TableState) -> str:
     words = "tricks: " + ", ".join(f"{who(st, s)} {st.tricks_won[s]}" for s in range(n)
                                    if s not in st.sitting_out)
     if len(st.tricks_by_side) < n:  # partnerships: the sides' totals too
-        words += " (" + ", ".join(f"{side_label(st, i)} {k}" for i, k in enumerate(st.tricks_by_side)) + ")"
+        words += " (" + ", ".join(f"{side_words(st, i)} {k}" for i, k in enumerate(st.tricks_by_side)) + ")"
     parts.append(words)
     return "; ".join(parts)
 
@@ -669,7 +672,7 @@ def deal_points(game: Game, deal: int, side: int, choices: Sequence[int], sectio
     pts, how = res[deal]
     answer = pts[side]
     values = sorted(set(choices) | {answer})
-    names = [side_label(st, i) for i in range(len(pts))]
+    names = [side_words(st, i) for i in range(len(pts))]
     facts = _deal_facts(st)
     rule = buck_rule(st, side, pts) if st.variant == "buck" else score_rule(st, pts)
     if st.variant == "ghost-hand" and st.maker is not None and side != st.maker and side < len(st.tricks_won):
@@ -698,10 +701,9 @@ def points_hint(st: TableState, side: int, pts: Sequence[int]) -> str:
     P1 (Ann)"``.  ``st``: the state at the deal's end; ``side``: a score
     index; ``pts``: the deal's points per side.  Rules: 2.6, 3.4, 4.5, 5.4,
     6.4, 7.5.  Never raises."""
-    from euchre_events.ui.render import _sides
     if not 0 <= side < len(pts):
         return "look again at who made trump and the tricks taken"
-    x = side_label(st, side)
+    x = side_words(st, side)
     if st.variant == "buck":
         if side in st.sitting_out:
             return f"{x} dropped out of this deal: look up what that scores"
@@ -716,7 +718,7 @@ def points_hint(st: TableState, side: int, pts: Sequence[int]) -> str:
         return f"{x} stayed in and took {n}: count what each trick is worth (scores count down)"
     if st.maker is None:
         return "nobody made trump in this deal"
-    groups = _sides(st)
+    groups = sides_of(st.variant, len(st.players))
     ms = next((i for i, g in enumerate(groups) if st.maker in g), None)
     if ms is None:
         return "look again at who made trump and the tricks taken"
@@ -727,7 +729,7 @@ def points_hint(st: TableState, side: int, pts: Sequence[int]) -> str:
     contract = st.extra.get("contract")
     if isinstance(contract, int) or contract in ("pb", "moon"):
         bid = {"pb": "partner's best", "moon": "shoot the moon"}.get(contract, contract)
-        case = (f"{side_label(st, ms)} bid {bid} and took {took} of {total} tricks"
+        case = (f"{side_words(st, ms)} bid {bid} and took {took} of {total} tricks"
                 + ("" if side == ms else f"; {x} did not win the bidding and took {mine}"))
         return case + ": look up what that scores"
     alone = " alone" if st.alone is not None else ""
@@ -781,10 +783,9 @@ def score_rule(st: TableState, pts: Sequence[int]) -> str:
     ``"made: the makers took 3 of 5 tricks"``, ``"set: N/S bid 4 and took
     3"``.  ``st``: the state at the deal's end; ``pts``: the deal's points
     per side.  ``""`` when nobody made trump.  Never raises."""
-    from euchre_events.ui.render import _sides
     if st.maker is None:
         return ""
-    groups = _sides(st)
+    groups = sides_of(st.variant, len(st.players))
     ms = next((i for i, g in enumerate(groups) if st.maker in g), None)
     if ms is None or ms >= len(pts):
         return ""
@@ -796,7 +797,7 @@ def score_rule(st: TableState, pts: Sequence[int]) -> str:
     others = [p for i, p in enumerate(pts) if i != ms]
     if isinstance(contract, int) or contract in ("pb", "moon"):
         bid = {"pb": "partner's best", "moon": "shoot the moon"}.get(contract, contract)
-        side = side_label(st, ms)
+        side = side_words(st, ms)
         if pts[ms] > 0:
             return f"bid made: {side} bid {bid} and took {took} of {total} tricks"
         return f"set: {side} bid {bid} and took only {took}, so they lose {-pts[ms]}"
@@ -844,7 +845,7 @@ def game_winner(game: Game, section: str = "") -> Exercise:
     explanation: the final score and any tie noted by the variant."""
     st = game.state_at(len(game.events))
     n_sides = len(st.score)
-    names = [side_label(st, i) for i in range(n_sides)]
+    names = [side_words(st, i) for i in range(n_sides)]
     choices = tuple((nm, i) for i, nm in enumerate(names)) + (("nobody yet", "none"),)
     ans = game.winner if game.winner is not None else "none"
     tie = st.extra.get("tied") or st.extra.get("shared_winners")
@@ -882,8 +883,7 @@ def game_winner(game: Game, section: str = "") -> Exercise:
             # not who has won: that is the answer (issue 22)
             why[v] = (f"{names[v]} has {st.score[v]} points: not a win" + (" yet" if ans == "none" else ""))
     board, reveal = boards(game, len(game.events))
-    from euchre_events.ui.render import _sides
-    groups = _sides(st)
+    groups = sides_of(st.variant, len(st.players))
     targets = tuple(", ".join([seat_target(x) for x in groups[i]] + [f".ee-side-{i}"]) if i < len(groups) else ""
                     for i in range(n_sides)) + ("",)
     return Exercise("Who wins the game?", choices, ans, expl, section=section,
@@ -907,7 +907,7 @@ def renege_points(game: Game, side: int, choices: Sequence[int], finding: int = 
     f = found[finding]
     st = game.state_at(deal_end(game, f.deal))
     answer = f.penalty_points[side]
-    names = [side_label(st, i) for i in range(len(f.penalty_points))]
+    names = [side_words(st, i) for i in range(len(f.penalty_points))]
     led = C.SUIT_NAMES.get(f.led_suit, "the led suit")
     expl = (f"At trick {f.trick} {who(st, f.seat)} played {C.pretty(f.card)} while holding "
             f"{', '.join(C.pretty(c) for c in f.evidence)} ({led} led): a renege. "

@@ -526,7 +526,7 @@ class BidEuchre(BidAuction, Variant):
         hand is scored as played unless ``renege_abandons_hand`` (7.6)."""
         o = self.options
         off = self.side_of(r.seat)
-        name = "N/S" if off == 0 else "E/W"
+        name = self.side_name(off)
         if o.renege_abandons_hand:
             pts = [0, 0]
             pts[off] = -o.renege_points

@@ -18,7 +18,7 @@ from typing import Any, Optional, Sequence
 from euchre_events.events import PlayedWithPartner, WentAlone
 from euchre_events.rules.table import Renege, Table
 from euchre_events.rules.variant import SINCE, Variant, VariantOptions
-from euchre_events.rules.variants.upcard import UpCardAuction
+from euchre_events.rules.variants.upcard import UpCardAuction, loner_lead_seat
 
 RENEGE_PRESETS = ("tournament", "casual", "deduct", "laws1888")
 
@@ -165,9 +165,18 @@ class StandardEuchre(UpCardAuction, Variant):
         """Eldest leads, skipping a seat that sits out (2.5); under
         ``left_of_loner`` the seat left of the lone player, the lone defender
         when both sides are alone."""
+        return self.opening_leader(t.dealer, t.alone, t.lone_defender, t.next_active)
+
+    def opening_leader(self, dealer: int, alone: Optional[int], lone_defender: Optional[int],
+                       next_active) -> int:
+        """The seat that leads the first trick (rules.md 2.5): eldest, the
+        next active seat after ``dealer``; under ``loner_lead="left_of_loner"``
+        the seat :func:`~euchre_events.rules.variants.upcard.loner_lead_seat`
+        gives.  ``next_active``: seat -> the next seat clockwise that takes
+        part (``Table.next_active``; the fast core passes its own table)."""
         if self.options.loner_lead == "left_of_loner":
-            return self.lead_left_of_loner(t)
-        return t.next_active(t.dealer)
+            return loner_lead_seat(dealer, alone, lone_defender, next_active)
+        return next_active(dealer)
 
     # ------------------------------------------------------------ scoring
     def maker_tricks(self, t: Table) -> int:
@@ -293,8 +302,8 @@ class StandardEuchre(UpCardAuction, Variant):
         by_lone_maker = r.by_lone and r.seat == r.maker
         if against_lone_maker or (by_lone_maker and o.renege_symmetric):
             val = o.lone_renege_value
-        side_name = "N/S" if other == 0 else "E/W"
-        off_name = "N/S" if off == 0 else "E/W"
+        side_name = self.side_name(other)
+        off_name = self.side_name(off)
         if o.renege_penalty == "tournament":
             pts = [0, 0]
             pts[other] = val

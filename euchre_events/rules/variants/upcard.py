@@ -28,7 +28,7 @@ import dataclasses
 from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property, lru_cache
-from typing import Any, Mapping, Optional, Sequence
+from typing import Any, Callable, Mapping, Optional, Sequence
 
 from euchre_events.events import (DefendedAlone, Discarded, OrderedUp, Passed, PlayedWithPartner,
                                   TrumpNamed, UpCardDeclined, UpCardPickedUp)
@@ -121,6 +121,58 @@ class UpCardRules:
     dealers_partner_must_go_alone: bool
     must_hold_named_suit: bool
     exchange_when_dealer_out: bool
+
+
+# ---------------------------------------------------------------- the rules, once
+# Pure functions of an UpCardRules and seat numbers: the engine's fold
+# (UpCardAuction below) and the replay shortcut (rules/fastcore.py) both ask
+# these, so each rule of the auction is written here only.
+
+def dealer_is_stuck(r: UpCardRules, seat: int, dealer: int) -> bool:
+    """True if ``seat`` is a stuck dealer in round 2: under
+    ``stick_the_dealer`` the dealer may not pass (rules.md 2.3)."""
+    return r.stick_the_dealer and seat == dealer
+
+
+def may_name_turned_down(r: UpCardRules, seat: int, dealer: int) -> bool:
+    """True if ``seat`` may name the turned-down suit in round 2: only a
+    stuck dealer, and only under ``stick_allows_turned_down`` (rules.md 2.3)."""
+    return r.stick_the_dealer and r.stick_allows_turned_down and seat == dealer
+
+
+def may_discard(r: UpCardRules, card: str, up_card: str) -> bool:
+    """True if the dealer may discard ``card`` after taking up ``up_card``:
+    any card, unless the keep-the-up-card rule holds
+    (``dealer_may_discard_upcard`` off; rules.md 2.2, 2.9, case C7)."""
+    return r.dealer_may_discard_upcard or card != up_card
+
+
+def defence_offered(defend_alone: str, maker_alone: bool) -> bool:
+    """True if the defenders are asked whether one defends alone: option
+    ``defend_alone`` ``"any"``, or ``"vs_lone"`` against a lone maker
+    (rules.md 2.4, 4.4); ``"off"``: never."""
+    return defend_alone == "any" or (defend_alone == "vs_lone" and maker_alone)
+
+
+def defender_order(dealer: int, maker: int, n_seats: int, side_of: Callable[[int], Any]) -> list:
+    """The seats that may defend alone, in the order they are asked: from
+    the dealer's left clockwise (the dealer last), those not on the maker's
+    side (``side_of``: seat -> side; rules.md 2.4, 4.4)."""
+    return [s for s in ((dealer + k) % n_seats for k in range(1, n_seats + 1))
+            if side_of(s) != side_of(maker)]
+
+
+def loner_lead_seat(dealer: int, alone: Optional[int], lone_defender: Optional[int],
+                    next_active: Callable[[int], int]) -> int:
+    """The opening lead when a lone hand changes it (rules.md 2.5 toggle
+    ``loneLead``, 4.4): with a lone defender, the lone defender if the maker
+    is alone too, else the active seat on the lone defender's left; with a
+    lone maker only, the active seat on the maker's left; with no lone
+    hand, eldest.  ``next_active``: seat -> the next seat clockwise that
+    takes part in the play."""
+    if lone_defender is not None:
+        return lone_defender if alone is not None else next_active(lone_defender)
+    return next_active(alone if alone is not None else dealer)
 
 
 class UpCardAuction:
@@ -245,8 +297,8 @@ class UpCardAuction:
             return tuple(acts), f"round 1: pass or {who} ({suit} as trump)"
         if ph == ROUND2:
             turned = C.suit_of(t.up_card)
-            stuck = r.stick_the_dealer and s == t.dealer
-            suits = [x for x in C.SUITS if x != turned or (stuck and r.stick_allows_turned_down)]
+            stuck = dealer_is_stuck(r, s, t.dealer)
+            suits = [x for x in C.SUITS if x != turned or may_name_turned_down(r, s, t.dealer)]
             if r.must_hold_named_suit:
                 suits = self._held_suits(t, s, suits)
             acts = [] if stuck else [Passed(s)]
@@ -267,7 +319,7 @@ class UpCardAuction:
         if ph == DISCARD:
             hand = [c for c in t.hands[s] if c != C.UNKNOWN]
             if not r.dealer_may_discard_upcard:
-                hand = [c for c in hand if c != t.up_card]
+                hand = [c for c in hand if may_discard(r, c, t.up_card)]
                 return tuple(Discarded(s, c) for c in hand), ("the dealer discards one card (not the up-card: "
                                                               "the dealer keeps it, rules.md 2.2)")
             return tuple(Discarded(s, c) for c in hand), "the dealer discards one card face down"
@@ -342,7 +394,7 @@ class UpCardAuction:
         but real, so the discard is kept and flagged ``"upcard-discarded"``
         (docs/design.md "Three kinds of wrong").  A face-down discard
         recorded as ``"??"`` cannot be told apart and is not flagged."""
-        if self.upcard_rules.dealer_may_discard_upcard or ev.card != t.up_card:
+        if may_discard(self.upcard_rules, ev.card, t.up_card):
             return
         flag(t, "upcard-discarded",
              f"the dealer discarded the up-card {ev.card}, which the dealer must keep under the "
@@ -355,7 +407,7 @@ class UpCardAuction:
         pass ends the auction (:meth:`all_passed`)."""
         r, a = self.upcard_rules, t.auction
         stuck = a.stuck_dealer_passed
-        if r.stick_the_dealer and seat == t.dealer:
+        if dealer_is_stuck(r, seat, t.dealer):
             # a stuck dealer who passes: illegal but real; the deal is dead
             stuck = True
             flag(t, "stuck-dealer-passed", "the dealer passes although stuck (rules.md 2.3)", seat)
@@ -376,14 +428,12 @@ class UpCardAuction:
             raise ImpossibleEvent(f"{ev.suit!r} is not a suit that can be trump in standard Euchre")
         r = self.upcard_rules
         turned = C.suit_of(t.up_card)
-        if ev.suit == turned and not (r.stick_the_dealer and r.stick_allows_turned_down
-                                      and ev.seat == t.dealer):
+        if ev.suit == turned and not may_name_turned_down(r, ev.seat, t.dealer):
             flag(t, "turned-down-suit-named",
                  f"{C.SUIT_NAMES[turned]} was turned down and may not be named in round 2 (rules.md 2.3)",
                  ev.seat)
         elif r.must_hold_named_suit and ev.suit not in self._held_suits(t, ev.seat, [
-                x for x in C.SUITS if x != turned
-                or (r.stick_the_dealer and r.stick_allows_turned_down and ev.seat == t.dealer)]):
+                x for x in C.SUITS if x != turned or may_name_turned_down(r, ev.seat, t.dealer)]):
             flag(t, "named-suit-not-held",
                  f"the caller holds no {C.SUIT_NAMES[ev.suit]} (option must_hold_named_suit)", ev.seat)
         t.trump = ev.suit
@@ -456,16 +506,14 @@ class UpCardAuction:
     # ------------------------------------------------------------ defending alone
     def defenders(self, t: Table) -> list:
         """The seats that may defend alone, in the order they are asked."""
-        return [s for s in ((t.dealer + k) % t.n_seats for k in range(1, t.n_seats + 1))
-                if self.side_of(s) != self.side_of(t.maker)]
+        return defender_order(t.dealer, t.maker, t.n_seats, self.side_of)
 
     def offer_defend_alone(self, t: Table) -> None:
         """Ask the defenders in turn whether one defends alone, when the
         ``defend_alone`` option allows it (``"any"``; ``"vs_lone"``: only
         against a lone maker, 2.4, 4.4); otherwise start the play.  The
         auction state keeps who is left to ask (``defenders_left``)."""
-        o = self.options
-        if o.defend_alone == "any" or (o.defend_alone == "vs_lone" and t.alone is not None):
+        if defence_offered(self.options.defend_alone, t.alone is not None):
             order = self.defenders(t)
             t.phase, t.turn = DEFEND, order[0]
             a = t.auction
@@ -499,6 +547,4 @@ class UpCardAuction:
         maker is alone too, else the active seat on the lone defender's left;
         with a lone maker only, the active seat on the maker's left; with no
         lone hand, eldest (the active seat left of the dealer)."""
-        if t.lone_defender is not None:
-            return t.lone_defender if t.alone is not None else t.next_active(t.lone_defender)
-        return t.next_active(t.alone if t.alone is not None else t.dealer)
+        return loner_lead_seat(t.dealer, t.alone, t.lone_defender, t.next_active)
