@@ -161,3 +161,40 @@ def test_late_positions_of_real_games_are_consistent(path):
             assert len(av) == 1 and value == tuple(after.deal_results[-1][1])
         n += 1
     assert n > 0
+
+
+# ------------------------------------------------------------ the per-deal memo
+
+def test_a_deal_memo_values_each_position_once_and_changes_no_answer():
+    """fixtures/standard/deals/c7-dealer-discards-the-up-card.euchre, from its
+    first call: ``solve`` with a memo searches the whole auction (every
+    call, the dealer's discard, the play from each contract).  Every later
+    position of the same deal (the record's own line, as the review walks
+    it) is then in the memo: ``action_values`` there with the same memo
+    visits no new play position (``STATS["nodes"]`` unchanged) and answers
+    exactly what a fresh search (no memo, nothing kept) answers (the fast
+    search against the reference: tests/test_analysis_differential.py)."""
+    path = "fixtures/standard/deals/c7-dealer-discards-the-up-card.euchre"
+    events = events_of(path)
+    first = next(k for k, ev in enumerate(events) if ev.kind in ("Passed", "OrderedUp"))
+    t = table_at(path, first)
+    solver.clear_caches()
+    memo: dict = {}
+    root = solve(t, memo=memo)
+    assert len(memo) > 20
+    solver.clear_caches()
+    assert root == solve(t)
+    checked = 0
+    for k in range(first, len(events)):
+        ev = events[k]
+        if t.phase in ("deal_over", "game_over"):
+            break
+        if getattr(ev, "seat", None) == t.turn and t.phase != PLAY:
+            before = solver.STATS["nodes"]
+            got = action_values(t, memo=memo)
+            assert solver.STATS["nodes"] == before, f"event {k}: searched again"
+            solver.clear_caches()
+            assert got == action_values(t)
+            checked += 1
+        apply(t, ev)
+    assert checked >= 2

@@ -265,6 +265,19 @@ def _fast(t: Table, memo: dict, after: Optional[tuple] = None) -> Optional[tuple
     valued over every set it belongs to."""
     if _over(t):
         return _points(t)
+    key = _node_key(t, after)
+    try:
+        got = memo.get(key, memo)
+    except TypeError:   # a slot holding something unhashable: not memoised
+        return _fast_node(t, memo, after)
+    if got is not memo:
+        return got
+    v = memo[key] = _fast_node(t, memo, after)
+    return v
+
+
+def _fast_node(t: Table, memo: Optional[dict], after: Optional[tuple]) -> Optional[tuple]:
+    """:func:`_fast` at a position not in ``memo`` (the deal not over)."""
     if t.phase == PLAY:
         v = _play_fast(t, memo)
         return _reference(t) if v is None else v
@@ -288,6 +301,43 @@ def _fast(t: Table, memo: dict, after: Optional[tuple] = None) -> Optional[tuple
     return vecs[_pick(t.variant, _decider(t, acts), vecs)]
 
 
+_GAME_SLOTS = frozenset({
+    # the same for every position of one game: the memo is kept per deal of one game
+    "variant", "options", "players", "n_seats", "title", "source", "initial_score", "first_dealer",
+    # what earlier deals left: changed only when a deal is scored (then no memo is read)
+    "deal_results", "official_scores", "official_results", "deal_outcomes", "deal_ends",
+    "as_played_winner", "deal_start_pos",
+})
+_NODE_SLOTS = tuple(n for n in Table.__slots__ if n not in _GAME_SLOTS)
+
+
+def _node_keyer():
+    """A function ``table -> tuple`` of the :data:`_NODE_SLOTS`, each made
+    hashable the cheap way its default value says: a list as a tuple (the
+    hands as a tuple of tuples), a set as a frozenset (their items are
+    immutable: cards, (seat, card) pairs, frozen records)."""
+    blank = Table()
+    parts = []
+    for n in _NODE_SLOTS:
+        d = getattr(blank, n)
+        if n == "hands":
+            parts.append(f"tuple(map(tuple, t.{n}))")
+        elif isinstance(d, list):
+            parts.append(f"tuple(t.{n})")
+        elif isinstance(d, set):
+            parts.append(f"frozenset(t.{n})")
+        else:
+            parts.append(f"t.{n}")
+    ns: dict = {}
+    exec(f"def node_key(t, after):\n    return ({', '.join(parts)}, after)\n", ns)
+    return ns["node_key"]
+
+
+_node_key = _node_keyer()
+_node_key.__doc__ = """Everything of ``t`` a deal's positions can differ in (every slot
+but those of :data:`_GAME_SLOTS`), hashable, plus the discard run ``after``."""
+
+
 def _method(method: str):
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r}; expected one of {', '.join(METHODS)}")
@@ -296,7 +346,7 @@ def _method(method: str):
     return _fast
 
 
-def action_values(t: Table, *, method: str = "fast", skip=None) -> list:
+def action_values(t: Table, *, method: str = "fast", skip=None, memo: Optional[dict] = None) -> list:
     """Every legal action at ``t`` (in ``engine.legal_actions`` order) with
     the points vector (tuple of ints, one per party, deal points) reached
     when every seat plays perfectly from there to the end of the deal (see
@@ -305,6 +355,12 @@ def action_values(t: Table, *, method: str = "fast", skip=None) -> list:
 
     ``skip``: a predicate on actions whose value the caller does not need
     (the seat view's pass, valued 0): those come with ``None``, unsolved.
+
+    ``memo``: a dict the caller keeps across calls on the positions of ONE
+    deal of one game (the review's successive decisions and par line): the
+    fast method then values each position of the auction and the play once
+    (keyed by everything a deal's positions differ in, :func:`_node_key`).
+    None: a memo for this call only.  The answers are the same either way.
 
     Raises :class:`Unknowable` when a card the solve needs is not stated by
     the record; ``ValueError`` for an unknown ``method`` or a position that
@@ -317,7 +373,8 @@ def action_values(t: Table, *, method: str = "fast", skip=None) -> list:
     acts, reason = legal_actions(t)
     if not acts:
         raise ValueError(f"no legal action at this position ({reason})")
-    memo: dict = {}
+    if memo is None:
+        memo = {}
     out = []
     for a in acts:
         if skip is not None and skip(a):
@@ -329,13 +386,13 @@ def action_values(t: Table, *, method: str = "fast", skip=None) -> list:
     return out
 
 
-def solve(t: Table, *, method: str = "fast") -> tuple:
+def solve(t: Table, *, method: str = "fast", memo: Optional[dict] = None) -> tuple:
     """The points vector of position ``t`` under perfect play (tuple of
     ints, one per party, deal points); a finished deal's own points.  Same
-    model, errors and ``method`` as :func:`action_values`."""
+    model, errors, ``method`` and ``memo`` as :func:`action_values`."""
     run = _method(method)
     _check_known(t)
-    return run(t, {})
+    return run(t, {} if memo is None else memo)
 
 
 # ------------------------------------------------------------------ the fast play search
