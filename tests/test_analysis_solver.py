@@ -198,3 +198,34 @@ def test_a_deal_memo_values_each_position_once_and_changes_no_answer():
             checked += 1
         apply(t, ev)
     assert checked >= 2
+
+
+@pytest.mark.skipif(not solver.compiled_available(), reason="the compiled play search is not built")
+@pytest.mark.parametrize("path", sorted(glob.glob("fixtures/standard/club-night-*.euchre"))[:2])
+def test_every_card_of_a_play_decision_in_one_compiled_call(path):
+    """At every play of the first deals of real standard records (two
+    parties), ``_play_moves`` values each legal card by one compiled call
+    (``two_party_moves``, equal cards searched once); each value is the one
+    the per-card search gives (apply the card to a copy, ``solve`` it), and
+    the last card of the deal is left to the engine's scoring (None)."""
+    events = events_of(path)
+    t = new_table()
+    checked = 0
+    for ev in events[:120]:
+        if t.phase == PLAY and getattr(ev, "seat", None) == t.turn and ev.kind == "CardPlayed":
+            acts, _ = legal_actions(t)
+            got = solver._play_moves(t, acts)
+            last = sum(len(h) for s, h in enumerate(t.hands) if s not in t.out) == 1
+            if last:
+                assert got is None
+            else:
+                solver.clear_caches()
+                want = []
+                for a in acts:
+                    c = t.copy()
+                    apply(c, a)
+                    want.append(solve(c))
+                assert got == want, (path, t.pos)
+                checked += 1
+        apply(t, ev)
+    assert checked >= 20

@@ -375,6 +375,10 @@ def action_values(t: Table, *, method: str = "fast", skip=None, memo: Optional[d
         raise ValueError(f"no legal action at this position ({reason})")
     if memo is None:
         memo = {}
+    if run is _fast and t.phase == PLAY:
+        vecs = _play_moves(t, acts)
+        if vecs is not None:
+            return [(a, None if skip is not None and skip(a) else v) for a, v in zip(acts, vecs)]
     out = []
     for a in acts:
         if skip is not None and skip(a):
@@ -497,12 +501,13 @@ def _deck_codes(v):
     return got
 
 
-def _play_fast(t: Table, memo: dict) -> Optional[tuple]:
-    """The points vector of a position in the play (``t.phase == PLAY``)
-    by the bit-mask search, or None where it does not apply (a variant
-    with its own play hooks, a scoring that reads more than the tricks
-    won, a card out of turn, an unknown card): the caller then uses the
-    reference search."""
+def _play_prep(t: Table) -> Optional[tuple]:
+    """What the bit-mask play search reads of a position in the play:
+    ``(play tables, hands as masks, trick as (seat, mask) pairs, seats in
+    play, tricks left, cards a trick, twins rule, cache key)``, or None where
+    the search does not apply (a variant with its own play hooks, a scoring
+    that reads more than the tricks won, a card out of turn, an unknown
+    card, hands of unequal length)."""
     v = t.variant
     if (not _fast_plays_ok(v) or getattr(v.options, "fast_break", False) or t.out_of_turn
             or (t.trick and t.led_suit is None)):
@@ -533,19 +538,36 @@ def _play_fast(t: Table, memo: dict) -> Optional[tuple]:
         hands.append(m)
     trick = [(s, bit[c]) for s, c in t.trick]
     key = ("play", tuple(hands), t.turn, tuple(trick), tuple(t.tricks_won), _score_key(t), codes)
+    return pt, hands, trick, active, left, size, twins, key
+
+
+def _seating(t: Table) -> tuple:
+    """``(next seat in play after each seat, each seat's party)``."""
+    v = t.variant
+    seating = _SEATING.get((v, t.out))
+    if seating is None:
+        seating = ([t.next_active(s) for s in range(t.n_seats)], [v.side_of(s) for s in range(t.n_seats)])
+        if len(_SEATING) < 4096:
+            _SEATING[(v, t.out)] = seating
+    return seating
+
+
+def _play_fast(t: Table, memo: dict) -> Optional[tuple]:
+    """The points vector of a position in the play (``t.phase == PLAY``)
+    by the bit-mask search, or None where it does not apply
+    (:func:`_play_prep`): the caller then uses the reference search."""
+    prep = _play_prep(t)
+    if prep is None:
+        return None
+    pt, hands, trick, active, left, size, twins, key = prep
     if key[-2] is not None:
         got = _PLAYS.pop(key, None)
         if got is not None:
             _PLAYS[key] = got   # most recently used last
             return got
     outcomes = _outcomes(t, active, left)
-    seating = _SEATING.get((v, t.out))
-    if seating is None:
-        seating = ([t.next_active(s) for s in range(t.n_seats)], [v.side_of(s) for s in range(t.n_seats)])
-        if len(_SEATING) < 4096:
-            _SEATING[(v, t.out)] = seating
-    nxt, side = seating
-    if v.n_sides == 2:
+    nxt, side = _seating(t)
+    if t.variant.n_sides == 2:
         res = _two_party(t, pt, hands, nxt, side, trick, outcomes, left, size, twins)
     else:
         res = _max_n(t, pt, hands, nxt, side, trick, outcomes, left, size, twins, active)
@@ -555,6 +577,52 @@ def _play_fast(t: Table, memo: dict) -> Optional[tuple]:
                 del _PLAYS[k]
         _PLAYS[key] = res
     return res
+
+
+def _play_moves(t: Table, acts) -> Optional[list]:
+    """The points vector after each of ``acts`` (the legal cards of the
+    seat on turn, in the play of a two-party deal) by ONE call of the
+    compiled search (``two_party_moves``: the cards share its
+    transposition table, and no table is copied or event applied per
+    card); the same values as :func:`_fast` on each child.  None where that
+    does not apply (no compiled search, :func:`_play_prep` says no, more
+    than two parties, the net not decided by the tricks taken, an action
+    that is not a card of the seat on turn, or the card that ends the deal,
+    whose points the engine's own scoring gives): the caller then values
+    each child."""
+    if _C is None or t.variant.n_sides != 2 or t.turn is None:
+        return None
+    prep = _play_prep(t)
+    if prep is None:
+        return None
+    pt, hands, trick0, active, left, size, twins, key = prep
+    if left == 1 and len(trick0) == size - 1:
+        return None
+    for a in acts:
+        if getattr(a, "kind", None) != "CardPlayed" or a.seat != t.turn or a.card not in pt.bit:
+            return None
+    outcomes = _outcomes(t, active, left)
+    nxt, side = _seating(t)
+    nets = _net_tables(t, outcomes, side)
+    if nets is None:
+        return None
+    net_of, vec_of_net = nets
+    cap, lead, suit_index = _c_tables(pt, t.trump)
+    per_deal = t.variant.tricks_per_deal
+    flat, led = _c_trick(pt, suit_index, t, trick0)
+    a_now = sum(n for s, n in enumerate(t.tricks_won) if side[s] == 0)
+    nets_l = [net_of.get(k, 0) for k in range(per_deal + 1)]
+    got, nodes = _C.two_party_moves(cap, hands, side, nxt, t.turn, flat, led, len(t.tricks), per_deal,
+                                    size, a_now, nets_l, lead, twins)
+    STATS["nodes"] += nodes
+    net = dict(got)
+    out = []
+    for a in acts:
+        n = net.get(pt.bit[a.card].bit_length() - 1)
+        if n is None:   # a card the engine allows and the tables do not: value each child
+            return None
+        out.append(vec_of_net[n])
+    return out
 
 
 def _index_of(pt, bit: int) -> int:
@@ -592,12 +660,11 @@ of each count of side 0's tricks, per cached outcomes dict (kept alive by
 the entry, so the id is not reused while it is there)."""
 
 
-def _two_party(t, pt, hands, nxt, side, trick0, outcomes, left, size, twins):
-    """Alpha-beta on side 0's net value over the tricks left; returns the
-    points vector.  The net value is a function of side 0's total tricks
-    (checked on every outcome: else None)."""
+def _net_tables(t, outcomes, side) -> Optional[tuple]:
+    """``(net_of, vec_of_net)``: side 0's net value for each count of side
+    0's tricks, and the points vector of each net; None when the net is
+    not decided by the tricks each side takes (checked on every outcome)."""
     v = t.variant
-    a_now = sum(n for s, n in enumerate(t.tricks_won) if side[s] == 0)
     nets = _NETS.get(id(outcomes))
     if nets is None or nets[0] is not outcomes or nets[1] != side:
         net_of: dict = {}
@@ -612,9 +679,18 @@ def _two_party(t, pt, hands, nxt, side, trick0, outcomes, left, size, twins):
         if len(_NETS) > 50_000:
             _NETS.clear()
         _NETS[id(outcomes)] = nets
-    net_of, vec_of_net = nets[2], nets[3]
-    if net_of is None:
+    return None if nets[2] is None else (nets[2], nets[3])
+
+
+def _two_party(t, pt, hands, nxt, side, trick0, outcomes, left, size, twins):
+    """Alpha-beta on side 0's net value over the tricks left; returns the
+    points vector.  The net value is a function of side 0's total tricks
+    (checked on every outcome: else None)."""
+    a_now = sum(n for s, n in enumerate(t.tricks_won) if side[s] == 0)
+    nets = _net_tables(t, outcomes, side)
+    if nets is None:
         return None
+    net_of, vec_of_net = nets
     if _C is not None:
         return _two_party_c(t, pt, hands, nxt, side, trick0, left, size, twins, a_now, net_of, vec_of_net)
     top = a_now + left
