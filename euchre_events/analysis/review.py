@@ -696,8 +696,75 @@ def summarize(deal_results: Sequence[DealAnalysis], players: Sequence[str], n_se
 
 
 def to_json_text(analyses: Sequence[GameAnalysis]) -> str:
-    """``{"games": [...]}`` as ``analyze --format json`` prints it."""
-    return json.dumps({"games": [a.to_json() for a in analyses]}, ensure_ascii=False, indent=1)
+    """``{"games": [...]}`` as ``analyze --format json`` prints it: the text
+    of ``json.dumps(doc, ensure_ascii=False, indent=1)``, written by
+    :func:`_dumps_indent1` (the standard library's indented encoder is the
+    slow pure-Python one)."""
+    return _dumps_indent1({"games": [a.to_json() for a in analyses]})
+
+
+_STR = json.encoder.encode_basestring   # ensure_ascii=False's string writer (C where built)
+
+
+def _dumps_indent1(doc) -> str:
+    """``json.dumps(doc, ensure_ascii=False, indent=1)``, byte for byte, for
+    documents of dicts with string keys, lists, tuples, strings, ints,
+    floats, bools and None; anything else is left to ``json.dumps``."""
+    out: list = []
+    put = out.append
+    flt = float.__repr__
+    num = int.__repr__
+
+    class _Other(Exception):
+        pass
+
+    def value(o, nl: str) -> None:
+        if isinstance(o, str):
+            put(_STR(o))
+        elif o is None:
+            put("null")
+        elif o is True:
+            put("true")
+        elif o is False:
+            put("false")
+        elif isinstance(o, int):
+            put(num(o))
+        elif isinstance(o, float):
+            if o != o or o in (float("inf"), float("-inf")):
+                raise _Other
+            put(flt(o))
+        elif isinstance(o, dict):
+            if not o:
+                put("{}")
+                return
+            inner = nl + " "
+            first = True
+            for k, v in o.items():
+                if not isinstance(k, str):
+                    raise _Other
+                put(("{" if first else ",") + inner + _STR(k) + ": ")
+                first = False
+                value(v, inner)
+            put(nl + "}")
+        elif isinstance(o, (list, tuple)):
+            if not o:
+                put("[]")
+                return
+            inner = nl + " "
+            first = True
+            for v in o:
+                put(("[" if first else ",") + inner)
+                first = False
+                value(v, inner)
+            put(nl + "]")
+        else:
+            raise _Other
+
+    try:
+        value(doc, "\n")
+    except (_Other, RecursionError):
+        return json.dumps(doc, ensure_ascii=False, indent=1)
+    return "".join(out)
 
 
 def _tv(v):
