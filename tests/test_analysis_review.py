@@ -111,3 +111,26 @@ def test_accuracy_is_lichess_formula():
     assert L.decision_accuracy(0.0, 0.0) == pytest.approx(99.9999, abs=1e-3)
     assert L.decision_accuracy(0.10, 2.0) == pytest.approx(63.59, abs=0.05)
     assert L.accuracy_of([]) is None
+
+
+def test_json_text_is_the_standard_librarys_indented_json():
+    """``analyze --format json`` writes its own indent-1 JSON (the standard
+    library's indented encoder is pure Python): it must be, byte for byte,
+    ``json.dumps(doc, ensure_ascii=False, indent=1)``: on the face-up
+    analysis of a real record (fixtures/egn/VWEC Finals.egn, deal 1), and on
+    the awkward values (quotes, a newline, non-ASCII and U+2028 in a name,
+    -0.0, big ints, empty containers, tuples); a document it does not know
+    (a non-string key, NaN) is left to ``json.dumps``."""
+    import json
+
+    from euchre_events.analysis.review import _dumps_indent1, analyze, to_json_text
+    from euchre_events.formats import read_records
+
+    game = read_records("fixtures/egn/VWEC Finals.egn")[0].game
+    a = analyze(game, deals=[1], face_up_only=True)
+    assert to_json_text([a]) == json.dumps({"games": [a.to_json()]}, ensure_ascii=False, indent=1)
+    odd = {"name": 'Dé "Q"\n\u2028<b>', "v": [-0.0, 0.1, 2 ** 70, True, False, None, (1, [])],
+           "e": {}, "l": [], "n": {"x": [{"y": []}]}}
+    assert _dumps_indent1(odd) == json.dumps(odd, ensure_ascii=False, indent=1)
+    for other in ({1: "a"}, [float("nan")], {"x": float("inf")}):
+        assert _dumps_indent1(other) == json.dumps(other, ensure_ascii=False, indent=1)

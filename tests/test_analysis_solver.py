@@ -161,3 +161,71 @@ def test_late_positions_of_real_games_are_consistent(path):
             assert len(av) == 1 and value == tuple(after.deal_results[-1][1])
         n += 1
     assert n > 0
+
+
+# ------------------------------------------------------------ the per-deal memo
+
+def test_a_deal_memo_values_each_position_once_and_changes_no_answer():
+    """fixtures/standard/deals/c7-dealer-discards-the-up-card.euchre, from its
+    first call: ``solve`` with a memo searches the whole auction (every
+    call, the dealer's discard, the play from each contract).  Every later
+    position of the same deal (the record's own line, as the review walks
+    it) is then in the memo: ``action_values`` there with the same memo
+    visits no new play position (``STATS["nodes"]`` unchanged) and answers
+    exactly what a fresh search (no memo, nothing kept) answers (the fast
+    search against the reference: tests/test_analysis_differential.py)."""
+    path = "fixtures/standard/deals/c7-dealer-discards-the-up-card.euchre"
+    events = events_of(path)
+    first = next(k for k, ev in enumerate(events) if ev.kind in ("Passed", "OrderedUp"))
+    t = table_at(path, first)
+    solver.clear_caches()
+    memo: dict = {}
+    root = solve(t, memo=memo)
+    assert len(memo) > 20
+    solver.clear_caches()
+    assert root == solve(t)
+    checked = 0
+    for k in range(first, len(events)):
+        ev = events[k]
+        if t.phase in ("deal_over", "game_over"):
+            break
+        if getattr(ev, "seat", None) == t.turn and t.phase != PLAY:
+            before = solver.STATS["nodes"]
+            got = action_values(t, memo=memo)
+            assert solver.STATS["nodes"] == before, f"event {k}: searched again"
+            solver.clear_caches()
+            assert got == action_values(t)
+            checked += 1
+        apply(t, ev)
+    assert checked >= 2
+
+
+@pytest.mark.skipif(not solver.compiled_available(), reason="the compiled play search is not built")
+@pytest.mark.parametrize("path", sorted(glob.glob("fixtures/standard/club-night-*.euchre"))[:2])
+def test_every_card_of_a_play_decision_in_one_compiled_call(path):
+    """At every play of the first deals of real standard records (two
+    parties), ``_play_moves`` values each legal card by one compiled call
+    (``two_party_moves``, equal cards searched once); each value is the one
+    the per-card search gives (apply the card to a copy, ``solve`` it), and
+    the last card of the deal is left to the engine's scoring (None)."""
+    events = events_of(path)
+    t = new_table()
+    checked = 0
+    for ev in events[:120]:
+        if t.phase == PLAY and getattr(ev, "seat", None) == t.turn and ev.kind == "CardPlayed":
+            acts, _ = legal_actions(t)
+            got = solver._play_moves(t, acts)
+            last = sum(len(h) for s, h in enumerate(t.hands) if s not in t.out) == 1
+            if last:
+                assert got is None
+            else:
+                solver.clear_caches()
+                want = []
+                for a in acts:
+                    c = t.copy()
+                    apply(c, a)
+                    want.append(solve(c))
+                assert got == want, (path, t.pos)
+                checked += 1
+        apply(t, ev)
+    assert checked >= 20

@@ -14,6 +14,7 @@
  *   tables(flat)                       -> capsule   (parsed PlayTables)
  *   two_party(tables, hands, side, nxt, turn, trick, led, done, per_deal,
  *             size, a_now, net_of, lead_order, twins) -> (net, nodes)
+ *   two_party_moves(the same)          -> ([(card, net) per legal card], nodes)
  *   max_n(tables, hands, side, nxt, turn, trick, led, done, per_deal,
  *         size, won, outcome, rank, n_vec, lead_order, twins)
  *                                                      -> (vector id, nodes)
@@ -619,32 +620,38 @@ static int read_trick(S *s, PyObject *trick, int led, int *ntrick, int *best, in
     return 0;
 }
 
-static PyObject *py_two_party(PyObject *self, PyObject *args)
+/* The root of a two-party search: the arguments read into `s`, the
+ * bounds of the net reachable, the trick being played. */
+typedef struct {
+    int turn, led, done, a_now, left, ntrick, best, best_seat;
+    u64 tmask;
+} Root;
+
+static int two_party_root(S *s, PyObject *args, Root *r)
 {
     PyObject *tables, *hands, *side, *nxt, *trick, *net_of, *lead_order;
-    int turn, led, done, per_deal, a_now, twins, size;
-    if (!PyArg_ParseTuple(args, "OOOOiOiiiiiOOp", &tables, &hands, &side, &nxt, &turn, &trick, &led,
-                          &done, &per_deal, &size, &a_now, &net_of, &lead_order, &twins))
-        return NULL;
-    S *s = PyMem_Malloc(sizeof(S));
-    if (!s)
-        return PyErr_NoMemory();
-    PyObject *res = NULL;
+    int per_deal, twins, size;
+    memset(s, 0, sizeof(*s));
+    if (!PyArg_ParseTuple(args, "OOOOiOiiiiiOOp", &tables, &hands, &side, &nxt, &r->turn, &trick, &r->led,
+                          &r->done, &per_deal, &size, &r->a_now, &net_of, &lead_order, &twins))
+        return -1;
+    int turn = r->turn, done = r->done, a_now = r->a_now;
     if (setup(s, tables, hands, side, nxt, lead_order, twins, per_deal, done, size) < 0)
-        goto out;
+        return -1;
     int k;
     if (read_ints(net_of, s->net_of, MAXT + 1, &k, "net_of") < 0)
-        goto out;
+        return -1;
     if (k != per_deal + 1 || a_now < 0 || a_now > per_deal || turn < 0 || turn >= s->n_seats) {
         PyErr_SetString(PyExc_ValueError, "net_of: one per tricks taken, 0 .. per deal");
-        goto out;
+        return -1;
     }
     int left = per_deal - done;
     int top = a_now + left;
     if (top > per_deal) {
         PyErr_SetString(PyExc_ValueError, "more tricks to take than the deal has");
-        goto out;
+        return -1;
     }
+    r->left = left;
     for (int a = a_now; a <= top; a++)
         for (int r = 0; r <= top - a; r++) {
             int lo = s->net_of[a], hi = s->net_of[a];
@@ -655,17 +662,115 @@ static PyObject *py_two_party(PyObject *self, PyObject *args)
             s->lo[a][r] = lo;
             s->hi[a][r] = hi;
         }
-    int ntrick, best, best_seat;
-    u64 tmask;
-    if (read_trick(s, trick, led, &ntrick, &best, &best_seat, &tmask) < 0)
+    return read_trick(s, trick, r->led, &r->ntrick, &r->best, &r->best_seat, &r->tmask);
+}
+
+static PyObject *py_two_party(PyObject *self, PyObject *args)
+{
+    S *s = PyMem_Malloc(sizeof(S));
+    if (!s)
+        return PyErr_NoMemory();
+    PyObject *res = NULL;
+    Root r;
+    if (two_party_root(s, args, &r) < 0)
         goto out;
-    int lo = s->lo[a_now][left], hi = s->hi[a_now][left], val;
-    if (ntrick == 0)
-        val = ab_start(s, turn, a_now, done, lo - 1, hi + 1);
+    int lo = s->lo[r.a_now][r.left], hi = s->hi[r.a_now][r.left], val;
+    if (r.ntrick == 0)
+        val = ab_start(s, r.turn, r.a_now, r.done, lo - 1, hi + 1);
     else
-        val = ab_play(s, turn, ntrick, led, best, best_seat, tmask, a_now, done, lo - 1, hi + 1);
+        val = ab_play(s, r.turn, r.ntrick, r.led, r.best, r.best_seat, r.tmask, r.a_now, r.done, lo - 1, hi + 1);
     res = Py_BuildValue("iL", val, s->nodes);
 out:
+    PyMem_Free(s);
+    return res;
+}
+
+/* two_party_moves: the same arguments; the exact net after each legal card
+ * of the seat on turn, as [(card index, net), ...] (the tables' card
+ * indices, strongest card first), all searched in one call so that they
+ * share the transposition table.  Equal cards (gen_moves) are searched
+ * once: a legal card takes the value of the strongest legal card of its
+ * run of equals. */
+static PyObject *py_two_party_moves(PyObject *self, PyObject *args)
+{
+    S *s = PyMem_Malloc(sizeof(S));
+    if (!s)
+        return PyErr_NoMemory();
+    PyObject *res = NULL, *list = NULL;
+    Root r;
+    if (two_party_root(s, args, &r) < 0)
+        goto out;
+    const Tables *T = s->T;
+    int seat = r.turn;
+    u64 hand = s->hands[seat];
+    u64 legal = hand;
+    if (r.ntrick) {
+        u64 f = hand & T->suit_mask[r.led];
+        if (f)
+            legal = f;
+    }
+    u64 others = r.tmask;
+    for (int i = 0; i < s->n_seats; i++)
+        if (i != seat)
+            others |= s->hands[i];
+    int mv[MAXC];
+    int n = gen_moves(s, legal, others, r.ntrick ? T->keys[r.led] : s->lead_order, mv);
+    int from_bit[MAXC];
+    for (int i = 0; i < T->n_cards; i++)
+        from_bit[T->to_bit[i]] = i;
+    int value[MAXC];
+    int lo = s->lo[r.a_now][r.left], hi = s->hi[r.a_now][r.left];
+    for (int m = 0; m < n; m++) {
+        int c = mv[m];
+        u64 b = 1ull << c;
+        s->nodes++;
+        int lk = r.ntrick ? r.led : T->eff[c];
+        int k = T->keys[lk][c];
+        int nb, nbs;
+        if (r.ntrick == 0 || k > r.best || (!s->twins && k == r.best)) {
+            nb = k;
+            nbs = seat;
+        } else {
+            nb = r.best;
+            nbs = r.best_seat;
+        }
+        s->hands[seat] = hand ^ b;
+        if (r.ntrick + 1 == s->size)
+            value[c] = ab_start(s, nbs, r.a_now + (s->side[nbs] == 0 ? 1 : 0), r.done + 1, lo - 1, hi + 1);
+        else
+            value[c] = ab_play(s, s->nxt[seat], r.ntrick + 1, lk, nb, nbs, r.tmask | b, r.a_now, r.done,
+                               lo - 1, hi + 1);
+        s->hands[seat] = hand;
+    }
+    list = PyList_New(0);
+    if (!list)
+        goto out;
+    u64 present = legal | others;
+    for (int m = 0; m < n; m++) {
+        /* each member of the run mv[m] stands for: legal cards below it
+         * with no card of another seat or the trick between */
+        int c = mv[m];
+        u64 sm = T->suit_mask[T->eff[c]];
+        u64 b = 1ull << c;
+        for (;;) {
+            PyObject *item = Py_BuildValue("ii", from_bit[__builtin_ctzll(b)], value[c]);
+            if (!item || PyList_Append(list, item) < 0) {
+                Py_XDECREF(item);
+                goto out;
+            }
+            Py_DECREF(item);
+            u64 below = present & sm & (b - 1);
+            if (!below)
+                break;
+            u64 nb = 1ull << (63 - __builtin_clzll(below));   /* the next weaker card in play */
+            if (!(nb & legal))
+                break;
+            b = nb;
+        }
+    }
+    res = Py_BuildValue("OL", list, s->nodes);
+out:
+    Py_XDECREF(list);
     PyMem_Free(s);
     return res;
 }
@@ -763,6 +868,8 @@ out:
 static PyMethodDef methods[] = {
     {"tables", py_tables, METH_O, "Parse a flat table of card suits, trick keys and runs into a capsule."},
     {"two_party", py_two_party, METH_VARARGS, "Alpha-beta on side 0's net value: (net, nodes)."},
+    {"two_party_moves", py_two_party_moves, METH_VARARGS,
+     "Alpha-beta on side 0's net value after each legal card at the root: ([(card, net)], nodes)."},
     {"max_n", py_max_n, METH_VARARGS, "Max-n with ranked outcome vectors: (vector id, nodes)."},
     {NULL, NULL, 0, NULL},
 };

@@ -446,6 +446,7 @@ def analyze_deal(game, deal: int, *, samples: int = 200, seed: int = 0, seat: Op
     par_done = False
     dealer = events[start].dealer if events[start].kind == "DealStarted" else None
     wc_cache: dict = {}
+    memo: dict = {}   # the solver's values of this deal's positions, shared by its decisions
     for k in range(start, end):
         ev = events[k]
         kind = decision_kind(ev)
@@ -454,7 +455,7 @@ def analyze_deal(game, deal: int, *, samples: int = 200, seed: int = 0, seat: Op
             if not par_done and kind in ("call", "exchange"):
                 par_done = True
                 try:
-                    par = _par(t)
+                    par = _par(t, memo)
                 except S.Unknowable as e:
                     par_why = f"no face-up par: {e}"
             if kind == "play" and not t.trick:
@@ -463,7 +464,7 @@ def analyze_deal(game, deal: int, *, samples: int = 200, seed: int = 0, seat: Op
             if seat is None or ev.seat == seat:
                 decisions.append(_decide(game, t, k, ev, kind, index, trick_no if kind == "play" else None,
                                          deal, samples=0 if face_up_only else samples, seed=seed,
-                                         pass_value=pass_value, wc_cache=wc_cache))
+                                         pass_value=pass_value, wc_cache=wc_cache, memo=memo))
                 if progress is not None:
                     progress(1)
             if kind == "play":
@@ -480,7 +481,7 @@ def analyze_deal(game, deal: int, *, samples: int = 200, seed: int = 0, seat: Op
     return DealAnalysis(deal, dealer, par[1], par[2], par[3], tuple(decisions), par_why, par[0])
 
 
-def _par(t) -> tuple:
+def _par(t, memo: Optional[dict] = None) -> tuple:
     """The face-up par of the deal from table ``t`` (the first decision of its
     auction): follow each seat's best action until the maker and trump are
     fixed. ``(seat or None, call text or None, the maker's side's net value
@@ -495,20 +496,20 @@ def _par(t) -> tuple:
         tables = readings(t)
         if tables is None:
             raise
-    found = [_par_one(c) for c, _ in tables]
+    found = [_par_one(c, memo) for c, _ in tables]
     calls = {(seat, call) for seat, call, _, _ in found}
     seat, call = calls.pop() if len(calls) == 1 else (None, "depends on the unknown cards")
     return seat, call, _span([v for _, _, v, _ in found]), found[0][3] if len(found) == 1 else None
 
 
-def _par_one(t) -> tuple:
+def _par_one(t, memo: Optional[dict] = None) -> tuple:
     t = t.copy()
-    root = S.solve(t)
+    root = S.solve(t, memo=memo)
     made = None
     for _ in range(64):
         if t.phase in (DEAL_OVER, GAME_OVER) or t.maker is not None:
             break
-        vals = S.action_values(t)
+        vals = S.action_values(t, memo=memo)
         if not vals:
             break
         seat = t.turn
@@ -533,7 +534,7 @@ def _in_reading(ev: Event, back: dict) -> Event:
     return ev
 
 
-def _face_up(t, ev: Event) -> tuple:
+def _face_up(t, ev: Event, memo: Optional[dict] = None) -> tuple:
     """Face-up values at ``t`` for the decision ``ev``: ``(per_reading, why)``
     where ``per_reading`` is a list (one entry per reading of the record's
     unknown cards; one entry when it states every card that matters) of
@@ -550,26 +551,27 @@ def _face_up(t, ev: Event) -> tuple:
     legal = False
     for c, back in tables:
         vals = {}
-        for a, pts in S.action_values(c):
+        for a, pts in S.action_values(c, memo=memo):
             vals[_as_recorded(a, back)] = tuple(pts)
         if ev in vals:
             legal = True
         else:
             x = c.copy()
             engine.apply(x, _in_reading(ev, back))
-            vals[ev] = tuple(S.solve(x))
+            vals[ev] = tuple(S.solve(x, memo=memo))
         out.append(vals)
     return out, None, legal
 
 
 def _decide(game, t, k: int, ev: Event, kind: str, index: int, trick: Optional[int], deal: int, *,
-            samples: int, seed: int, pass_value: str, wc_cache: dict) -> Decision:
+            samples: int, seed: int, pass_value: str, wc_cache: dict,
+            memo: Optional[dict] = None) -> Decision:
     """Value every option of the decision at event ``k`` (table ``t`` before it)."""
     seat = ev.seat
     legal, _ = engine.legal_actions(t)
     why = None
     try:
-        per_reading, why, legal_read = _face_up(t, ev)
+        per_reading, why, legal_read = _face_up(t, ev, memo)
     except engine.ImpossibleEvent as e:     # a recorded event the engine took; said, not raised
         per_reading, why, legal_read = [], f"not analysed: {e}", None
     if per_reading:
@@ -694,8 +696,75 @@ def summarize(deal_results: Sequence[DealAnalysis], players: Sequence[str], n_se
 
 
 def to_json_text(analyses: Sequence[GameAnalysis]) -> str:
-    """``{"games": [...]}`` as ``analyze --format json`` prints it."""
-    return json.dumps({"games": [a.to_json() for a in analyses]}, ensure_ascii=False, indent=1)
+    """``{"games": [...]}`` as ``analyze --format json`` prints it: the text
+    of ``json.dumps(doc, ensure_ascii=False, indent=1)``, written by
+    :func:`_dumps_indent1` (the standard library's indented encoder is the
+    slow pure-Python one)."""
+    return _dumps_indent1({"games": [a.to_json() for a in analyses]})
+
+
+_STR = json.encoder.encode_basestring   # ensure_ascii=False's string writer (C where built)
+
+
+def _dumps_indent1(doc) -> str:
+    """``json.dumps(doc, ensure_ascii=False, indent=1)``, byte for byte, for
+    documents of dicts with string keys, lists, tuples, strings, ints,
+    floats, bools and None; anything else is left to ``json.dumps``."""
+    out: list = []
+    put = out.append
+    flt = float.__repr__
+    num = int.__repr__
+
+    class _Other(Exception):
+        pass
+
+    def value(o, nl: str) -> None:
+        if isinstance(o, str):
+            put(_STR(o))
+        elif o is None:
+            put("null")
+        elif o is True:
+            put("true")
+        elif o is False:
+            put("false")
+        elif isinstance(o, int):
+            put(num(o))
+        elif isinstance(o, float):
+            if o != o or o in (float("inf"), float("-inf")):
+                raise _Other
+            put(flt(o))
+        elif isinstance(o, dict):
+            if not o:
+                put("{}")
+                return
+            inner = nl + " "
+            first = True
+            for k, v in o.items():
+                if not isinstance(k, str):
+                    raise _Other
+                put(("{" if first else ",") + inner + _STR(k) + ": ")
+                first = False
+                value(v, inner)
+            put(nl + "}")
+        elif isinstance(o, (list, tuple)):
+            if not o:
+                put("[]")
+                return
+            inner = nl + " "
+            first = True
+            for v in o:
+                put(("[" if first else ",") + inner)
+                first = False
+                value(v, inner)
+            put(nl + "]")
+        else:
+            raise _Other
+
+    try:
+        value(doc, "\n")
+    except (_Other, RecursionError):
+        return json.dumps(doc, ensure_ascii=False, indent=1)
+    return "".join(out)
 
 
 def _tv(v):

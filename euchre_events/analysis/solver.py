@@ -265,6 +265,19 @@ def _fast(t: Table, memo: dict, after: Optional[tuple] = None) -> Optional[tuple
     valued over every set it belongs to."""
     if _over(t):
         return _points(t)
+    key = _node_key(t, after)
+    try:
+        got = memo.get(key, memo)
+    except TypeError:   # a slot holding something unhashable: not memoised
+        return _fast_node(t, memo, after)
+    if got is not memo:
+        return got
+    v = memo[key] = _fast_node(t, memo, after)
+    return v
+
+
+def _fast_node(t: Table, memo: Optional[dict], after: Optional[tuple]) -> Optional[tuple]:
+    """:func:`_fast` at a position not in ``memo`` (the deal not over)."""
     if t.phase == PLAY:
         v = _play_fast(t, memo)
         return _reference(t) if v is None else v
@@ -288,6 +301,43 @@ def _fast(t: Table, memo: dict, after: Optional[tuple] = None) -> Optional[tuple
     return vecs[_pick(t.variant, _decider(t, acts), vecs)]
 
 
+_GAME_SLOTS = frozenset({
+    # the same for every position of one game: the memo is kept per deal of one game
+    "variant", "options", "players", "n_seats", "title", "source", "initial_score", "first_dealer",
+    # what earlier deals left: changed only when a deal is scored (then no memo is read)
+    "deal_results", "official_scores", "official_results", "deal_outcomes", "deal_ends",
+    "as_played_winner", "deal_start_pos",
+})
+_NODE_SLOTS = tuple(n for n in Table.__slots__ if n not in _GAME_SLOTS)
+
+
+def _node_keyer():
+    """A function ``table -> tuple`` of the :data:`_NODE_SLOTS`, each made
+    hashable the cheap way its default value says: a list as a tuple (the
+    hands as a tuple of tuples), a set as a frozenset (their items are
+    immutable: cards, (seat, card) pairs, frozen records)."""
+    blank = Table()
+    parts = []
+    for n in _NODE_SLOTS:
+        d = getattr(blank, n)
+        if n == "hands":
+            parts.append(f"tuple(map(tuple, t.{n}))")
+        elif isinstance(d, list):
+            parts.append(f"tuple(t.{n})")
+        elif isinstance(d, set):
+            parts.append(f"frozenset(t.{n})")
+        else:
+            parts.append(f"t.{n}")
+    ns: dict = {}
+    exec(f"def node_key(t, after):\n    return ({', '.join(parts)}, after)\n", ns)
+    return ns["node_key"]
+
+
+_node_key = _node_keyer()
+_node_key.__doc__ = """Everything of ``t`` a deal's positions can differ in (every slot
+but those of :data:`_GAME_SLOTS`), hashable, plus the discard run ``after``."""
+
+
 def _method(method: str):
     if method not in METHODS:
         raise ValueError(f"unknown method {method!r}; expected one of {', '.join(METHODS)}")
@@ -296,7 +346,7 @@ def _method(method: str):
     return _fast
 
 
-def action_values(t: Table, *, method: str = "fast", skip=None) -> list:
+def action_values(t: Table, *, method: str = "fast", skip=None, memo: Optional[dict] = None) -> list:
     """Every legal action at ``t`` (in ``engine.legal_actions`` order) with
     the points vector (tuple of ints, one per party, deal points) reached
     when every seat plays perfectly from there to the end of the deal (see
@@ -305,6 +355,12 @@ def action_values(t: Table, *, method: str = "fast", skip=None) -> list:
 
     ``skip``: a predicate on actions whose value the caller does not need
     (the seat view's pass, valued 0): those come with ``None``, unsolved.
+
+    ``memo``: a dict the caller keeps across calls on the positions of ONE
+    deal of one game (the review's successive decisions and par line): the
+    fast method then values each position of the auction and the play once
+    (keyed by everything a deal's positions differ in, :func:`_node_key`).
+    None: a memo for this call only.  The answers are the same either way.
 
     Raises :class:`Unknowable` when a card the solve needs is not stated by
     the record; ``ValueError`` for an unknown ``method`` or a position that
@@ -317,7 +373,12 @@ def action_values(t: Table, *, method: str = "fast", skip=None) -> list:
     acts, reason = legal_actions(t)
     if not acts:
         raise ValueError(f"no legal action at this position ({reason})")
-    memo: dict = {}
+    if memo is None:
+        memo = {}
+    if run is _fast and t.phase == PLAY:
+        vecs = _play_moves(t, acts)
+        if vecs is not None:
+            return [(a, None if skip is not None and skip(a) else v) for a, v in zip(acts, vecs)]
     out = []
     for a in acts:
         if skip is not None and skip(a):
@@ -329,13 +390,13 @@ def action_values(t: Table, *, method: str = "fast", skip=None) -> list:
     return out
 
 
-def solve(t: Table, *, method: str = "fast") -> tuple:
+def solve(t: Table, *, method: str = "fast", memo: Optional[dict] = None) -> tuple:
     """The points vector of position ``t`` under perfect play (tuple of
     ints, one per party, deal points); a finished deal's own points.  Same
-    model, errors and ``method`` as :func:`action_values`."""
+    model, errors, ``method`` and ``memo`` as :func:`action_values`."""
     run = _method(method)
     _check_known(t)
-    return run(t, {})
+    return run(t, {} if memo is None else memo)
 
 
 # ------------------------------------------------------------------ the fast play search
@@ -440,12 +501,13 @@ def _deck_codes(v):
     return got
 
 
-def _play_fast(t: Table, memo: dict) -> Optional[tuple]:
-    """The points vector of a position in the play (``t.phase == PLAY``)
-    by the bit-mask search, or None where it does not apply (a variant
-    with its own play hooks, a scoring that reads more than the tricks
-    won, a card out of turn, an unknown card): the caller then uses the
-    reference search."""
+def _play_prep(t: Table) -> Optional[tuple]:
+    """What the bit-mask play search reads of a position in the play:
+    ``(play tables, hands as masks, trick as (seat, mask) pairs, seats in
+    play, tricks left, cards a trick, twins rule, cache key)``, or None where
+    the search does not apply (a variant with its own play hooks, a scoring
+    that reads more than the tricks won, a card out of turn, an unknown
+    card, hands of unequal length)."""
     v = t.variant
     if (not _fast_plays_ok(v) or getattr(v.options, "fast_break", False) or t.out_of_turn
             or (t.trick and t.led_suit is None)):
@@ -476,19 +538,36 @@ def _play_fast(t: Table, memo: dict) -> Optional[tuple]:
         hands.append(m)
     trick = [(s, bit[c]) for s, c in t.trick]
     key = ("play", tuple(hands), t.turn, tuple(trick), tuple(t.tricks_won), _score_key(t), codes)
+    return pt, hands, trick, active, left, size, twins, key
+
+
+def _seating(t: Table) -> tuple:
+    """``(next seat in play after each seat, each seat's party)``."""
+    v = t.variant
+    seating = _SEATING.get((v, t.out))
+    if seating is None:
+        seating = ([t.next_active(s) for s in range(t.n_seats)], [v.side_of(s) for s in range(t.n_seats)])
+        if len(_SEATING) < 4096:
+            _SEATING[(v, t.out)] = seating
+    return seating
+
+
+def _play_fast(t: Table, memo: dict) -> Optional[tuple]:
+    """The points vector of a position in the play (``t.phase == PLAY``)
+    by the bit-mask search, or None where it does not apply
+    (:func:`_play_prep`): the caller then uses the reference search."""
+    prep = _play_prep(t)
+    if prep is None:
+        return None
+    pt, hands, trick, active, left, size, twins, key = prep
     if key[-2] is not None:
         got = _PLAYS.pop(key, None)
         if got is not None:
             _PLAYS[key] = got   # most recently used last
             return got
     outcomes = _outcomes(t, active, left)
-    seating = _SEATING.get((v, t.out))
-    if seating is None:
-        seating = ([t.next_active(s) for s in range(t.n_seats)], [v.side_of(s) for s in range(t.n_seats)])
-        if len(_SEATING) < 4096:
-            _SEATING[(v, t.out)] = seating
-    nxt, side = seating
-    if v.n_sides == 2:
+    nxt, side = _seating(t)
+    if t.variant.n_sides == 2:
         res = _two_party(t, pt, hands, nxt, side, trick, outcomes, left, size, twins)
     else:
         res = _max_n(t, pt, hands, nxt, side, trick, outcomes, left, size, twins, active)
@@ -498,6 +577,52 @@ def _play_fast(t: Table, memo: dict) -> Optional[tuple]:
                 del _PLAYS[k]
         _PLAYS[key] = res
     return res
+
+
+def _play_moves(t: Table, acts) -> Optional[list]:
+    """The points vector after each of ``acts`` (the legal cards of the
+    seat on turn, in the play of a two-party deal) by ONE call of the
+    compiled search (``two_party_moves``: the cards share its
+    transposition table, and no table is copied or event applied per
+    card); the same values as :func:`_fast` on each child.  None where that
+    does not apply (no compiled search, :func:`_play_prep` says no, more
+    than two parties, the net not decided by the tricks taken, an action
+    that is not a card of the seat on turn, or the card that ends the deal,
+    whose points the engine's own scoring gives): the caller then values
+    each child."""
+    if _C is None or t.variant.n_sides != 2 or t.turn is None:
+        return None
+    prep = _play_prep(t)
+    if prep is None:
+        return None
+    pt, hands, trick0, active, left, size, twins, key = prep
+    if left == 1 and len(trick0) == size - 1:
+        return None
+    for a in acts:
+        if getattr(a, "kind", None) != "CardPlayed" or a.seat != t.turn or a.card not in pt.bit:
+            return None
+    outcomes = _outcomes(t, active, left)
+    nxt, side = _seating(t)
+    nets = _net_tables(t, outcomes, side)
+    if nets is None:
+        return None
+    net_of, vec_of_net = nets
+    cap, lead, suit_index = _c_tables(pt, t.trump)
+    per_deal = t.variant.tricks_per_deal
+    flat, led = _c_trick(pt, suit_index, t, trick0)
+    a_now = sum(n for s, n in enumerate(t.tricks_won) if side[s] == 0)
+    nets_l = [net_of.get(k, 0) for k in range(per_deal + 1)]
+    got, nodes = _C.two_party_moves(cap, hands, side, nxt, t.turn, flat, led, len(t.tricks), per_deal,
+                                    size, a_now, nets_l, lead, twins)
+    STATS["nodes"] += nodes
+    net = dict(got)
+    out = []
+    for a in acts:
+        n = net.get(pt.bit[a.card].bit_length() - 1)
+        if n is None:   # a card the engine allows and the tables do not: value each child
+            return None
+        out.append(vec_of_net[n])
+    return out
 
 
 def _index_of(pt, bit: int) -> int:
@@ -535,12 +660,11 @@ of each count of side 0's tricks, per cached outcomes dict (kept alive by
 the entry, so the id is not reused while it is there)."""
 
 
-def _two_party(t, pt, hands, nxt, side, trick0, outcomes, left, size, twins):
-    """Alpha-beta on side 0's net value over the tricks left; returns the
-    points vector.  The net value is a function of side 0's total tricks
-    (checked on every outcome: else None)."""
+def _net_tables(t, outcomes, side) -> Optional[tuple]:
+    """``(net_of, vec_of_net)``: side 0's net value for each count of side
+    0's tricks, and the points vector of each net; None when the net is
+    not decided by the tricks each side takes (checked on every outcome)."""
     v = t.variant
-    a_now = sum(n for s, n in enumerate(t.tricks_won) if side[s] == 0)
     nets = _NETS.get(id(outcomes))
     if nets is None or nets[0] is not outcomes or nets[1] != side:
         net_of: dict = {}
@@ -555,9 +679,18 @@ def _two_party(t, pt, hands, nxt, side, trick0, outcomes, left, size, twins):
         if len(_NETS) > 50_000:
             _NETS.clear()
         _NETS[id(outcomes)] = nets
-    net_of, vec_of_net = nets[2], nets[3]
-    if net_of is None:
+    return None if nets[2] is None else (nets[2], nets[3])
+
+
+def _two_party(t, pt, hands, nxt, side, trick0, outcomes, left, size, twins):
+    """Alpha-beta on side 0's net value over the tricks left; returns the
+    points vector.  The net value is a function of side 0's total tricks
+    (checked on every outcome: else None)."""
+    a_now = sum(n for s, n in enumerate(t.tricks_won) if side[s] == 0)
+    nets = _net_tables(t, outcomes, side)
+    if nets is None:
         return None
+    net_of, vec_of_net = nets
     if _C is not None:
         return _two_party_c(t, pt, hands, nxt, side, trick0, left, size, twins, a_now, net_of, vec_of_net)
     top = a_now + left
