@@ -898,7 +898,7 @@ def analyze_cmd(games: List[str] = typer.Argument(None, metavar="GAME|FILE...",
     if not games and not all_games:
         _fail("give a game id or a record file (or --all for the whole archive)")
     report = _report_format(report, output)
-    refuse_output_over_input(games, output)
+    refuse_output_over_input(games, output, archive=lambda: _archive_path(db), doing="analysed")
     run_analysis(games, deals=deal, seat=seat, samples=samples, seed=seed, face_up_only=face_up_only,
                  workers=workers or 1, report=report, output=output, line=line, all_games=all_games,
                  all_decisions=all_decisions, from_=from_, db=db,

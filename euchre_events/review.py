@@ -186,7 +186,8 @@ def run_analysis(games: List[str], *, deals, seat, samples: int, seed: int, face
     else:
         from euchre_events.ui.analysisreport import analysis_text
         text = analysis_text(analyses, all_decisions=all_decisions) if analyses else ""
-    emit_report(text, report, output)
+    if analyses or not failed:    # nothing analysed and an error said: no report file at all
+        emit_report(text, report, output)
     if failed:
         raise SystemExit(1)
 
@@ -275,7 +276,8 @@ def _run_stored(ids: List[str], *, all_games: bool, deals, seat, samples: int, s
         else:
             from euchre_events.ui.analysisreport import analysis_text
             text = analysis_text(analyses, all_decisions=all_decisions) if analyses else ""
-        emit_report(text, report, output)
+        if analyses or not failed:
+            emit_report(text, report, output)
         say(res.summary(), err=True)
     if failed:
         raise SystemExit(1)

@@ -70,7 +70,7 @@ def test_text_reads_like_a_coach():
     assert r.exit_code == 0, r.output
     out = r.stdout
     assert "Deal 2: par (every hand visible): West (LeftyKnavey) order, +1 for the makers." in out
-    assert ("Deal 2, the auction (position 34): West (LeftyKnavey) chose pass [? mistake]. Face up, order "
+    assert ("Deal 2, the auction (event 35): West (LeftyKnavey) chose pass [? mistake]. Face up, order "
             "was worth +1 for E/W against \u22121") in out
     assert "accuracy" in out
 
@@ -179,3 +179,27 @@ def test_export_egn_with_analysis_keeps_the_expert_notes(tmp_path):
     north = [a for a in engine if a["position"] == 119]
     assert north and north[0]["mark"] == "??"
     assert "name \u2666" in north[0]["text"] or "name \u2660" in north[0]["text"]
+
+
+def test_output_never_lands_on_the_archive_nor_is_left_by_a_failure(tmp_path):
+    """``-o`` onto the archive ``analyze`` reads is refused (any spelling), and
+    a run that analysed nothing writes no report file (found by a newcomer)."""
+    db = tmp_path / "club.sqlite"
+    r = run("import", PARLOUR, "--db", db)
+    gid = r.stdout.split()[0]
+    before = db.read_bytes()
+    r = run("analyze", gid, "--db", db, "--deal", "1", "--face-up-only", "-o", db)
+    assert r.exit_code == 1 and "archive" in r.stderr
+    assert db.read_bytes() == before
+    out = tmp_path / "out.txt"
+    r = run("analyze", "nothing-like-this", "--db", db, "--face-up-only", "-o", out)
+    assert r.exit_code == 1 and not out.exists()
+
+
+def test_a_lost_discard_is_not_called_illegal():
+    """EGN keeps no dealer's discard: ``discard ??`` is what the record says,
+    not an illegal action (VWEC deal 8, East's discard, where West's hand is
+    unknown too and nothing is valued face up)."""
+    r = run("analyze", VWEC, "--deal", "8", "--face-up-only", "--format", "json")
+    d = [x for x in json.loads(r.stdout)["games"][0]["deals"][0]["decisions"] if x["played"] == "discard ??"]
+    assert d and all("legal" not in x for x in d)

@@ -579,7 +579,8 @@ def _decide(game, t, k: int, ev: Event, kind: str, index: int, trick: Optional[i
         is_legal = bool(legal_read)
     else:
         actions = list(legal) + ([] if ev in legal else [ev])
-        is_legal = ev in legal
+        # a card the record does not state (a lost discard) is not known to be illegal
+        is_legal = ev in legal or C.is_unknown(getattr(ev, "card", None) or "")
     forced = len(actions) <= 1 or (len(legal) <= 1 and ev in legal)
     seat_vals: dict = {}
     if samples and not forced:

@@ -73,7 +73,8 @@ def decision_sentence(a: GameAnalysis, d: Decision) -> str:
     where = f"Deal {d.deal}" + (f", trick {d.trick}" if d.trick else ", the auction" if d.kind == "call"
                                 else ", the exchange")
     verb = "played" if d.kind == "play" else "chose"
-    s = f"{where} (position {d.position}): {who} {verb} {pretty_action(d.played_text)}"
+    # event K counted from 1, as record, show and drill say it (show --after K-1 is its table)
+    s = f"{where} (event {d.position + 1}): {who} {verb} {pretty_action(d.played_text)}"
     if d.label:
         s += f" [{d.label} {LABEL_WORDS[d.label]}]"
     s += "."
