@@ -74,6 +74,8 @@ from typing import Optional, Sequence
 
 from euchre_events.events import Event
 from euchre_events.rules import playcore
+from euchre_events.rules import cards as C
+from euchre_events.rules.variant import PLAY_HOOKS, Variant
 from euchre_events.rules.engine import _fast_plays_ok, apply, legal_actions
 from euchre_events.rules.table import DEAL_OVER, GAME_OVER, PLAY, Table
 
@@ -488,6 +490,20 @@ _SEATING: dict = {}
 """``{(variant, seats out): (next seat in play after each seat, each seat's party)}``."""
 
 
+_JOKER_HOOKS = frozenset({"after_card", "exempt_from_following"})
+"""Play hooks that act on the joker only (Bid's, rules.md 7.8: the joker led
+at no-trump, the joker played at any time): with no joker left in play they
+do what the base engine does, so the bit-mask search may play the deal."""
+
+
+def _joker_hooks_idle(v, in_play) -> bool:
+    """True when ``v`` overrides only joker play hooks and no joker is in play."""
+    cls = type(v)
+    own = {h for h in PLAY_HOOKS if getattr(cls, h) is not getattr(Variant, h)}
+    return (own <= _JOKER_HOOKS and frozenset(v.deck()) <= C.suit_and_power(None)[0].keys() | {C.JOKER}
+            and not any(C.base(c) == C.JOKER for c in in_play))
+
+
 def _deck_codes(v):
     """The variant's deck as (sorted codes, set), for play tables shared by
     every deal of the variant (the cards out of play are in no hand: the
@@ -509,13 +525,15 @@ def _play_prep(t: Table) -> Optional[tuple]:
     that reads more than the tricks won, a card out of turn, an unknown
     card, hands of unequal length)."""
     v = t.variant
-    if (not _fast_plays_ok(v) or getattr(v.options, "fast_break", False) or t.out_of_turn
+    if (getattr(v.options, "fast_break", False) or t.out_of_turn
             or (t.trick and t.led_suit is None)):
         return None
     active = [s for s in range(t.n_seats) if s not in t.out]
     hands_l = [t.hands[s] for s in range(t.n_seats)]
     in_play = [c for s in active for c in hands_l[s]] + [c for _, c in t.trick]
     if any(c[:1] == "?" for c in in_play):
+        return None
+    if not _fast_plays_ok(v) and not _joker_hooks_idle(v, in_play):
         return None
     codes = _deck_codes(v)
     if codes is None or not codes[1].issuperset(in_play):
