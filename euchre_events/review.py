@@ -178,6 +178,17 @@ def run_analysis(games: List[str], *, deals, seat, samples: int, seed: int, face
                 _cache_put(_read_models(arch, models), gid, params, ANALYSIS_VERSION, len(g.events), a,
                            game=g)
             analyses.append(a)
+    _emit_analyses(analyses, report, output, all_decisions, failed)
+    if failed:
+        raise SystemExit(1)
+
+
+def _emit_analyses(analyses: list, report: str, output: Optional[str], all_decisions: bool,
+                   failed: int) -> None:
+    """Write the report of ``analyses`` (json, html or text) to ``output`` or
+    stdout; nothing at all when nothing was analysed and an error was said
+    (no empty report file)."""
+    from euchre_events.analysis.review import to_json_text
     if report == "json":
         text = to_json_text(analyses)
     elif report == "html":
@@ -186,10 +197,8 @@ def run_analysis(games: List[str], *, deals, seat, samples: int, seed: int, face
     else:
         from euchre_events.ui.analysisreport import analysis_text
         text = analysis_text(analyses, all_decisions=all_decisions) if analyses else ""
-    if analyses or not failed:    # nothing analysed and an error said: no report file at all
+    if analyses or not failed:
         emit_report(text, report, output)
-    if failed:
-        raise SystemExit(1)
 
 
 def _game_of(events):
@@ -268,16 +277,7 @@ def _run_stored(ids: List[str], *, all_games: bool, deals, seat, samples: int, s
             a = _cache_get(rm, gid, params, ANALYSIS_VERSION, arch.game_length(gid))
             if a is not None:
                 analyses.append(a)
-        if report == "json":
-            text = to_json_text(analyses)
-        elif report == "html":
-            from euchre_events.ui.analysisreport import analysis_html
-            text = analysis_html(analyses)
-        else:
-            from euchre_events.ui.analysisreport import analysis_text
-            text = analysis_text(analyses, all_decisions=all_decisions) if analyses else ""
-        if analyses or not failed:
-            emit_report(text, report, output)
+        _emit_analyses(analyses, report, output, all_decisions, failed)
         say(res.summary(), err=True)
     if failed:
         raise SystemExit(1)
