@@ -94,7 +94,7 @@ def run_analysis(games: List[str], *, deals, seat, samples: int, seed: int, face
     Several stored games (or ``all_games``, or a ``scheduler``) run as one
     task per game (:func:`euchre_events.corpus.run_corpus`): processes over
     games with ``workers``, a Dask cluster with ``scheduler``."""
-    from euchre_events.analysis.review import ANALYSIS_VERSION, to_json_text
+    from euchre_events.analysis.review import ANALYSIS_VERSION
     from euchre_events.formats import RECORD_SUFFIXES, RecordError
     from euchre_events.rules.seats import parse_seat
     analyses = []
@@ -244,7 +244,7 @@ def _run_stored(ids: List[str], *, all_games: bool, deals, seat, samples: int, s
     then the report: with ``--all`` in text, a summary line (the analyses
     are in the archive); otherwise every game's analysis, read back from
     the cache in order.  Exit 1 after naming each game that failed."""
-    from euchre_events.analysis.review import ANALYSIS_VERSION, to_json_text
+    from euchre_events.analysis.review import ANALYSIS_VERSION
     from euchre_events.corpus import run_corpus
     if seat is not None or line is not None:
         fail("--seat and --line go with one game; --all and several games analyse every seat as played")
