@@ -94,6 +94,9 @@ VIEWER_CSS = """
 .ee-mark{font-weight:700;color:#b00020;margin-right:4px}
 .ee-branch{display:block;margin-left:2.8em;color:#0d47a1}
 .ee-title h3{margin:4px 0}
+.ee-viewer .ee-status{min-height:1.5em;color:#7a1410;font-weight:600;padding:2px 4px}
+.ee-viewer,.ee-viewer *{box-sizing:border-box}
+.ee-side{overflow:hidden}
 .ee-refused{background:#fff4e5;border-left:5px solid #e65100;padding:4px 8px;border-radius:4px;margin:4px 0;
  max-width:900px}
 """
@@ -471,14 +474,15 @@ class GameViewer:
         side = W.VBox([self.events_w,
                        W.HBox([self.note_input, self.note_mark, self.note_save], layout=wrap),
                        W.HBox([self.note_select, self.note_remove], layout=wrap),
-                       self.status_w, self.line_dd, self.var_new, self.move_box],
-                      layout=W.Layout(flex="1 1 330px", min_width="300px", max_width="420px"))
+                       self.line_dd, self.var_new, self.move_box],
+                      layout=W.Layout(flex="1 1 300px", min_width="270px", max_width="400px"))
         side.add_class("ee-side")
 
         self.chart = None
         parts = [self.style_w, self.title_w, self.refused_w, controls, jumps,
-                 W.HBox([W.VBox([self.table_w, self.knowledge_w],
-                                layout=W.Layout(flex="1 1 720px", min_width="min(720px, 100%)", max_width="900px")), side],
+                 W.HBox([W.VBox([self.table_w, self.status_w, self.knowledge_w],
+                                layout=W.Layout(flex="1 1 600px", min_width="min(560px, 100%)", max_width="900px")),
+                         side],
                         layout=W.Layout(flex_flow="row wrap", width="100%", grid_gap="10px"))]
         if chart:
             self.chart = self._make_chart()
@@ -495,11 +499,26 @@ class GameViewer:
     def _chart_series(self):
         """(deal numbers, [scores of side i ...], side names, score now) of the current line."""
         idx = self.line.index
-        xs = [d for d, _ in idx["score_after"]]
         state = self.line.game.state_at(1)
         names = R.side_names(state)
-        ys = [[sc[i] for _, sc in idx["score_after"]] for i in range(len(names))]
+        # the start (deal 0) first, so a line with no deal scored yet (a variation
+        # inside its first deal) still shows a point, never an empty chart
+        pts = [(0, tuple(state.score))] + [(d, tuple(sc)) for d, sc in idx["score_after"] if d]
+        xs = [d for d, _ in pts]
+        ys = [[sc[i] for _, sc in pts] for i in range(len(names))]
         return xs, ys, names, list(state.score)
+
+    def _chart_title(self) -> str:
+        """The chart's title: the score as played; where the official score
+        differs (renege penalties, rulings: rules.md 1.5) it says so and
+        gives the official one."""
+        g = self.main
+        title = "score as played after each deal (click a point to jump there)"
+        if list(g.official_score) != list(g.final_score):
+            from euchre_events.ui.describe import score_words
+            title = (f"score as played after each deal; official score "
+                     f"{score_words(g.official_score, g.variant, g.players)} (penalties applied, see the audit)")
+        return title
 
     def _make_chart(self):
         import plotly.graph_objects as go
@@ -512,11 +531,14 @@ class GameViewer:
         # the layout is given when the widget is made: an update_layout after construction
         # reaches the Python side only, and the browser drew the chart untitled
         # (shared/notes-jupyter.md); deals are whole numbers, so are the ticks
+        # whole points: ticks a whole number apart (plotly put 0.5 steps, read "1, 1, 0, -1, -1")
+        top = max([abs(v) for y in ys for v in y] + [1])
         layout = go.Layout(height=260, autosize=True, margin=dict(l=50, r=10, t=36, b=40),
-                           title=dict(text="score after each deal (click a point to jump there)"),
+                           title=dict(text=self._chart_title(), font=dict(size=13)),
                            xaxis=dict(title=dict(text="deal"), tickmode="linear", tick0=0, dtick=1,
                                       tickformat="d", rangemode="tozero"),
-                           yaxis=dict(title=dict(text="points"), tickformat="d"),
+                           yaxis=dict(title=dict(text="points as played"), tickformat="d", tickmode="linear",
+                                      tick0=0, dtick=max(1, -(-top // 6)), rangemode="tozero"),
                            clickmode="event", legend=dict(orientation="h", y=-0.3))
         fig = go.FigureWidget(data=traces, layout=layout)
         fig.add_class("ee-chart")
