@@ -12,12 +12,19 @@ them again at run time.
 An editable install (``pip install -e .``) copies nothing: there
 ``euchre_events.samples`` reads the checkout's own folders, so an edited
 notebook is served as it is.
+
+The face-up solver's play search is also compiled, when a C compiler is
+there: ``euchre_events/analysis/_playsearch.c``, an ``Extension`` marked
+``optional`` (a machine without a compiler, or without Python's headers,
+still installs, and the solver uses its Python search; the build prints a
+warning).  An editable install compiles it into the source tree
+(``euchre_events/analysis/_playsearch*.so``, ignored by git).
 """
 import importlib.util
 import shutil
 from pathlib import Path
 
-from setuptools import setup
+from setuptools import Extension, setup
 from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
@@ -62,4 +69,11 @@ class BuildPyWithData(build_py):
                                              for src in self._shipped().values()]
 
 
-setup(cmdclass={"build_py": BuildPyWithData})
+PLAYSEARCH = Extension("euchre_events.analysis._playsearch",
+                       sources=["euchre_events/analysis/_playsearch.c"],
+                       # no debug info: the build folder would be written into the binary, and a
+                       # wheel built from the sdist must be the same as one built here
+                       extra_compile_args=["-O2", "-g0"],
+                       optional=True)
+
+setup(cmdclass={"build_py": BuildPyWithData}, ext_modules=[PLAYSEARCH])

@@ -41,8 +41,7 @@ def one_deal_games(n: int, folder: str) -> str:
         if GEN is None:
             raise ImportError
         path = os.path.join(folder, "games.jsonl")
-        with open(path, "w") as f:
-            subprocess.run([sys.executable, GEN, "--games", str(n), "--seed", "11"], stdout=f, check=True)
+        subprocess.run([sys.executable, GEN, "--n", str(n), "--seed", "11", "--out", path], check=True)
         return path
     except ImportError:
         from euchre_events.formats.text import write_text

@@ -1,5 +1,5 @@
 """The ``euchre-events`` command: import, list, show, audit, export, serve,
-tutorial, samples, verify, version.
+tutorial, samples, verify, version, analyze, drill.
 
 Games are stored in an SQLite file (``--db``, default ``euchre-events.sqlite``
 in the current folder, or ``$EUCHRE_EVENTS_DB``); set ``PERSISTENCE_MODULE=
@@ -587,8 +587,8 @@ def stats_cmd(player: Optional[str] = typer.Option(None, "--player",
     elif report == "text":
         text = stats_text(s)
     else:
-        from euchre_events.ui.clubcharts import club_figures, stats_html
-        text = stats_html(s, club_figures(s, games, deals, findings), stats_text(s))
+        from euchre_events.ui.clubcharts import club_page   # one variant at a time (issue 23)
+        text = club_page(games, deals, findings, player=player, variant=want)
     _emit_report(text, report, output)
     if any(g.get("error") for g in games):   # the damaged games were named and not counted
         raise typer.Exit(1)
@@ -870,6 +870,77 @@ def analyze_cmd(games: List[str] = typer.Argument(None, metavar="GAME|FILE...",
                  all_decisions=all_decisions, from_=from_, db=db,
                  open_archive=lambda create=False: _archive(db, create),
                  load=lambda item: _load_game(db, item, from_), read=lambda item: _read(item, from_))
+
+
+@app.command("drill")
+def drill_cmd(player: Optional[str] = typer.Option(None, "--player",
+                                                  help="Drills from this player's decisions (the name as the "
+                                                       "records give it, any case); default: every player's."),
+              variant: Optional[str] = typer.Option(None, "--variant", help="Only games of this variant."),
+              db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
+              port: int = typer.Option(8866, "--port", help="Port on 127.0.0.1."),
+              no_browser: bool = typer.Option(False, "--no-browser", help="Do not open a browser; print the address."),
+              list_: bool = typer.Option(False, "--list", help="Print the drills and the progress line instead "
+                                                               "of serving the page.")):
+    """Practise on your own mistakes: a page (Voila on 127.0.0.1) with the positions of the
+    archive's analysed games where the player lost 1 point or more with every hand visible
+    and 0.25 or more from the seat's view. The table shows what the seat could see; click a
+    card or a call; the answer comes with the values. A drill answered right comes back less
+    often, one answered wrong sooner: the answers are kept in the archive. Make the analyses
+    first with analyze --all.
+    """
+    from euchre_events.archive import is_postgres_url, sqlite_file
+    from euchre_events.archive.drills import NO_ANALYSIS_HINT, DrillSet
+    arch = _archive(db)
+    try:
+        drills = DrillSet(arch, player=player, variant=variant)
+    except ValueError as e:
+        _fail(f"--variant {variant}: {e}")
+    except Exception as e:   # an archive that cannot be read: said, never a traceback
+        _fail(f"{arch.db or 'the archive'}: cannot read the analyses ({_short_error(e)})")
+    whose = f" with a player named {player!r}" if player else ""
+    kind = f" of {variant}" if variant else ""
+    if not drills.analysed:
+        msg = f"no analysed game{kind}{whose} in the archive yet: {NO_ANALYSIS_HINT}"
+        if list_:       # an empty list is no failure: it says what to do
+            _say(msg, err=True)
+            return
+        _fail(msg)
+    if list_ or not drills.exercises:
+        if not drills.exercises:
+            _say(f"no drill in the {drills.analysed} analysed game{'s' if drills.analysed != 1 else ''}{kind}"
+                 f"{whose}: no decision lost 1 point or more with every hand visible and 0.25 or more "
+                 f"from the seat's view", err=True)
+            return
+        _print_drills(arch, drills)
+        return
+    _need_voila("drill")
+    env = {"EUCHRE_EVENTS_DRILL_PLAYER": player or "", "EUCHRE_EVENTS_DRILL_VARIANT": variant or ""}
+    if is_postgres_url(db):
+        env["EUCHRE_EVENTS_DB"] = db
+        _run_voila(notebook="drill.ipynb", port=port, env=env, open_browser=not no_browser)
+        return
+    _run_voila(notebook="drill.ipynb", port=port, db=sqlite_file(db), env=env, open_browser=not no_browser)
+
+
+def _print_drills(arch, drills) -> None:
+    """``drill --list``: one line per drill (not its answer), then the progress line."""
+    from datetime import datetime, timezone
+    from euchre_events.rules.seats import seat_letter, seat_word
+    from euchre_events.ui.analysisreport import pretty_action
+    from euchre_events.ui.describe import printable
+    now = datetime.now(timezone.utc)
+    for i, ex in enumerate(drills.exercises, 1):
+        due = drills.due(ex)
+        when = ("new" if due is None else "due now" if due <= now
+                else f"due {due.astimezone().strftime('%Y-%m-%d %H:%M')}")
+        _say(f"{i}. {printable(ex.title) or '-'}, deal {ex.deal}, event {ex.position + 1}: "
+             f"{seat_word(ex.seat, ex.n_seats)} ({printable(ex.player)}) {ex.kind}, played "
+             f"{pretty_action(ex.played)}: lost {ex.face_up_cost:g} with every hand visible, "
+             f"{ex.seat_view_cost:.2f} from the seat's view{' ' + ex.label if ex.label else ''}; {when}"
+             f"  (the table: euchre-events show {ex.game_id[:8]} --after {ex.position} "
+             f"--seat {seat_letter(ex.seat, ex.n_seats)})")
+    _say(drills.progress().line())
 
 
 @app.command("export")
@@ -1398,6 +1469,8 @@ EXAMPLES = {
     "analyze": ['euchre-events analyze "egn/VWEC Finals.egn" --deal 2 --face-up-only',
                 "euchre-events analyze two-handed/parlour-2.euchre --deal 1 --samples 20 --format json",
                 "euchre-events analyze 0760 --deal 5 --face-up-only --format html -o review.html"],
+    "drill": ["euchre-events drill --list", "euchre-events drill --player Llama --variant standard --list",
+              "euchre-events drill --player Llama"],
     "record": ["euchre-events record 0760 '{\"type\": \"RenegeClaimed\", \"by\": 0, \"against\": 1, "
                "\"deal\": 13, \"trick\": 2}'"],
 }

@@ -7,11 +7,16 @@ Positions come from seeded random games of every variant
 reference search is affordable, plus the last decision of the auction or
 exchanges of small deals."""
 import random
+import shutil
+import sys
+import sysconfig
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from euchre_events.analysis import solver
 from euchre_events.analysis.solver import _pick, action_values, solve, value_for
 from euchre_events.rules.engine import apply, new_table
 from euchre_events.rules.simulate import random_game
@@ -49,18 +54,51 @@ def play_positions(variant, options, seed, max_cards, share=0.5):
         apply(t, e)
 
 
+SEARCHES = ["python"] + (["compiled"] if solver.compiled_available() else [])
+
+
+@pytest.fixture(params=SEARCHES)
+def search(request):
+    """The fast method's play search: the Python one, and the compiled one
+    (``_playsearch``) wherever it is built."""
+    before = solver.use_compiled(request.param == "compiled")
+    yield request.param
+    solver.use_compiled(before)
+
+
+def fast_values(t, compiled: bool):
+    before = solver.use_compiled(compiled)   # and forgets the values kept across calls
+    try:
+        return action_values(t, method="fast")
+    finally:
+        solver.use_compiled(before)
+
+
+def test_the_compiled_search_is_built_where_a_compiler_is():
+    """On Linux with gcc and Python's headers, ``pip install`` builds the
+    optional extension: a build that failed silently (the solver would
+    quietly use the Python search) fails here."""
+    headers = Path(sysconfig.get_paths()["include"], "Python.h").exists()
+    if sys.platform != "linux" or shutil.which("gcc") is None or not headers:
+        pytest.skip("no C compiler or no Python headers: the optional extension is not expected")
+    assert solver.compiled_available(), "euchre_events.analysis._playsearch did not build (pip install -e .)"
+
+
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_fast_equals_reference_on_2000_positions(variant):
     """Every legal action's points vector, fast == reference, at 2,000
-    positions of the variant (with several option sets)."""
+    positions of the variant (with several option sets): the Python fast
+    search always, the compiled one wherever it is built (one reference
+    solve for both)."""
     option_sets, max_cards = VARIANTS[variant]
     n = seed = 0
     while n < 2000:
         options = option_sets[seed % len(option_sets)]
         for t in play_positions(variant, options, seed, max_cards):
-            fast = action_values(t, method="fast")
             ref = action_values(t, method="reference")
-            assert fast == ref, (variant, options, seed, t.pos)
+            for compiled in [False] + ([True] if solver.compiled_available() else []):
+                fast = fast_values(t, compiled)
+                assert fast == ref, (variant, options, seed, t.pos, "compiled" if compiled else "python")
             n += 1
         seed += 1
 
@@ -79,7 +117,7 @@ def last_decision_before_play(variant, seed):
 
 
 @pytest.mark.parametrize("variant", ["two-handed"])
-def test_fast_equals_reference_at_the_last_call(variant):
+def test_fast_equals_reference_at_the_last_call(variant, search):
     """The last decision before the play (a drop-out, a defender's answer,
     the dealer's discard...) of small deals: the auction and exchanges go
     through the engine in both methods, the play by each method's own
@@ -99,10 +137,10 @@ def test_fast_equals_reference_at_the_last_call(variant):
 
 # ------------------------------------------------------------ properties
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(variant=st.sampled_from(sorted(VARIANTS)), seed=st.integers(0, 10 ** 6),
        pick=st.integers(0, 10 ** 6))
-def test_values_in_range_and_equal_to_the_best_child(variant, seed, pick):
+def test_values_in_range_and_equal_to_the_best_child(search, variant, seed, pick):
     """At a random position inside the play (up to 15 cards left, fast
     method): every points vector lies in the variant's
     range, and the position's value is the best of its children's for the
@@ -122,9 +160,9 @@ def test_values_in_range_and_equal_to_the_best_child(variant, seed, pick):
     assert value == vecs[_pick(t.variant, party, vecs)]
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(variant=st.sampled_from(sorted(VARIANTS)), seed=st.integers(0, 10 ** 6))
-def test_a_deal_played_face_up_best_scores_its_root_value(variant, seed):
+def test_a_deal_played_face_up_best_scores_its_root_value(search, variant, seed):
     """From a position of a random deal with 12 cards left, play at every step the action
     the solver's model takes (face-up best for the seat on turn, ties by the
     stated tie rule): the deal's recorded points equal the root's value."""

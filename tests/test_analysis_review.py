@@ -82,7 +82,7 @@ def test_labels_worked_examples():
     8-8 (27% of the game) a blunder; the same card the seat view found best
     is "interesting" (the cards lay badly); a cost-free card the seat view
     disliked is dubious; the only card that saves two points, found against
-    the odds, is brilliant; found where the odds gave it in under 60% of the
+    the odds, is brilliant; found where the odds gave it in under half of the
     deals, great."""
     assert L.label(2.0, 1.1, 0.11, seat_view_se=0.1) == "?"
     assert L.label(2.0, 1.1, 0.27, seat_view_se=0.1) == "??"

@@ -63,11 +63,15 @@ def test_stats_of_club_night_1_as_counted_by_hand(archive):
     assert ann["tricks"] == 14 and ann["tricks_per_deal"] == round(14 / 8, 3)
     assert dan["tricks"] == 7
     assert all(p["reneges"] == 0 and p["lone_defences"]["attempts"] == 0 for p in s["players"].values())
-    assert s["by_seat"] == {"1 (left of dealer)": {"calls": 2, "made": 2}, "2": {"calls": 1, "made": 1},
-                            "3": {"calls": 3, "made": 3}, "dealer": {"calls": 3, "made": 2}}
-    assert s["by_up_card"] == {"A": {"calls": 2, "made": 2}, "K": {"calls": 1, "made": 1},
-                               "Q": {"calls": 1, "made": 1}, "T": {"calls": 1, "made": 1},
-                               "9": {"calls": 1, "made": 1}}
+    # no renege: the official figures are the ones as played
+    assert s["by_seat"] == {k: dict(v, made_as_played=v["made"]) for k, v in {
+        "1 (left of dealer)": {"calls": 2, "made": 2}, "2": {"calls": 1, "made": 1},
+        "3": {"calls": 3, "made": 3}, "dealer": {"calls": 3, "made": 2}}.items()}
+    assert s["by_up_card"] == {k: dict(v, made_as_played=v["made"]) for k, v in {
+        "A": {"calls": 2, "made": 2}, "K": {"calls": 1, "made": 1}, "Q": {"calls": 1, "made": 1},
+        "T": {"calls": 1, "made": 1}, "9": {"calls": 1, "made": 1}}.items()}
+    assert ann["as_played"] == {"wins": 1, "made": 3, "euchred": 1, "alone": {"made": 1, "march": 1, "euchred": 0},
+                                "lone_defences": {"euchred": 0}, "reneges": 0}
     [g] = rm.games()
     assert g["players"] == ["Ann", "Bob", "Cora", "Dan"] and g["deals"] == 10 and g["winner"] == 0
     assert g["variant"] == "standard" and g["rules_version"] == RULES_VERSION
@@ -201,7 +205,13 @@ def test_stats_command_formats(tmp_path):
     out = tmp_path / "s.html"
     r = CliRunner().invoke(app, ["stats", "--db", db, "-f", "html", "-o", str(out)])
     page = out.read_text()
-    assert r.exit_code == 0 and page.count("Plotly.newPlot") == 6 and "Reneges by player" in page
+    assert r.exit_code == 0 and "Reneges by player" in page
+    # one variant at a time (issue 23): six figures for each of the two variants, the menu's first
+    # the one with the most games (a tie: by name)
+    import re
+    figures = json.loads(re.search(r'<script type="application/json" id="figures">(.*?)</script>', page, re.S).group(1))
+    assert {v: len(f) for v, f in figures.items()} == {"cutthroat": 6, "standard": 6}
+    assert re.findall(r"<option value='(\w+)'", page) == ["cutthroat", "standard"]
     # a page of charts is not printed to a terminal: -o is needed, as for audit
     r = CliRunner().invoke(app, ["stats", "--db", db, "-f", "html"])
     assert r.exit_code == 1 and "--format html needs -o FILE" in r.stderr and r.stdout == ""
@@ -249,3 +259,53 @@ def test_read_models_of_the_version_before_get_the_new_column_and_are_rebuilt(tm
     rm = ReadModels(Archive(db))
     assert [d["sat_out"] for d in rm.deals()] == [[], [2], [0, 1]]
     assert club_stats(rm.games(), rm.deals(), rm.findings())["players"]["Gil"]["played"] == 2
+
+
+def test_stats_json_by_the_official_result_with_as_played_beside(tmp_path):
+    """Issue 23, finding 10, counted by hand.  Two games of case C3 (docs/cases.md:
+    dealer W, S orders the 10♥ up, E trumps N's K♣ with 9♥ holding 10♣; the
+    tricks go E S W W W: as played N/S are euchred, E/W +2):
+
+    * "C3 upheld", from 8-8 (Max N, Bob E, Cy S, Di W): the ruling upholds the
+      renege, the hand ends, N/S score 2 (rules.md 2.7): officially Cy's call
+      is made and N/S win 10-8; as played it was euchred and E/W won 10-8.
+    * "C3 ruled out" (Uma, Vic, Wes, Xan): the director rules the renege out:
+      officially no renege and Wes's call euchred, as played one renege by Vic.
+
+    With fixtures/bid/bid-1.euchre (Max, Nan, Otto, Peg: a Bid game), "Max"
+    is two players: a name alone says who within one variant and source."""
+    from euchre_events.events import GameStarted, RenegeClaimed, RenegeRuled
+    from test_official_result import c3_events
+    import json
+    N, E, S, W = range(4)
+    up = c3_events(initial=(8, 8))
+    up[0] = GameStarted("standard", {}, ("Max", "Bob", "Cy", "Di"), W, initial_score=(8, 8), title="C3 upheld")
+    up += [RenegeClaimed(N, E, 1, 1), RenegeRuled(1, 1, E, "upheld", None, "TD Smith", "")]
+    out = c3_events()
+    out[0] = GameStarted("standard", {}, ("Uma", "Vic", "Wes", "Xan"), W, initial_score=(0, 0), title="C3 ruled out")
+    out += [RenegeClaimed(N, E, 1, 1), RenegeRuled(1, 1, E, "rejected", None, "TD Smith", "not seen")]
+    db = str(tmp_path / "o.sqlite")
+    Archive(db).import_records([Record(up), Record(out), read_records(os.path.join(ROOT, "fixtures", "bid", "bid-1.euchre"))[0]])
+    r = CliRunner().invoke(app, ["stats", "--db", db, "--json"])
+    assert r.exit_code == 0, r.output
+    s = json.loads(r.stdout)
+    p = s["players"]
+    assert "Max" not in p and p["Max (standard)"]["games"] == p["Max (bid)"]["games"] == 1
+    assert p["Max (standard)"]["same_name"] == ["Max (bid)"]
+    assert s["notes"] == ["Max (bid) and Max (standard) share a name and no player id links them: "
+                          "one person or several"]
+    mx, di, cy, bob = p["Max (standard)"], p["Di"], p["Cy"], p["Bob"]
+    assert (mx["wins"], mx["as_played"]["wins"], di["wins"], di["as_played"]["wins"]) == (1, 0, 0, 1)
+    assert (cy["calls"], cy["made"], cy["euchred"]) == (1, 1, 0)
+    assert (cy["as_played"]["made"], cy["as_played"]["euchred"]) == (0, 1)
+    assert (bob["reneges"], bob["as_played"]["reneges"]) == (1, 1)
+    vic, wes = p["Vic"], p["Wes"]
+    assert (vic["reneges"], vic["as_played"]["reneges"]) == (0, 1)
+    assert (wes["made"], wes["euchred"], wes["as_played"]["made"], wes["as_played"]["euchred"]) == (0, 1, 0, 1)
+    std = json.loads(CliRunner().invoke(app, ["stats", "--db", db, "--json", "--variant", "standard"]).stdout)
+    # S is third from the dealer W in both games; both ordered up the 10♥
+    assert std["by_seat"] == {"3": {"calls": 2, "made": 1, "made_as_played": 0}}
+    assert std["by_up_card"] == {"T": {"calls": 2, "made": 1, "made_as_played": 0}}
+    text = CliRunner().invoke(app, ["stats", "--db", db, "--variant", "standard"]).stdout
+    assert "Cy: games 1, won 1 (as played 0); deals 1 (played 1); calls 1, made 1 (as played 0), euchred 0 (as played 1)" in text
+    assert "Vic: games 1, won 0" in text and "reneges 0 (as played 1)" in text

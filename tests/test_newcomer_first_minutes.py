@@ -234,7 +234,7 @@ def test_record_show_and_verify_count_events_the_same_way(tmp_path):
 # ------------------------------------------------ 9. every --help example runs as written
 
 SERVING = {"euchre-events serve", 'euchre-events serve --port 8900 --record "egn/VWEC Finals.egn"',
-           "euchre-events tutorial two-handed"}
+           "euchre-events tutorial two-handed", "euchre-events drill --player Llama"}
 """Examples that start a web server and run until Ctrl-C: not run here
 (tests/test_wheel.py gets serve's and tutorial's pages over HTTP)."""
 

@@ -318,14 +318,19 @@ def test_buck_scoring_words_follow_rules_6_4():
     ns = tutorial_exercises("tutorial-buck.ipynb")
     w, e, s = ns["ex_points_w"], ns["ex_points_e"], ns["ex_points_s"]
     assert (w.answer, e.answer, s.answer) == (5, 0, -3)
-    assert w.why_wrong(0) == "not 0: bucked: West stayed in and took no trick, so West goes up 5"
-    assert e.why_wrong(5) == "not +5: East dropped out: a player who drops out scores nothing"
-    assert s.why_wrong(-1) == "not -1: South, the maker, took 3 tricks: 3 or more, so minus 1 a trick"
+    # a wrong pick is told the case, never the number nor the rate that gives it (issue 22)
+    assert w.why_wrong(0) == "not 0: West stayed in and took no trick: look up what that costs (scores count down)"
+    assert e.why_wrong(5) == "not +5: East dropped out of this deal: look up what that scores"
+    assert s.why_wrong(-1) == ("not -1: South, the maker, took 3 tricks: count what each trick is worth "
+                               "(scores count down)")
+    assert "5" not in w.why_wrong(0) and "nothing" not in e.why_wrong(5) and "1 a trick" not in s.why_wrong(-1)
+    # the explanation, shown with the answer, keeps the rule with its numbers
+    assert "so West goes up 5" in w.explanation and "minus 1 a trick" in s.explanation
     for ex in (w, e, s, ns["ex_c8"], ns["ex_points3"]):
         assert "uchred" not in ex.explanation and all(f"scores {ex.answer:+d}" not in ex.why_wrong(v)
                                                       for _, v in ex.choices if v != ex.answer)
     # dirty clubs (C8): North, one trick, no maker: -1
-    assert ns["ex_c8"].answer == -1 and "minus 1 a trick (no maker" in ns["ex_c8"].why_wrong(5)
+    assert ns["ex_c8"].answer == -1 and "North stayed in and took 1 trick" in ns["ex_c8"].why_wrong(5)
     # the maker may not drop out: said as a rule, not "South acts out of turn"
     assert "out of turn" not in ns["ex_maker_drop"].why_wrong("yes")
 
@@ -348,4 +353,6 @@ def test_tutorial_words_for_a_tie_a_refusal_and_a_missed_choice():
     ghost = tutorial_exercises("tutorial-ghost-hand.ipynb")
     assert ghost["ex_swap"].why_wrong("yes").endswith("only one ghost swap per deal (P2 already swapped)")
     other = ghost["ex_points_other"]
-    assert other.answer == 1 and "scores 1 a trick, whatever became of the bid" in other.why_wrong(0)
+    # the case, not its rate or its points: "1 a trick" with 1 trick taken is the answer (issue 22)
+    assert other.answer == 1 and "P1 did not win the bidding and took 1" in other.why_wrong(0)
+    assert "a trick" not in other.why_wrong(0) and "scores 1" not in other.why_wrong(0)

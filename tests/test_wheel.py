@@ -13,6 +13,7 @@ One module fixture does the slow part once (about two minutes here, most of
 it the install of the dependencies; see the timing printed with ``-s``).
 """
 import json
+import re
 import os
 import shutil
 import signal
@@ -220,7 +221,15 @@ def test_the_installed_serve_and_tutorial_answer_over_http(shipped):
 
         def fetch(name):
             try:
-                pages[name] = _get_page(urls[name])
+                # the server prints the address to open, with its token (finding 6 of issue 26)
+                end = time.monotonic() + 240
+                while True:
+                    m = re.search(r"(http://127\.0\.0\.1:\d+/voila/render/\S+\?token=\S+)",
+                                  (work / f"{name}.log").read_text())
+                    if m or time.monotonic() > end:
+                        break
+                    time.sleep(0.5)
+                pages[name] = _get_page(m.group(1) if m else urls[name])
             except Exception as e:  # reported below with the server's log
                 pages[name] = (None, repr(e))
         threads = [threading.Thread(target=fetch, args=(n,)) for n in cmds]   # two kernels at once

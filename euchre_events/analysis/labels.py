@@ -38,7 +38,7 @@ decision was bad on what the seat could know (and more than two standard
 errors of the estimate)."""
 ONLY_MOVE = 1.0
 """An "only move": every other option costs at least this many points face up."""
-OBVIOUS = 0.6
+OBVIOUS = 0.5
 """An only move that was the best in this share of the imagined deals or more
 was obvious from the seat: no ``!``."""
 
@@ -75,7 +75,7 @@ def label(face_up_cost: Optional[float], seat_view_cost: Optional[float],
       :data:`ONLY_MOVE` points or more) and one that the seat view did not
       favour: it found points the odds did not show;
     * ``!``: the only good option face up, the seat view's best too, and not
-      an obvious one: in fewer than :data:`OBVIOUS` of the imagined deals was
+      an obvious one: in fewer than half (:data:`OBVIOUS`) of the imagined deals was
       it the best (most "only moves" of Euchre, following suit or trumping
       a trick one must win, are no feat and get no mark);
     * ``?!``: it cost nothing this time (and was not the only good option),

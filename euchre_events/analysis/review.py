@@ -620,7 +620,10 @@ def _decide(game, t, k: int, ev: Event, kind: str, index: int, trick: Optional[i
         others = [_value_of(t, r[a], seat) for a in actions if a != ev]
         if others:
             others_cost = _value_of(t, r[ev], seat) - max(others)
-    lab = L.label(fu_cost, sv_cost, wcl, seat_view_se=played.seat_view_se if played else None,
+    # the seat view's verdict is the difference of two means: its noise is the larger error
+    sv_top = max((o for o in options if o.seat_view is not None), key=lambda o: o.seat_view, default=None)
+    sv_se = max((o.seat_view_se or 0.0) for o in (played, sv_top) if o is not None) if sv_top else None
+    lab = L.label(fu_cost, sv_cost, wcl, seat_view_se=sv_se,
                   others_face_up_cost=others_cost, seat_view_gap=sv_cost,
                   best_share=played.best_share if played else None, forced=forced)
     return Decision(k, deal, seat, kind, index, trick, ev, tuple(options), forced,

@@ -23,7 +23,16 @@ What the seat knows, and so what every imagined deal keeps
   (effective suit, rules.md 1.2, 1.3), unless the seat could know the void
   is false (a renege it has seen shown, rules.md 1.5);
 * a card played that the record does not state (``"??"``, ``"?D"``) takes
-  one unseen card of the suits its code allows out of play.
+  one unseen card of the suits its code allows out of play;
+* shown voids that no deal can keep prove a renege the seat did not see
+  (rules.md 1.5): it then ignores the voids of the first seat, in seat
+  order, whose voids explain it (or every void), and says so in
+  ``_Model.dropped_voids``.
+
+Cards of *other* seats the record does not state are simply unseen (they
+are dealt like any hidden card: the seat view reads records with unknown
+cards); the seat's own unknown card makes the decision
+:class:`~euchre_events.analysis.solver.Unknowable`.
 
 Everything else it cannot see (the other hands, the kitty or the 13 undealt
 cards of two-handed Euchre, the other seats' face-down discards, the
@@ -63,10 +72,11 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Optional
 
+from euchre_events.analysis import solver
 from euchre_events.events import CardPassed, CardsDealt, Discarded, Event
 from euchre_events.projections.seat import SeatKnowledge, event_visible, knowledge
 from euchre_events.rules import cards as C
-from euchre_events.rules.engine import Table, apply
+from euchre_events.rules.engine import Table, apply, legal_actions
 
 __all__ = ["OptionEstimate", "SeatView", "ImaginedDeal", "PASS_VALUES", "seat_view", "imagined_deals",
            "seat_on_turn"]
@@ -155,14 +165,12 @@ def seat_on_turn(game, position: int) -> int:
 
 
 def _legal(t: Table) -> tuple:
-    from euchre_events.rules.engine import legal_actions
     return legal_actions(t)[0]
 
 
 def _unknowable(msg: str) -> Exception:
     """The solver's Unknowable (a ValueError) for a decision the seat view cannot value."""
-    from euchre_events.analysis.solver import Unknowable
-    return Unknowable(msg)
+    return solver.Unknowable(msg)
 
 
 class _Model:
@@ -484,9 +492,10 @@ class _Model:
         rd = self.real_deal
         # the seat's own hand as it was dealt (its order is what the seat saw: the
         # order of its options); the others' in card order, which says nothing
-        if sorted(hands[seat]) != sorted(rd.hands[seat]):
+        own = _own_dealt(rd.hands[seat], hands[seat])
+        if own is None:
             raise ValueError(f"seat {seat}'s hand does not go back to its dealt hand (a bug)")
-        hands = [tuple(rd.hands[s]) if s == seat else tuple(sorted(h)) for s, h in enumerate(hands)]
+        hands = [own if s == seat else tuple(sorted(h)) for s, h in enumerate(hands)]
         took = {(ev.kind, ev.seat) for ev in events[self.dealt_at + 1:pos]
                 if ev.kind in ("DummyTaken", "HandSwappedWithGhost")}
         dealt = CardsDealt(tuple(hands), rd.up_card,
@@ -500,6 +509,32 @@ class _Model:
         for ev in evs:
             apply(table, ev)
         return ImaginedDeal(tuple(evs), table, {k: tuple(v) for k, v in got.items() if v})
+
+
+def _own_dealt(recorded, imagined) -> Optional[tuple]:
+    """The seat's own dealt hand in the record's order, with any card the record
+    does not state (a discard the record lost: out of play by now) filled in from
+    the imagined deal; None when the two cannot be the same hand."""
+    rest = list(imagined)
+    out = []
+    for c in recorded:
+        if C.is_unknown(c):
+            out.append(None)
+        elif c in rest:
+            rest.remove(c)
+            out.append(c)
+        else:
+            return None
+    fill = sorted(c for c in rest)
+    if len(fill) != out.count(None) or any(not _fits(code, card) for code, card in
+                                            zip([c for c in recorded if C.is_unknown(c)], fill)):
+        return None
+    it = iter(fill)
+    return tuple(c if c is not None else next(it) for c in out)
+
+
+def _fits(code: str, card: str) -> bool:
+    return code == C.UNKNOWN or code[1:2] == card[1:2]
 
 
 def _base_table(game, start: int) -> Table:
@@ -556,7 +591,7 @@ def _is_auction_pass(t: Table, ev: Event) -> bool:
 
 
 def seat_view(game, position: int, *, samples: int = 200, seed: int = 0,
-              pass_value: str = "zero") -> SeatView:
+              pass_value: str = "zero", played_out: bool = False) -> SeatView:
     """The seat view of the decision after ``position`` events of ``game``
     (a :class:`~euchre_events.projections.Game`; ``position`` counts events
     as :meth:`~euchre_events.projections.Game.state_at`, negative from the
@@ -566,8 +601,10 @@ def seat_view(game, position: int, *, samples: int = 200, seed: int = 0,
     party's side with :func:`~euchre_events.analysis.solver.value_for`.
 
     ``pass_value="zero"`` (default): in the auction (a :class:`Passed` while
-    no seat is maker yet) a pass is worth 0, as if the deal were thrown in;
-    its face-up value is kept in :attr:`OptionEstimate.played_out_mean`.  Why:
+    no seat is maker yet) a pass is worth 0, as if the deal were thrown in,
+    and is not solved (the rest of the auction is most of an auction
+    decision's cost); with ``played_out=True`` it is solved all the same and
+    its face-up value kept in :attr:`OptionEstimate.played_out_mean`.  Why:
     valuing a pass by playing the rest of the auction out face up credits the
     other seats with perfect knowledge of every hand, which made a published
     sampling player over-bid and be euchred for it; a pass at 0 bid like
@@ -580,7 +617,6 @@ def seat_view(game, position: int, *, samples: int = 200, seed: int = 0,
     game, and :class:`~euchre_events.analysis.solver.Unknowable` when the
     seat's own hand holds a card the record does not state.
     """
-    from euchre_events.analysis import solver
     if pass_value not in PASS_VALUES:
         raise ValueError(f"pass_value {pass_value!r}: expected one of {', '.join(PASS_VALUES)}")
     if samples < 1:
@@ -594,6 +630,8 @@ def seat_view(game, position: int, *, samples: int = 200, seed: int = 0,
     party = solver.party_of(real, seat)
     variant = real.variant
     zero = [pass_value == "zero" and _is_auction_pass(real, a) for a in acts]
+    skipped = {a for a, z in zip(acts, zero) if z}
+    skip = (lambda a: a in skipped) if skipped and not played_out else None
     n_act = len(acts)
     sums = [0.0] * n_act
     sq = [0.0] * n_act
@@ -603,11 +641,15 @@ def seat_view(game, position: int, *, samples: int = 200, seed: int = 0,
     rng = random.Random(seed)
     for _ in range(samples):
         imagined = model.imagine(model.deal(rng))
-        got = solver.action_values(imagined.table)
+        # a pass valued 0 is not solved: the rest of the auction is the costly part
+        got = solver.action_values(imagined.table, skip=skip)
         if [a for a, _ in got] != list(acts):
             raise ValueError(f"position {position}: the legal actions differ in an imagined deal (a bug)")
         vals = []
         for j, (_, points) in enumerate(got):
+            if points is None:
+                vals.append(0.0)
+                continue
             v = float(solver.value_for(variant, points, party))
             po_sums[j] += v
             po_sq[j] += v * v
@@ -630,7 +672,7 @@ def seat_view(game, position: int, *, samples: int = 200, seed: int = 0,
     for j, a in enumerate(acts):
         m, se = mean_se(sums[j], sq[j])
         po_m = po_se = None
-        if zero[j]:
+        if zero[j] and skip is None:
             po_m, po_se = mean_se(po_sums[j], po_sq[j])
         options.append(OptionEstimate(a, m, se, best[j] / samples, po_m, po_se))
     return SeatView(seat, samples, seed, pass_value, tuple(options), position)

@@ -52,24 +52,65 @@ cannot rank the cards (a variant with its own play hooks: Bid's joker, see
 ``engine._fast_plays_ok``) or the scoring depends on more than the tricks
 taken (standard's ``fast_break``), the play falls back to the reference.
 
+The fast play search runs compiled when the optional C extension
+``euchre_events/analysis/_playsearch.c`` is built (``pip install``
+compiles it where a C compiler is present): the same search, move for
+move, over tables this module computes from ``rules/`` (card suits, trick
+keys per led suit, equal-card runs, who follows whom, each party's value
+of every tricks-won outcome); nothing of the rules is in C.  Without it
+(or with the environment variable ``EUCHRE_EVENTS_NO_C=1``, or
+:func:`use_compiled` ``(False)``) the Python search runs; the answers are
+the same.
+
 A card the record does not state (``??``, ``?D``) in a hand still to be
 played, the dummy or the ghost hand makes the position :class:`Unknowable`;
 a card out of play (a buried discard, the kitty) never does.
 """
 from __future__ import annotations
 
+import os
+from itertools import islice, product
 from typing import Optional, Sequence
-
-from itertools import product
 
 from euchre_events.events import Event
 from euchre_events.rules import playcore
 from euchre_events.rules.engine import _fast_plays_ok, apply, legal_actions
 from euchre_events.rules.table import DEAL_OVER, GAME_OVER, PLAY, Table
 
-__all__ = ["Unknowable", "party_of", "utilities", "value_for", "action_values", "solve", "METHODS"]
+__all__ = ["Unknowable", "party_of", "utilities", "value_for", "action_values", "solve", "METHODS",
+           "compiled_available", "use_compiled", "clear_caches"]
 
 METHODS = ("fast", "reference")
+
+try:   # the optional compiled play search (setup.py: an optional Extension)
+    from euchre_events.analysis import _playsearch as _COMPILED
+except ImportError:   # no compiler at install time: the Python search
+    _COMPILED = None
+
+_C = None if os.environ.get("EUCHRE_EVENTS_NO_C") else _COMPILED
+
+
+def compiled_available() -> bool:
+    """True if the compiled play search (``_playsearch``) was built and imports."""
+    return _COMPILED is not None
+
+
+def use_compiled(on: bool) -> bool:
+    """Use the compiled play search (``on=True``, where built) or the Python
+    one (``False``) for the fast method; returns the previous setting.  The
+    answers are the same; the environment variable ``EUCHRE_EVENTS_NO_C=1``
+    starts a process with the Python search."""
+    global _C
+    before = _C is not None
+    _C = _COMPILED if on else None
+    clear_caches()
+    return before
+
+
+def clear_caches() -> None:
+    """Forget the play values kept across calls (:data:`_PLAYS`), so that
+    the next solve searches again (the tests compare the searches)."""
+    _PLAYS.clear()
 
 
 class Unknowable(ValueError):
@@ -118,14 +159,20 @@ def _pick(variant, party: Optional[int], vecs: Sequence[tuple]) -> int:
     down = _counts_down(variant)
     best_i, best_k = 0, None
     for i, v in enumerate(vecs):
-        u = tuple(-p for p in v) if down else tuple(v)
-        if len(u) == 2:
-            k = (u[party] - u[1 - party], u[party], tuple(-x for x in u))
-        else:
-            k = (u[party], u[party] - sum(u), tuple(-x for x in u))
+        k = _pick_key(down, party, v)
         if best_k is None or k > best_k:
             best_i, best_k = i, k
     return best_i
+
+
+def _pick_key(down: bool, party: int, v: Sequence[int]) -> tuple:
+    """How much ``party`` likes the points vector ``v`` (bigger is better;
+    distinct vectors have distinct keys): the model and tie rule of the
+    module docstring.  ``down``: the variant counts down (Buck)."""
+    u = tuple(-p for p in v) if down else tuple(v)
+    if len(u) == 2:
+        return (u[party] - u[1 - party], u[party], tuple(-x for x in u))
+    return (u[party], u[party] - sum(u), tuple(-x for x in u))
 
 
 # ------------------------------------------------------------------ positions
@@ -191,9 +238,31 @@ def _reference(t: Table) -> tuple:
     return vecs[_pick(t.variant, _decider(t, acts), vecs)]
 
 
-def _fast(t: Table, memo: dict) -> tuple:
+def _discard_run(t: Table, acts) -> Optional[tuple]:
+    """``(seat, phase)`` when every action at ``t`` is a discard by one seat
+    (the dealer's discard, the cutthroat maker's discards after taking the
+    dummy, rules.md 2.2, 4.3), else None."""
+    seat = None
+    for a in acts:
+        if getattr(a, "kind", None) != "Discarded" or (seat is not None and a.seat != seat):
+            return None
+        seat = a.seat
+    return seat, t.phase
+
+
+def _fast(t: Table, memo: dict, after: Optional[tuple] = None) -> Optional[tuple]:
     """The points vector of ``t`` under perfect play: the engine for the
-    auction and the exchanges, the bit-mask play search from the first lead."""
+    auction and the exchanges, the bit-mask play search from the first lead.
+
+    Discards in a row by one seat in one phase (the cutthroat maker's five
+    after taking the dummy, rules.md 4.3) may come in any order and leave
+    the same table whichever the order: they are searched as *sets*, each
+    once, by taking them in card-code order.  ``after`` is ``(seat, phase,
+    card)`` of the discard just made; a discard of a lower code at the next
+    node is skipped, and a node with none left returns None (a set reached
+    in another order).  The first discard of a run (the one an action at
+    the root stands for) is never restricted, so each root action is still
+    valued over every set it belongs to."""
     if _over(t):
         return _points(t)
     if t.phase == PLAY:
@@ -202,11 +271,20 @@ def _fast(t: Table, memo: dict) -> tuple:
     acts, reason = legal_actions(t)
     if not acts:
         raise ValueError(f"no legal action at this position ({reason})")
+    run = _discard_run(t, acts)
+    if run is not None and after is not None and run == after[:2]:
+        acts = [a for a in acts if a.card > after[2]]
+        if not acts:
+            return None
     vecs = []
     for a in acts:
         c = t.copy()
         apply(c, a)
-        vecs.append(_fast(c, memo))
+        v = _fast(c, memo, None if run is None else (run[0], run[1], a.card))
+        if v is not None:
+            vecs.append(v)
+    if not vecs:
+        return None
     return vecs[_pick(t.variant, _decider(t, acts), vecs)]
 
 
@@ -218,12 +296,15 @@ def _method(method: str):
     return _fast
 
 
-def action_values(t: Table, *, method: str = "fast") -> list:
+def action_values(t: Table, *, method: str = "fast", skip=None) -> list:
     """Every legal action at ``t`` (in ``engine.legal_actions`` order) with
     the points vector (tuple of ints, one per party, deal points) reached
     when every seat plays perfectly from there to the end of the deal (see
     the module docstring for the model and tie rule).  ``[]`` when the deal
     is over.  ``t`` is not changed.
+
+    ``skip``: a predicate on actions whose value the caller does not need
+    (the seat view's pass, valued 0): those come with ``None``, unsolved.
 
     Raises :class:`Unknowable` when a card the solve needs is not stated by
     the record; ``ValueError`` for an unknown ``method`` or a position that
@@ -239,6 +320,9 @@ def action_values(t: Table, *, method: str = "fast") -> list:
     memo: dict = {}
     out = []
     for a in acts:
+        if skip is not None and skip(a):
+            out.append((a, None))
+            continue
         c = t.copy()
         apply(c, a)
         out.append((a, run(c, memo)))
@@ -277,16 +361,35 @@ def _score_key(t: Table):
     return key
 
 
+def _splits(n: int, k: int):
+    """Every way to share ``n`` tricks among ``k`` seats (tuples of ``k`` counts)."""
+    if k == 1:
+        yield (n,)
+        return
+    for first in range(n + 1):
+        for rest in _splits(n - first, k - 1):
+            yield (first,) + rest
+
+
+_OUTCOMES: dict = {}
+"""``{(scoring key, tricks won, seats in play, tricks left): outcomes}``:
+:func:`_outcomes` asked once per contract and score of the tricks."""
+
+
 def _outcomes(t: Table, active: list, left: int) -> dict:
     """``{final tricks_won tuple: points}`` for every way the ``left``
     tricks still to play can fall among the ``active`` seats, each scored
-    by the variant (a table copy, ``score_deal``; rules.md 2.6 ...)."""
+    by the variant (a table copy, ``score_deal``; rules.md 2.6 ...).  Do not
+    modify the returned dict (it is cached)."""
     key = _score_key(t)
+    okey = None if key is None else (key, tuple(t.tricks_won), tuple(active), left)
+    if okey is not None:
+        got = _OUTCOMES.get(okey)
+        if got is not None:
+            return got
     base = None
     out = {}
-    for extra in product(range(left + 1), repeat=len(active)):
-        if sum(extra) != left:
-            continue
+    for extra in _splits(left, len(active)):
         won = list(t.tricks_won)
         for s, e in zip(active, extra):
             won[s] += e
@@ -301,7 +404,40 @@ def _outcomes(t: Table, active: list, left: int) -> dict:
             if key is not None and len(_SCORES) < 200_000:
                 _SCORES[(key, won)] = p
         out[won] = p
+    if okey is not None:
+        if len(_OUTCOMES) > 50_000:
+            _OUTCOMES.clear()
+        _OUTCOMES[okey] = out
     return out
+
+
+PLAY_CACHE_SIZE = 100_000
+"""Most play-start states whose value :data:`_PLAYS` keeps."""
+
+_PLAYS: dict = {}
+"""The value of a play position across calls (an LRU keyed by the whole
+state the play search reads: the hands as masks over the table's codes,
+the seat on turn, the trick, the tricks won, the scoring key and the
+codes): the same contract and hands recur across the options of one
+decision, the par line and the successive decisions of a deal."""
+
+_DECKS: dict = {}
+
+_SEATING: dict = {}
+"""``{(variant, seats out): (next seat in play after each seat, each seat's party)}``."""
+
+
+def _deck_codes(v):
+    """The variant's deck as (sorted codes, set), for play tables shared by
+    every deal of the variant (the cards out of play are in no hand: the
+    search never meets them); None for a deck of more than 64 cards."""
+    got = _DECKS.get(v, False)
+    if got is False:
+        deck = sorted(set(v.deck()))
+        got = (tuple(deck), frozenset(deck)) if len(deck) <= 64 else None
+        if len(_DECKS) < 1024:
+            _DECKS[v] = got
+    return got
 
 
 def _play_fast(t: Table, memo: dict) -> Optional[tuple]:
@@ -319,27 +455,48 @@ def _play_fast(t: Table, memo: dict) -> Optional[tuple]:
     in_play = [c for s in active for c in hands_l[s]] + [c for _, c in t.trick]
     if any(c[:1] == "?" for c in in_play):
         return None
-    codes = tuple(sorted(in_play))
+    codes = _deck_codes(v)
+    if codes is None or not codes[1].issuperset(in_play):
+        codes = tuple(sorted(in_play))
+    else:
+        codes = codes[0]
     pt = playcore.play_tables(codes, t.trump, t.low)
     left = v.tricks_per_deal - len(t.tricks)
     size = t.n_seats - len(t.out)
     if len(in_play) != left * size or len(set(in_play)) != len(in_play):
         return None   # not a regular play (hands of unequal length)
-    outcomes = _outcomes(t, active, left)
     twins = getattr(v.options, "first_twin_wins", True)
-    nxt = [t.next_active(s) if t.n_seats - len(t.out) > 0 else None for s in range(t.n_seats)]
-    hands = [pt.mask(hands_l[s]) if s in active else 0 for s in range(t.n_seats)]
-    side = [v.side_of(s) for s in range(t.n_seats)]
-    trick = [(s, pt.bit[c]) for s, c in t.trick]
+    bit = pt.bit
+    hands = []
+    for s in range(t.n_seats):
+        m = 0
+        if s in active:
+            for c in hands_l[s]:
+                m |= bit[c]
+        hands.append(m)
+    trick = [(s, bit[c]) for s, c in t.trick]
     key = ("play", tuple(hands), t.turn, tuple(trick), tuple(t.tricks_won), _score_key(t), codes)
-    if key[-2] is not None and key in memo:
-        return memo[key]
+    if key[-2] is not None:
+        got = _PLAYS.pop(key, None)
+        if got is not None:
+            _PLAYS[key] = got   # most recently used last
+            return got
+    outcomes = _outcomes(t, active, left)
+    seating = _SEATING.get((v, t.out))
+    if seating is None:
+        seating = ([t.next_active(s) for s in range(t.n_seats)], [v.side_of(s) for s in range(t.n_seats)])
+        if len(_SEATING) < 4096:
+            _SEATING[(v, t.out)] = seating
+    nxt, side = seating
     if v.n_sides == 2:
         res = _two_party(t, pt, hands, nxt, side, trick, outcomes, left, size, twins)
     else:
         res = _max_n(t, pt, hands, nxt, side, trick, outcomes, left, size, twins, active)
     if res is not None and key[-2] is not None:
-        memo[key] = res
+        if len(_PLAYS) >= PLAY_CACHE_SIZE:
+            for k in list(islice(_PLAYS, PLAY_CACHE_SIZE // 4)):   # the least recently used quarter
+                del _PLAYS[k]
+        _PLAYS[key] = res
     return res
 
 
@@ -372,19 +529,37 @@ def _moves(pt, hand: int, legal: int, others: int, order) -> list:
     return out
 
 
+_NETS: dict = {}
+"""``{id(outcomes): (outcomes, side, net_of, vec_of_net)}``: the net value
+of each count of side 0's tricks, per cached outcomes dict (kept alive by
+the entry, so the id is not reused while it is there)."""
+
+
 def _two_party(t, pt, hands, nxt, side, trick0, outcomes, left, size, twins):
     """Alpha-beta on side 0's net value over the tricks left; returns the
     points vector.  The net value is a function of side 0's total tricks
     (checked on every outcome: else None)."""
     v = t.variant
     a_now = sum(n for s, n in enumerate(t.tricks_won) if side[s] == 0)
-    net_of: dict = {}
-    vec_of_net: dict = {}
-    for won, p in outcomes.items():
-        k = sum(n for s, n in enumerate(won) if side[s] == 0)
-        n = value_for(v, p, 0)
-        if net_of.setdefault(k, n) != n or vec_of_net.setdefault(n, p) != p:
-            return None   # the value is not decided by the tricks each side takes
+    nets = _NETS.get(id(outcomes))
+    if nets is None or nets[0] is not outcomes or nets[1] != side:
+        net_of: dict = {}
+        vec_of_net: dict = {}
+        for won, p in outcomes.items():
+            k = sum(n for s, n in enumerate(won) if side[s] == 0)
+            n = value_for(v, p, 0)
+            if net_of.setdefault(k, n) != n or vec_of_net.setdefault(n, p) != p:
+                net_of = None   # the value is not decided by the tricks each side takes
+                break
+        nets = (outcomes, list(side), net_of, vec_of_net)
+        if len(_NETS) > 50_000:
+            _NETS.clear()
+        _NETS[id(outcomes)] = nets
+    net_of, vec_of_net = nets[2], nets[3]
+    if net_of is None:
+        return None
+    if _C is not None:
+        return _two_party_c(t, pt, hands, nxt, side, trick0, left, size, twins, a_now, net_of, vec_of_net)
     top = a_now + left
     # rng[(a, r)]: (lowest, highest) net still reachable with a tricks and r to play
     rng = {}
@@ -507,6 +682,8 @@ def _max_n(t, pt, hands, nxt, side, trick0, outcomes, left, size, twins, active)
     over the tricks left, with a transposition table at trick starts;
     returns the points vector."""
     v = t.variant
+    if _C is not None:
+        return _max_n_c(t, pt, hands, nxt, side, trick0, outcomes, size, twins)
     order = {}
     for s in range(t.n_seats):
         for i, c in enumerate(t.hands[s]):
@@ -576,3 +753,107 @@ def _max_n(t, pt, hands, nxt, side, trick0, outcomes, left, size, twins, active)
         if bs is None or k > best or (not twins and k == best):
             best, bs = k, s
     return play(t.turn, trick0, led, ks, best, bs, len(t.tricks))
+
+
+# ------------------------------------------------------------------ the compiled play search
+
+_C_TABLES: dict = {}
+"""``{PlayTables: (capsule, lead order, suit index)}`` for the compiled search."""
+
+
+def _c_tables(pt, trump):
+    """The compiled search's tables of ``pt`` (parsed once): the capsule of
+    :meth:`PlayTables.flat`, the order to try leads in (trumps first, then
+    by power: only the order of the search, never its value) and the index
+    of each effective suit."""
+    got = _C_TABLES.get(pt)
+    if got is None:
+        if len(_C_TABLES) > 1024:
+            _C_TABLES.clear()
+        lead = tuple((1000 if e == trump else 0) + p for e, p in zip(pt.eff, pt.power))
+        got = _C_TABLES[pt] = (_C.tables(pt.flat()), lead, {s: i for i, s in enumerate(pt.suits)})
+    return got
+
+
+def _c_trick(pt, suit_index, t, trick0):
+    flat = []
+    for s, b in trick0:
+        flat += (s, b.bit_length() - 1)
+    return flat, (suit_index[t.led_suit] if trick0 else -1)
+
+
+def _two_party_c(t, pt, hands, nxt, side, trick0, left, size, twins, a_now, net_of, vec_of_net):
+    """:func:`_two_party` by the compiled search: the same alpha-beta over
+    the tables; returns the points vector."""
+    cap, lead, suit_index = _c_tables(pt, t.trump)
+    per_deal = t.variant.tricks_per_deal
+    flat, led = _c_trick(pt, suit_index, t, trick0)
+    nets = [net_of.get(k, 0) for k in range(per_deal + 1)]
+    val, nodes = _C.two_party(cap, hands, side, nxt, t.turn, flat, led, len(t.tricks), per_deal, size,
+                              a_now, nets, lead, twins)
+    STATS["nodes"] += nodes
+    return vec_of_net[val]
+
+
+_RANKS: dict = {}
+"""``{(down, n parties, vectors): ranks}``: each party's ranking of the
+outcome vectors by :func:`_pick_key`, for the compiled max-n."""
+
+
+_MAXN: dict = {}
+"""``{id(outcomes): (outcomes, vectors, outcome ids, ranks)}`` for the
+compiled max-n (the outcomes dict kept alive by its entry)."""
+
+
+def _maxn_tables(v, n_seats, outcomes) -> tuple:
+    """The compiled max-n's view of ``outcomes``: the distinct vectors, the
+    vector id of each tricks-won state (mixed radix, seat 0 lowest; -1 for
+    a state the deal cannot end in) and each party's rank of each vector
+    (:func:`_pick_key`; equal vectors equal ranks)."""
+    per_deal = v.tricks_per_deal
+    vecs = tuple(sorted(set(outcomes.values())))
+    down = _counts_down(v)
+    rkey = (down, v.n_sides, vecs)
+    rank = _RANKS.get(rkey)
+    if rank is None:
+        rank = []
+        for party in range(v.n_sides):
+            order = sorted(range(len(vecs)), key=lambda i: _pick_key(down, party, vecs[i]))
+            r = [0] * len(vecs)
+            for pos, i in enumerate(order):
+                r[i] = pos
+            rank += r
+        if len(_RANKS) > 4096:
+            _RANKS.clear()
+        _RANKS[rkey] = rank
+    vid = {p: i for i, p in enumerate(vecs)}
+    radix = per_deal + 1
+    outcome = [-1] * radix ** n_seats
+    for won, p in outcomes.items():
+        idx = 0
+        for s in reversed(range(n_seats)):
+            idx = idx * radix + won[s]
+        outcome[idx] = vid[p]
+    return vecs, outcome, rank
+
+
+def _max_n_c(t, pt, hands, nxt, side, trick0, outcomes, size, twins):
+    """:func:`_max_n` by the compiled search: each outcome vector gets an
+    id, each party ranks the ids by :func:`_pick_key` (equal vectors, equal
+    ranks), and the search keeps the first child of the highest rank, as
+    :func:`_pick` does; returns the points vector."""
+    v = t.variant
+    cap, lead, suit_index = _c_tables(pt, t.trump)
+    per_deal = v.tricks_per_deal
+    got = _MAXN.get(id(outcomes))
+    if got is None or got[0] is not outcomes:
+        got = (outcomes,) + _maxn_tables(v, t.n_seats, outcomes)
+        if len(_MAXN) > 50_000:
+            _MAXN.clear()
+        _MAXN[id(outcomes)] = got
+    _, vecs, outcome, rank = got
+    flat, led = _c_trick(pt, suit_index, t, trick0)
+    i, nodes = _C.max_n(cap, hands, side, nxt, t.turn, flat, led, len(t.tricks), per_deal, size,
+                        list(t.tricks_won), outcome, rank, len(vecs), lead, twins)
+    STATS["nodes"] += nodes
+    return vecs[i]

@@ -54,7 +54,7 @@ from euchre_events.projections import Game
 __all__ = ["ReadModels", "ClubProjection", "SQLiteClubView", "PostgresClubView", "RULES_VERSION",
            "READ_MODEL_VERSION", "game_rows", "unholdable", "is_newer"]
 
-READ_MODEL_VERSION = 2   # 2: the deals' ``sat_out`` column (who sat a deal out)
+READ_MODEL_VERSION = 3   # 2: the deals' ``sat_out`` column (who sat a deal out); 3: ``made_official``
 """What the rows hold; raise it when a column or a definition changes."""
 
 RULES_VERSION = f"{__version__}+rm{READ_MODEL_VERSION}"
@@ -95,7 +95,7 @@ _TABLES = {
     "ee_rm_deals": ("game_id TEXT, deal INTEGER, dealer INTEGER, maker INTEGER, maker_rel INTEGER, "
                     "call TEXT, bid TEXT, up_card TEXT, trump TEXT, alone INTEGER, lone_defender INTEGER, "
                     "made INTEGER, maker_tricks INTEGER, tricks TEXT, points TEXT, note TEXT, sat_out TEXT, "
-                    "PRIMARY KEY (game_id, deal)"),
+                    "made_official INTEGER, PRIMARY KEY (game_id, deal)"),
     # the analysis cache (docs/analysis.md): derived like the rest, never events; one row per
     # game, analysis version and parameters (``key``: their canonical JSON with the events' count)
     "ee_rm_analysis": "game_id TEXT, key TEXT, version TEXT, doc TEXT, PRIMARY KEY (game_id, key)",
@@ -142,6 +142,7 @@ def game_rows(game_id: uuid.UUID, events: list) -> dict:
                        "card": f.card, "led_suit": f.led_suit, "status": f.status,
                        "penalized": int(bool(f.penalized)), "penalty": f.penalty, "position": f.position})
     calls = _deal_calls(g.events)
+    reneges = {r.position: r for r in g.final.reneges}
     rows_d = []
     n = v.n_seats
     for d in reports:
@@ -158,14 +159,35 @@ def game_rows(game_id: uuid.UUID, events: list) -> dict:
             elif bid in ("pb", "moon"):
                 need = v.tricks_per_deal
             made = int(maker_tricks >= need)
+        made_official = _made_officially(g, d, made, reneges)
         rows_d.append({"game_id": str(game_id), "deal": d.deal, "dealer": d.dealer, "maker": maker,
                        "maker_rel": (maker - d.dealer) % n if maker is not None and d.dealer is not None else None,
                        "call": c.get("call"), "bid": None if c.get("bid") is None else str(c.get("bid")),
                        "up_card": c.get("up_card"), "trump": d.trump, "alone": d.alone,
                        "lone_defender": c.get("lone_defender"), "made": made, "maker_tricks": maker_tricks,
                        "tricks": _j(list(d.tricks)), "points": _j(list(d.points_as_played)),
-                       "note": d.note or "", "sat_out": _j(list(d.out))})
+                       "note": d.note or "", "sat_out": _j(list(d.out)), "made_official": made_official})
     return {"game": game, "findings": rows_f, "deals": rows_d}
+
+
+def _made_officially(g, d, made: Optional[int], reneges: dict) -> Optional[int]:
+    """Whether deal report ``d``'s call was made by the official result
+    (rules.md 1.5, 2.7): as played (``made``), unless a renege the official
+    score penalizes ended the hand (a ruling's own points, or a preset that
+    abandons the hand, as standard's tournament one): then the call is made
+    when the offender defended and euchred when the offender sat on the
+    maker's side.  None where ``made`` is None (no call played out)."""
+    if made is None or not d.penalties:
+        return made
+    v = g.final.variant
+    first = reneges.get(d.penalties[0][0])
+    if first is None:
+        return made
+    ends = str(d.penalties[0][1]).startswith("as ruled") or \
+        v.renege_penalty(g.final, first, d.points_as_played)[1]
+    if not ends:        # the hand was played out and scored, the penalty beside it
+        return made
+    return int(v.side_of(first.seat) != v.side_of(d.maker))
 
 
 INTEGER_RANGE = (-2 ** 31, 2 ** 31 - 1)

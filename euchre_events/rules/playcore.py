@@ -32,10 +32,11 @@ class PlayTables:
     * ``keys``: ``{led suit: tuple of trick keys per card}`` (rules.md 1.3:
       the highest key wins; :func:`euchre_events.rules.cards.trick_keys`);
     * ``runs``: per effective suit, the card bits from the strongest down
-      (power under trump, ``low`` reversing plain suits).
+      (power under trump, ``low`` reversing plain suits), one per suit of
+      ``suits`` (the effective suits present, in ``str`` order).
     """
 
-    __slots__ = ("codes", "bit", "eff", "suit_mask", "keys", "runs", "power")
+    __slots__ = ("codes", "bit", "eff", "suit_mask", "keys", "runs", "power", "suits")
 
     def __init__(self, codes: Sequence[str], trump: Optional[str], low: bool = False):
         eff_of, power = C.suit_and_power(trump, low)
@@ -48,9 +49,27 @@ class PlayTables:
             masks[s] = masks.get(s, 0) | 1 << i
         self.suit_mask = masks
         self.keys = {led: tuple(C.trick_keys(trump, led, low)[c] for c in self.codes) for led in masks}
+        self.suits = tuple(sorted(masks, key=str))
         self.runs = tuple(tuple(1 << i for i in sorted((i for i, e in enumerate(self.eff) if e == s),
                                                         key=lambda i: -self.power[i]))
-                          for s in sorted(masks, key=str))
+                          for s in self.suits)
+
+    def flat(self) -> tuple:
+        """The tables as one tuple of ints, for a compiled search
+        (``euchre_events/analysis/_playsearch.c``): the number of cards and
+        of effective suits; each card's suit (index into ``suits``); per
+        suit, the trick key of each card when that suit is led (rules.md
+        1.3); per suit, its run length then its card indices from the
+        strongest down."""
+        idx = {s: i for i, s in enumerate(self.suits)}
+        out = [len(self.codes), len(self.suits)]
+        out += [idx[e] for e in self.eff]
+        for s in self.suits:
+            out += self.keys[s]
+        for run in self.runs:
+            out.append(len(run))
+            out += [b.bit_length() - 1 for b in run]
+        return tuple(out)
 
     def mask(self, cards) -> int:
         """The mask of ``cards`` (codes of this table)."""

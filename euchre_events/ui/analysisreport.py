@@ -97,12 +97,15 @@ def decision_sentence(a: GameAnalysis, d: Decision) -> str:
     if sv is not None and pl is not None and pl.seat_view is not None:
         n = a.method.samples
         share = "" if pl.best_share is None else f"; {pretty_action(pl.text)} was the best in {100 * pl.best_share:.0f}% of them"
+        def est(o) -> str:     # a pass in the auction counts 0 from the seat: no error to give
+            if o.action.kind == "Passed" and a.method.pass_value == "zero" and not o.seat_view_se:
+                return "0 (a pass counts 0)"
+            return f"{_pts(o.seat_view)} \u00b1 {abs(o.seat_view_se or 0):.2f}"
         if sv.action != d.played and (d.seat_view_cost or 0) > 1e-9:
-            s += (f" From {who}'s seat {pretty_action(sv.text)} looked better: {_pts(sv.seat_view)} against "
-                  f"{_pts(pl.seat_view)} (\u00b1 {abs(pl.seat_view_se or 0):.2f}) over {n} imagined deals{share}.")
+            s += (f" From {who}'s seat {pretty_action(sv.text)} looked better: {est(sv)} against "
+                  f"{est(pl)} over {n} imagined deals{share}.")
         else:
-            s += (f" From {who}'s seat it was the best choice: {_pts(pl.seat_view)} (\u00b1 "
-                  f"{abs(pl.seat_view_se or 0):.2f}) over {n} imagined deals{share}.")
+            s += f" From {who}'s seat it was the best choice: {est(pl)} over {n} imagined deals{share}."
     return s
 
 
@@ -198,7 +201,8 @@ def analysis_html(analyses: Sequence[GameAnalysis]) -> str:
             data = [{"x": xs, "y": fu, "name": "face up", "mode": "lines+markers", "text": texts,
                      "hovertemplate": "%{text}: %{y}<extra></extra>"}]
             if any(v is not None for v in sv):
-                data.append({"x": xs, "y": sv, "name": "seat view", "mode": "lines+markers", "text": texts,
+                data.append({"x": xs, "y": sv, "name": "seat view (what the deciding seat expected)",
+                             "mode": "lines+markers", "connectgaps": True, "text": texts,
                              "hovertemplate": "%{text}: %{y}<extra></extra>"})
             first = html.escape(_party_words(a, 0) if a.n_seats == 4 else _party_words(a, 0))
             layout = {"height": 240, "margin": {"l": 50, "r": 10, "t": 10, "b": 40},

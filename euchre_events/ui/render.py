@@ -399,7 +399,9 @@ def _hand_inner(state, s: int, know=None, next_event=None, here_reneges=(), hide
             and legal and next_event.card not in legal and next_event.card in hand):
         renege_next = next_event.card
     parts = []
-    for c in C.sort_hand(hand, state.trump):
+    # before an exercise's answer, natural suits: sorted by trump the left bower would sit
+    # among the trumps and answer "which cards may be played" (issue 22)
+    for c in C.sort_hand(hand, None if hide else state.trump):
         cls = [out_cls]
         if c in legal:
             cls.append("ee-legal")
@@ -580,7 +582,7 @@ def _last_inner(state, n: int, by_trick, proofs, hide: bool = False) -> str:
             f'<div>trick {k} ({_esc(order)}), won by {_esc(seat_label(winner, n))}</div>{cards}</div>')
 
 
-def _info_inner(state, know=None) -> str:
+def _info_inner(state, know=None, hide: bool = False) -> str:
     n = len(state.players)
     if not state.variant:
         return "<div>no game yet</div>"
@@ -589,7 +591,7 @@ def _info_inner(state, know=None) -> str:
         rows.append(f"<div>dealer: {_esc(seat_label(state.dealer, n))}</div>")
     if state.up_card is not None and state.deal:
         rows.append(f'<div class="ee-upcard" data-status="{_esc(state.up_card_status)}">up-card: '
-                    f'{_card(state.up_card, ["ee-small-card"])} <span>{_esc(up_card_words(state))}</span></div>')
+                    f'{_card(state.up_card, ["ee-small-card"])} <span>{_esc(up_card_words(state, rule=not hide))}</span></div>')
     kitty = state.kitty
     if kitty and state.variant == "two-handed":
         # rules.md 3.1: the 13 cards left after the deal take no part in it; they are
@@ -646,13 +648,16 @@ def _info_inner(state, know=None) -> str:
     return "".join(rows)
 
 
-def up_card_words(state) -> str:
+def up_card_words(state, rule: bool = True) -> str:
     """What became of the up-card, in words, from ``state.up_card_status``
     (rules.md 2.1-2.3, 3.2, 4.2): ``"10♦ left on the table"``,
     ``"10♦ taken up by the dealer, North"``, ``"10♦ turned down: nobody
     ordered it up"``, ``"10♦ face up: the proposed trump"``, ``"10♦ stays
     face down: the dealer sits out"``.  ``""`` when the deal has no up-card.
-    Never raises."""
+    ``rule=False``: what happened without the rule that follows from it
+    (``"10♦ turned down"``), as an exercise's table says it before the
+    answer: "its suit cannot be named now" answers "which suits may be
+    named?" (issue 22).  Never raises."""
     card = state.up_card
     if card is None:
         return ""
@@ -662,7 +667,8 @@ def up_card_words(state) -> str:
     dealer = f", {seat_label(state.dealer, n)}" if state.dealer is not None else ""
     words = {
         "face up": f"{name} face up: the proposed trump",
-        "turned down": f"{name} turned down: nobody ordered it up, its suit cannot be named now",
+        "turned down": (f"{name} turned down: nobody ordered it up, its suit cannot be named now" if rule
+                        else f"{name} turned down: nobody ordered it up"),
         "face down (dealer sits out)": f"{name} stays face down: the dealer sits out, the partner plays alone",
         "picked up": f"{name} taken up by the dealer{dealer}",
         "left": f"{name} left on the table: the dealer did not take it",
@@ -727,7 +733,10 @@ def _act_inner(state, know=None, findings: Sequence = (), here_reneges=(), hide:
         names = side_names(state)
         w = names[state.winner] if state.winner is not None and state.winner < len(names) else "?"
         final = state.official_score or state.score   # the game ends on the official score
-        result = f"{w} win" if state.winner is not None else "drawn"   # level at a fixed end (2.9)
+        # "N/S win", "P1 wins": a side of two is plural, a player alone is not
+        plural = state.winner is not None and len(_sides(state)[state.winner]) > 1
+        result = (f"{w} {'win' if plural else 'wins'}" if state.winner is not None
+                  else "drawn")   # level at a fixed end (2.9)
         rows.append(f'<div class="ee-game-over"><b>Game over:</b> {_esc(result)}, '
                     f'{_esc("-".join(str(x) for x in final))}</div>')
     elif state.turn is not None:
@@ -908,7 +917,7 @@ def table_parts(state, seat: Optional[int] = None, findings: Sequence = (), next
         parts[f"hand-{s}"] = _hand_inner(state, s, know, next_event, here, hide_answers)
     parts["trick"] = _trick_inner(state, n, by_trick, proofs, hide_answers)
     parts["last"] = _last_inner(state, n, by_trick, proofs, hide_answers)
-    parts["info"] = _info_inner(state, know)
+    parts["info"] = _info_inner(state, know, hide_answers)
     parts["score"] = _score_inner(state, hide_answers)
     parts["act"] = _act_inner(state, know, findings, here, hide_answers)
     if know is not None:

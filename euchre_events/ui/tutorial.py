@@ -52,8 +52,16 @@ __all__ = [
     "Exercise", "legal_cards", "legal_action", "legal_choice", "trick_winner",
     "trick_words", "leader", "deal_points", "next_dealer", "game_winner",
     "deal_end", "who", "side_label", "renege_points", "cards_held", "boards", "score_rule", "buck_rule",
-    "refusal",
+    "refusal", "points_hint", "seat_target", "card_target", "picture", "Picture", "Lesson",
 ]
+
+
+def __getattr__(name):
+    # the lesson's progress bar needs ipywidgets: loaded only when a notebook asks for it
+    if name == "Lesson":
+        from euchre_events.ui.lesson import Lesson
+        return Lesson
+    raise AttributeError(name)
 
 
 # ------------------------------------------------------------------ exercise
@@ -72,7 +80,12 @@ class Exercise:
     ``""`` when the exercise is not about one position); ``reveal``: the
     same table with its highlights, shown once the answer is known;
     ``why``: ``{value: words}``, why a pick of that choice is wrong (one
-    answer), or, when ``multiple``, why that choice is or is not right.
+    answer), or, when ``multiple``, why that choice is or is not right;
+    ``targets``: per choice (in ``choices`` order), the CSS selector of what
+    the learner clicks on the table to give that answer (a card of a hand,
+    a seat), ``""`` for a button of the strip under the table (a call, a
+    points picker: :class:`euchre_events.ui.lesson.TableQuiz`);
+    ``bar_title``: the words in front of those buttons.
     """
 
     question: str
@@ -85,6 +98,8 @@ class Exercise:
     board: str = ""
     reveal: str = ""
     why: dict = field(default_factory=dict)
+    targets: tuple = ()
+    bar_title: str = ""
     _quiz: Any = field(default=None, repr=False, compare=False)
 
     def label_of(self, value) -> str:
@@ -112,7 +127,7 @@ class Exercise:
             got = frozenset(picked or ())
             extra = [v for _, v in self.choices if v in got and v not in self.answer]
             missed = [v for _, v in self.choices if v in self.answer and v not in got]
-            parts = [self.why.get(v) or f"{self.label_of(v)} is not one of them" for v in extra]
+            parts = _merge_clauses([self.why.get(v) or f"{self.label_of(v)} is not one of them" for v in extra])
             if missed:
                 # which ones are missing would be the answer: say how many, not which (issue 10)
                 parts.append(f"{'one more' if len(missed) == 1 else f'{len(missed)} more'} of the choices "
@@ -143,25 +158,19 @@ class Exercise:
 
     # ------------------------------------------------------------ widget
     def quiz(self):
-        """The exercise as the tutorials' :class:`euchre_events.widgets.Quiz`
-        (the question with its picture, the choices, a check button and the
-        feedback with this explanation).  Built once, then reused."""
+        """The exercise as a lesson's :class:`euchre_events.ui.lesson.TableQuiz`:
+        the question, the table before the decision, answered by a click on
+        the table (``targets``) or on the strip's buttons, the feedback with
+        this explanation and its rules.md section.  Built once, then reused."""
         if self._quiz is None:
-            from euchre_events.ui.render import CSS
-            from euchre_events.ui.widgets import Quiz
-            ref = f" (rules.md {self.section})" if self.section else ""
-            question = html.escape(self.question)
-            if self.picture:
-                question += f"</b><style>{CSS}</style><div class='ee-root'>{self.picture}</div><b>"
-            self._quiz = Quiz(question, self.choices, self.answer, self.explanation + ref,
-                              multiple=self.multiple, why_wrong=self.why_wrong,
-                              board=self.board, reveal=self.reveal)
+            from euchre_events.ui.lesson import TableQuiz
+            self._quiz = TableQuiz(self)
         return self._quiz
 
     def then(self, *widgets) -> "Exercise":
         """Show ``widgets`` (say the deal in a :class:`~euchre_events.ui.widgets.GameViewer`)
         under the exercise once it is answered, not before
-        (:meth:`euchre_events.ui.widgets.Quiz.then`).  Returns the exercise."""
+        (:meth:`euchre_events.ui.lesson.TableQuiz.then`).  Returns the exercise."""
         self.quiz().then(*widgets)
         return self
 
@@ -221,12 +230,82 @@ def boards(game: Game, k: int, seat: Optional[int] = None) -> tuple:
     return board, reveal
 
 
+class Picture:
+    """A table drawn for a lesson's text, with nothing a later exercise asks:
+    the position as :func:`boards` draws it before an answer (no legal calls
+    or cards, nobody on turn), without the exercise's prompt.  Displays as
+    HTML in Jupyter (``_repr_html_``); ``html`` is the drawing, record text
+    escaped."""
+
+    def __init__(self, game: Game, k: int, caption: str = ""):
+        board = boards(game, k)[0]
+        board = board.replace('<div class="ee-reason ee-hidden-answer">answer the question to see what the '
+                              'rules allow</div>', "")
+        cap = f"<div style='margin:2px 0 6px;font-size:13px'>{html.escape(caption)}</div>" if caption else ""
+        self.html = board + cap
+
+    def _repr_html_(self) -> str:
+        return self.html
+
+
+def picture(game: Game, k: int, caption: str = "") -> Picture:
+    """The table after ``k`` events as a lesson shows it in its text (:class:`Picture`):
+    a viewer there would list the legal calls, which a later exercise asks."""
+    return Picture(game, k, caption)
+
+
 def _trump_words(trump: Optional[str]) -> str:
     return "no-trump" if trump is None else f"trump is {suit_text(trump)}"
 
 
 def _choice_of_seats(state: TableState, seats: Iterable[int]) -> tuple:
     return tuple((who(state, s), s) for s in seats)
+
+
+def seat_target(seat: int) -> str:
+    """The CSS selector of a seat on an exercise's table: its box, and its card in the trick."""
+    return f'.ee-seat-{seat}, .ee-played[data-seat="{seat}"]'
+
+
+def card_target(card: str, seat: Optional[int] = None) -> str:
+    """The CSS selector of a card on an exercise's table (in ``seat``'s hand, or anywhere)."""
+    where = f".ee-hand-{seat} " if seat is not None else ""
+    return f'{where}.ee-card[data-card="{card}"]'
+
+
+def _merge_clauses(parts: Sequence[str]) -> list:
+    """Say a reason once: ``["2 is not allowed here: R", "6 is not allowed here: R"]``
+    becomes ``["2 and 6 are not allowed here: R"]``; identical parts once."""
+    out: list = []
+    groups: dict = {}
+    for p in parts:
+        head, sep, tail = p.partition(" is not allowed here: ")
+        if not sep:
+            if p not in out:
+                out.append(p)
+            continue
+        if tail not in groups:
+            groups[tail] = []
+            out.append(groups[tail])
+        groups[tail].append(head)
+    merged = []
+    for x in out:
+        if isinstance(x, list):
+            tail = next(t for t, h in groups.items() if h is x)
+            heads = x[0] if len(x) == 1 else ", ".join(x[:-1]) + " and " + x[-1]
+            merged.append(f"{heads} {'is' if len(x) == 1 else 'are'} not allowed here: {tail}")
+        else:
+            merged.append(x)
+    return merged
+
+
+_SECTION_REF = re.compile(r"\s*\(rules\.md [0-9.]+(?:, [^)]*)?\)")
+
+
+def _no_section(text: str) -> str:
+    """The rules' words without their own rules.md reference: the exercise cites its
+    variant's section (a two-handed exercise must not send the learner to standard's 2.3)."""
+    return _SECTION_REF.sub("", text)
 
 
 # ------------------------------------------------------------------ builders
@@ -243,7 +322,9 @@ def legal_cards(game: Game, k: int, question: Optional[str] = None, section: str
     if st.phase != "play" or st.turn is None:
         raise ValueError(f"position {k} is not a card play (phase {st.phase})")
     s = st.turn
-    hand = [c for c in C.sort_hand(st.hands[s], st.trump) if c != C.UNKNOWN]
+    # natural suits, as the board draws it before the answer: sorted by trump, the left
+    # bower would sit among the trumps and give the answer away (issue 22)
+    hand = [c for c in C.sort_hand(st.hands[s], None) if c != C.UNKNOWN]
     legal = frozenset(st.legal_cards())
     if question is None:
         if st.trick:
@@ -261,7 +342,8 @@ def legal_cards(game: Game, k: int, question: Optional[str] = None, section: str
     board, reveal = boards(game, k)
     why = {c: _card_words(st, s, c, c in legal, hand) for c in hand}
     return Exercise(question, tuple((C.pretty(c), c) for c in hand), legal, expl, multiple=True,
-                    section=section, board=board, reveal=reveal, why=why)
+                    section=section, board=board, reveal=reveal, why=why,
+                    targets=tuple(card_target(c, s) for c in hand))
 
 
 def _suit_of_card_words(c: str, trump: Optional[str]) -> str:
@@ -291,9 +373,12 @@ def _card_words(st: TableState, s: int, c: str, legal: bool, hand: Sequence[str]
         if not follow:
             return f"{you} holds no {led_word}, so any card may be played, {name} too"
         return f"{name} may be played"
-    held = " and ".join(f"{C.pretty(x)} (the left bower, a {C.SUIT_SINGULAR[st.trump]} here)"
-                        if st.trump is not None and C.base(x) == C.left_bower(st.trump) else C.pretty(x)
-                        for x in follow)
+    # how many, not which: naming them would be the answer (issue 22)
+    bower = st.trump is not None and any(C.base(x) == C.left_bower(st.trump) for x in follow)
+    held = (f"{'a' if len(follow) == 1 else len(follow)} {C.SUIT_SINGULAR[led] if len(follow) == 1 else led_word}"
+            if led in C.SUIT_SINGULAR else f"{len(follow)} card{'s' if len(follow) != 1 else ''} of the suit led")
+    if bower:   # where that card is would be the answer: remind the rule only
+        held += " (look at every card's suit as trump makes it)"
     return (f"{name} is {_suit_of_card_words(c, st.trump)}, but {you} still holds {held}, "
             f"so {you} must follow {led_word}")
 
@@ -318,16 +403,16 @@ def refusal(game: Game, k: int, event: Event) -> str:
         why = _named(getattr(e, "reason", "") or str(e), game)
         # "Passed is not possible now (phase pickup)" names the engine's event and phase,
         # not a rule: the caller then says what the rule allows (the state's legal_reason)
-        return "" if re.search(r"is not possible now \(phase \w+\)", why) else why
+        return "" if re.search(r"is not possible now \(phase \w+\)", why) else _no_section(why)
     except ValueError as e:
-        return str(e)
+        return _no_section(str(e))
     st = g.state_at(k + 1)
     new = [f for f in st.flags if getattr(f, "position", None) == k]
     if not new:
         return ""
     # the flag speaks to a director ("seat 0: ...; it stands as a pass"): keep the rule only
     text = re.sub(r"^seat \d+: ", "", new[-1].text)
-    return "; ".join(p for p in text.split("; ") if "stand" not in p and "kept as recorded" not in p)
+    return _no_section("; ".join(p for p in text.split("; ") if "stand" not in p and "kept as recorded" not in p))
 
 
 def _named(text: str, game: Game) -> str:
@@ -341,7 +426,8 @@ def legal_action(game: Game, k: int, event: Event, question: str, section: str =
 
     Answer ``"yes"`` if the engine lists ``event`` among the legal actions of
     the seat on turn, else ``"no"``; the explanation gives the engine's
-    reason and the actions it allows.
+    reason and the actions it allows.  On the table: the call as a button
+    ("allowed") and "not allowed" (values ``"yes"``, ``"no"``).
     """
     st = game.state_at(k)
     answer = "yes" if event in st.legal else "no"
@@ -352,8 +438,8 @@ def legal_action(game: Game, k: int, event: Event, question: str, section: str =
                   f"{refusal(game, k, event) or st.legal_reason}",
            "no": f"\u201c{act}\u201d is allowed here: it is one of {who(st, st.turn)}'s choices ({st.legal_reason})"}
     board, reveal = boards(game, k)
-    return Exercise(question, (("yes", "yes"), ("no", "no")), answer, expl, section=section,
-                    board=board, reveal=reveal, why=why)
+    return Exercise(question, (("allowed", "yes"), ("not allowed", "no")), answer, expl, section=section,
+                    board=board, reveal=reveal, why=why, bar_title=f"\u201c{act}\u201d:")
 
 
 def legal_choice(game: Game, k: int, candidates: Sequence[Event], question: str,
@@ -371,7 +457,8 @@ def legal_choice(game: Game, k: int, candidates: Sequence[Event], question: str,
            for i, (lab, e) in enumerate(zip(labels, candidates))}
     board, reveal = boards(game, k)
     return Exercise(question, tuple((lab, i) for i, lab in enumerate(labels)), legal, expl,
-                    multiple=True, section=section, board=board, reveal=reveal, why=why)
+                    multiple=True, section=section, board=board, reveal=reveal, why=why,
+                    bar_title=f"{who(st, st.turn)}:" if st.turn is not None else "")
 
 
 def trick_words(cards: Sequence[str], trump: Optional[str], led_suit: Optional[str],
@@ -467,13 +554,16 @@ def trick_winner(game: Game, deal: int, trick: int, section: str = "1.3") -> Exe
         elif r.roles[w] == C.TrickRole.TRUMP and role != C.TrickRole.TRUMP:
             why[s] = (f"{who(st, s)}'s {C.pretty(c)} is {_suit_of_card_words(c, st.trump)}, but a trump was "
                       f"played, and any trump beats every card of the suit led")
+        elif r.roles[w] == C.TrickRole.TRUMP:
+            # which card beats it would be the answer: say where to look (issue 22)
+            why[s] = (f"{who(st, s)}'s {C.pretty(c)} is a trump, but another trump in this trick ranks higher: "
+                      "rank the trumps again, the bowers first")
         else:
-            order = ", ".join(C.pretty(cards[j]) for j in r.ranked() if r.roles[j] == r.roles[w])
-            why[s] = (f"{who(st, s)}'s {C.pretty(c)} ranks below {C.pretty(cards[w])} here "
-                      f"(highest first: {order})")
+            why[s] = (f"{who(st, s)}'s {C.pretty(c)} follows suit, but another card of the suit led "
+                      "ranks higher")
     return Exercise(question, _choice_of_seats(st, seats), winner, words,
                     picture="" if board else _trick_html(st, plays), section=section,
-                    board=board, reveal=reveal, why=why)
+                    board=board, reveal=reveal, why=why, targets=tuple(seat_target(x) for x in seats))
 
 
 def _leader_facts(st: TableState, s: int) -> list:
@@ -531,10 +621,11 @@ def leader(game: Game, k: int, section: str = "") -> Exercise:
                                         + ("the dealer" if x == st.dealer else "not on the dealer's left")]
         if x in st.sitting_out:
             mine = [f"{who(st, x)} sits out this deal"]
-        why[x] = "; ".join(mine) + f", but the lead goes to {who(st, s)}" + (": " + "; ".join(reasons) if reasons else "")
+        why[x] = "; ".join(mine) + ": that does not give the first lead"
     board, reveal = boards(game, k)
     return Exercise("Who leads to the first trick?", _choice_of_seats(st, range(n)), s, expl,
-                    section=section, board=board, reveal=reveal, why=why)
+                    section=section, board=board, reveal=reveal, why=why,
+                    targets=tuple(seat_target(x) for x in range(n)))
 
 
 def _deal_facts(st: TableState) -> str:
@@ -591,12 +682,66 @@ def deal_points(game: Game, deal: int, side: int, choices: Sequence[int], sectio
             + "; score now " + ", ".join(f"{nm} {p}" for nm, p in zip(names, st.score)) + ".")
     if question is None:
         question = f"How many points does {names[side]} score for deal {deal}?"
-    # why a pick is wrong: the rule the deal fell under, not the number (that is the answer)
-    why = {v: (f"not {_signed(v)}: " + (rule if rule else f"look again at who made trump and the tricks "
-                                                            f"{names[side]} took")) for v in values if v != answer}
+    # why a pick is wrong: the case the deal fell under, neither the number nor the
+    # rate that gives it (that is the answer, issue 22)
+    hint = points_hint(st, side, pts)
+    why = {v: f"not {_signed(v)}: {hint}" for v in values if v != answer}
     board, reveal = boards(game, deal_end(game, deal))
-    return Exercise(question, tuple((f"{v:+d}" if v else "0", v) for v in values), answer, expl,
-                    section=section, board=board, reveal=reveal, why=why)
+    return Exercise(question, tuple((_signed(v), v) for v in values), answer, expl,
+                    section=section, board=board, reveal=reveal, why=why, bar_title="points:")
+
+
+def points_hint(st: TableState, side: int, pts: Sequence[int]) -> str:
+    """The scoring case a side's deal fell under, in words, without the points
+    it pays (a hint for a wrong pick: the number is the answer): ``"euchred:
+    P2 (Ben), the maker, took only 2 tricks; look up what a euchre pays
+    P1 (Ann)"``.  ``st``: the state at the deal's end; ``side``: a score
+    index; ``pts``: the deal's points per side.  Rules: 2.6, 3.4, 4.5, 5.4,
+    6.4, 7.5.  Never raises."""
+    from euchre_events.ui.render import _sides
+    if not 0 <= side < len(pts):
+        return "look again at who made trump and the tricks taken"
+    x = side_label(st, side)
+    if st.variant == "buck":
+        if side in st.sitting_out:
+            return f"{x} dropped out of this deal: look up what that scores"
+        took = st.tricks_won[side] if side < len(st.tricks_won) else 0
+        n = f"{took} trick{'s' if took != 1 else ''}"
+        if side == st.maker:
+            if took < 3:
+                return f"{x}, the maker, took only {n}: look up what being bucked costs"
+            return f"{x}, the maker, took {n}: count what each trick is worth (scores count down)"
+        if took == 0:
+            return f"{x} stayed in and took no trick: look up what that costs (scores count down)"
+        return f"{x} stayed in and took {n}: count what each trick is worth (scores count down)"
+    if st.maker is None:
+        return "nobody made trump in this deal"
+    groups = _sides(st)
+    ms = next((i for i, g in enumerate(groups) if st.maker in g), None)
+    if ms is None:
+        return "look again at who made trump and the tricks taken"
+    total = sum(st.tricks_won)
+    took = sum(st.tricks_won[s] for s in groups[ms] if s < len(st.tricks_won))
+    mine = sum(st.tricks_won[s] for s in groups[side] if s < len(st.tricks_won)) if side < len(groups) else 0
+    makers = "the makers" if len(groups[ms]) > 1 else f"{who(st, st.maker)}, the maker,"
+    contract = st.extra.get("contract")
+    if isinstance(contract, int) or contract in ("pb", "moon"):
+        bid = {"pb": "partner's best", "moon": "shoot the moon"}.get(contract, contract)
+        case = (f"{side_label(st, ms)} bid {bid} and took {took} of {total} tricks"
+                + ("" if side == ms else f"; {x} did not win the bidding and took {mine}"))
+        return case + ": look up what that scores"
+    alone = " alone" if st.alone is not None else ""
+    if pts[ms] <= 0:
+        case = f"euchred: {makers} took only {took} trick{'s' if took != 1 else ''}"
+    elif took == total:
+        case = f"a march: {makers} took all {total} tricks{alone}"
+    else:
+        case = f"{makers} took {took} of {total} tricks{alone}"
+    whom = "the makers" if side == ms and len(groups[ms]) > 1 else (
+        "the maker" if side == ms else ("each defender" if len(groups) > 2 else "the defenders"
+                                        if len(groups[side]) > 1 else "the defender"))
+    extra = f" ({x} sat out)" if side in st.sitting_out else ""
+    return f"{case}{extra}: look up what that pays {whom}"
 
 
 def _signed(v: int) -> str:
@@ -689,7 +834,8 @@ def next_dealer(game: Game, section: str = "1.4") -> Exercise:
            for x in range(len(st.players)) if x != d}
     board, reveal = boards(game, len(game.events))
     return Exercise(f"Who deals deal {st.deal + 1}?", _choice_of_seats(st, range(len(st.players))), d,
-                    expl, section=section, board=board, reveal=reveal, why=why)
+                    expl, section=section, board=board, reveal=reveal, why=why,
+                    targets=tuple(seat_target(x) for x in range(len(st.players))))
 
 
 def game_winner(game: Game, section: str = "") -> Exercise:
@@ -727,17 +873,21 @@ def game_winner(game: Game, section: str = "") -> Exercise:
         if v == ans:
             continue
         if v == "none":
-            why[v] = f"{names[ans]} has reached the target with {st.score[ans]}: the game is over"
+            why[v] = "the game is over on this deal: look at the score and at how the deal went"
         elif ans == "none" and st.score[v] == max(st.score) and list(st.score).count(st.score[v]) > 1:
             others = [names[i] for i in range(n_sides) if i != v and st.score[i] == st.score[v]]
             why[v] = (f"{names[v]} has {st.score[v]} points, but so has {' and '.join(others)}: "
                       "level at the top is not a win, so another deal is played")
         else:
-            why[v] = (f"{names[v]} has only {st.score[v]} points" + (f"; {names[ans]} has {st.score[ans]}"
-                                                                   if ans != "none" else ", not yet enough to win"))
+            # not who has won: that is the answer (issue 22)
+            why[v] = (f"{names[v]} has {st.score[v]} points: not a win" + (" yet" if ans == "none" else ""))
     board, reveal = boards(game, len(game.events))
+    from euchre_events.ui.render import _sides
+    groups = _sides(st)
+    targets = tuple(", ".join([seat_target(x) for x in groups[i]] + [f".ee-side-{i}"]) if i < len(groups) else ""
+                    for i in range(n_sides)) + ("",)
     return Exercise("Who wins the game?", choices, ans, expl, section=section,
-                    board=board, reveal=reveal, why=why)
+                    board=board, reveal=reveal, why=why, targets=targets, bar_title="or:")
 
 
 def renege_points(game: Game, side: int, choices: Sequence[int], finding: int = 0, section: str = "",
@@ -769,10 +919,10 @@ def renege_points(game: Game, side: int, choices: Sequence[int], finding: int = 
     if question is None:
         question = f"With the renege penalised, how many points does {names[side]} score for deal {f.deal}?"
     values = sorted(set(choices) | {answer})
-    why = {v: f"not {_signed(v)}: the renege costs the offending side ({f.penalty}); score the deal as "
-              f"played first, then apply the penalty" for v in values if v != answer}
-    return Exercise(question, tuple((f"{v:+d}" if v else "0", v) for v in values), answer, expl,
-                    section=section, why=why)
+    why = {v: f"not {_signed(v)}: score the deal as played first, then apply the renege penalty"
+           for v in values if v != answer}
+    return Exercise(question, tuple((_signed(v), v) for v in values), answer, expl,
+                    section=section, why=why, bar_title="points:")
 
 
 def cards_held(game: Game, k: int, seat: int, choices: Sequence[int], section: str = "",
@@ -790,5 +940,6 @@ def cards_held(game: Game, k: int, seat: int, choices: Sequence[int], section: s
             + (f". Next: {st.legal_reason}" if st.legal_reason else "") + ".")
     if question is None:
         question = f"How many cards does {who(st, seat)} hold now?"
-    why = {v: f"not {v}: count the hand, {answer} cards" for v in values if v != answer}
-    return Exercise(question, tuple((str(v), v) for v in values), answer, expl, section=section, why=why)
+    why = {v: f"not {v}: count the cards of the hand and the cards it has just taken" for v in values if v != answer}
+    return Exercise(question, tuple((str(v), v) for v in values), answer, expl, section=section, why=why,
+                    bar_title="cards:")
