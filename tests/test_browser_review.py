@@ -114,28 +114,15 @@ def test_review_app_analysis_notes_and_restart(browser, tmp_path):
         # the event list marks the labelled decision
         lab = page.locator(f'.ee-events [data-pos="{mistake}"] [data-label]')
         assert lab.get_attribute("data-label") == dec["label"]
-        # the evaluation graph: a click on the mistake's point goes to that decision
-        try:
-            page.wait_for_function("() => { const p = document.querySelector('.js-plotly-plot.ee-eval');"
-                                   " return p && p.data && p.data[0].x.length > 0; }", timeout=60000)
-        except Exception:
-            page.screenshot(path=str(SHOTS / "debug.png"), full_page=True)
-            print(page.evaluate("""() => Array.from(document.querySelectorAll('.js-plotly-plot')).map(p =>
-                [p.closest('.ee-eval') ? 'eval' : p.parentElement.className, JSON.stringify(p.data.map(d => d.x))])"""))
-            print(page.evaluate("() => document.querySelector('.ee-eval-box') && document.querySelector('.ee-eval-box').outerHTML.slice(0, 500)"))
-            raise
-        xs = page.evaluate("() => document.querySelector('.js-plotly-plot.ee-eval').data[0].x")
-        assert mistake + 1 in xs
-        i = xs.index(mistake + 1)
-        pt = page.locator(".js-plotly-plot.ee-eval").last.locator(".scatterlayer .trace").first.locator(".point").nth(i)
-        pt.scroll_into_view_if_needed()
-        # plotly finds the point on hover, then takes the click there
-        bb = pt.bounding_box()
-        cx, cy = bb["x"] + bb["width"] / 2, bb["y"] + bb["height"] / 2
-        page.mouse.move(cx - 3, cy)
-        page.mouse.move(cx, cy)
-        page.wait_for_timeout(300)
-        page.mouse.click(cx, cy)
+        # the evaluation graph (SVG, redrawn as values arrive): one face-up point per decision
+        # of the deal, with its label; a click on the mistake's point goes to that decision
+        pt = page.locator(f'.ee-eval circle.ee-eval-fu[data-decision="{mistake}"]')
+        pt.wait_for(timeout=60000)
+        graph = page.evaluate("""() => Array.from(document.querySelectorAll('.ee-eval circle.ee-eval-fu'))
+            .map(c => Number(c.dataset.decision))""")
+        assert set(graph) == {d["position"] for d in doc["deals"][0]["decisions"]}
+        assert dec["label"] in page.locator(".ee-eval").text_content()
+        pt.click()
         page.locator(f'.ee-events .ee-current[data-pos="{mistake - 1}"]').wait_for(timeout=20000)
         # the badges on the legal cards: each option's face-up cost, as analyze --format json says
         page.locator(".ee-hand .ee-badge").first.wait_for(timeout=20000)

@@ -155,3 +155,26 @@ def test_face_down_discard_question_mark_is_explained():
 
 if __name__ == "__main__":  # pragma: no cover
     sys.exit(pytest.main([__file__, "-q"]))
+
+
+def test_evaluation_graph_fills_in_one_widget_and_its_points_jump():
+    """The graph is one HTML widget whose SVG is redrawn when the deal's values
+    arrive (a plotly figure remade at each arrival stalled the page); each
+    face-up point names its decision, and the browser's click message on it
+    shows the table just before that decision."""
+    v = GameViewer(c3_game(), analysis="face-up")
+    box = v.eval_box
+    assert v.wait_analysis(300)
+    v._redraw()
+    assert v.eval_box is box
+    svg = box.value
+    decisions = v.analysis_job.deal(1).decisions
+    import re
+    shown = [int(p) for p in re.findall(r'<circle class="ee-eval-fu[^"]*" data-decision="(\d+)"', svg)]
+    assert shown == [d.position for d in decisions]
+    last = decisions[-1]
+    v._on_keys_msg(None, {"decision": last.position}, None)
+    assert v._position == last.position
+    fu, _ = v.decision_here()
+    assert fu is not None and fu.position == last.position
+    assert 'ee-eval-here" data-decision="%d"' % last.position in v.eval_box.value

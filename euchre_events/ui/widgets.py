@@ -114,6 +114,13 @@ VIEWER_CSS = """
 .ee-analysis td,.ee-analysis th{padding:1px 8px 1px 0;text-align:left}
 .ee-analysis .ee-played td{font-weight:700}
 .ee-analysis-progress{color:#555;font-size:12px}
+.ee-eval-svg{display:block;font:11px sans-serif}
+.ee-eval-title{font-size:12px;fill:#333}.ee-eval-tick{fill:#555}.ee-eval-empty{fill:#777}
+.ee-eval-grid{stroke:#eee}.ee-eval-zero{stroke:#999}
+polyline.ee-eval-fu{fill:none;stroke:#1f77b4;stroke-width:2}polyline.ee-eval-sv{fill:none;stroke:#ff7f0e;stroke-width:1.5;stroke-dasharray:3 3}
+circle.ee-eval-fu{fill:#1f77b4;cursor:pointer}circle.ee-eval-sv{fill:#ff7f0e;cursor:pointer}
+circle.ee-eval-here{stroke:#000;stroke-width:2.5}.ee-eval-fu-key{fill:#1f77b4}.ee-eval-sv-key{fill:#ff7f0e}
+.ee-eval-label{fill:#b00;font-weight:700}
 .ee-refused{background:#fff4e5;border-left:5px solid #e65100;padding:4px 8px;border-radius:4px;margin:4px 0;
  max-width:900px}
 """
@@ -165,6 +172,9 @@ function render({ model, el }) {
     if (!r || !e.target || !e.target.closest) return;
     const row = e.target.closest('.ee-events [data-pos]');
     if (row && r.contains(row)) { model.send({ event: Number(row.dataset.pos) }); return; }
+    // a point of the evaluation graph (an SVG redrawn with the values): that decision
+    const pt = e.target.closest('.ee-eval [data-decision]');
+    if (pt && r.contains(pt)) { model.send({ decision: Number(pt.dataset.decision) }); return; }
     // a card of a hand on the table: play it in a variation (the kernel says why when it may not)
     const card = e.target.closest('.ee-table .ee-hand .ee-card[data-card]');
     const hand = card && card.closest('.ee-hand');
@@ -608,48 +618,89 @@ class GameViewer:
             labs.append(dec.label or "")
         return xs, fu, sv, pos, labs
 
-    def _make_eval_chart(self, series=None):
-        import plotly.graph_objects as go
-        xs, fu, sv, _, labs = series or ([], [], [], [], [])
+    def eval_svg(self, series=None) -> str:
+        """The evaluation graph of the deal shown as SVG (a string): one point
+        per analysed decision at its event number (x) and value after it (y,
+        deal points, as :meth:`eval_series`), face up solid with its EGN label
+        above, seat view dotted; the decision now on turn ringed.  Each point
+        carries ``data-decision`` (its event index); a click on it goes there
+        (the page's one listener, :class:`KeyLink`).  Empty values (not known
+        yet) leave a gap; a deal not analysed yet draws its frame and says so.
+
+        Plain SVG in an HTML widget, redrawn whole when the deal or its values
+        change: a plotly figure remade at each arrival stalled the page under
+        load (its model set up in seconds, clicks lost meanwhile)."""
+        xs, fu, sv, pos, labs = series if series is not None else self.eval_series()
         names = R.side_names(self.main.state_at(1))
         who = names[0] if self.main.final.variant.n_sides == 2 else "the deciding player"
-        layout = go.Layout(height=200, autosize=True, margin=dict(l=50, r=10, t=30, b=30),
-                           title=dict(text=f"value after each decision, deal points for {who} "
-                                           f"(click a point to go to that decision)", font=dict(size=12)),
-                           xaxis=dict(title=dict(text="event"), tickformat="d"),
-                           yaxis=dict(title=dict(text="points"), zeroline=True),
-                           clickmode="event", legend=dict(orientation="h", y=-0.25), showlegend=True)
-        fig = go.FigureWidget(data=[go.Scatter(x=xs, y=fu, text=labs, mode="lines+markers+text", name="face up",
-                                               textposition="top center"),
-                                    go.Scatter(x=xs, y=sv, mode="lines+markers", name="seat view",
-                                               line=dict(dash="dot"))], layout=layout)
-        fig.add_class("ee-eval")
-        for tr in fig.data:
-            tr.on_click(self._on_eval_click)
-        return fig
+        W_, H_, l, r, t, b = 860, 190, 46, 12, 26, 34
+        title = (f'<text x="{l}" y="15" class="ee-eval-title">value after each decision, deal points for '
+                 f'{R._esc(who)} (click a point to go to that decision)</text>')
+        if not xs:
+            return (f'<svg class="ee-eval-svg" viewBox="0 0 {W_} {H_}" width="100%" role="img">{title}'
+                    f'<text x="{W_ // 2}" y="{H_ // 2}" text-anchor="middle" class="ee-eval-empty">'
+                    f'{"values of this deal not known yet" if self.analysis_on else ""}</text></svg>')
+        vals = [v for v in fu + sv if v is not None] + [0.0]
+        lo, hi = min(vals), max(vals)
+        if hi - lo < 1:
+            lo, hi = lo - 0.5, hi + 0.5
+        x0, x1 = min(xs), max(xs)
+        if x1 == x0:
+            x0, x1 = x0 - 1, x1 + 1
+        X = lambda x: l + (x - x0) * (W_ - l - r) / (x1 - x0)          # noqa: E731
+        Y = lambda y: t + (hi - y) * (H_ - t - b) / (hi - lo)          # noqa: E731
+        out = [f'<svg class="ee-eval-svg" viewBox="0 0 {W_} {H_}" width="100%" role="img">', title]
+        # axes: zero line, whole-point ticks (at most about 6), event ticks at the points
+        step = max(1, int((hi - lo) // 5) or 1)
+        import math
+        for k in range(math.ceil(lo), math.floor(hi) + 1, step):
+            out.append(f'<line x1="{l}" x2="{W_ - r}" y1="{Y(k):.1f}" y2="{Y(k):.1f}" '
+                       f'class="{"ee-eval-zero" if k == 0 else "ee-eval-grid"}"/>'
+                       f'<text x="{l - 6}" y="{Y(k) + 4:.1f}" text-anchor="end" class="ee-eval-tick">{k}</text>')
+        out.append(f'<text x="{(l + W_ - r) / 2:.0f}" y="{H_ - 4}" text-anchor="middle" class="ee-eval-tick">'
+                   f'event · <tspan class="ee-eval-fu-key">— face up</tspan> · '
+                   f'<tspan class="ee-eval-sv-key">··· seat view</tspan></text>')
+        for k, x in enumerate(xs):
+            out.append(f'<text x="{X(x):.1f}" y="{H_ - b + 14}" text-anchor="middle" class="ee-eval-tick">{x}</text>')
+        here = self._position if self.line.kind == "main" else None
+        for cls, ys in (("ee-eval-sv", sv), ("ee-eval-fu", fu)):
+            run = []
+            for x, y in list(zip(xs, ys)) + [(None, None)]:
+                if y is None:
+                    if len(run) > 1:
+                        out.append(f'<polyline class="{cls}" points="{" ".join(run)}"/>')
+                    run = []
+                else:
+                    run.append(f"{X(x):.1f},{Y(y):.1f}")
+        for x, f, v, p, lab in zip(xs, fu, sv, pos, labs):
+            tip = (f"event {x}" + (f" {lab}" if lab else "")
+                   + (f"; face up {f:+.2f}" if f is not None else "")
+                   + (f"; seat view {v:+.2f}" if v is not None else ""))
+            ring = ' ee-eval-here' if p == here else ''
+            for cls, y in (("ee-eval-sv", v), ("ee-eval-fu", f)):
+                if y is None:
+                    continue
+                out.append(f'<circle class="{cls} ee-eval-point{ring}" data-decision="{p}" data-value="{y:.3f}" '
+                           f'cx="{X(x):.1f}" cy="{Y(y):.1f}" r="{6 if cls == "ee-eval-fu" else 4}">'
+                           f'<title>{R._esc(tip)}</title></circle>')
+            if lab and f is not None:
+                out.append(f'<text x="{X(x):.1f}" y="{Y(f) - 9:.1f}" text-anchor="middle" class="ee-eval-label">'
+                           f'{R._esc(lab)}</text>')
+        out.append("</svg>")
+        return "".join(out)
 
     def _update_eval(self) -> None:
         if self.chart is None or not self.analysis_on:
             return
         d = self._state.deal
-        # only the deal shown matters: another deal's values arriving must not redraw it
-        key = (d, d in self.analysis_job.face_up, d in self.analysis_job.seat_view)
+        here = self._position if self.line.kind == "main" else None
+        # redrawn when the deal, its values or the decision on turn change: a
+        # string of a few kB, sent as one widget value (never a new widget)
+        key = (d, d in self.analysis_job.face_up, d in self.analysis_job.seat_view, here)
         if key == self._eval_key:
             return
         self._eval_key = key
-        # a new figure with its data given when it is made: trace changes sent
-        # later did not reach the browser (the first state travels whole); made
-        # only when the deal or its values change, never at a step within a deal
-        # (the old one is not closed: closing it while the page still sets it up
-        # raised "[anywidget] Failed to initialize model" there; one figure per deal shown)
-        self.eval_chart = self._make_eval_chart(self.eval_series())
-        self.eval_box.children = (self.eval_chart,)
-
-    def _on_eval_click(self, trace, points, selector=None) -> None:
-        """A click on the evaluation graph: go to that decision (the table just
-        before it, its options shown)."""
-        if points.xs:
-            self.goto_decision(int(round(points.xs[0])) - 1)
+        self.eval_box.value = self.eval_svg()
 
     def goto_decision(self, position: int) -> None:
         """Show the main line's table just before the decision at event index
@@ -801,9 +852,9 @@ class GameViewer:
                                    layout=W.Layout(flex_flow="row wrap"))
         self.analysis_w = W.HTML(layout=W.Layout(width="100%", max_width="900px", display="none"))
         self.analysis_w.add_class("ee-analysis")
-        self.eval_box = W.Box(layout=W.Layout(width="100%", max_width="900px", display="none"))
+        self.eval_box = W.HTML(layout=W.Layout(width="100%", max_width="900px", display="none"))
         self.eval_box.add_class("ee-eval-box")
-        self.eval_chart = None
+        self.eval_box.add_class("ee-eval")
         self.line_dd = W.Dropdown(options=[(ln.name, i) for i, ln in enumerate(self.lines)], value=0,
                                   description="line", layout=W.Layout(width="360px"), style=wide)
         self.line_dd.add_class("ee-line")
@@ -843,9 +894,6 @@ class GameViewer:
         if chart:
             self.chart = self._make_chart()
             parts.append(self.chart)
-            # made with the page (the first state travels whole); remade when the deal shown changes
-            self.eval_chart = self._make_eval_chart()
-            self.eval_box.children = (self.eval_chart,)
 
         # keys and the position link (a widget with nothing to draw)
         self.keys = KeyLink(layout=W.Layout(width="0px", height="0px", margin="0px"))
@@ -1168,6 +1216,11 @@ class GameViewer:
         elif "event" in content:
             try:
                 self.goto_event(int(content["event"]))
+            except (TypeError, ValueError):
+                pass
+        elif "decision" in content:
+            try:
+                self.goto_decision(int(content["decision"]))
             except (TypeError, ValueError):
                 pass
         elif "card" in content:
