@@ -188,9 +188,14 @@ def test_review_app_analysis_notes_and_restart(browser, tmp_path):
         assert "players: P1 (Ada), P2 (Ben)" in body and "official score: P1 4, P2 10" in body
         assert "North" not in page.locator(".ee-viewer").inner_text()
         assert "P1: Ada" in page.locator(".ee-title").inner_text()
-        page.locator(f'.ee-game[data-game="{vwec_id}"] a').click()
+        link = page.locator(f'.ee-game[data-game="{vwec_id}"] a')
+        # in this page (the HTML widget makes its links open a new tab; the viewer's
+        # KeyLink keeps the picker's here)
+        link.click()
+        page.wait_for_url(f"**game={vwec_id}*", timeout=240000, wait_until="commit")
+        assert len(ctx.pages) == 1
         page.locator(".ee-table").wait_for(timeout=180000)
-        page.wait_for_function("() => location.search.indexOf('game=') >= 0", timeout=60000)
+        page.locator(".ee-events .ee-current").wait_for(timeout=60000)
         notes = Archive(db).annotations(vwec_id)
         assert any(n["text"] == "kept after a restart" for n in notes)
         # the note shows at its event: go there by the address

@@ -168,6 +168,10 @@ function render({ model, el }) {
   // the event list is one HTML widget redrawn at every step: one listener on the
   // document finds the row clicked (data-pos: the event's index) inside this viewer
   const onClick = (e) => {
+    // the review app's game picker opens a game in this page (the HTML widget gives its
+    // links target=_blank, a new tab that a reviewer did not ask for)
+    const pick = e.target && e.target.closest && e.target.closest('.ee-game-picker a[href]');
+    if (pick && !e.defaultPrevented && inVoila()) { e.preventDefault(); location.assign(pick.href); return; }
     const r = root();
     if (!r || !e.target || !e.target.closest) return;
     const row = e.target.closest('.ee-events [data-pos]');
