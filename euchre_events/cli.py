@@ -1247,9 +1247,19 @@ def serve_cmd(port: int = typer.Option(8866, "--port", help="Port on 127.0.0.1."
               notebook: Optional[str] = typer.Option(None, "--notebook", help="Notebook to serve (default: the review notebook)."),
               db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
               record: Optional[str] = typer.Option(None, "--record", help="A record file to review (opens at its first deal; an EGN file with an impossible deal opens deal by deal).")):
-    """Start Voila on the review notebook at http://127.0.0.1:PORT (no code needed)."""
+    """Start Voila on the review notebook at http://127.0.0.1:PORT (no code needed).
+
+    The app opens the games of the archive (--db, $EUCHRE_EVENTS_DB, or
+    ./euchre-events.sqlite) with a game picker, and keeps the notes and
+    variations saved there; --record FILE imports that record and opens it.
+    A busy port moves on to the next free one: the address printed is the
+    one to open."""
     _need_voila("serve")
-    from euchre_events.archive import is_postgres_url
+    from euchre_events.archive import is_postgres_url, sqlite_file
+    if db is None:
+        # the archive the other commands use ($EUCHRE_EVENTS_DB, else ./euchre-events.sqlite),
+        # made absolute here: the app's kernel runs in the notebooks' folder
+        db = sqlite_file(None) or os.environ.get("EUCHRE_EVENTS_DB")
     if is_postgres_url(db):   # a URL is no file to make absolute: the notebook reads it as it is
         _run_voila(notebook=notebook, port=port, env={"EUCHRE_EVENTS_DB": db}, record=record)
         return

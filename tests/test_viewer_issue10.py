@@ -52,8 +52,8 @@ def test_ee_last_is_the_last_button_only():
 def test_the_chart_layout_is_given_when_the_widget_is_made():
     v = GameViewer(six_game())
     lay = v.chart.layout
-    assert lay.title.text.startswith("score after each deal")
-    assert (lay.xaxis.title.text, lay.yaxis.title.text) == ("deal", "points")
+    assert lay.title.text.startswith("score as played after each deal")   # issue 22 finding 8
+    assert (lay.xaxis.title.text, lay.yaxis.title.text) == ("deal", "points as played")
     assert (lay.xaxis.tickmode, lay.xaxis.dtick) == ("linear", 1)
     # that it reaches the browser is checked in tests/test_browser.py
 

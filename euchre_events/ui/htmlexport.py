@@ -127,6 +127,13 @@ SCRIPT = r"""
     if (!d || start === undefined || pos <= start) return 'event=' + pos + tail;
     return 'deal=' + d + '&event=' + (pos - start) + tail;
   }
+  function positionWords() {
+    const d = L.deal_at[pos - 1], start = L.deal_start[String(d)];
+    if (!d || start === undefined || pos <= start) return 'event ' + pos + ' / ' + L.n;
+    const later = dealStarts().filter(x => x > d);
+    const end = later.length ? L.deal_start[String(later[0])] : L.n;
+    return 'deal ' + d + ' \u00b7 event ' + (pos - start) + ' / ' + (end - start);
+  }
   function goLink(h) {
     const q = new URLSearchParams(String(h || '').replace(/^#/, ''));
     const num = k => { const v = q.get(k); return v !== null && /^-?\d+$/.test(v.trim()) ? Number(v) : (v === null ? null : NaN); };
@@ -217,7 +224,9 @@ SCRIPT = r"""
     seats.forEach((el, s) => el.classList.toggle('ee-turn', turn === s));
     slider.max = L.n;
     slider.value = pos;
-    readout.textContent = pos + ' / ' + L.n;
+    // one numbering with the link (#deal=1&event=12 reads "deal 1 · event 12 / 27"): the
+    // game-wide count "13 / 353" beside it named another number for the same position
+    readout.textContent = positionWords();
     const table = document.querySelector('.ee-table');
     table.dataset.position = pos;
     table.dataset.line = line;

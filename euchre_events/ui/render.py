@@ -609,8 +609,14 @@ def _info_inner(state, know=None, hide: bool = False) -> str:
     for s, c in discards:
         by_seat.setdefault(s, []).append(c)
     for s, cards in by_seat.items():
+        unstated = any(c == C.UNKNOWN for c in cards)
+        # a "?" alone puzzles a learner: say that the discard went face down unnamed
         rows.append(f'<div class="ee-discard ee-small">{_esc(seat_label(s, n))} discarded: '
-                    + "".join(_card(c, face_down=c is None) for c in cards) + "</div>")
+                    + "".join(_card(c, face_down=c is None,
+                                    title="discarded face down: the record does not say which card")
+                              for c in cards)
+                    + (' <span class="ee-why-unknown">(? = face down, the record does not name it)</span>'
+                       if unstated else "") + "</div>")
     passes = (state.extra or {}).get("pb_cards", ()) if know is None else know.passes
     for a, b, c in passes or ():
         rows.append(f'<div class="ee-passed ee-small">{_esc(seat_label(a, n))} passed to '

@@ -28,7 +28,7 @@ from urllib.parse import quote
 
 from euchre_events import samples
 
-__all__ = ["serve", "voila_command", "default_notebook", "notebook_dir", "page_url"]
+__all__ = ["serve", "voila_command", "default_notebook", "notebook_dir", "page_url", "free_port", "TEMPLATE"]
 
 DEFAULT_NOTEBOOK = "review-a-game.ipynb"
 
@@ -80,6 +80,35 @@ every user of the machine can read); :mod:`euchre_events.ui.voilaapp` takes
 it out of its environment before any kernel starts."""
 
 
+TEMPLATE = "euchre-lab"
+"""The Voila page template ``serve`` uses: Voila's ``lab`` template without
+the two style sheets it asks a CDN for (Font Awesome; the app draws no icon),
+shipped in ``euchre_events/ui/voila/templates`` so that no request leaves the
+machine (README: the app needs no network)."""
+
+
+def template_root() -> Path:
+    """The folder put first on ``JUPYTER_PATH`` for Voila: it holds
+    ``voila/templates/euchre-lab`` (:data:`TEMPLATE`)."""
+    return Path(__file__).resolve().parent
+
+
+def free_port(port: int, tries: int = 50) -> int:
+    """The first port from ``port`` (up to ``port + tries - 1``) that nothing
+    listens on at 127.0.0.1, so that the address printed is the one Voila
+    really takes (Voila itself would move on to another port silently).
+    Raises ``OSError`` naming the range when every one is busy."""
+    import socket
+    for p in range(int(port), int(port) + max(1, int(tries))):
+        with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+            try:
+                s.bind(("127.0.0.1", p))
+            except OSError:
+                continue
+            return p
+    raise OSError(f"ports {port}..{int(port) + tries - 1} on 127.0.0.1 are all busy: give another --port")
+
+
 def voila_command(notebook: Optional[str] = None, port: int = 8866,
                   cull_idle: int = CULL_IDLE_SECONDS, cull_interval: int = CULL_INTERVAL_SECONDS,
                   max_kernels: int = MAX_KERNELS) -> list:
@@ -92,7 +121,8 @@ def voila_command(notebook: Optional[str] = None, port: int = 8866,
     nb = _notebook_path(notebook)
     folder = str(nb.parent)
     cmd = [sys.executable, "-m", "euchre_events.ui.voilaapp", folder, "--no-browser", f"--port={int(port)}",
-           "--Voila.ip=127.0.0.1", f"--Voila.root_dir={folder}",
+           "--Voila.ip=127.0.0.1", f"--Voila.root_dir={folder}", "--Voila.port_retries=0",
+           f"--VoilaConfiguration.template={TEMPLATE}",
            "--VoilaConfiguration.multi_kernel_manager_class=euchre_events.ui.voilaapp.CappedKernelManager",
            f"--CappedKernelManager.max_kernels={max(1, int(max_kernels))}"]
     if cull_idle and int(cull_idle) > 0:
@@ -149,16 +179,25 @@ def serve(notebook: Optional[str] = None, port: int = 8866, db: Optional[str] = 
     (its own process group: stop it with ``os.killpg(p.pid, signal.SIGTERM)``)
     with two more attributes: ``token`` and ``url`` (the page's address with
     the token).
-    Raises ``FileNotFoundError`` for a missing notebook.
+    The port is the first free one from ``port`` (:func:`free_port`): the
+    address printed and ``proc.port`` are the ones Voila listens on.
+    Raises ``FileNotFoundError`` for a missing notebook, ``OSError`` when
+    no port near ``port`` is free.
     """
     if record and not os.path.exists(record):
         raise FileNotFoundError(f"no record file at {record}")
+    # the port Voila will really listen on, found before the address is printed
+    # (Voila's own retry moved to another port while ours printed the first)
+    port = free_port(port)
     cmd = voila_command(notebook, port, cull_idle, cull_interval, max_kernels)
     token = token or secrets.token_urlsafe(32)
     url = page_url(notebook, port, token)
     run_env = dict(os.environ)
     run_env.update(env or {})
     run_env[TOKEN_ENV] = token
+    # our page template first (no CDN style sheets): Voila looks for templates on JUPYTER_PATH
+    run_env["JUPYTER_PATH"] = os.pathsep.join(
+        [str(template_root())] + [p for p in run_env.get("JUPYTER_PATH", "").split(os.pathsep) if p])
     if db:
         run_env["EUCHRE_EVENTS_DB"] = os.path.abspath(db)
     if record:
@@ -172,7 +211,7 @@ def serve(notebook: Optional[str] = None, port: int = 8866, db: Optional[str] = 
     if open_browser:
         threading.Thread(target=_open_when_ready, args=(url, proc, quiet),
                          daemon=True).start()
-    proc.token, proc.url = token, url
+    proc.token, proc.url, proc.port = token, url, port
     if not block:
         return proc
 

@@ -94,6 +94,33 @@ VIEWER_CSS = """
 .ee-mark{font-weight:700;color:#b00020;margin-right:4px}
 .ee-branch{display:block;margin-left:2.8em;color:#0d47a1}
 .ee-title h3{margin:4px 0}
+.ee-viewer .ee-status{min-height:1.5em;color:#7a1410;font-weight:600;padding:2px 4px}
+.ee-viewer,.ee-viewer *{box-sizing:border-box}
+.ee-side{overflow:hidden}
+.ee-viewer .ee-hand .ee-card{margin-bottom:16px}
+.ee-badge{position:absolute;left:-3px;bottom:-17px;min-width:38px;font:600 10px/13px system-ui,sans-serif;
+ background:#fff;color:#111;border:1px solid #999;border-radius:3px;padding:0 2px;text-align:center;
+ white-space:nowrap;z-index:2}
+.ee-badge.ee-best{background:#c8f7d3;border-color:#1e8e3e}
+.ee-lab{font-weight:700;margin-left:2px}
+.ee-lab-blunder,.ee-lab-mistake{color:#b00020}
+.ee-lab-dubious{color:#b26a00}
+.ee-lab-interesting{color:#6a1b9a}
+.ee-lab-great,.ee-lab-brilliant{color:#1b5e20}
+.ee-ev .ee-label{font-weight:700;margin-left:4px}
+.ee-analysis{font-size:12.5px;background:#f6f8fa;border:1px solid #dde;border-radius:6px;padding:4px 8px;
+ max-width:900px}
+.ee-analysis table{border-collapse:collapse;margin:2px 0}
+.ee-analysis td,.ee-analysis th{padding:1px 8px 1px 0;text-align:left}
+.ee-analysis .ee-played td{font-weight:700}
+.ee-analysis-progress{color:#555;font-size:12px}
+.ee-eval-svg{display:block;font:11px sans-serif}
+.ee-eval-title{font-size:12px;fill:#333}.ee-eval-tick{fill:#555}.ee-eval-empty{fill:#777}
+.ee-eval-grid{stroke:#eee}.ee-eval-zero{stroke:#999}
+polyline.ee-eval-fu{fill:none;stroke:#1f77b4;stroke-width:2}polyline.ee-eval-sv{fill:none;stroke:#ff7f0e;stroke-width:1.5;stroke-dasharray:3 3}
+circle.ee-eval-fu{fill:#1f77b4;cursor:pointer}circle.ee-eval-sv{fill:#ff7f0e;cursor:pointer}
+circle.ee-eval-here{stroke:#000;stroke-width:2.5}.ee-eval-fu-key{fill:#1f77b4}.ee-eval-sv-key{fill:#ff7f0e}
+.ee-eval-label{fill:#b00;font-weight:700}
 .ee-refused{background:#fff4e5;border-left:5px solid #e65100;padding:4px 8px;border-radius:4px;margin:4px 0;
  max-width:900px}
 """
@@ -102,6 +129,7 @@ VIEWER_CSS = """
 KEY_ACTIONS = {
     "ArrowLeft": "prev", "ArrowRight": "next", "Home": "first", "End": "last",
     "PageUp": "deal_prev", "ArrowUp": "deal_prev", "PageDown": "deal_next", "ArrowDown": "deal_next",
+    "m": "mistake_next", "M": "mistake_prev",
 }
 """The viewer's keys (``KeyboardEvent.key``) and what each does: see :meth:`GameViewer.press`."""
 
@@ -140,10 +168,17 @@ function render({ model, el }) {
   // the event list is one HTML widget redrawn at every step: one listener on the
   // document finds the row clicked (data-pos: the event's index) inside this viewer
   const onClick = (e) => {
+    // the review app's game picker opens a game in this page (the HTML widget gives its
+    // links target=_blank, a new tab that a reviewer did not ask for)
+    const pick = e.target && e.target.closest && e.target.closest('.ee-game-picker a[href]');
+    if (pick && !e.defaultPrevented && inVoila()) { e.preventDefault(); location.assign(pick.href); return; }
     const r = root();
     if (!r || !e.target || !e.target.closest) return;
     const row = e.target.closest('.ee-events [data-pos]');
     if (row && r.contains(row)) { model.send({ event: Number(row.dataset.pos) }); return; }
+    // a point of the evaluation graph (an SVG redrawn with the values): that decision
+    const pt = e.target.closest('.ee-eval [data-decision]');
+    if (pt && r.contains(pt)) { model.send({ decision: Number(pt.dataset.decision) }); return; }
     // a card of a hand on the table: play it in a variation (the kernel says why when it may not)
     const card = e.target.closest('.ee-table .ee-hand .ee-card[data-card]');
     const hand = card && card.closest('.ee-hand');
@@ -248,6 +283,13 @@ def open_record_by_deal(path: str) -> tuple:
     return rec, [(int(n), getattr(e, "reason", "") or str(e)) for n, e in skipped]
 
 
+def _points_text(v) -> str:
+    """A value in points, ``"+2"``; a span over the record's readings of its unknown cards ``"+1..+2"``."""
+    if isinstance(v, (tuple, list)):
+        return "..".join(f"{x:+g}" for x in v)
+    return f"{v:+g}"
+
+
 def _card_symbols(text: str) -> str:
     """Card codes in a reason written as a learner reads cards: ``"QS"`` -> ``"Q♠"``."""
     import re
@@ -282,7 +324,11 @@ class GameViewer:
     menus filled; position 1 for a record with no deal); ``chart``: build
     the plotly score chart; ``refused``: ``[(deal, reason), ...]``, deals
     left out of the record because they cannot have happened: the deal menu
-    lists them as refused, and the banner ``ee-refused`` says why in words.
+    lists them as refused, and the banner ``ee-refused`` says why in words;
+    ``analysis``: False (off until the **analysis** switch is turned on),
+    True or ``"on"`` (on: face up, then the seat view), ``"face-up"`` (on,
+    face up only), or a :class:`~euchre_events.analysis.review.GameAnalysis`
+    already made (see :meth:`set_analysis`).
 
     Raises ``TypeError`` for an unsupported ``game``, ``ValueError``/
     :class:`~euchre_events.formats.RecordError` for a record that cannot be
@@ -290,7 +336,7 @@ class GameViewer:
     """
 
     def __init__(self, game, archive=None, seat: Optional[int] = None, position: Optional[int] = None,
-                 chart: bool = True, refused: Sequence = ()):
+                 chart: bool = True, refused: Sequence = (), analysis=False):
         main, self.archive, self.game_id, notes, variations = _resolve(game, archive)
         # deals of the record that cannot have happened (open_record_by_deal): named, not replayed
         self.refused = {int(d): _card_symbols(str(why)) for d, why in refused}
@@ -308,6 +354,16 @@ class GameViewer:
         self._position = 1
         self._syncing = False
         self.status = ""
+        # analysis at the table (issue 22): off, on (face up, then seat view), "face-up"
+        # (face up only), or a GameAnalysis already made; computed in the background
+        import threading
+        self._lock = threading.RLock()
+        self.analysis_job = None
+        self._analysis_given = analysis if hasattr(analysis, "deals") else None
+        mode = str(analysis).lower() if not hasattr(analysis, "deals") else "on"
+        self._analysis_seat_view = mode not in ("face-up", "face_up", "faceup")
+        self._analysis_on = mode not in ("false", "off", "none", "0", "")
+        self._eval_key = None
         self._build(chart)
         self._refresh_notes()
         if position is not None:
@@ -317,6 +373,345 @@ class GameViewer:
             self.jump_deal(min(self.line.index["deal_start"]))
         else:
             self.goto(1)
+        if self._analysis_on:
+            self.analysis_b.value = True      # starts the analysis (_on_analysis_toggle)
+
+    # ------------------------------------------------------------ analysis at the table (public)
+    @property
+    def analysis_on(self) -> bool:
+        """The analysis switch (``ee-analysis-toggle``) is on."""
+        return bool(self.analysis_b.value)
+
+    def set_analysis(self, on: bool) -> None:
+        """Turn the analysis on or off.  On: the values shown are those there
+        are now (the archive's cache, or a given analysis); what is missing is
+        computed in the background (:class:`~euchre_events.ui.analysisview.BackgroundAnalysis`),
+        the deal shown first, and shown as it arrives: a step never waits."""
+        if bool(self.analysis_b.value) != bool(on):
+            self.analysis_b.value = bool(on)     # the observer does the rest
+            return
+        self._apply_analysis_switch()
+
+    def _on_analysis_toggle(self, change) -> None:
+        self._apply_analysis_switch()
+
+    def _apply_analysis_switch(self) -> None:
+        on = bool(self.analysis_b.value)
+        if on and self.analysis_job is None:
+            from euchre_events.ui.analysisview import BackgroundAnalysis
+            self.analysis_job = BackgroundAnalysis(self.main, self.archive, self.game_id,
+                                                   on_update=self._analysis_arrived,
+                                                   seat_view=self._analysis_seat_view,
+                                                   given=self._analysis_given)
+        disp = "block" if on else "none"
+        self.analysis_w.layout.display = disp
+        self.eval_box.layout.display = disp if self.chart is not None else "none"
+        if on:
+            self.analysis_job.focus(self._state.deal)
+            self.analysis_job.start()
+        self._eval_key = None
+        self._redraw()
+
+    def wait_analysis(self, timeout: Optional[float] = None) -> bool:
+        """Wait for the background analysis to finish (scripts and tests;
+        the viewer itself never waits).  True when it has."""
+        return self.analysis_job.wait(timeout) if self.analysis_job is not None else True
+
+    def _analysis_arrived(self, kind, deal) -> None:
+        """A deal's values arrived (called from the analysis thread): redraw
+        what shows them in the kernel's own thread (its event loop: a plotly
+        figure changed from another thread never reached the browser), or
+        here, under the viewer's lock, outside a kernel."""
+        loop = None
+        try:
+            from IPython import get_ipython
+            ip = get_ipython()
+            loop = getattr(getattr(ip, "kernel", None), "io_loop", None)
+        except ImportError:
+            pass
+        if loop is not None:
+            loop.add_callback(self._analysis_redraw)
+        else:
+            self._analysis_redraw()
+
+    def _analysis_redraw(self) -> None:
+        with self._lock:
+            self._redraw()
+
+    def _decisions(self) -> dict:
+        """``{event index: Decision}`` of the main line (empty when off)."""
+        if not self.analysis_on or self.analysis_job is None:
+            return {}
+        return self.analysis_job.decisions()
+
+    def decision_here(self):
+        """``(face-up Decision, seat-view Decision)`` of the decision on turn at
+        the position shown (the next event of the main line), either None when
+        not known (yet); ``(None, None)`` off the main line or when off."""
+        if not self.analysis_on or self.analysis_job is None or self.line.kind != "main":
+            return None, None
+        return self.analysis_job.decision_at(self._position)
+
+    def mistakes(self) -> list:
+        """Event indexes of the main line's decisions labelled ``??``, ``?``
+        or ``?!`` (:data:`~euchre_events.ui.analysisview.MISTAKES`), in order."""
+        from euchre_events.ui.analysisview import MISTAKES
+        return sorted(p for p, d in self._decisions().items() if d.label in MISTAKES)
+
+    def goto_mistake(self, forward: bool = True) -> bool:
+        """Show the table at the next (previous) mistake, just before it is
+        made (its options on the table).  False, with a status line, when
+        there is none that way (or none known yet)."""
+        here = self._position
+        ms = self.mistakes()
+        pick = [p for p in ms if p > here] if forward else [p for p in ms if p < here][-1:]
+        if not pick:
+            self._set_status("no " + ("later" if forward else "earlier") + " mistake"
+                             + ("" if self.analysis_on else ": turn the analysis on"))
+            return False
+        if self.line.kind != "main":
+            self.select_line(0)
+        self.goto(pick[0])
+        return True
+
+    def best_line(self) -> int:
+        """Play the face-up best continuation from the position shown to the
+        end of the deal as a new variation (:func:`~euchre_events.ui.analysisview.best_line`);
+        returns its line index.  Raises ``ValueError`` where there is nothing
+        to decide or the record leaves a card that matters unstated."""
+        from euchre_events.analysis.solver import Unknowable
+        from euchre_events.ui.analysisview import best_line
+        try:
+            moves = best_line(self.game, self._position)
+        except Unknowable as e:
+            raise ValueError(f"no best line here: {e}") from None
+        if not moves:
+            raise ValueError("no best line here: nothing is left to decide in this deal")
+        k = self._position
+        i = self.new_variation(name=f"best line, face up (from event {k})")
+        for ev in moves:
+            self.play(ev)
+        self.goto(k + 1)
+        self._set_status(f"best line, face up: {len(moves)} moves to the end of the deal")
+        return i
+
+    def _best_line_clicked(self) -> None:
+        try:
+            self.best_line()
+        except ValueError as e:
+            self._set_status(str(e))
+
+    def _badges(self, fu, sv) -> dict:
+        """``{option text: (face-up cost, seat-view cost, label or "")}`` of the decision on turn."""
+        out = {}
+        dec = sv or fu
+        if dec is None:
+            return out
+        from euchre_events.ui.analysisview import low
+        best_fu = max((low(o.face_up) for o in dec.options if o.face_up is not None), default=None)
+        best_sv = max((o.seat_view for o in (sv.options if sv else ()) if o.seat_view is not None), default=None)
+        svs = {o.text: o for o in (sv.options if sv else ())}
+        for o in (fu or dec).options:
+            c_fu = None if o.face_up is None or best_fu is None else best_fu - low(o.face_up)
+            so = svs.get(o.text)
+            c_sv = None if so is None or so.seat_view is None or best_sv is None else best_sv - so.seat_view
+            lab = dec.label if o.text == dec.played_text else ""
+            out[o.text] = (c_fu, c_sv, lab or "")
+        return out
+
+    def _analysis_panel(self, fu, sv) -> str:
+        """The analysis below the table: progress, par and bid, the options of
+        the decision on turn (costs face up and from the seat's view, the label
+        of the one played)."""
+        from euchre_events.ui.analysisview import LABEL_WORDS, cost_text
+        from euchre_events.ui.analysisreport import pretty_action
+        job = self.analysis_job
+        rows = [f'<div class="ee-analysis-progress">{R._esc(job.progress_text())}</div>']
+        st = self._state
+        n = self.n_seats
+        da = job.deal(st.deal) if st.deal else None
+        if da is not None and self.line.kind == "main":
+            par = "not known (a card the record does not state)" if da.par_call is None else (
+                f"{pretty_action(da.par_call)}"
+                + (f" by {R.seat_label(da.par_seat, n)}" if da.par_seat is not None else "")
+                + (f", {_points_text(da.par_value)} for the makers" if da.par_value is not None else ""))
+            rows.append(f'<div class="ee-par" data-deal="{da.deal}">deal {da.deal} par (face up): {R._esc(par)}'
+                        f' · bid: {R._esc(self._bid_words(st.deal))}</div>')
+        dec = sv or fu
+        if self.line.kind != "main":
+            rows.append("<div>values are shown on the main line; <b>best line</b> plays the face-up best "
+                        "continuation as a variation</div>")
+        elif dec is None:
+            if st.turn is not None and st.legal:
+                rows.append("<div>this decision's values are not computed yet…</div>")
+        else:
+            who = R.seat_label(dec.seat, n)
+            head = (f"<div><b>{R._esc(who)}</b> to decide: costs in points, face up (every hand seen) and "
+                    f"from {R._esc(who)}'s view" + (" (computing…)" if sv is None and job.want_seat_view else "")
+                    + "</div>")
+            body = []
+            for text, (c_fu, c_sv, lab) in self._badges(fu, sv).items():
+                played = text == dec.played_text
+                labh = (f'<span class="ee-lab ee-lab-{LABEL_WORDS[lab]}" title="{LABEL_WORDS[lab]}">{R._esc(lab)}'
+                        f' {LABEL_WORDS[lab]}</span>' if lab else "")
+                body.append(f'<tr class="ee-option{" ee-played" if played else ""}" data-option="{R._esc(text)}" '
+                            f'data-face-up="{"" if c_fu is None else round(c_fu, 3)}" '
+                            f'data-seat-view="{"" if c_sv is None else round(c_sv, 3)}">'
+                            f'<td>{R._esc(pretty_action(text))}{" (played)" if played else ""}</td>'
+                            f'<td>face up {cost_text(c_fu)}</td><td>seat view {cost_text(c_sv)}</td>'
+                            f'<td>{labh}</td></tr>')
+            rows.append(head + "<table>" + "".join(body) + "</table>")
+            if dec.why:
+                rows.append(f"<div>{R._esc(dec.why)}</div>")
+        return "".join(rows)
+
+    def _bid_words(self, deal: int) -> str:
+        """What was bid in ``deal`` (the main line's end of that deal)."""
+        starts = sorted(self.main.index().deal_start.items())
+        later = [p for d, p in starts if d > deal]
+        st = self.main.state_at(later[0] if later else len(self.main.events))
+        if st.maker is None:
+            return "no one made trump (thrown in)" if st.phase in ("deal_over", "game_over") or later else "not yet"
+        from euchre_events.ui.describe import suit_text
+        return (f"{R.seat_label(st.maker, self.n_seats)} made {suit_text(st.trump)}"
+                + (" alone" if st.alone is not None else ""))
+
+    def _with_badges(self, hand_html: str, badges: dict) -> str:
+        """The hand's legal cards with their cost badges (face up / seat view, and the label)."""
+        import re
+        from euchre_events.ui.analysisview import LABEL_WORDS, cost_text
+        if not badges:
+            return hand_html
+
+        def put(m):
+            b = badges.get(m.group(2))
+            if b is None:
+                return m.group(0)
+            c_fu, c_sv, lab = b
+            best = c_fu is not None and abs(c_fu) < 0.005
+            shown = cost_text(c_fu) + (f"/{cost_text(c_sv)}" if self.analysis_job.want_seat_view else "")
+            labh = f'<span class="ee-lab ee-lab-{LABEL_WORDS[lab]}">{R._esc(lab)}</span>' if lab else ""
+            return (m.group(0) + f'<span class="ee-badge{" ee-best" if best else ""}" data-face-up="'
+                    f'{"" if c_fu is None else round(c_fu, 3)}" data-seat-view="{"" if c_sv is None else round(c_sv, 3)}"'
+                    f' title="cost in points: face up / from the seat\'s view">'
+                    f'{shown}{labh}</span>')
+        return re.sub(r'(<span class="ee-card ee-legal[^"]*" data-card="([^"]+)"[^>]*>)', put, hand_html)
+
+    # ------------------------------------------------------------ the evaluation graph
+    def eval_series(self) -> tuple:
+        """``(xs, face_up, seat_view, positions, labels)`` of the deal shown:
+        for each analysed decision of it, its event number (from 1, as the
+        event list), the value after it face up and from the seat's view (deal
+        points from the first side's view in the two-party games, the deciding
+        seat's own otherwise; None where not known), its event index and label."""
+        from euchre_events.ui.analysisview import decision_value_for, low
+        v = self.main.final.variant
+        d = self._state.deal
+        da = self.analysis_job.deal(d) if (self.analysis_job is not None and d) else None
+        fu_da = self.analysis_job.face_up.get(d) if da is not None else None
+        xs, fu, sv, pos, labs = [], [], [], [], []
+        if da is None:
+            return xs, fu, sv, pos, labs
+        fu_by = {x.position: x for x in (fu_da.decisions if fu_da else ())}
+        for dec in da.decisions:
+            xs.append(dec.position + 1)
+            f = fu_by.get(dec.position, dec)
+            fu.append(decision_value_for(dec, low(f.played_face_up), v))
+            sv.append(decision_value_for(dec, dec.played_seat_view, v))
+            pos.append(dec.position)
+            labs.append(dec.label or "")
+        return xs, fu, sv, pos, labs
+
+    def eval_svg(self, series=None) -> str:
+        """The evaluation graph of the deal shown as SVG (a string): one point
+        per analysed decision at its event number (x) and value after it (y,
+        deal points, as :meth:`eval_series`), face up solid with its EGN label
+        above, seat view dotted; the decision now on turn ringed.  Each point
+        carries ``data-decision`` (its event index); a click on it goes there
+        (the page's one listener, :class:`KeyLink`).  Empty values (not known
+        yet) leave a gap; a deal not analysed yet draws its frame and says so.
+
+        Plain SVG in an HTML widget, redrawn whole when the deal or its values
+        change: a plotly figure remade at each arrival stalled the page under
+        load (its model set up in seconds, clicks lost meanwhile)."""
+        xs, fu, sv, pos, labs = series if series is not None else self.eval_series()
+        names = R.side_names(self.main.state_at(1))
+        who = names[0] if self.main.final.variant.n_sides == 2 else "the deciding player"
+        W_, H_, l, r, t, b = 860, 190, 46, 12, 26, 34
+        title = (f'<text x="{l}" y="15" class="ee-eval-title">value after each decision, deal points for '
+                 f'{R._esc(who)} (click a point to go to that decision)</text>')
+        if not xs:
+            return (f'<svg class="ee-eval-svg" viewBox="0 0 {W_} {H_}" width="100%" role="img">{title}'
+                    f'<text x="{W_ // 2}" y="{H_ // 2}" text-anchor="middle" class="ee-eval-empty">'
+                    f'{"values of this deal not known yet" if self.analysis_on else ""}</text></svg>')
+        vals = [v for v in fu + sv if v is not None] + [0.0]
+        lo, hi = min(vals), max(vals)
+        if hi - lo < 1:
+            lo, hi = lo - 0.5, hi + 0.5
+        x0, x1 = min(xs), max(xs)
+        if x1 == x0:
+            x0, x1 = x0 - 1, x1 + 1
+        X = lambda x: l + (x - x0) * (W_ - l - r) / (x1 - x0)          # noqa: E731
+        Y = lambda y: t + (hi - y) * (H_ - t - b) / (hi - lo)          # noqa: E731
+        out = [f'<svg class="ee-eval-svg" viewBox="0 0 {W_} {H_}" width="100%" role="img">', title]
+        # axes: zero line, whole-point ticks (at most about 6), event ticks at the points
+        step = max(1, int((hi - lo) // 5) or 1)
+        import math
+        for k in range(math.ceil(lo), math.floor(hi) + 1, step):
+            out.append(f'<line x1="{l}" x2="{W_ - r}" y1="{Y(k):.1f}" y2="{Y(k):.1f}" '
+                       f'class="{"ee-eval-zero" if k == 0 else "ee-eval-grid"}"/>'
+                       f'<text x="{l - 6}" y="{Y(k) + 4:.1f}" text-anchor="end" class="ee-eval-tick">{k}</text>')
+        out.append(f'<text x="{(l + W_ - r) / 2:.0f}" y="{H_ - 4}" text-anchor="middle" class="ee-eval-tick">'
+                   f'event · <tspan class="ee-eval-fu-key">— face up</tspan> · '
+                   f'<tspan class="ee-eval-sv-key">··· seat view</tspan></text>')
+        for k, x in enumerate(xs):
+            out.append(f'<text x="{X(x):.1f}" y="{H_ - b + 14}" text-anchor="middle" class="ee-eval-tick">{x}</text>')
+        here = self._position if self.line.kind == "main" else None
+        for cls, ys in (("ee-eval-sv", sv), ("ee-eval-fu", fu)):
+            run = []
+            for x, y in list(zip(xs, ys)) + [(None, None)]:
+                if y is None:
+                    if len(run) > 1:
+                        out.append(f'<polyline class="{cls}" points="{" ".join(run)}"/>')
+                    run = []
+                else:
+                    run.append(f"{X(x):.1f},{Y(y):.1f}")
+        for x, f, v, p, lab in zip(xs, fu, sv, pos, labs):
+            tip = (f"event {x}" + (f" {lab}" if lab else "")
+                   + (f"; face up {f:+.2f}" if f is not None else "")
+                   + (f"; seat view {v:+.2f}" if v is not None else ""))
+            ring = ' ee-eval-here' if p == here else ''
+            for cls, y in (("ee-eval-sv", v), ("ee-eval-fu", f)):
+                if y is None:
+                    continue
+                out.append(f'<circle class="{cls} ee-eval-point{ring}" data-decision="{p}" data-value="{y:.3f}" '
+                           f'cx="{X(x):.1f}" cy="{Y(y):.1f}" r="{6 if cls == "ee-eval-fu" else 4}">'
+                           f'<title>{R._esc(tip)}</title></circle>')
+            if lab and f is not None:
+                out.append(f'<text x="{X(x):.1f}" y="{Y(f) - 9:.1f}" text-anchor="middle" class="ee-eval-label">'
+                           f'{R._esc(lab)}</text>')
+        out.append("</svg>")
+        return "".join(out)
+
+    def _update_eval(self) -> None:
+        if self.chart is None or not self.analysis_on:
+            return
+        d = self._state.deal
+        here = self._position if self.line.kind == "main" else None
+        # redrawn when the deal, its values or the decision on turn change: a
+        # string of a few kB, sent as one widget value (never a new widget)
+        key = (d, d in self.analysis_job.face_up, d in self.analysis_job.seat_view, here)
+        if key == self._eval_key:
+            return
+        self._eval_key = key
+        self.eval_box.value = self.eval_svg()
+
+    def goto_decision(self, position: int) -> None:
+        """Show the main line's table just before the decision at event index
+        ``position`` (as a click on its point of the evaluation graph does)."""
+        if self.line.kind != "main":
+            self.select_line(0)
+        self.goto(int(position))
 
     # ------------------------------------------------------------ lines
     def _record_line(self, i: int, v: dict) -> Line:
@@ -446,6 +841,24 @@ class GameViewer:
         self.note_remove.on_click(lambda _: self._remove_clicked())
         self.status_w = W.HTML()
         self.status_w.add_class("ee-status")
+        # analysis: the switch, the panel below the table, best line, the mistake keys, the graph
+        self.analysis_b = W.ToggleButton(value=False, description="analysis", tooltip="analysis on/off",
+                                         layout=W.Layout(width="auto"))
+        self.analysis_b.add_class("ee-analysis-toggle")
+        self.analysis_b.observe(self._on_analysis_toggle, names="value")
+        self.best_b = button("best line", "ee-best-line", "play the face-up best continuation as a variation")
+        self.best_b.on_click(lambda _: self._best_line_clicked())
+        self.mistake_prev_b = button("\u2039 mistake", "ee-mistake-prev", "previous mistake (M)")
+        self.mistake_next_b = button("mistake \u203a", "ee-mistake-next", "next mistake (m)")
+        self.mistake_prev_b.on_click(lambda _: self.press("M"))
+        self.mistake_next_b.on_click(lambda _: self.press("m"))
+        self.analysis_bar = W.HBox([self.analysis_b, self.best_b, self.mistake_prev_b, self.mistake_next_b],
+                                   layout=W.Layout(flex_flow="row wrap"))
+        self.analysis_w = W.HTML(layout=W.Layout(width="100%", max_width="900px", display="none"))
+        self.analysis_w.add_class("ee-analysis")
+        self.eval_box = W.HTML(layout=W.Layout(width="100%", max_width="900px", display="none"))
+        self.eval_box.add_class("ee-eval-box")
+        self.eval_box.add_class("ee-eval")
         self.line_dd = W.Dropdown(options=[(ln.name, i) for i, ln in enumerate(self.lines)], value=0,
                                   description="line", layout=W.Layout(width="360px"), style=wide)
         self.line_dd.add_class("ee-line")
@@ -471,18 +884,21 @@ class GameViewer:
         side = W.VBox([self.events_w,
                        W.HBox([self.note_input, self.note_mark, self.note_save], layout=wrap),
                        W.HBox([self.note_select, self.note_remove], layout=wrap),
-                       self.status_w, self.line_dd, self.var_new, self.move_box],
-                      layout=W.Layout(flex="1 1 330px", min_width="300px", max_width="420px"))
+                       self.line_dd, self.var_new, self.move_box],
+                      layout=W.Layout(flex="1 1 300px", min_width="270px", max_width="400px"))
         side.add_class("ee-side")
 
         self.chart = None
+        jumps.children = tuple(jumps.children) + (self.analysis_bar,)
         parts = [self.style_w, self.title_w, self.refused_w, controls, jumps,
-                 W.HBox([W.VBox([self.table_w, self.knowledge_w],
-                                layout=W.Layout(flex="1 1 720px", min_width="min(720px, 100%)", max_width="900px")), side],
+                 W.HBox([W.VBox([self.table_w, self.status_w, self.analysis_w, self.eval_box, self.knowledge_w],
+                                layout=W.Layout(flex="1 1 600px", min_width="min(560px, 100%)", max_width="900px")),
+                         side],
                         layout=W.Layout(flex_flow="row wrap", width="100%", grid_gap="10px"))]
         if chart:
             self.chart = self._make_chart()
             parts.append(self.chart)
+
         # keys and the position link (a widget with nothing to draw)
         self.keys = KeyLink(layout=W.Layout(width="0px", height="0px", margin="0px"))
         self.keys.on_msg(self._on_keys_msg)
@@ -495,11 +911,26 @@ class GameViewer:
     def _chart_series(self):
         """(deal numbers, [scores of side i ...], side names, score now) of the current line."""
         idx = self.line.index
-        xs = [d for d, _ in idx["score_after"]]
         state = self.line.game.state_at(1)
         names = R.side_names(state)
-        ys = [[sc[i] for _, sc in idx["score_after"]] for i in range(len(names))]
+        # the start (deal 0) first, so a line with no deal scored yet (a variation
+        # inside its first deal) still shows a point, never an empty chart
+        pts = [(0, tuple(state.score))] + [(d, tuple(sc)) for d, sc in idx["score_after"] if d]
+        xs = [d for d, _ in pts]
+        ys = [[sc[i] for _, sc in pts] for i in range(len(names))]
         return xs, ys, names, list(state.score)
+
+    def _chart_title(self) -> str:
+        """The chart's title: the score as played; where the official score
+        differs (renege penalties, rulings: rules.md 1.5) it says so and
+        gives the official one."""
+        g = self.main
+        title = "score as played after each deal (click a point to jump there)"
+        if list(g.official_score) != list(g.final_score):
+            from euchre_events.ui.describe import score_words
+            title = (f"score as played after each deal; official score "
+                     f"{score_words(g.official_score, g.variant, g.players)} (penalties applied, see the audit)")
+        return title
 
     def _make_chart(self):
         import plotly.graph_objects as go
@@ -512,11 +943,14 @@ class GameViewer:
         # the layout is given when the widget is made: an update_layout after construction
         # reaches the Python side only, and the browser drew the chart untitled
         # (shared/notes-jupyter.md); deals are whole numbers, so are the ticks
+        # whole points: ticks a whole number apart (plotly put 0.5 steps, read "1, 1, 0, -1, -1")
+        top = max([abs(v) for y in ys for v in y] + [1])
         layout = go.Layout(height=260, autosize=True, margin=dict(l=50, r=10, t=36, b=40),
-                           title=dict(text="score after each deal (click a point to jump there)"),
+                           title=dict(text=self._chart_title(), font=dict(size=13)),
                            xaxis=dict(title=dict(text="deal"), tickmode="linear", tick0=0, dtick=1,
                                       tickformat="d", rangemode="tozero"),
-                           yaxis=dict(title=dict(text="points"), tickformat="d"),
+                           yaxis=dict(title=dict(text="points as played"), tickformat="d", tickmode="linear",
+                                      tick0=0, dtick=max(1, -(-top // 6)), rangemode="tozero"),
                            clickmode="event", legend=dict(orientation="h", y=-0.3))
         fig = go.FigureWidget(data=traces, layout=layout)
         fig.add_class("ee-chart")
@@ -712,6 +1146,9 @@ class GameViewer:
         if action in ("prev", "next", "first", "last"):
             getattr(self, action)()
             return True
+        if action in ("mistake_next", "mistake_prev"):
+            self.goto_mistake(action == "mistake_next")
+            return True
         deals = sorted(self.line.index["deal_start"])
         d = self._state.deal
         if action == "deal_next":
@@ -785,6 +1222,11 @@ class GameViewer:
                 self.goto_event(int(content["event"]))
             except (TypeError, ValueError):
                 pass
+        elif "decision" in content:
+            try:
+                self.goto_decision(int(content["decision"]))
+            except (TypeError, ValueError):
+                pass
         elif "card" in content:
             try:
                 self.play_card(int(content.get("seat")), str(content["card"]))
@@ -835,6 +1277,10 @@ class GameViewer:
 
     # ------------------------------------------------------------ drawing
     def _redraw(self) -> None:
+        with self._lock:
+            self._redraw_locked()
+
+    def _redraw_locked(self) -> None:
         k = self._position
         g = self.game
         nxt = g.events[k] if k < len(g.events) else None
@@ -845,6 +1291,15 @@ class GameViewer:
                                                  variant=g.final.variant)
         parts = R.table_parts(self._state, self.seat, findings, nxt, knowledge=self._knowledge)
         self._parts = parts
+        analysis = self.analysis_on and self.analysis_job is not None
+        badges = {}
+        if analysis:
+            fu, sv = self.decision_here()
+            badges = self._badges(fu, sv)
+            self.analysis_job.focus(self._state.deal)
+            panel = self._analysis_panel(fu, sv)
+            if self.analysis_w.value != panel:
+                self.analysis_w.value = panel
         readout = parts.get("knowledge", "")
         if self.knowledge_w.value != readout:
             self.knowledge_w.value = readout
@@ -853,7 +1308,10 @@ class GameViewer:
             self.knowledge_w.layout.display = display
         for s in range(self.n_seats):
             self.head_w[s].value = parts[f"head-{s}"]
-            self.hand_w[s].value = parts[f"hand-{s}"]
+            hand = parts[f"hand-{s}"]
+            if badges and s == self._state.turn:
+                hand = self._with_badges(hand, badges)
+            self.hand_w[s].value = hand
             box = self.seat_boxes[s]
             if self._state.turn == s:
                 box.add_class("ee-turn")
@@ -868,6 +1326,7 @@ class GameViewer:
         self.keys.link = self.link
         self._sync_controls()
         self._update_chart()
+        self._update_eval()
         self._update_moves()
 
     def _line_findings(self):
@@ -925,6 +1384,9 @@ class GameViewer:
             renege_pos &= set(self._knowledge.reneges_known)
         texts = self._event_texts(g)
         at = self._position
+        from euchre_events.ui.analysisview import LABEL_WORDS
+        labels = ({p: d.label for p, d in self._decisions().items() if d.label}
+                  if self.line.kind == "main" else {})
         branches = {}
         if self.line.kind == "main":
             for i, ln in enumerate(self.lines[1:], 1):
@@ -951,9 +1413,12 @@ class GameViewer:
                 + (f'<span class="ee-mark">{R._esc(a["mark"])}</span>' if a.get("mark") else "")
                 + f'{R._esc(a["text"])}</span>' for a in notes.get(i, []))
             # numbered from 1, as the slider counts: "event 17" is the 17th event, data-pos 16
+            lab = labels.get(i)
+            labh = (f'<span class="ee-label ee-lab-{LABEL_WORDS[lab]}" data-label="{R._esc(lab)}" '
+                    f'title="analysis: {LABEL_WORDS[lab]}">{R._esc(lab)}</span>' if lab else "")
             rows.append(f'<div class="{" ".join(cls)}" data-pos="{i}" title="go to event {i + 1}">'
                         f'<span class="ee-num">{i + 1}</span>'
-                        f'{R._esc(text)}{sub}</div>')
+                        f'{R._esc(text)}{labh}{sub}</div>')
         if hi < len(g.events):
             rows.append(f'<div class="ee-ev ee-more">\u2026 {len(g.events) - hi} later event(s)</div>')
         return "".join(rows)
