@@ -1537,6 +1537,8 @@ EXAMPLES = {
               "euchre-events stats --variant standard --format html -o club.html",
               "euchre-events stats --db club.sqlite"],
     "rebuild": ["euchre-events rebuild", "euchre-events rebuild --db club.sqlite"],
+    "explore": ["euchre-events explore --variant standard --seat dealer --round 1",
+                "euchre-events explore --seat eldest --up-card JH --format json"],
     "analyze": ['euchre-events analyze "egn/VWEC Finals.egn" --deal 2 --face-up-only',
                 "euchre-events analyze two-handed/parlour-2.euchre --deal 1 --samples 20 --format json",
                 "euchre-events analyze 0760 --deal 5 --face-up-only --format html -o review.html"],

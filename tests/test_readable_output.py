@@ -89,7 +89,7 @@ def test_show_names_sides_scores_and_the_winner(db):
 
 
 COMMANDS = ["import", "list", "show", "audit", "export", "serve", "version", "tutorial",
-            "samples", "verify", "stats", "rebuild", "record", "analyze", "drill"]
+            "samples", "verify", "stats", "rebuild", "record", "analyze", "drill", "explore"]
 
 
 @pytest.mark.parametrize("command", COMMANDS)
