@@ -119,7 +119,7 @@ def test_keys(six):
     assert v.press("ArrowUp") and v.position == 1            # before deal 1: the first position
     assert not v.press("a") and v.position == 1
     assert set(KEY_ACTIONS) == {"ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown",
-                                "ArrowUp", "ArrowDown"}
+                                "ArrowUp", "ArrowDown", "m", "M"}     # m, M: next and previous mistake
 
 
 def test_position_link(six):
