@@ -674,6 +674,8 @@ def analyze(game, *, deals: Optional[Iterable[int]] = None, seat: Optional[int] 
     t0 = game.table_at(0) if len(game.events) else None
     n = len(game.players)
     summary = summarize(deal_results, game.players, n)
+    if seat is not None:      # a review of one seat sums up that seat only
+        summary = tuple(p for p in summary if p.seat == seat)
     return GameAnalysis(game_id, game.variant, game.title, tuple(game.players), n, method,
                         tuple(deal_results), summary, file)
 

@@ -200,8 +200,12 @@ class _Model:
         self.eff = C.suit_and_power(trump)[0]
         own = t.hands[seat]
         if any(C.is_unknown(c) for c in own):
-            raise _unknowable(f"seat {seat}'s own hand holds a card the record does not state "
-                              f"({' '.join(own)}): its options cannot be valued")
+            from euchre_events.rules.seats import seat_word
+            n_unknown = sum(1 for c in own if C.is_unknown(c))
+            raise _unknowable(f"{seat_word(seat, t.n_seats)}'s own hand holds {n_unknown} card"
+                              f"{'' if n_unknown == 1 else 's'} the record does not state "
+                              f"({' '.join(C.pretty(c) for c in own)}): its options cannot be valued "
+                              f"from its seat")
         up = t.up_card
         if up is not None and C.is_unknown(up):
             raise _unknowable("the record does not state the up-card: the seat view cannot place it")
