@@ -350,6 +350,14 @@ EVENT_TYPES: dict[str, type] = {
 """Every event class by its ``kind`` name."""
 
 
+SEAT_ONLY_WORDS = {"Passed": "pass", "UpCardPickedUp": "pickup", "UpCardDeclined": "decline",
+                   "WentAlone": "alone", "PlayedWithPartner": "with-partner",
+                   "DefendedAlone": "defend-alone", "HandSwappedWithGhost": "swap",
+                   "DummyTaken": "dummy", "DroppedOut": "drop", "StayedIn": "stay"}
+"""The events that are a seat and one word in our text notation (docs/notation.md), by
+kind: the notation's reader and writer and the analysis's action names read this one table."""
+
+
 def event_from_dict(d: dict) -> Event:
     """Rebuild an event from :meth:`Event.to_dict` output (lists become tuples).
 

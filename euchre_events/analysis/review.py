@@ -33,7 +33,7 @@ from typing import Callable, Iterable, Optional, Sequence
 from euchre_events.analysis import labels as L
 from euchre_events.analysis import solver as S
 from euchre_events.analysis.winchance import win_chance_after
-from euchre_events.events import Event, event_from_dict
+from euchre_events.events import SEAT_ONLY_WORDS, Event, event_from_dict
 from euchre_events.rules import cards as C
 from euchre_events.rules import engine
 from euchre_events.rules.seats import seat_letter, seat_word
@@ -71,13 +71,13 @@ def decision_kind(ev: Event) -> Optional[str]:
 def action_text(ev: Event) -> str:
     """An action as our text notation writes it, without the seat
     (docs/notation.md): ``JD``, ``pass``, ``order``, ``order alone``,
-    ``name H``, ``name NT alone``, ``bid 4``, ``discard 9C``, ``give AS to
-    P2``-style passes as ``give AS``, ``pickup``..."""
+    ``name H``, ``name NT alone``, ``bid 4``, ``discard 9C``, ``give AS`` (a
+    partner's best pass, without its receiver), ``pickup``, ``dummy``..."""
     k = ev.kind
     if k == "CardPlayed":
         return ev.card
-    if k == "Passed":
-        return "pass"
+    if k in SEAT_ONLY_WORDS:      # the notation's one table (events.py)
+        return SEAT_ONLY_WORDS[k]
     if k == "OrderedUp":
         return "order alone" if ev.alone else "order"
     if k == "TrumpNamed":
@@ -90,11 +90,7 @@ def action_text(ev: Event) -> str:
         return f"give {ev.card}"
     if k == "JokerSuitNamed":
         return f"joker-suit {ev.suit}"
-    words = {"UpCardPickedUp": "pickup", "UpCardDeclined": "decline", "WentAlone": "alone",
-             "PlayedWithPartner": "with-partner", "DefendedAlone": "defend-alone",
-             "DroppedOut": "drop", "StayedIn": "stay", "HandSwappedWithGhost": "swap",
-             "DummyTaken": "take-dummy"}
-    return words.get(k, k)
+    return k
 
 
 # ------------------------------------------------------------ the results

@@ -53,7 +53,7 @@ from euchre_events.rules.cards import SUITS, CardError, parse_card, parse_suit
 from euchre_events.rules.seats import SEAT_LETTERS_4, SEAT_WORDS_4
 from euchre_events.rules.engine import ImpossibleEvent, apply, new_table
 from euchre_events.rules.variant import VariantOptions
-from euchre_events.events import ANNOTATION_MARKS
+from euchre_events.events import ANNOTATION_MARKS, SEAT_ONLY_WORDS
 from euchre_events.events import (BidMade, CardPassed, CardPlayed, CardsDealt, DealStarted, DealThrownIn,
                       DefendedAlone, Discarded, DroppedOut, DummyTaken, Event, GameStarted,
                       HandSwappedWithGhost, OrderedUp, Passed, PlayedWithPartner, StayedIn,
@@ -231,12 +231,11 @@ _EXPECTED_NAMES = {
 FOUR_SEATS = SEAT_LETTERS_4     # seats as the text notation writes them (rules.seats)
 FOUR_SEAT_TAGS = SEAT_WORDS_4   # and as its seat tags name them
 # the events that are a seat and one word, both ways: grammar rule, class, word
-_SEAT_ONLY = (("passed", Passed, "pass"), ("picked_up", UpCardPickedUp, "pickup"),
-              ("declined", UpCardDeclined, "decline"), ("went_alone", WentAlone, "alone"),
-              ("with_partner", PlayedWithPartner, "with-partner"),
-              ("defended_alone", DefendedAlone, "defend-alone"),
-              ("swapped", HandSwappedWithGhost, "swap"), ("dummy_taken", DummyTaken, "dummy"),
-              ("dropped_out", DroppedOut, "drop"), ("stayed_in", StayedIn, "stay"))
+_SEAT_ONLY = tuple((rule, cls, SEAT_ONLY_WORDS[cls.kind]) for rule, cls in (
+    ("passed", Passed), ("picked_up", UpCardPickedUp), ("declined", UpCardDeclined),
+    ("went_alone", WentAlone), ("with_partner", PlayedWithPartner), ("defended_alone", DefendedAlone),
+    ("swapped", HandSwappedWithGhost), ("dummy_taken", DummyTaken), ("dropped_out", DroppedOut),
+    ("stayed_in", StayedIn)))
 _SEAT_ONLY_BY_RULE = {rule: cls for rule, cls, _ in _SEAT_ONLY}
 _WORD_OF_SEAT_ONLY = {cls.kind: word for _, cls, word in _SEAT_ONLY}
 
