@@ -191,6 +191,9 @@ def test_c1_left_bower_follows_a_trump_lead_claim_rejected():
     g = Game(evs)
     [f] = g.audit()
     assert f.kind == "renege" and f.evidence == ("JD",) and f.ruling == "upheld"
+    # the rules' verdict says why J♦ is the evidence: it is a heart here (rules.md 1.2)
+    assert f.ruling_reason == ("seat 1 played 9\u2663 on a hearts lead holding "
+                               "J\u2666 (the left bower, a heart here)")
 
 
 def test_claim_naming_the_wrong_trick():

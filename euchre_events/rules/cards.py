@@ -222,6 +222,24 @@ def pretty(card: str) -> str:
     return r + SUIT_SYMBOLS[card[1]]
 
 
+def card_words(card: str, trump: Optional[str]) -> str:
+    """A card as a director says it under ``trump`` (a suit letter or None):
+    ``"10♣"``; the left bower with its suit here, ``"J♣ (the left bower, a
+    spade here)"``; ``"🃏 (the joker, a spade here)"``; a double deck's
+    copy, ``"J♠ (copy 2 of 2, double deck)"`` (rules.md 1.1, 1.2, 7.8, 7.10)."""
+    if card is None:
+        return "?"
+    b = base(card)
+    notes = []
+    if b == JOKER:
+        notes.append(f"the joker, a {SUIT_SINGULAR[trump]} here" if trump in SUIT_SINGULAR else "the joker")
+    elif trump in SUIT_SINGULAR and b == left_bower(trump):
+        notes.append(f"the left bower, a {SUIT_SINGULAR[trump]} here")
+    if "#" in card:
+        notes.append(f"copy {card.split('#', 1)[1]} of 2, double deck")
+    return pretty(card) + (f" ({'; '.join(notes)})" if notes else "")
+
+
 def deck(joker: bool = False, double: bool = False, low_rank: str = "9") -> list[str]:
     """The cards of a deck, in a fixed order (suit by suit, rank low to high).
 

@@ -136,8 +136,9 @@ def judge_claim(t: Table, position: int, by: int, against: int, deal: int, trick
                          f"late under first-chance: seat {against} showed {C.pretty(r.shown_card)} at event "
                          f"{r.shown_at}, and play went on before the claim (rules.md 1.5)", r.position)
     return Claim(position, by, against, deal, trick, "valid",
-                 f"seat {against} played {C.pretty(r.card)} on a {C.SUIT_NAMES.get(r.led_suit, r.led_suit)} "
-                 f"lead holding {' '.join(map(C.pretty, r.evidence))}", r.position)
+                 f"seat {against} played {C.card_words(r.card, t.trump)} on a "
+                 f"{C.SUIT_NAMES.get(r.led_suit, r.led_suit)} lead holding "
+                 f"{' '.join(C.card_words(c, t.trump) for c in r.evidence)}", r.position)
 
 
 def rule(t: Table, position: int, deal: int, trick: int, against: int, ruling: str,

@@ -100,22 +100,8 @@ def fast_game_json(fg, game_id: str) -> dict:
             "official_score": score, "official_winner": None, "findings": [], "deals": [deal]}
 
 
-def card_words(card: str, trump: Optional[str]) -> str:
-    """A card as a director says it under ``trump`` (a suit letter or None):
-    ``"10♣"``; the left bower with its suit here, ``"J♣ (the left bower, a
-    spade here)"``; ``"🃏 (the joker, a spade here)"``; a double deck's
-    copy, ``"J♠ (copy 2 of 2, double deck)"`` (rules.md 1.1, 1.2, 7.8, 7.10)."""
-    if card is None:
-        return "?"
-    b = C.base(card)
-    notes = []
-    if b == C.JOKER:
-        notes.append(f"the joker, a {C.SUIT_SINGULAR[trump]} here" if trump in C.SUIT_SINGULAR else "the joker")
-    elif trump in C.SUIT_SINGULAR and b == C.left_bower(trump):
-        notes.append(f"the left bower, a {C.SUIT_SINGULAR[trump]} here")
-    if "#" in card:
-        notes.append(f"copy {card.split('#', 1)[1]} of 2, double deck")
-    return C.pretty(card) + (f" ({'; '.join(notes)})" if notes else "")
+# one home for a card in a director's words: rules/cards.py (also read by the claims judge)
+card_words = C.card_words
 
 
 def lead_words(led_card: Optional[str], led_suit: Optional[str], trump: Optional[str]) -> str:
