@@ -1100,7 +1100,7 @@ def export_cmd(games: List[str] = typer.Argument(None, metavar="GAME...",
         notes, variations = _stored_notes(arch, g.id)
         added = arch.added_sources(g.id)    # player ids, the match: what later copies added
         if added:
-            from euchre_events.archive.store import with_added_sources
+            from euchre_events.archive.sources import with_added_sources
             from euchre_events.projections import Game
             g = Game(with_added_sources(g.events, added), game_id=g.id)
     if with_analysis:

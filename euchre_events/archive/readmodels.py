@@ -46,9 +46,11 @@ from eventsourcing.projection import Projection
 from eventsourcing.sqlite import SQLiteTrackingRecorder
 
 from euchre_events import __version__
-from euchre_events.archive.aggregates import GAME_START_TOPICS
-from euchre_events.archive.store import (_ANNOTATION_TOPICS, SOURCE_ADDED_TOPIC, Archive, DamagedGame,
-                                         with_added_sources)
+from euchre_events.archive.aggregates import (ANNOTATION_TOPICS, GAME_START_TOPICS, SOURCE_ADDED_TOPIC,
+                                              annotation_log_id)
+from euchre_events.archive.errors import DamagedGame
+from euchre_events.archive.sources import with_added_sources
+from euchre_events.archive.store import Archive
 from euchre_events.projections import Game
 
 __all__ = ["ReadModels", "ClubProjection", "SQLiteClubView", "PostgresClubView", "RULES_VERSION",
@@ -745,7 +747,7 @@ class ReadModels:
                 break
             batch = []
             for n in items:
-                if n.topic in _ANNOTATION_TOPICS and n.topic != SOURCE_ADDED_TOPIC:
+                if n.topic in ANNOTATION_TOPICS and n.topic != SOURCE_ADDED_TOPIC:
                     continue
                 try:
                     batch.append((app.mapper.to_domain_event(n), None, n.id))
@@ -823,7 +825,6 @@ class ReadModels:
         changed = self.view.changed_streams()
         if changed is None:
             return None
-        from euchre_events.archive.store import annotation_log_id
         games = {str(g["game_id"]) for g in self.view.select("SELECT game_id FROM {ee_rm_games}")} \
             if changed else set()
         notes = {str(annotation_log_id(uuid.UUID(g))): g for g in games} if changed else {}
