@@ -15,9 +15,9 @@ from typing import Iterable, Optional
 from eventsourcing.persistence import IntegrityError
 
 from euchre_events.archive.aggregates import GAME_START_TOPICS, AnnotationLog, GameRecord, annotation_log_id
-from euchre_events.archive.canonical import _dumps, event_text
+from euchre_events.archive.canonical import canonical_dumps, event_text
 from euchre_events.archive.errors import ArchiveError
-from euchre_events.archive.gameid import GAME_ID_VERSION, GAME_NAMESPACE, _uuid8, game_id_of, start_text
+from euchre_events.archive.gameid import GAME_ID_VERSION, GAME_NAMESPACE, uuid8, game_id_of, start_text
 from euchre_events.archive.sources import addition_words, merge_sources, source_additions
 from euchre_events.events import Event
 from euchre_events.formats import Record
@@ -42,15 +42,15 @@ def content_id(events: list, annotations: Iterable = (), variations: Iterable = 
     evs = []
     for e in events:
         if e.kind == "GameStarted":
-            evs.append(_dumps(dict(complete_start(e).to_dict(), source={})))
+            evs.append(canonical_dumps(dict(complete_start(e).to_dict(), source={})))
         else:
             evs.append(event_text(e))
     var = [{"position": v.get("position"), "comment": v.get("comment", ""),
             "annotations": list(v.get("annotations", [])),
             "events": [x.to_dict() if isinstance(x, Event) else x for x in v.get("events", [])]}
            for v in variations]
-    blob = ('{"annotations":' + _dumps(list(annotations)) + ',"events":[' + ",".join(evs)
-            + '],"variations":' + _dumps(var) + "}")
+    blob = ('{"annotations":' + canonical_dumps(list(annotations)) + ',"events":[' + ",".join(evs)
+            + '],"variations":' + canonical_dumps(var) + "}")
     return uuid.uuid5(NAMESPACE, hashlib.sha256(blob.encode()).hexdigest())
 
 
@@ -65,7 +65,7 @@ def _game_id(start: str, texts: list) -> uuid.UUID:
     GameStarted, and ``texts``, the
     :func:`~euchre_events.archive.canonical.event_text` of each later event
     (tests/test_archive_mapper.py checks it gives game_id_of's id)."""
-    return _uuid8(GAME_NAMESPACE, '{"events":[' + ",".join([start] + texts) + "]}")
+    return uuid8(GAME_NAMESPACE, '{"events":[' + ",".join([start] + texts) + "]}")
 
 
 class ImportResult(tuple):
@@ -124,7 +124,7 @@ def _line_key(position, events, annotations, comment) -> str:
     """What makes two alternative lines the same: the canonical JSON of
     their position, events, annotations and comment."""
     evs = [e.to_dict() if isinstance(e, Event) else e for e in events]
-    return _dumps({"position": int(position), "events": evs, "annotations": list(annotations),
+    return canonical_dumps({"position": int(position), "events": evs, "annotations": list(annotations),
                    "comment": str(comment or "")})
 
 
