@@ -136,7 +136,6 @@ class Archive(ImportMixin, LiveMixin, SnapshotMixin, VerifyMixin, Application):
         for t in EVENT_TRANSCODINGS:
             transcoder.register(t)
 
-
     # ------------------------------------------------------------ reading
     def resolve(self, game: str) -> uuid.UUID:
         """A stored game's UUID from its id or a unique prefix of it (as
