@@ -88,7 +88,8 @@ def build_fast(db: Path, games: int, distinct: int, seed: int = 1) -> float:
     from euchre_events.archive import chain
     from euchre_events.archive.canonical import event_text
     from euchre_events.archive.gameid import start_text
-    from euchre_events.archive.store import _game_id, annotation_log_id
+    from euchre_events.archive.aggregates import annotation_log_id
+    from euchre_events.archive.importing import _game_id
     t0 = time.perf_counter()
     first = min(games, distinct)
     build(db, first, distinct, seed)

@@ -373,13 +373,20 @@ def list_cmd(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
     "damaged".  A damaged game is an error line naming it (stderr) and the
     others are still listed; exit status 1 then.
     """
-    from euchre_events.archive import ArchiveError
     want = _variant_name(variant)
     arch = _archive(db)
     rm = _read_models(arch)
     if rm is not None:
         return _list_from_index(rm, want, player, as_json, arch)
-    # no read models (a damaged log, a read-only file): fold every stored game
+    _list_by_folding(arch, want, player, as_json)
+
+
+def _list_by_folding(arch, want, player, as_json) -> None:
+    """``list`` without read models (a damaged log, a read-only file): every
+    stored game loaded and folded, its index row made as the read models
+    make it (:func:`~euchre_events.archive.readmodels.index_values`)."""
+    from euchre_events.archive import ArchiveError
+    from euchre_events.archive.readmodels import index_values
     try:
         ids = arch.stream_ids()   # every game stream, even one whose first row is damaged
     except Exception as e:  # a damaged database page under the log itself
@@ -393,13 +400,7 @@ def list_cmd(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
             if not as_json:
                 _say(f"error: {e}", err=True)
             continue
-        start = g.events[0]
-        games.append({"game_id": str(gid), "title": g.title, "variant": g.variant,
-                      "date": str((start.source or {}).get("date") or "") or None
-                      if isinstance(start.source, dict) else None,
-                      "players": list(g.players), "deals": g.deals, "final_score": list(g.final_score),
-                      "official_score": list(g.official_score), "winner": g.winner, "game_over": int(bool(g.final.game_over)),
-                      "tied": list(g.final.x.get("tied") or ())})
+        games.append(index_values(gid, g))
     _print_list(games, damaged, want, player, as_json)
 
 
@@ -1100,7 +1101,7 @@ def export_cmd(games: List[str] = typer.Argument(None, metavar="GAME...",
         notes, variations = _stored_notes(arch, g.id)
         added = arch.added_sources(g.id)    # player ids, the match: what later copies added
         if added:
-            from euchre_events.archive.store import with_added_sources
+            from euchre_events.archive.sources import with_added_sources
             from euchre_events.projections import Game
             g = Game(with_added_sources(g.events, added), game_id=g.id)
     if with_analysis:

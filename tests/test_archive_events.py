@@ -160,7 +160,7 @@ def test_new_archive_topics_name_the_event_classes(backend):
     for state, e in zip(backend.rows(gid, "state"), evs):
         d = json.loads(state)
         assert "data" not in d and d["event"]["_type_"] == e.kind
-    from euchre_events.archive.store import annotation_log_id
+    from euchre_events.archive.aggregates import annotation_log_id
     assert set(backend.rows(annotation_log_id(gid), "topic")) == {
         "euchre_events.archive.aggregates:AnnotationLog.Created",
         "euchre_events.archive.aggregates:AnnotationLog.VariationAdded"}

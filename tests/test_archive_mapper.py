@@ -183,7 +183,7 @@ def test_a_record_the_reader_folded_is_not_folded_again_and_is_stored_the_same(t
     fold of exactly the record's events; a record without one, or whose
     events were replaced, is folded by the import; either way the same game
     is stored under the same id."""
-    from euchre_events.archive.store import _folded
+    from euchre_events.archive.importing import _folded
     from euchre_events.formats import Record, read_records
     fixtures = Path(__file__).resolve().parent.parent / "fixtures" / "standard"
     rec = read_records(str(fixtures / "club-night-1.euchre"))[0]
@@ -268,11 +268,12 @@ def test_on_postgres_an_archive_opened_before_is_not_created_again(pg_schema):  
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_the_import_gives_the_game_the_id_game_id_of_gives(tmp_path, variant):
-    """The import writes each event's text once (store._game_id) and stores
+    """The import writes each event's text once (importing._game_id) and stores
     the game under exactly game_id_of's id."""
     from euchre_events.archive import game_id_of
     from euchre_events.archive.canonical import event_text
-    from euchre_events.archive.store import _game_id, _with_full_options, start_text
+    from euchre_events.archive.gameid import start_text
+    from euchre_events.archive.importing import _game_id, _with_full_options
     rec = _with_full_options(Record(random_game(variant, seed=12)))
     texts = [event_text(e) for e in rec.events[1:]]
     assert _game_id(start_text(rec.events[0]), texts) == game_id_of(rec.events)

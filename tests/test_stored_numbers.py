@@ -24,7 +24,8 @@ from euchre_events.archive.aggregates import GameRecord
 from euchre_events.archive.canonical import event_text
 from euchre_events.archive import readmodels
 from euchre_events.archive.readmodels import ReadModels, game_rows
-from euchre_events.archive.store import _game_id, start_text
+from euchre_events.archive.gameid import start_text
+from euchre_events.archive.importing import _game_id
 from euchre_events.cli import app
 from euchre_events import events
 from euchre_events.events import RenegeClaimed, RenegeRuled, event_from_dict

@@ -2,9 +2,17 @@
 library (docs/design.md "Storage").
 
 * :mod:`~euchre_events.archive.store`: the application :class:`Archive`
-  (import, read, annotate; SQLite file by default, PostgreSQL through the
-  library's variables), the id of a game (:func:`game_id_of`, from its
-  events alone; :func:`content_id`, the scheme of earlier releases);
+  (open, read, annotate; SQLite file by default, PostgreSQL through the
+  library's variables), made of one module per job:
+  :mod:`~euchre_events.archive.importing` (import and de-duplication;
+  :func:`content_id`, the id scheme of earlier releases),
+  :mod:`~euchre_events.archive.live` (live recording),
+  :mod:`~euchre_events.archive.snapshots` (the snapshot cache),
+  :mod:`~euchre_events.archive.verify` (verification), with
+  :mod:`~euchre_events.archive.errors`, :mod:`~euchre_events.archive.sources`
+  (source merging) and :mod:`~euchre_events.archive.locate` (where the store
+  is, PostgreSQL probed); the id of a game (:func:`game_id_of`, from its
+  events alone) is :mod:`~euchre_events.archive.gameid`'s;
 * :mod:`~euchre_events.archive.aggregates`: :class:`GameRecord` (a game's
   events, one stored event each, the event itself) and :class:`AnnotationLog`
   (annotations and variations), and the topics of release 0.1.0, registered
@@ -22,9 +30,15 @@ __all__ = ["Archive", "ArchiveError", "DamagedGame", "WriteConflict", "VerifyRes
            "open_game", "Opened", "sqlite_file", "store_location",
            "is_postgres_url", "postgres_settings", "DEFAULT_DB", "NAMESPACE"]
 
-_WHERE = {"AnnotationLog": "aggregates", "GameRecord": "aggregates", "Opened": "opening",
-          "open_game": "opening", "game_id_of": "gameid"}
-"""Where each name of ``__all__`` is defined (the others: ``store``)."""
+_WHERE = {"AnnotationLog": "aggregates", "GameRecord": "aggregates", "annotation_log_id": "aggregates",
+          "Opened": "opening", "open_game": "opening", "game_id_of": "gameid",
+          "ArchiveError": "errors", "DamagedGame": "errors", "WriteConflict": "errors",
+          "VerifyResult": "verify", "content_id": "importing", "ImportResult": "importing", "NAMESPACE": "importing",
+          "merge_sources": "sources", "source_additions": "sources",
+          "sqlite_file": "locate", "store_location": "locate", "is_postgres_url": "locate",
+          "postgres_settings": "locate", "DEFAULT_DB": "locate"}
+"""Where each name of ``__all__`` is defined (the others: ``store``); an
+error or a store location is had without importing ``eventsourcing``."""
 
 
 def __getattr__(name: str):

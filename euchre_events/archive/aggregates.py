@@ -40,7 +40,8 @@ from euchre_events.archive import chain
 from euchre_events.archive.canonical import event_text, kept_event_text
 from euchre_events.events import EVENT_TYPES, Event, event_from_dict
 
-__all__ = ["GameRecord", "NewStream", "AnnotationLog", "LEGACY_TOPICS", "GAME_START_TOPICS"]
+__all__ = ["GameRecord", "NewStream", "AnnotationLog", "LEGACY_TOPICS", "GAME_START_TOPICS",
+           "ANNOTATION_TOPICS", "SOURCE_ADDED_TOPIC", "annotation_log_id"]
 
 
 def _upcast_data_to_event(state: dict) -> None:
@@ -335,7 +336,7 @@ class AnnotationLog(Aggregate):
     def add_source(self, game_id: str, source: dict) -> None:
         """Append SourceAdded: what another copy of the game (imported after
         the first) says of the record that the stored source lacks, as
-        :func:`~euchre_events.archive.store.source_additions` gives it
+        :func:`~euchre_events.archive.sources.source_additions` gives it
         (``{"players": [...], "match": {...}}``): the platform ids of its
         players, the match it belongs to.  ``game_id``: the game's id (so a
         read model knows the game without the stream's)."""
@@ -370,3 +371,20 @@ for _topic, _cls in LEGACY_TOPICS.items():
 GAME_START_TOPICS = (get_topic(GameRecord.GameStarted), f"{LEGACY_MODULE}:GameRecord.Started")
 """Topics of the first stored event of a game stream, this release's and
 0.1.0's (the archive lists its games by them)."""
+
+ANNOTATION_TOPICS = frozenset(
+    [get_topic(getattr(AnnotationLog, n)) for n in
+     ("Created", "AnnotationAdded", "AnnotationEdited", "AnnotationRemoved", "VariationAdded",
+      "SourceAdded")]
+    + [t for t in LEGACY_TOPICS if ":AnnotationLog" in t])
+"""Every stored topic of an annotation stream, this release's and 0.1.0's
+(what is not a game stream when the whole log is scanned)."""
+
+SOURCE_ADDED_TOPIC = get_topic(AnnotationLog.SourceAdded)
+"""The stored topic of what a later copy of a game added to its source (read
+models refresh that game's row when they see one)."""
+
+
+def annotation_log_id(game_id: uuid.UUID) -> uuid.UUID:
+    """Id of a game's annotation stream."""
+    return uuid.uuid5(game_id, "annotations")

@@ -16,7 +16,9 @@ from euchre_events.events import Event
 _FIELDS: dict = {}
 
 
-def _dumps(value: Any) -> str:
+def canonical_dumps(value: Any) -> str:
+    """The canonical JSON text of any value (keys sorted, no spaces, what
+    JSON cannot hold as its ``str``): what the ids and the hash chain hash."""
     return json.dumps(value, sort_keys=True, separators=(",", ":"), default=str)
 
 
@@ -27,7 +29,7 @@ def value_text(v: Any) -> str:
         # plain printable ASCII without quote or backslash: json.dumps adds only the quotes
         if v.isascii() and v.isprintable() and '"' not in v and "\\" not in v:
             return '"' + v + '"'
-        return _dumps(v)
+        return canonical_dumps(v)
     if t is int:
         return int.__repr__(v)
     if v is None:
@@ -36,7 +38,7 @@ def value_text(v: Any) -> str:
         return "true" if v else "false"
     if t is tuple or t is list:
         return "[" + ",".join(map(value_text, v)) + "]"
-    return _dumps(v)
+    return canonical_dumps(v)
 
 
 _RECENT: dict = {}

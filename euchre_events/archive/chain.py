@@ -26,7 +26,7 @@ import hashlib
 import json
 import uuid
 
-__all__ = ["canonical", "genesis", "link", "link_text"]
+__all__ = ["canonical", "genesis", "link", "link_text", "AFTER_THE_RECORD"]
 
 
 def canonical(event_dict: dict) -> str:
@@ -57,3 +57,10 @@ def link(previous: str, version: int, event_dict: dict) -> str:
     of the event before, or :func:`genesis` for version 1)."""
     blob = f"{previous}|{int(version)}|{canonical(event_dict)}"
     return hashlib.sha256(blob.encode()).hexdigest()
+
+
+AFTER_THE_RECORD = ("RenegeClaimed", "RenegeRuled")
+"""Events a game imported whole (a record with a fixed length in its hash
+chain's genesis) may still take, recorded after it: a claim and a director's
+ruling come after the play (rules.md 1.5, 2.7).  The chain links them like any
+event; ``verify`` accepts them after the stored length, and nothing else."""

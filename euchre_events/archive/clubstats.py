@@ -53,7 +53,7 @@ from typing import Optional
 from euchre_events.rules.seats import is_placeholder_name
 
 __all__ = ["club_stats", "club_counts", "stats_of", "stats_text", "stats_text_of", "stats_json_of",
-           "seat_label", "seat_players", "player_ids", "source_of"]
+           "seat_label", "seat_players", "player_ids", "source_of", "seat_side", "has_won"]
 
 
 def seat_label(rel: int, n_seats: int = 4) -> str:
@@ -93,17 +93,20 @@ def _expand(c: list, info: dict) -> dict:
 _SIDE_CACHE: dict = {}
 
 
-def _side(variant: str, seat: int) -> int:
-    """The side ``seat`` plays for (seat % 2 in the partnership variants;
-    each seat its own otherwise); looked up once per variant."""
-    partners = _SIDE_CACHE.get(variant)
-    if partners is None:
-        from euchre_events.rules.registry import variant_class
+def seat_side(variant: str, seat: int) -> int:
+    """The side (score index) ``seat`` plays for in a game of ``variant``:
+    from the variant's own :meth:`~euchre_events.rules.variant.Variant.sides`
+    (rules/seats.py ``side_groups``), looked up once per variant; the seat
+    itself for a variant not known here or a seat it does not have."""
+    sides = _SIDE_CACHE.get(variant)
+    if sides is None:
+        from euchre_events.rules.registry import make_variant
         try:
-            partners = _SIDE_CACHE[variant] = bool(variant_class(variant).partnerships)
+            groups = make_variant(variant).sides()
         except ValueError:
             return seat
-    return seat % 2 if partners else seat
+        sides = _SIDE_CACHE[variant] = {s: i for i, g in enumerate(groups) for s in g}
+    return sides.get(seat, seat)
 
 
 def _ids_of(obj) -> list:
@@ -271,7 +274,9 @@ def source_of(game: dict) -> str:
     return str(src.get("site") or src.get("format") or "")
 
 
-def _won(winner, side: int) -> bool:
+def has_won(winner, side: int) -> bool:
+    """Whether ``side`` is (among) a game-index row's ``winner`` (a side, a
+    list of sides for a shared win or a tie, or None)."""
     if isinstance(winner, list):
         return side in winner
     return winner == side
@@ -399,10 +404,10 @@ def club_counts(games: list, deals, findings, player: Optional[str] = None,
             p = players.get(who)
             if p is None:
                 p = players[who] = [0] * _N_COUNTS
-            side = _side(g["variant"], seat)
+            side = seat_side(g["variant"], seat)
             p[_GAMES] += 1
-            p[_WINS] += _won(g["winner"], side)
-            p[_AP_WINS] += _won(g.get("as_played_winner"), side)
+            p[_WINS] += has_won(g["winner"], side)
+            p[_AP_WINS] += has_won(g.get("as_played_winner"), side)
     by_seat: dict = {}
     by_up: dict = {}
     by_call: dict = {}

@@ -12,7 +12,7 @@ from __future__ import annotations
 import uuid
 
 from euchre_events.archive.canonical import event_text
-from euchre_events.archive.gameid import GAME_NAMESPACE, _uuid8, start_text, uuid8_text
+from euchre_events.archive.gameid import GAME_NAMESPACE, uuid8, start_text, uuid8_text
 from euchre_events.events import DealStarted
 from euchre_events.rules.fastcore import CARD_CODES, event_of
 
@@ -68,7 +68,7 @@ def _name(fg) -> str:
 
 def fast_game_id(fg) -> uuid.UUID:
     """:func:`~euchre_events.archive.gameid.game_id_of` of ``fg.events()``."""
-    return _uuid8(GAME_NAMESPACE, _name(fg))
+    return uuid8(GAME_NAMESPACE, _name(fg))
 
 
 def fast_game_id_text(fg) -> str:

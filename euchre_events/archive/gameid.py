@@ -10,11 +10,11 @@ from __future__ import annotations
 import hashlib
 import uuid
 
-from euchre_events.archive.canonical import _dumps, event_text
+from euchre_events.archive.canonical import canonical_dumps, event_text
 from euchre_events.events import Event
 from euchre_events.rules.registry import complete_start
 
-__all__ = ["GAME_NAMESPACE", "GAME_ID_VERSION", "NOT_THE_GAME", "start_text", "game_id_of"]
+__all__ = ["GAME_NAMESPACE", "GAME_ID_VERSION", "NOT_THE_GAME", "start_text", "game_id_of", "uuid8"]
 
 
 GAME_NAMESPACE = uuid.UUID("0b6a4f8e-3d2c-5e71-a9c4-7f1e2d3c4b5a")
@@ -27,14 +27,14 @@ are version 5, so an id alone says which scheme made it: only version-5
 games need to be looked at to find an old copy (:meth:`Archive.find_game`)."""
 
 
-def _uuid8(namespace: uuid.UUID, name: str) -> uuid.UUID:
+def uuid8(namespace: uuid.UUID, name: str) -> uuid.UUID:
     """A name-based UUID version 8 (RFC 9562, B.2): the first 128 bits of
     SHA-256(namespace bytes + name as UTF-8), version and variant bits set."""
     return uuid.UUID(int=_uuid8_int(namespace.bytes, name))
 
 
 def _uuid8_int(namespace: bytes, name: str) -> int:
-    """The 128-bit value of :func:`_uuid8` (``namespace``: its 16 bytes)."""
+    """The 128-bit value of :func:`uuid8` (``namespace``: its 16 bytes)."""
     n = int.from_bytes(hashlib.sha256(namespace + name.encode()).digest()[:16], "big")
     n = (n & ~(0xF << 76)) | (GAME_ID_VERSION << 76)     # version
     n = (n & ~(0x3 << 62)) | (0x2 << 62)                 # variant RFC 4122/9562
@@ -42,7 +42,7 @@ def _uuid8_int(namespace: bytes, name: str) -> int:
 
 
 def uuid8_text(namespace: bytes, name: str) -> str:
-    """``str(_uuid8(uuid.UUID(bytes=namespace), name))`` without making the
+    """``str(uuid8(uuid.UUID(bytes=namespace), name))`` without making the
     UUID object (a fifth of the cost of a game id in a batch)."""
     h = "%032x" % _uuid8_int(namespace, name)
     return h[:8] + "-" + h[8:12] + "-" + h[12:16] + "-" + h[16:20] + "-" + h[20:]
@@ -65,7 +65,7 @@ def start_text(start: Event) -> str:
     d = complete_start(start).to_dict()
     for k in NOT_THE_GAME:
         d.pop(k, None)
-    return _dumps(d)
+    return canonical_dumps(d)
 
 
 def game_id_of(events: list, _text=event_text) -> uuid.UUID:
@@ -80,4 +80,4 @@ def game_id_of(events: list, _text=event_text) -> uuid.UUID:
     if not events or events[0].kind != "GameStarted":
         raise ValueError("a game's events start with GameStarted")
     texts = [start_text(events[0])] + [_text(e) for e in events[1:]]
-    return _uuid8(GAME_NAMESPACE, '{"events":[' + ",".join(texts) + "]}")
+    return uuid8(GAME_NAMESPACE, '{"events":[' + ",".join(texts) + "]}")

@@ -166,7 +166,7 @@ def _from_file(path: str, archive: Optional[Archive], fmt: Optional[str]) -> Ope
 
 
 def _from_archive(ref, archive: Optional[Archive], db: Optional[str]) -> Opened:
-    from euchre_events.archive.store import ArchiveError, DamagedGame
+    from euchre_events.archive.errors import ArchiveError, DamagedGame
     # "no file of that name" only for a str, the one reference that could have been a file
     also = ", and there is no file of that name" if isinstance(ref, str) else ""
     arch = archive if archive is not None else _open_archive(db, ref, also)
@@ -182,7 +182,9 @@ def _from_archive(ref, archive: Optional[Archive], db: Optional[str]) -> Opened:
 
 def _open_archive(db: Optional[str], ref, also: str) -> Archive:
     """``Archive(db)``, refusing to create a file that is not there."""
-    from euchre_events.archive.store import Archive, ArchiveError, sqlite_file
+    from euchre_events.archive.errors import ArchiveError
+    from euchre_events.archive.locate import sqlite_file
+    from euchre_events.archive.store import Archive
     path = sqlite_file(db)
     if path is not None:
         if os.path.isdir(path):

@@ -46,13 +46,15 @@ from eventsourcing.projection import Projection
 from eventsourcing.sqlite import SQLiteTrackingRecorder
 
 from euchre_events import __version__
-from euchre_events.archive.aggregates import GAME_START_TOPICS
-from euchre_events.archive.store import (_ANNOTATION_TOPICS, SOURCE_ADDED_TOPIC, Archive, DamagedGame,
-                                         with_added_sources)
+from euchre_events.archive.aggregates import (ANNOTATION_TOPICS, GAME_START_TOPICS, SOURCE_ADDED_TOPIC,
+                                              annotation_log_id)
+from euchre_events.archive.errors import DamagedGame
+from euchre_events.archive.sources import with_added_sources
+from euchre_events.archive.store import Archive
 from euchre_events.projections import Game
 
 __all__ = ["ReadModels", "ClubProjection", "SQLiteClubView", "PostgresClubView", "RULES_VERSION",
-           "READ_MODEL_VERSION", "game_rows", "unholdable", "is_newer"]
+           "READ_MODEL_VERSION", "game_rows", "index_values", "unholdable", "is_newer"]
 
 READ_MODEL_VERSION = 3   # 2: the deals' ``sat_out`` column (who sat a deal out); 3: ``made_official``
 """What the rows hold; raise it when a column or a definition changes."""
@@ -122,26 +124,39 @@ def _j(value) -> str:
 
 
 # ------------------------------------------------------------------ rows of one game
+def index_values(game_id, g: Game) -> dict:
+    """The game index's columns a fold alone gives, as values (not JSON
+    text): ``game_id``, ``title``, ``variant``, ``date`` (the source's, or
+    None), ``source`` (a dict), ``players`` (names), ``deals``, ``events``,
+    ``final_score`` (as played), ``official_score``, ``winner`` and
+    ``as_played_winner`` (a side, a tuple of sides, or None; rules.md 1.6),
+    ``game_over`` (0/1), ``tied`` (the tied sides).  The one place an index
+    row is made: :func:`game_rows` stores it, ``list`` without read models
+    prints it."""
+    start = g.events[0]
+    source = start.source if isinstance(start.source, dict) else {}
+    return {"game_id": str(game_id), "title": g.title, "variant": g.variant,
+            "date": str(source.get("date") or "") or None, "source": source,
+            "players": [str(p) for p in g.players], "deals": g.deals, "events": len(g.events),
+            "final_score": g.final_score, "official_score": g.official_score,
+            "winner": g.winner, "as_played_winner": g.as_played_winner,
+            "game_over": int(bool(g.final.game_over)), "tied": list(g.final.x.get("tied") or ())}
+
+
 def game_rows(game_id: uuid.UUID, events: list) -> dict:
     """The read-model rows of one game from its events (pure):
     ``{"game": {...}, "findings": [{...}], "deals": [{...}]}``, column names
     as in the tables.  Raises whatever the fold raises (ImpossibleEvent)."""
     g = Game(events, game_id=str(game_id))
     v = g.final.variant
-    start = g.events[0]
-    source = start.source if isinstance(start.source, dict) else {}
     findings = g.audit()
     reports = g.deal_reports()
-    players = [str(p) for p in g.players]
-    game = {"game_id": str(game_id), "title": g.title, "variant": g.variant,
-            "date": str(source.get("date") or "") or None, "source": _j(source),
-            "players": _j(players), "deals": g.deals, "events": len(g.events),
-            "final_score": _j(g.final_score), "official_score": _j(g.official_score),
-            "winner": _j(g.winner), "as_played_winner": _j(g.as_played_winner),
-            "game_over": int(bool(g.final.game_over)), "tied": _j(list(g.final.x.get("tied") or ())),
-            "findings": len(findings), "reneges": sum(1 for f in findings if f.kind == "renege"),
-            "score_after": _j([[d.deal, list(d.score_as_played), list(d.score_official)] for d in reports]),
-            "error": None, "rules_version": RULES_VERSION}
+    values = index_values(game_id, g)
+    players = values["players"]
+    game = {k: _j(x) if k in _JSON_GAME_COLUMNS else x for k, x in values.items()}
+    game.update(findings=len(findings), reneges=sum(1 for f in findings if f.kind == "renege"),
+                score_after=_j([[d.deal, list(d.score_as_played), list(d.score_official)] for d in reports]),
+                error=None, rules_version=RULES_VERSION)
     rows_f = []
     for i, f in enumerate(findings):
         seat = f.seat
@@ -160,13 +175,7 @@ def game_rows(game_id: uuid.UUID, events: list) -> dict:
         if maker is not None and d.tricks and d.note in ("", None):
             side = v.side_of(maker)
             maker_tricks = sum(t for s, t in enumerate(d.tricks) if v.side_of(s) == side)
-            bid = c.get("bid")
-            need = 3
-            if isinstance(bid, int) and not isinstance(bid, bool):
-                need = bid
-            elif bid in ("pb", "moon"):
-                need = v.tricks_per_deal
-            made = int(maker_tricks >= need)
+            made = int(maker_tricks >= v.tricks_needed(c.get("bid")))
         made_official = _made_officially(g, d, made, reneges)
         rows_d.append({"game_id": str(game_id), "deal": d.deal, "dealer": d.dealer, "maker": maker,
                        "maker_rel": (maker - d.dealer) % n if maker is not None and d.dealer is not None else None,
@@ -745,7 +754,7 @@ class ReadModels:
                 break
             batch = []
             for n in items:
-                if n.topic in _ANNOTATION_TOPICS and n.topic != SOURCE_ADDED_TOPIC:
+                if n.topic in ANNOTATION_TOPICS and n.topic != SOURCE_ADDED_TOPIC:
                     continue
                 try:
                     batch.append((app.mapper.to_domain_event(n), None, n.id))
@@ -823,7 +832,6 @@ class ReadModels:
         changed = self.view.changed_streams()
         if changed is None:
             return None
-        from euchre_events.archive.store import annotation_log_id
         games = {str(g["game_id"]) for g in self.view.select("SELECT game_id FROM {ee_rm_games}")} \
             if changed else set()
         notes = {str(annotation_log_id(uuid.UUID(g))): g for g in games} if changed else {}

@@ -106,6 +106,25 @@ class Variant(ABC):
         """Seat that leads trick 1: left of the dealer, skipping seats that sit out."""
         return t.next_active(t.dealer)
 
+    MAKERS_NEED = 3
+    """Tricks of the deal's 5 the makers of a trump call must take for the
+    call to stand (rules.md 2.6, 3.4, 4.5, 6.4); fewer is a euchre (Buck:
+    bucked)."""
+
+    def tricks_needed(self, contract: Any = None) -> int:
+        """The tricks the makers (or the maker) must take for their call to
+        stand: a bid of 3 or more needs the bid (rules.md 5.4, 7.5),
+        partner's best and shoot the moon every trick of the deal
+        (``"pb"``, ``"moon"``), a trump call with no bid
+        :data:`MAKERS_NEED` (3).  ``contract``: the bid, or None.  The one
+        place the read models, the tutorial and every variant's
+        :meth:`score_deal` ask."""
+        if isinstance(contract, int) and not isinstance(contract, bool):
+            return contract
+        if contract in ("pb", "moon"):
+            return self.tricks_per_deal
+        return self.MAKERS_NEED
+
     @abstractmethod
     def score_deal(self, t: Table) -> list:
         """Points per side for the deal just finished."""

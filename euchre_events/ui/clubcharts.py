@@ -116,11 +116,11 @@ def club_figures(stats: dict, games: list, deals: list, findings: list, last_gam
     pool = pools.get("wins", pool)
     steps = {n: ([0], [0]) for n in shown}
     count = dict.fromkeys(shown, 0)
-    from euchre_events.archive.clubstats import _side, _won, seat_players
+    from euchre_events.archive.clubstats import has_won, seat_players, seat_side
     seats_of, _ = seats if seats is not None else seat_players(games)   # as the statistics know them
     for i, g in enumerate(kept, 1):
         for seat, n in enumerate(seats_of[g["game_id"]]):
-            if n in count and _won(g["winner"], _side(g["variant"], seat)):
+            if n in count and has_won(g["winner"], seat_side(g["variant"], seat)):
                 count[n] += 1
                 steps[n][0].append(i)
                 steps[n][1].append(count[n])

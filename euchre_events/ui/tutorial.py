@@ -43,6 +43,7 @@ from dataclasses import dataclass, field
 from typing import Any, Iterable, Optional, Sequence
 
 from euchre_events.rules import cards as C
+from euchre_events.rules.registry import make_variant
 from euchre_events.rules.seats import side_short
 from euchre_events.ui.describe import describe_event, seat_name, sides_of, suit_text
 from euchre_events.ui.render import state_html
@@ -679,7 +680,7 @@ def deal_points(game: Game, deal: int, side: int, choices: Sequence[int], sectio
         # rules.md 5.4: whatever became of the bid, a player who did not win the bidding scores its own tricks
         took = st.tricks_won[side]
         rule = (f"{who(st, side)} did not win the bidding and took {took} trick{'s' if took != 1 else ''}: "
-                "such a player scores 1 a trick, whatever became of the bid")
+                f"such a player scores {make_variant(st.variant).PER_TRICK} a trick, whatever became of the bid")
     expl = (facts[:1].upper() + facts[1:] + ". " + (rule[:1].upper() + rule[1:] + ": " if rule else "")
             + ", ".join(f"{nm} {p:+d}" for nm, p in zip(names, pts))
             + "; score now " + ", ".join(f"{nm} {p}" for nm, p in zip(names, st.score)) + ".")
@@ -710,7 +711,7 @@ def points_hint(st: TableState, side: int, pts: Sequence[int]) -> str:
         took = st.tricks_won[side] if side < len(st.tricks_won) else 0
         n = f"{took} trick{'s' if took != 1 else ''}"
         if side == st.maker:
-            if took < 3:
+            if took < make_variant(st.variant).tricks_needed():
                 return f"{x}, the maker, took only {n}: look up what being bucked costs"
             return f"{x}, the maker, took {n}: count what each trick is worth (scores count down)"
         if took == 0:
@@ -766,14 +767,17 @@ def buck_rule(st: TableState, side: int, pts: Sequence[int]) -> str:
         return f"{x} dropped out: a player who drops out scores nothing"
     took = st.tricks_won[side] if side < len(st.tricks_won) else 0
     n = f"{took} trick{'s' if took != 1 else ''}"
+    # the numbers are the variant's own (BuckEuchre.score_deal counts with them)
+    v = make_variant(st.variant)
+    need, up, per = v.tricks_needed(), v.BUCKED, f"minus {-v.PER_TRICK} a trick"
     if side == st.maker:
         if side < len(pts) and pts[side] > 0:
-            return f"bucked: {x}, the maker, took only {n} (fewer than 3), so {x} goes up 5"
-        return f"{x}, the maker, took {n}: 3 or more, so minus 1 a trick"
+            return f"bucked: {x}, the maker, took only {n} (fewer than {need}), so {x} goes up {up}"
+        return f"{x}, the maker, took {n}: {need} or more, so {per}"
     no_maker = " (no maker: clubs were turned up, or everyone passed twice)" if st.maker is None else ""
     if took == 0:
-        return f"bucked: {x} stayed in and took no trick, so {x} goes up 5{no_maker}"
-    return f"{x} stayed in and took {n}: minus 1 a trick{no_maker}"
+        return f"bucked: {x} stayed in and took no trick, so {x} goes up {up}{no_maker}"
+    return f"{x} stayed in and took {n}: {per}{no_maker}"
 
 
 def score_rule(st: TableState, pts: Sequence[int]) -> str:

@@ -502,10 +502,10 @@ class BidEuchre(BidAuction, Variant):
         if c in ("pb", "moon"):
             value = self.pb_value if c == "pb" else self.moon_value
             fail = o.failed_pb_penalty if c == "pb" else o.failed_moon_penalty
-            made = tricks[bs] == self.tricks_per_deal
+            made = tricks[bs] >= self.tricks_needed(c)
             pts[bs] = value if made else -(value if fail is None else fail)
         else:
-            made = tricks[bs] >= c
+            made = tricks[bs] >= self.tricks_needed(c)
             pts[bs] = tricks[bs] if made else -c
         t.contract = evolve(t.contract, made=made)
         return pts

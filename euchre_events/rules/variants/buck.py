@@ -165,6 +165,12 @@ class BuckEuchre(UpCardAuction, Variant):
     hand_size = 5
     tricks_per_deal = 5
 
+    BUCKED = 5
+    """The score change of a player bucked (6.4): a maker who took fewer than
+    :meth:`tricks_needed`, another player in the hand who took no trick."""
+    PER_TRICK = -1
+    """The score change per trick taken by a player not bucked (6.4: scores count down)."""
+
     # ------------------------------------------------------------ seats
 
     def initial_scores(self) -> list:
@@ -292,14 +298,13 @@ class BuckEuchre(UpCardAuction, Variant):
         -1 per trick, +5 with no trick.  A dropped player: 0.
         """
         pts = [0, 0, 0, 0]
+        need = self.tricks_needed()
         for s in range(4):
             if s in t.out:
                 continue
             n = t.tricks_won[s]
-            if s == t.maker:
-                pts[s] = -n if n >= 3 else 5
-            else:
-                pts[s] = -n if n >= 1 else 5
+            bucked = n < need if s == t.maker else n == 0
+            pts[s] = self.BUCKED if bucked else self.PER_TRICK * n
         return pts
 
     def game_winner(self, t: Table, scores: Sequence[int]) -> Any:

@@ -133,6 +133,9 @@ class GhostHandEuchre(BidAuction, Variant):
     n_sides = 3
     hand_size = 6
     tricks_per_deal = 6
+
+    PER_TRICK = 1
+    """Points per trick taken, every player's (5.4), unless a set bidder's."""
     auction_section = "5.2"
     stick_section = "5.8"
 
@@ -254,16 +257,14 @@ class GhostHandEuchre(BidAuction, Variant):
         of 3-5 who is set scores minus the bid instead; a made moon scores
         ``moon_value`` (24), a failed moon loses ``failed_moon_penalty`` (24)."""
         o = self.options
-        pts = list(t.tricks_won)
+        pts = [self.PER_TRICK * n for n in t.tricks_won]
         b, c = t.maker, t.contract.bid
         n = t.tricks_won[b]
+        made = n >= self.tricks_needed(c)
         if c == "moon":
-            made = n == self.tricks_per_deal
             pts[b] = o.moon_value if made else -o.failed_moon_penalty
-        else:
-            made = n >= c
-            if not made:
-                pts[b] = -c
+        elif not made:
+            pts[b] = -c
         t.contract = evolve(t.contract, made=made)
         return pts
 

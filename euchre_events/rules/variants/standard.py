@@ -205,7 +205,7 @@ class StandardEuchre(UpCardAuction, Variant):
             return pts
         if n == 5:
             pts[ms] = o.loner_march_score if t.alone is not None else 2
-        elif n >= 3:
+        elif n >= self.tricks_needed():
             pts[ms] = 1
             if n == 4 and o.four_trick_tokens and t.alone is None:
                 pts[ms] += self.earn_token(t, ms)

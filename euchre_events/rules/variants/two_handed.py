@@ -139,7 +139,7 @@ class TwoHandedEuchre(UpCardAuction, Variant):
         pts = [0, 0]
         if n == 5:
             pts[m] = 2
-        elif n >= 3:
+        elif n >= self.tricks_needed():
             pts[m] = 1
         else:
             pts[1 - m] = 2
