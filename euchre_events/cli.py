@@ -704,24 +704,14 @@ def show_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique p
         s = _parse_seat(seat, g.players)
     except typer.BadParameter as e:
         _fail(f"--seat: {e}")
-    start, end = 0, len(g.events)
-    if deal is not None:
-        dp = g.deal_positions()
-        starts = dict(dp)
-        if deal not in starts:
-            _fail(f"the game has deals 1..{len(dp)}; there is no deal {deal}")
-        start = starts[deal]
-        later = [p for d, p in dp if p > start]
-        end = later[0] if later else len(g.events)
-    if after is None:
-        k = end
-    else:
-        # the deal's events count from 1 (its DealStarted is event 1); 0 is the
-        # table before the deal begins: the score going into it
-        if not 0 <= after <= end - start:
-            what = f"deal {deal} has {end - start} events" if deal else f"the game has {end} events"
-            _fail(f"--after {after} is outside the range: {what}")
-        k = start + after if deal is not None else after
+    # counted, linked and checked as the viewer and the HTML page count (one viewer model)
+    from euchre_events.projections.viewer import ViewerModel
+    model = ViewerModel(g)
+    try:
+        k = model.show_position(deal, after)
+    except ValueError as e:
+        _fail(str(e))
+    start = model.deal_span(deal)[0] if deal is not None else 0
     from euchre_events.projections.seat import event_visible, knowledge
     st = g.state_at(k)
     # a seat's view: everything shown comes from what that seat could know
@@ -731,7 +721,8 @@ def show_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique p
         _say(f"Before deal {deal} begins (its first event is --after 1)")
     elif deal is not None:   # events count from 1 in the deal and in the game (record, verify, the HTML export)
         _say(f"After event {k - start} of deal {deal} (event {k} of the game)")
-    if k > 0:
+    if k > 0:   # the viewer's and the HTML page's counter and link of this position
+        _say(f"Position: {model.counter(k)}  (link #{model.link(k)})")
         full = s is None or event_visible(g.events, k - 1, s, at=k)
         _say(f"Last event: {describe_event(g.events[k - 1], g.players, st.dealer, seat=s, full=full)}")
     for line in state_text(st, s, knowledge=known).split("\n"):

@@ -28,6 +28,7 @@ from typing import Iterable, Optional
 
 from euchre_events.formats.output import write_output
 from euchre_events.projections.seat import knowledge_of_state
+from euchre_events.projections.viewer import KEY_ACTIONS, ViewerModel, rows_window
 from euchre_events.ui import render as R
 
 __all__ = ["export_html", "export_page", "export_data"]
@@ -97,7 +98,8 @@ SCRIPT = r"""
     return out;
   }
   function eventList() {
-    const cur = pos - 1, lo = Math.max(0, cur - 12), hi = Math.min(L.events.length, cur + 15);
+    // the window of rows as Python computed it (projections.viewer.rows_window): a seat's view stops at now
+    const cur = pos - 1, w = L.rows[cur], lo = w[0], hi = view === 'all' ? w[1] : w[2];
     let out = lo > 0 ? '<div class="ee-ev ee-more">\u2026 ' + lo + ' earlier event(s)</div>' : '';
     for (let i = lo; i < hi; i++) {
       const cls = ['ee-ev'];
@@ -117,23 +119,8 @@ SCRIPT = r"""
     if (hi < L.events.length) out += '<div class="ee-ev ee-more">\u2026 ' + (L.events.length - hi) + ' later event(s)</div>';
     return out;
   }
-  // ---- the position link, counted as `show --deal N --after K` (widgets.GameViewer.link)
-  function dealStarts() {
-    return Object.keys(L.deal_start).map(Number).sort((a, b) => a - b);
-  }
-  function link() {
-    const d = L.deal_at[pos - 1], start = L.deal_start[String(d)];
-    const tail = line ? '&line=' + line : '';
-    if (!d || start === undefined || pos <= start) return 'event=' + pos + tail;
-    return 'deal=' + d + '&event=' + (pos - start) + tail;
-  }
-  function positionWords() {
-    const d = L.deal_at[pos - 1], start = L.deal_start[String(d)];
-    if (!d || start === undefined || pos <= start) return 'event ' + pos + ' / ' + L.n;
-    const later = dealStarts().filter(x => x > d);
-    const end = later.length ? L.deal_start[String(later[0])] : L.n;
-    return 'deal ' + d + ' \u00b7 event ' + (pos - start) + ' / ' + (end - start);
-  }
+  // ---- the position link and counter, as Python computed them (projections.viewer.ViewerModel)
+  function link() { return L.links[pos - 1]; }
   function goLink(h) {
     const q = new URLSearchParams(String(h || '').replace(/^#/, ''));
     const num = k => { const v = q.get(k); return v !== null && /^-?\d+$/.test(v.trim()) ? Number(v) : (v === null ? null : NaN); };
@@ -143,12 +130,11 @@ SCRIPT = r"""
     if (want < 0 || want > D.lines.length || (want > 0 && D.lines[want - 1].error)) return false;
     const LL = want ? D.lines[want - 1] : D;
     if (deal !== null) {
-      if (LL.deal_start[String(deal)] === undefined) return false;
+      const span = LL.deal_span[String(deal)];
+      if (span === undefined) return false;
       setLine(want, false);
       if (event === null) { jumpDeal(deal); return true; }
-      const st = L.deal_start[String(deal)], later = dealStarts().filter(x => x > deal);
-      const end = later.length ? L.deal_start[String(later[0])] : L.n;
-      go(st + Math.max(1, Math.min(event, end - st)));
+      go(span[0] + Math.max(1, Math.min(event, span[1] - span[0])));
       return true;
     }
     if (event === null) return false;
@@ -226,7 +212,7 @@ SCRIPT = r"""
     slider.value = pos;
     // one numbering with the link (#deal=1&event=12 reads "deal 1 · event 12 / 27"): the
     // game-wide count "13 / 353" beside it named another number for the same position
-    readout.textContent = positionWords();
+    readout.textContent = L.counters[pos - 1];
     const table = document.querySelector('.ee-table');
     table.dataset.position = pos;
     table.dataset.line = line;
@@ -260,27 +246,11 @@ SCRIPT = r"""
     if (redraw) draw();
   }
   function jumpDeal(n) { const p = L.deals[String(n)]; if (p) go(p); }
-  function jumpDealEnd(n) {
-    if (n <= 0) { go(1); return; }
-    const later = dealStarts().filter(x => x > n);
-    go(later.length ? L.deal_start[String(later[0])] : L.n);
-  }
-  // Up/PageUp and Down/PageDown by deal, as widgets.GameViewer.press
-  function dealNext() {
-    const d = L.deal_at[pos - 1], later = dealStarts().filter(x => x > d);
-    if (later.length) jumpDeal(later[0]); else go(L.n);
-  }
-  function dealPrev() {
-    const d = L.deal_at[pos - 1], here = pos, deals = dealStarts();
-    if (deals.indexOf(d) >= 0) {
-      jumpDeal(d);
-      if (pos < here) return;
-    }
-    const earlier = deals.filter(x => x < d);
-    if (earlier.length) jumpDeal(earlier[earlier.length - 1]); else go(1);
-  }
-  const KEYS = {ArrowLeft: () => go(pos - 1), ArrowRight: () => go(pos + 1), Home: () => go(1), End: () => go(L.n),
-                PageUp: dealPrev, ArrowUp: dealPrev, PageDown: dealNext, ArrowDown: dealNext};
+  // the keys (KEY_ACTIONS) and where each goes from each position (ViewerModel.key_target)
+  const ACTIONS = {prev: () => go(pos - 1), next: () => go(pos + 1), first: () => go(1), last: () => go(L.n),
+                   deal_prev: () => go(L.deal_prev[pos - 1]), deal_next: () => go(L.deal_next[pos - 1])};
+  const KEYS = {};
+  Object.keys(D.keys).forEach(k => { if (ACTIONS[D.keys[k]]) KEYS[k] = ACTIONS[D.keys[k]]; });
   $('.ee-first').addEventListener('click', () => go(1));
   $('.ee-prev').addEventListener('click', () => go(pos - 1));
   $('.ee-next').addEventListener('click', () => go(pos + 1));
@@ -312,7 +282,7 @@ SCRIPT = r"""
   });
   if (chartBox) chartBox.addEventListener('click', e => {
     const p = e.target.closest && e.target.closest('[data-deal]');
-    if (p) jumpDealEnd(Number(p.dataset.deal));
+    if (p) { const e = L.deal_end[p.dataset.deal]; if (e) go(e); }
   });
   document.addEventListener('keydown', e => {
     const t = e.target, tag = t && t.tagName;
@@ -350,10 +320,12 @@ def _interner(table: list):
     return intern
 
 
-def _line_data(game, annotations, view_keys, names, intern, text_id) -> dict:
-    """One line of play (the main line or a variation) as the page replays it:
-    the per-line keys of :func:`export_data`, its drawings and texts interned
-    into the page's shared tables."""
+def _line_data(game, annotations, view_keys, names, intern, text_id, line: int = 0) -> dict:
+    """One line of play (the main line or a variation ``line``, from 1) as the
+    page replays it: the per-line keys of :func:`export_data`, its drawings
+    and texts interned into the page's shared tables.  Positions, links,
+    counters, jumps and the event window come from the one viewer model
+    (:class:`euchre_events.projections.viewer.ViewerModel`)."""
     from euchre_events.ui.describe import describe_events, seat_event_texts
     n = len(game.events)
     players = game.players
@@ -367,20 +339,22 @@ def _line_data(game, annotations, view_keys, names, intern, text_id) -> dict:
     rows = {key(v): [] for v in view_keys}
     renege_from: dict = {key(v): {} for v in view_keys}
     ix = game.index()
+    model = ViewerModel(game, line)
     turn, deal_at, trick_at, scored = [], [], [], []
+    links, counters, deal_prev, deal_next, window = [], [], [], [], []
     for k in range(1, n + 1):
         st = game.state_at(k)
         nxt = game.events[k] if k < n else None
         turn.append(st.turn)
+        at = model.position(k, st)
         deal_at.append(st.deal)
-        # the trick menu's value, as the viewer sets it (widgets.GameViewer._sync_controls)
-        starts = ix.trick_start.get(st.deal, [])
-        tr = None
-        if st.phase == "play" and starts:
-            tr = min(len(st.tricks) + 1, len(starts))
-        elif st.tricks:
-            tr = len(st.tricks)
-        trick_at.append(tr if tr is not None and 1 <= tr <= len(starts) else None)
+        trick_at.append(at.trick)      # the trick menu's value, as the viewer sets it
+        links.append(at.link)
+        counters.append(at.counter)
+        deal_prev.append(model.key_target("deal_prev", k))
+        deal_next.append(model.key_target("deal_next", k))
+        lo, hi = rows_window(k - 1, n)
+        window.append([lo, hi, rows_window(k - 1, n, seat_view=True)[1]])
         # the chart's "now" marker: the last deal scored and the score now
         scored.append([st.deal_results[-1][0] if st.deal_results else 0, list(st.score)])
         for v in view_keys:
@@ -405,13 +379,7 @@ def _line_data(game, annotations, view_keys, names, intern, text_id) -> dict:
             else:
                 entries.append([text_id(seen), text_id(full), start])
         view_events[key(v)] = entries
-    deals = {}
-    for i, ev in enumerate(game.events):
-        if ev.kind == "DealStarted":
-            p = i + 1
-            if i + 1 < n and game.events[i + 1].kind == "CardsDealt":
-                p += 1
-            deals[str(ev.deal)] = min(p, n)
+    deals = {str(d): p for d, p in model.deal_jumps().items()}
     return {
         "n": n, "views": rows, "turn": turn, "deal_at": deal_at,
         "deals": deals, "events": describe_events(game.events, players),
@@ -419,6 +387,10 @@ def _line_data(game, annotations, view_keys, names, intern, text_id) -> dict:
         "notes": {str(k): v for k, v in _notes(annotations).items()},
         "reneges": renege_positions, "view_reneges": renege_from,
         "deal_start": {str(d): p for d, p in ix.deal_start.items()},
+        "deal_span": {str(d): list(model.deal_span(d)) for d in model.deals},
+        "deal_end": {str(d): model.deal_end_jump(d) for d, _ in ix.score_after},
+        "links": links, "counters": counters, "deal_prev": deal_prev, "deal_next": deal_next,
+        "rows": window,
         "tricks": {str(d): list(p) for d, p in ix.trick_start.items()},
         "trick_at": trick_at, "scored": scored,
         "score_after": [[d, list(sc)] for d, sc in ix.score_after],
@@ -480,6 +452,12 @@ def export_data(game, annotations: Iterable = (), views: Optional[Iterable] = No
     ``trick_at`` (the trick menu's value per position, or None),
     ``scored`` (``[last deal scored, score]`` per position), ``score_after``
     (``[[deal, points per side], ...]`` from deal 0), ``sides`` (side names);
+    from the viewer model (:class:`~euchre_events.projections.viewer.ViewerModel`),
+    per position: ``links`` (the link fragment), ``counters`` (the counter
+    text), ``deal_prev``/``deal_next`` (where Up/Down go), ``rows`` (``[lo,
+    hi all hands, hi seat view]`` of the event list); ``deal_span`` (deal ->
+    ``[start, end]``), ``deal_end`` (deal -> its last position, the chart's
+    jump), and ``keys`` (:data:`~euchre_events.projections.viewer.KEY_ACTIONS`);
     ``lines``: one entry per record variation, ``{"name", "comment",
     "branch", "error"}`` and, unless ``error``, the per-line keys above
     (``n`` .. ``score_after``) of the variation's whole line.
@@ -499,9 +477,10 @@ def export_data(game, annotations: Iterable = (), views: Optional[Iterable] = No
         name, comment, branch, g, error, notes = record_variation(game, i, v)
         entry = {"name": name, "comment": comment, "branch": branch, "error": error}
         if g is not None:
-            entry.update(_line_data(g, notes, view_keys, names, intern, text_id))
+            entry.update(_line_data(g, notes, view_keys, names, intern, text_id, i + 1))
         lines.append(entry)
     out.update({"parts": names, "strings": strings, "texts": texts, "start": 1, "lines": lines,
+                "keys": dict(KEY_ACTIONS),
                 "sides": R.side_names(game.state_at(1))})
     return out
 

@@ -53,7 +53,6 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
-from urllib.parse import parse_qs
 
 import anywidget
 import ipywidgets as W
@@ -64,6 +63,8 @@ from euchre_events.ui import render as R
 from euchre_events.events import ANNOTATION_MARKS, Event
 from euchre_events.projections import Game
 from euchre_events.projections.seat import knowledge_of_state
+# the keys, links, deal jumps and event window: the one viewer model (issue 24)
+from euchre_events.projections.viewer import KEY_ACTIONS, ViewerModel, rows_window, trick_at
 
 __all__ = ["GameViewer", "Line", "Quiz", "game_index", "open_record_by_deal"]
 
@@ -125,13 +126,6 @@ circle.ee-eval-here{stroke:#000;stroke-width:2.5}.ee-eval-fu-key{fill:#1f77b4}.e
  max-width:900px}
 """
 
-
-KEY_ACTIONS = {
-    "ArrowLeft": "prev", "ArrowRight": "next", "Home": "first", "End": "last",
-    "PageUp": "deal_prev", "ArrowUp": "deal_prev", "PageDown": "deal_next", "ArrowDown": "deal_next",
-    "m": "mistake_next", "M": "mistake_prev",
-}
-"""The viewer's keys (``KeyboardEvent.key``) and what each does: see :meth:`GameViewer.press`."""
 
 # The browser half of the keys and the position link.  Keys are taken when
 # the focus is inside this viewer (a click on any of its buttons or its
@@ -1109,20 +1103,11 @@ class GameViewer:
         """To the start of deal ``n``: just after its cards are dealt (rules.md
         2.1), so the hands and up-card show.  Raises ``KeyError`` for a deal
         the line does not have."""
-        start = self.line.index["deal_start"][int(n)]
-        k = start + 1
-        if k < self.n_events and self.game.events[k].kind == "CardsDealt":
-            k += 1
-        self.goto(k)
+        self.goto(self.model.deal_jump(n))
 
     def jump_deal_end(self, n: int) -> None:
         """To the last event of deal ``n`` (deal 0: position 1)."""
-        if int(n) <= 0:
-            self.goto(1)
-            return
-        starts = sorted(self.line.index["deal_start"].items())
-        after = [p for d, p in starts if d > int(n)]
-        self.goto(after[0] if after else self.n_events)
+        self.goto(self.model.deal_end_jump(n))
 
     def jump_trick(self, t: int) -> None:
         """To just before the first card of trick ``t`` of the deal shown (its
@@ -1143,31 +1128,10 @@ class GameViewer:
         action = KEY_ACTIONS.get(key)
         if action is None:
             return False
-        if action in ("prev", "next", "first", "last"):
-            getattr(self, action)()
-            return True
         if action in ("mistake_next", "mistake_prev"):
             self.goto_mistake(action == "mistake_next")
             return True
-        deals = sorted(self.line.index["deal_start"])
-        d = self._state.deal
-        if action == "deal_next":
-            later = [x for x in deals if x > d]
-            if later:
-                self.jump_deal(later[0])
-            else:
-                self.last()
-            return True
-        here = self._position
-        if d in deals:
-            self.jump_deal(d)
-            if self._position < here:
-                return True
-        earlier = [x for x in deals if x < d]
-        if earlier:
-            self.jump_deal(earlier[-1])
-        else:
-            self.first()
+        self.goto(self.model.key_target(action, self._position))
         return True
 
     @property
@@ -1176,12 +1140,25 @@ class GameViewer:
         after the first 12 events of deal 3, counted from its DealStarted as
         ``euchre-events show --deal 3 --after 12`` counts them; before the
         first deal, ``"event=K"`` (the table after K events of the game).
-        The app writes it to the page address (``#deal=3&event=12``)."""
-        d = self._state.deal
-        start = self.line.index["deal_start"].get(d)
-        if not d or start is None or self._position <= start:
-            return f"event={self._position}"
-        return f"deal={d}&event={self._position - start}"
+        In a variation, ``&line=j`` (its number in the line menu) follows.
+        The app writes it to the page address (``#deal=3&event=12``); the
+        HTML export and ``show`` count the same (:class:`ViewerModel`)."""
+        return self.model.link(self._position)
+
+    @property
+    def counter(self) -> str:
+        """The position in words, with the link's numbers: ``"deal 1 · event
+        12 / 27"`` (:meth:`ViewerModel.counter`)."""
+        return self.model.counter(self._position)
+
+    @property
+    def model(self) -> ViewerModel:
+        """The navigation model of the line shown (kept while its game is)."""
+        ln = self.line
+        m = getattr(ln, "_model", None)
+        if m is None or m.game is not ln.game or m.line != self.line_no:
+            m = ln._model = ViewerModel(ln.game, self.line_no)
+        return m
 
     def goto_link(self, link: str) -> bool:
         """Show the position a link names (:attr:`link`; a leading ``#`` is
@@ -1189,27 +1166,20 @@ class GameViewer:
         events), ``deal=N`` (the start of deal N, as :meth:`jump_deal`) or
         ``event=K`` (after K events of the game, clamped).  Returns False
         and leaves the position for a link that names no position of this
-        line (an unknown deal, not a number); never raises."""
-        q = parse_qs(str(link or "").lstrip("#"))
-        try:
-            deal = int(q["deal"][0]) if "deal" in q else None
-            event = int(q["event"][0]) if "event" in q else None
-        except ValueError:
+        line (an unknown deal, not a number); never raises.  ``&line=j``
+        selects line ``j`` first (the main line without it)."""
+        q = ViewerModel.parse_link(link)
+        if q is None:
             return False
-        starts = self.line.index["deal_start"]
-        if deal is not None:
-            if deal not in starts:
-                return False
-            if event is None:
-                self.jump_deal(deal)
-                return True
-            later = [p for x, p in sorted(starts.items()) if x > deal]
-            end = later[0] if later else self.n_events
-            self.goto(starts[deal] + max(1, min(event, end - starts[deal])))
-            return True
-        if event is None:
+        j = q["line"] or 0
+        if not 0 <= j < len(self.lines) or self.lines[j].game is None:
             return False
-        self.goto(event)
+        k = ViewerModel(self.lines[j].game, j).resolve(q["deal"], q["event"])
+        if k is None:
+            return False
+        if j != self.line_no:
+            self.select_line(j)
+        self.goto(k)
         return True
 
     def _on_keys_msg(self, _widget, content, _buffers) -> None:
@@ -1354,12 +1324,7 @@ class GameViewer:
             topts = [(f"trick {i + 1}", i + 1) for i in range(len(starts))]
             if list(self.trick_dd.options) != topts:
                 self.trick_dd.options = topts
-            tr = None
-            if self._state.phase == "play" and starts:
-                tr = min(len(self._state.tricks) + 1, len(starts))
-            elif self._state.tricks:
-                tr = len(self._state.tricks)
-            self.trick_dd.value = tr if tr is not None and 1 <= tr <= len(starts) else None
+            self.trick_dd.value = trick_at(self._state, starts)
             sv = -1 if self.seat is None else self.seat
             if self.seat_dd.value != sv:
                 self.seat_dd.value = sv
@@ -1372,11 +1337,7 @@ class GameViewer:
     def _events_list(self, before: int = 12, after: int = 14) -> str:
         g = self.game
         cur = self._position - 1
-        lo, hi = max(0, cur - before), min(len(g.events), cur + after + 1)
-        if self.seat is not None:
-            # a seat's view: what has happened by now, not the plays still to come
-            # (they would show the other hands: docs/design.md "What a seat could know")
-            hi = min(hi, cur + 1)
+        lo, hi = rows_window(cur, len(g.events), before, after, seat_view=self.seat is not None)
         notes = self._notes_by_position()
         renege_pos = {r.position for r in (g.final.reneges if self.line.kind != "main" else self.main.final.reneges)
                       if getattr(r, "corrected_at", None) is None}
