@@ -277,13 +277,6 @@ def open_record_by_deal(path: str) -> tuple:
     return rec, [(int(n), getattr(e, "reason", "") or str(e)) for n, e in skipped]
 
 
-def _points_text(v) -> str:
-    """A value in points, ``"+2"``; a span over the record's readings of its unknown cards ``"+1..+2"``."""
-    if isinstance(v, (tuple, list)):
-        return "..".join(f"{x:+g}" for x in v)
-    return f"{v:+g}"
-
-
 def _card_symbols(text: str) -> str:
     """Card codes in a reason written as a learner reads cards: ``"QS"`` -> ``"Q♠"``."""
     import re
@@ -497,40 +490,21 @@ class GameViewer:
 
     def _badges(self, fu, sv) -> dict:
         """``{option text: (face-up cost, seat-view cost, label or "")}`` of the decision on turn."""
-        out = {}
-        dec = sv or fu
-        if dec is None:
-            return out
-        from euchre_events.ui.analysisview import low
-        best_fu = max((low(o.face_up) for o in dec.options if o.face_up is not None), default=None)
-        best_sv = max((o.seat_view for o in (sv.options if sv else ()) if o.seat_view is not None), default=None)
-        svs = {o.text: o for o in (sv.options if sv else ())}
-        for o in (fu or dec).options:
-            c_fu = None if o.face_up is None or best_fu is None else best_fu - low(o.face_up)
-            so = svs.get(o.text)
-            c_sv = None if so is None or so.seat_view is None or best_sv is None else best_sv - so.seat_view
-            lab = dec.label if o.text == dec.played_text else ""
-            out[o.text] = (c_fu, c_sv, lab or "")
-        return out
+        from euchre_events.ui.analysistable import option_costs
+        return option_costs(fu, sv)
 
     def _analysis_panel(self, fu, sv) -> str:
         """The analysis below the table: progress, par and bid, the options of
         the decision on turn (costs face up and from the seat's view, the label
         of the one played)."""
-        from euchre_events.ui.analysisview import LABEL_WORDS, cost_text
-        from euchre_events.ui.analysisreport import pretty_action
+        from euchre_events.ui.analysistable import options_table, par_line
         job = self.analysis_job
         rows = [f'<div class="ee-analysis-progress">{R._esc(job.progress_text())}</div>']
         st = self._state
         n = self.n_seats
         da = job.deal(st.deal) if st.deal else None
         if da is not None and self.line.kind == "main":
-            par = "not known (a card the record does not state)" if da.par_call is None else (
-                f"{pretty_action(da.par_call)}"
-                + (f" by {R.seat_label(da.par_seat, n)}" if da.par_seat is not None else "")
-                + (f", {_points_text(da.par_value)} for the makers" if da.par_value is not None else ""))
-            rows.append(f'<div class="ee-par" data-deal="{da.deal}">deal {da.deal} par (face up): {R._esc(par)}'
-                        f' · bid: {R._esc(self._bid_words(st.deal))}</div>')
+            rows.append(par_line(da, self._bid_words(st.deal), n))
         dec = sv or fu
         if self.line.kind != "main":
             rows.append("<div>values are shown on the main line; <b>best line</b> plays the face-up best "
@@ -539,57 +513,18 @@ class GameViewer:
             if st.turn is not None and st.legal:
                 rows.append("<div>this decision's values are not computed yet…</div>")
         else:
-            who = R.seat_label(dec.seat, n)
-            head = (f"<div><b>{R._esc(who)}</b> to decide: costs in points, face up (every hand seen) and "
-                    f"from {R._esc(who)}'s view" + (" (computing…)" if sv is None and job.want_seat_view else "")
-                    + "</div>")
-            body = []
-            for text, (c_fu, c_sv, lab) in self._badges(fu, sv).items():
-                played = text == dec.played_text
-                labh = (f'<span class="ee-lab ee-lab-{LABEL_WORDS[lab]}" title="{LABEL_WORDS[lab]}">{R._esc(lab)}'
-                        f' {LABEL_WORDS[lab]}</span>' if lab else "")
-                body.append(f'<tr class="ee-option{" ee-played" if played else ""}" data-option="{R._esc(text)}" '
-                            f'data-face-up="{"" if c_fu is None else round(c_fu, 3)}" '
-                            f'data-seat-view="{"" if c_sv is None else round(c_sv, 3)}">'
-                            f'<td>{R._esc(pretty_action(text))}{" (played)" if played else ""}</td>'
-                            f'<td>face up {cost_text(c_fu)}</td><td>seat view {cost_text(c_sv)}</td>'
-                            f'<td>{labh}</td></tr>')
-            rows.append(head + "<table>" + "".join(body) + "</table>")
-            if dec.why:
-                rows.append(f"<div>{R._esc(dec.why)}</div>")
+            rows.append(options_table(fu, sv, n, computing=sv is None and job.want_seat_view))
         return "".join(rows)
 
     def _bid_words(self, deal: int) -> str:
         """What was bid in ``deal`` (the main line's end of that deal)."""
-        starts = sorted(self.main.index().deal_start.items())
-        later = [p for d, p in starts if d > deal]
-        st = self.main.state_at(later[0] if later else len(self.main.events))
-        if st.maker is None:
-            return "no one made trump (thrown in)" if st.phase in ("deal_over", "game_over") or later else "not yet"
-        from euchre_events.ui.describe import suit_text
-        return (f"{R.seat_label(st.maker, self.n_seats)} made {suit_text(st.trump)}"
-                + (" alone" if st.alone is not None else ""))
+        from euchre_events.ui.analysistable import bid_words
+        return bid_words(self.main, deal)
 
     def _with_badges(self, hand_html: str, badges: dict) -> str:
         """The hand's legal cards with their cost badges (face up / seat view, and the label)."""
-        import re
-        from euchre_events.ui.analysisview import LABEL_WORDS, cost_text
-        if not badges:
-            return hand_html
-
-        def put(m):
-            b = badges.get(m.group(2))
-            if b is None:
-                return m.group(0)
-            c_fu, c_sv, lab = b
-            best = c_fu is not None and abs(c_fu) < 0.005
-            shown = cost_text(c_fu) + (f"/{cost_text(c_sv)}" if self.analysis_job.want_seat_view else "")
-            labh = f'<span class="ee-lab ee-lab-{LABEL_WORDS[lab]}">{R._esc(lab)}</span>' if lab else ""
-            return (m.group(0) + f'<span class="ee-badge{" ee-best" if best else ""}" data-face-up="'
-                    f'{"" if c_fu is None else round(c_fu, 3)}" data-seat-view="{"" if c_sv is None else round(c_sv, 3)}"'
-                    f' title="cost in points: face up / from the seat\'s view">'
-                    f'{shown}{labh}</span>')
-        return re.sub(r'(<span class="ee-card ee-legal[^"]*" data-card="([^"]+)"[^>]*>)', put, hand_html)
+        from euchre_events.ui.analysistable import hand_with_badges
+        return hand_with_badges(hand_html, badges, self.analysis_job.want_seat_view)
 
     # ------------------------------------------------------------ the evaluation graph
     def eval_series(self) -> tuple:
@@ -598,23 +533,12 @@ class GameViewer:
         event list), the value after it face up and from the seat's view (deal
         points from the first side's view in the two-party games, the deciding
         seat's own otherwise; None where not known), its event index and label."""
-        from euchre_events.ui.analysisview import decision_value_for, low
-        v = self.main.final.variant
+        from euchre_events.ui.analysistable import eval_points
         d = self._state.deal
         da = self.analysis_job.deal(d) if (self.analysis_job is not None and d) else None
-        fu_da = self.analysis_job.face_up.get(d) if da is not None else None
-        xs, fu, sv, pos, labs = [], [], [], [], []
         if da is None:
-            return xs, fu, sv, pos, labs
-        fu_by = {x.position: x for x in (fu_da.decisions if fu_da else ())}
-        for dec in da.decisions:
-            xs.append(dec.position + 1)
-            f = fu_by.get(dec.position, dec)
-            fu.append(decision_value_for(dec, low(f.played_face_up), v))
-            sv.append(decision_value_for(dec, dec.played_seat_view, v))
-            pos.append(dec.position)
-            labs.append(dec.label or "")
-        return xs, fu, sv, pos, labs
+            return [], [], [], [], []
+        return eval_points(da, self.main.final.variant, self.analysis_job.face_up.get(d))
 
     def eval_svg(self, series=None) -> str:
         """The evaluation graph of the deal shown as SVG (a string): one point
