@@ -1009,11 +1009,12 @@ def _print_drills(arch, drills) -> None:
     _say(drills.progress().line())
 
 
-def _export_html(g, notes, variations, with_derived=False):
-    """``export --format html``: the self-contained replay page (ui.htmlexport)."""
+def _export_html(g, notes, variations, with_derived=False, analysis=None):
+    """``export --format html``: the self-contained replay page (ui.htmlexport);
+    with ``analysis`` (``--with-analysis``) the analysis at the table."""
     from euchre_events.formats import Exported
     from euchre_events.ui.htmlexport import export_page
-    return Exported(export_page(g, annotations=notes, variations=variations), [])
+    return Exported(export_page(g, annotations=notes, variations=variations, analysis=analysis), [])
 
 
 def _exports() -> dict:
@@ -1052,7 +1053,8 @@ def export_cmd(games: List[str] = typer.Argument(None, metavar="GAME...",
                                                   help="EGN, text, JSON: add the analysis's labels and a one-line "
                                                        "reason to each marked call and play, as annotations "
                                                        "marked as the engine's, beside a person's (analyze "
-                                                       "explains the method)."),
+                                                       "explains the method). HTML: the page shows the analysis "
+                                                       "at the table (labels, costs, par, evaluation graph)."),
                samples: int = typer.Option(200, "--samples", min=1, max=100000,
                                            help="With --with-analysis: imagined deals per decision."),
                face_up_only: bool = typer.Option(False, "--face-up-only",
@@ -1094,9 +1096,15 @@ def export_cmd(games: List[str] = typer.Argument(None, metavar="GAME...",
             from euchre_events.archive.store import with_added_sources
             from euchre_events.projections import Game
             g = Game(with_added_sources(g.events, added), game_id=g.id)
-    if with_analysis:
+    analysis = None
+    if with_analysis and fmt == "html":
+        # the page shows the analysis at the table (badges, labels, par, graph): issue 22
+        from euchre_events.review import game_analysis
+        analysis = game_analysis(g, None if rec is not None else g.id, samples=samples,
+                                 face_up_only=face_up_only, open_archive=lambda: _archive(db))
+    elif with_analysis:
         if fmt not in ("egn", "text", "json"):
-            _fail(f"--with-analysis goes with --format egn, text or json (not {fmt})")
+            _fail(f"--with-analysis goes with --format egn, text, json or html (not {fmt})")
         from euchre_events.review import analysis_notes
         notes = list(notes) + analysis_notes(g, None if rec is not None else g.id, samples=samples,
                                              face_up_only=face_up_only,
@@ -1109,7 +1117,8 @@ def export_cmd(games: List[str] = typer.Argument(None, metavar="GAME...",
     if (binary or fmt == "html") and not output:
         _fail(f"--format {fmt} needs -o FILE" + (" (binary output)" if binary else ""))
     try:
-        out = write(g, notes, variations, with_derived)
+        out = (write(g, notes, variations, with_derived) if analysis is None
+               else _export_html(g, notes, variations, analysis=analysis))
     except ValueError as e:
         _fail(f"cannot write this game as {FORMAT_TABLE[fmt].title if fmt in FORMAT_TABLE else fmt}: {e}")
     _say_lost(out.lost)

@@ -320,12 +320,217 @@ def _interner(table: list):
     return intern
 
 
-def _line_data(game, annotations, view_keys, names, intern, text_id, line: int = 0) -> dict:
+ANALYSIS_CSS = """
+.ee-export .ee-hand .ee-card.ee-legal{margin:2px 7px 18px 5px}
+.ee-card .ee-badge{position:absolute;left:50%;transform:translateX(-50%);bottom:-17px;min-width:36px;
+ font:600 10px/13px system-ui,sans-serif;background:#fff;color:#111;border:1px solid #999;border-radius:3px;
+ padding:0 2px;text-align:center;white-space:nowrap;z-index:2}
+.ee-card .ee-badge.ee-best{background:#c8f7d3;border-color:#1e8e3e}
+.ee-lab{font-weight:700;margin-left:2px}
+.ee-lab-blunder,.ee-lab-mistake{color:#b00020}
+.ee-lab-dubious{color:#b26a00}
+.ee-lab-interesting{color:#6a1b9a}
+.ee-lab-great,.ee-lab-brilliant{color:#1b5e20}
+.ee-ev .ee-label{font-weight:700;margin-left:4px}
+.ee-analysis{font-size:12.5px;background:#f6f8fa;border:1px solid #dde;border-radius:6px;padding:4px 8px;
+ max-width:900px;margin-top:6px}
+.ee-analysis table{border-collapse:collapse;margin:2px 0}
+.ee-analysis td,.ee-analysis th{padding:1px 8px 1px 0;text-align:left}
+.ee-analysis .ee-played td{font-weight:700}
+.ee-analysis-progress{color:#555;font-size:12px}
+.ee-eval{max-width:900px;min-height:10px;margin-top:6px}
+"""
+"""The page's CSS for the analysis at the table (``export --with-analysis``)."""
+
+# The analysis at the table, added to SCRIPT only with --with-analysis (the page
+# without it stays byte for byte what it was): (anchor in SCRIPT, text put after it).
+ANALYSIS_SCRIPT = (
+    ("  function draw() {\n", r"""    drawTable();
+    drawAnalysis();
+  }
+  // ---- the analysis at the table: everything computed in Python (htmlexport._Board)
+  const A = D.analysis, panelBox = $('.ee-analysis'), evalBox = $('.ee-eval');
+  let evalDeal = null, evalHere = null, evalBound = false;
+  function labelHtml(i) {
+    const lab = line === 0 ? A.labels[String(i)] : undefined;
+    if (!lab) return '';
+    const w = A.words[lab];
+    return '<span class="ee-label ee-lab-' + w + '" data-label="' + esc(lab) + '" title="analysis: ' + w + '">' +
+           esc(lab) + '</span>';
+  }
+  function mistake(forward) {
+    if (line !== 0) setLine(0, false);
+    const k = forward ? A.mistake_next[pos - 1] : A.mistake_prev[pos - 1];
+    if (k !== null) go(k); else draw();
+  }
+  function drawAnalysis() {
+    const pi = line === 0 ? A.panel[pos - 1] : A.off_main;
+    if (panelBox.innerHTML !== S[pi]) panelBox.innerHTML = S[pi];
+    const d = line === 0 ? L.deal_at[pos - 1] : null, fig = d === null ? undefined : A.graphs[String(d)];
+    if (!fig) {
+      if (evalDeal !== null) { Plotly.purge(evalBox); evalDeal = null; }
+      evalBox.dataset.deal = '';
+      return;
+    }
+    if (evalDeal !== d) {
+      Plotly.react(evalBox, fig.data, fig.layout, {displayModeBar: false, responsive: true});
+      evalDeal = d; evalHere = null;
+      if (!evalBound) {
+        evalBound = true;
+        // a click on a decision's point: the table just before it (its options on the table)
+        evalBox.on('plotly_click', ev => {
+          const p = ev && ev.points && ev.points[0];
+          if (p && p.customdata !== undefined && p.customdata !== null) go(Number(p.customdata));
+        });
+      }
+    }
+    const i = fig.data[0].customdata.indexOf(pos), here = i >= 0 ? i : -1;
+    if (here !== evalHere) {
+      evalHere = here;
+      Plotly.restyle(evalBox, {x: [here >= 0 ? [fig.data[0].x[here]] : []],
+                               y: [here >= 0 ? [fig.data[0].y[here]] : []]}, [fig.data.length - 1]);
+    }
+    evalBox.dataset.deal = d;
+    evalBox.dataset.here = here >= 0 ? String(pos) : '';
+  }
+  function drawTable() {
+"""),
+    ("esc(eventText(i)) + (renege ? ' (renege)' : '')", " + labelHtml(i)"),
+    ("deal_next: () => go(L.deal_next[pos - 1])", ",\n                   mistake_next: () => mistake(true), mistake_prev: () => mistake(false)"),
+)
+
+
+def _script(analysis: bool) -> str:
+    """The page's script; with the analysis, :data:`ANALYSIS_SCRIPT` put in at its anchors."""
+    if not analysis:
+        return SCRIPT
+    out = SCRIPT
+    for anchor, text in ANALYSIS_SCRIPT:
+        assert out.count(anchor) == 1, anchor     # a changed SCRIPT must change its anchors too
+        out = out.replace(anchor, anchor + text)
+    return out
+
+
+class _Board:
+    """The analysis at the table as the page shows it (``export --format html
+    --with-analysis``, issue 22), computed here so the page's script only
+    displays it: ``analysis`` a :class:`~euchre_events.analysis.review.GameAnalysis`
+    of ``game``'s main line.
+
+    - the hand on turn: each legal card with its cost badge
+      (:func:`~euchre_events.ui.analysistable.hand_with_badges`), in every
+      view that shows those cards;
+    - :meth:`data`: ``panel`` (per position, the string index of the panel
+      below the table: the deal's par beside what was bid, the decision's
+      options with their costs face up and from the seat's view and the label
+      of the one played), ``off_main`` (the panel in a variation), ``labels``
+      (``{event index: EGN label}`` for the event list), ``words`` (label ->
+      word), ``graphs`` (``{deal: plotly figure}``, the evaluation graph:
+      each point's ``customdata`` is the decision's event index, the position
+      a click goes to), ``mistake_next``/``mistake_prev`` (per position, the
+      position of the next/previous ``??``, ``?``, ``?!``, or None).
+    """
+
+    def __init__(self, game, analysis):
+        self.game = game
+        self.analysis = analysis
+        self.seat_view = not analysis.method.face_up_only
+        self.by_pos = {d.position: d for d in analysis.decisions()}
+        self.n_seats = len(game.players)
+        self._costs: dict = {}
+
+    def costs(self, k: int) -> dict:
+        """The option costs of the decision on turn after ``k`` events (empty if none)."""
+        from euchre_events.ui.analysistable import option_costs
+        dec = self.by_pos.get(k)
+        if dec is None:
+            return {}
+        if k not in self._costs:
+            self._costs[k] = option_costs(dec, dec if self.seat_view else None)
+        return self._costs[k]
+
+    def with_badges(self, k: int, st, parts: dict) -> dict:
+        """``parts`` with the badges on the hand on turn after ``k`` events."""
+        from euchre_events.ui.analysistable import hand_with_badges
+        key = f"hand-{st.turn}"
+        c = self.costs(k) if st.turn is not None else {}
+        if not c or key not in parts:
+            return parts
+        out = dict(parts)
+        out[key] = hand_with_badges(parts[key], c, self.seat_view)
+        return out
+
+    def _graph(self, da) -> dict:
+        from euchre_events.ui.analysistable import eval_points
+        xs, fu, sv, pos, labs = eval_points(da, self.game.final.variant)
+        names = R.side_names(self.game.state_at(1))
+        who = names[0] if self.game.final.variant.n_sides == 2 else "the deciding player"
+        tip = [f"event {x}" + (f" {lab}" if lab else "") for x, lab in zip(xs, labs)]
+        vals = [v for v in fu + sv if v is not None] + [0.0]
+        lo, hi = min(vals), max(vals)
+        data = [{"type": "scatter", "x": xs, "y": fu, "customdata": pos, "text": labs, "hovertext": tip,
+                 "mode": "lines+markers+text", "textposition": "top center", "name": "face up",
+                 "textfont": {"color": "#b00", "size": 12},
+                 "hovertemplate": "%{hovertext}: %{y:+.2f} face up<extra></extra>",
+                 "line": {"color": "#1f77b4", "width": 2}, "marker": {"size": 9, "color": "#1f77b4"}}]
+        if self.seat_view:
+            data.append({"type": "scatter", "x": xs, "y": sv, "customdata": pos, "hovertext": tip,
+                         "mode": "lines+markers", "name": "seat view",
+                         "hovertemplate": "%{hovertext}: %{y:+.2f} seat view<extra></extra>",
+                         "line": {"color": "#ff7f0e", "width": 1.5, "dash": "dot"},
+                         "marker": {"size": 7, "color": "#ff7f0e"}})
+        data.append({"type": "scatter", "x": [], "y": [], "mode": "markers", "name": "now", "hoverinfo": "skip",
+                     "showlegend": False,
+                     "marker": {"size": 18, "symbol": "circle-open", "color": "#000", "line": {"width": 2.5}}})
+        layout = {"height": 230, "margin": {"l": 46, "r": 12, "t": 28, "b": 34}, "hovermode": "closest",
+                  # plotly reads markup in its texts: names are escaped (ui/clubcharts.py does the same)
+                  "title": {"text": html.escape(f"deal {da.deal}: value after each decision, deal points for {who}"
+                                                " (click a point to go to that decision)"),
+                            "font": {"size": 12}, "x": 0.01},
+                  "xaxis": {"title": {"text": "event"}, "tickmode": "array", "tickvals": xs},
+                  # room above the highest point for its label
+                  "yaxis": {"zeroline": True, "zerolinecolor": "#999", "range": [lo - 0.3, hi + 0.6]},
+                  "legend": {"orientation": "h", "x": 1, "xanchor": "right", "y": 1.12},
+                  "font": {"size": 11}}
+        return {"data": data, "layout": layout}
+
+    def data(self, game, model, intern) -> dict:
+        from euchre_events.ui.analysisview import LABEL_WORDS, MISTAKES
+        from euchre_events.ui.analysistable import bid_words, options_table, par_line
+        a = self.analysis
+        deals = {da.deal: da for da in a.deals}
+        how = ("face up only" if a.method.face_up_only else
+               f"face up and from the seat's view ({a.method.samples} imagined deals per decision)")
+        head = f'<div class="ee-analysis-progress">analysis: {R._esc(how)}</div>'
+        pars = {d: par_line(da, bid_words(game, d), self.n_seats) for d, da in deals.items()}
+        panel = []
+        for k in range(1, model.n + 1):
+            d = model.deal_of(k)
+            rows = [head]
+            if d in pars:
+                rows.append(pars[d])
+            dec = self.by_pos.get(k)
+            if dec is not None:
+                rows.append(options_table(dec, dec if self.seat_view else None, self.n_seats))
+            panel.append(intern("".join(rows)))
+        mistakes = sorted(p for p, dec in self.by_pos.items() if dec.label in MISTAKES)
+        nxt = [next((p for p in mistakes if p > k), None) for k in range(1, model.n + 1)]
+        prv = [next((p for p in reversed(mistakes) if p < k), None) for k in range(1, model.n + 1)]
+        return {"panel": panel,
+                "off_main": intern(head + "<div>values are shown on the main line</div>"),
+                "labels": {str(p): dec.label for p, dec in self.by_pos.items() if dec.label},
+                "words": dict(LABEL_WORDS),
+                "graphs": {str(d): self._graph(da) for d, da in deals.items() if da.decisions},
+                "mistake_next": nxt, "mistake_prev": prv}
+
+
+def _line_data(game, annotations, view_keys, names, intern, text_id, line: int = 0, board=None) -> dict:
     """One line of play (the main line or a variation ``line``, from 1) as the
     page replays it: the per-line keys of :func:`export_data`, its drawings
     and texts interned into the page's shared tables.  Positions, links,
     counters, jumps and the event window come from the one viewer model
-    (:class:`euchre_events.projections.viewer.ViewerModel`)."""
+    (:class:`euchre_events.projections.viewer.ViewerModel`).  ``board``: the
+    main line's :class:`_Board` (the analysis at the table), or None."""
     from euchre_events.ui.describe import describe_events, seat_event_texts
     n = len(game.events)
     players = game.players
@@ -360,6 +565,8 @@ def _line_data(game, annotations, view_keys, names, intern, text_id, line: int =
         for v in view_keys:
             know = None if v is None else knowledge_of_state(st, v, events=game.events, variant=variant)
             parts = R.table_parts(st, v, findings, nxt, knowledge=know)
+            if board is not None:
+                parts = board.with_badges(k, st, parts)
             row = [intern(parts[name]) for name in names]
             # the readout in its pieces: the voids and master cards change less often than the cards out
             row.append([intern(x) for x in R.knowledge_parts(know, players)] if know is not None else None)
@@ -380,7 +587,7 @@ def _line_data(game, annotations, view_keys, names, intern, text_id, line: int =
                 entries.append([text_id(seen), text_id(full), start])
         view_events[key(v)] = entries
     deals = {str(d): p for d, p in model.deal_jumps().items()}
-    return {
+    out = {
         "n": n, "views": rows, "turn": turn, "deal_at": deal_at,
         "deals": deals, "events": describe_events(game.events, players),
         "view_events": view_events,
@@ -395,6 +602,9 @@ def _line_data(game, annotations, view_keys, names, intern, text_id, line: int =
         "trick_at": trick_at, "scored": scored,
         "score_after": [[d, list(sc)] for d, sc in ix.score_after],
     }
+    if board is not None:
+        out["analysis"] = board.data(game, model, intern)
+    return out
 
 
 def record_variation(main, i: int, v: dict):
@@ -425,7 +635,7 @@ def record_variation(main, i: int, v: dict):
 
 
 def export_data(game, annotations: Iterable = (), views: Optional[Iterable] = None,
-                variations: Iterable = ()) -> dict:
+                variations: Iterable = (), analysis=None) -> dict:
     """The replay data of :func:`export_html` as a dict (JSON-ready).
 
     ``game``: a :class:`~euchre_events.projections.Game`; ``annotations``:
@@ -458,6 +668,9 @@ def export_data(game, annotations: Iterable = (), views: Optional[Iterable] = No
     hi all hands, hi seat view]`` of the event list); ``deal_span`` (deal ->
     ``[start, end]``), ``deal_end`` (deal -> its last position, the chart's
     jump), and ``keys`` (:data:`~euchre_events.projections.viewer.KEY_ACTIONS`);
+    with ``analysis`` (a :class:`~euchre_events.analysis.review.GameAnalysis`
+    of the main line), the main line's hands on turn carry each legal card's
+    cost badge and the key ``analysis`` holds the rest (see :class:`_Board`);
     ``lines``: one entry per record variation, ``{"name", "comment",
     "branch", "error"}`` and, unless ``error``, the per-line keys above
     (``n`` .. ``score_after``) of the variation's whole line.
@@ -471,7 +684,8 @@ def export_data(game, annotations: Iterable = (), views: Optional[Iterable] = No
     intern = _interner(strings)
     texts: list = []
     text_id = _interner(texts)
-    out = _line_data(game, annotations, view_keys, names, intern, text_id)
+    board = _Board(game, analysis) if analysis is not None else None
+    out = _line_data(game, annotations, view_keys, names, intern, text_id, board=board)
     lines = []
     for i, v in enumerate(variations or ()):
         name, comment, branch, g, error, notes = record_variation(game, i, v)
@@ -500,7 +714,7 @@ def _skeleton(n_seats: int) -> str:
 
 
 def export_html(game, path: str, annotations: Iterable = (), title: Optional[str] = None,
-                views: Optional[Iterable] = None, variations: Iterable = ()) -> None:
+                views: Optional[Iterable] = None, variations: Iterable = (), analysis=None) -> None:
     """Write :func:`export_page` of ``game`` to ``path``.
 
     The file is written through :func:`euchre_events.formats.output.write_output`:
@@ -509,11 +723,11 @@ def export_html(game, path: str, annotations: Iterable = (), title: Optional[str
     written through, never replaced.  Raises ``OSError`` if it cannot be
     written (a missing folder, no permission).
     """
-    write_output(path, export_page(game, annotations, title, views, variations))
+    write_output(path, export_page(game, annotations, title, views, variations, analysis))
 
 
 def export_page(game, annotations: Iterable = (), title: Optional[str] = None,
-                views: Optional[Iterable] = None, variations: Iterable = ()) -> str:
+                views: Optional[Iterable] = None, variations: Iterable = (), analysis=None) -> str:
     """``game`` as one HTML page (the text of the file) that replays it step by step.
 
     ``game``: a :class:`~euchre_events.projections.Game`; ``annotations``:
@@ -534,8 +748,19 @@ def export_page(game, annotations: Iterable = (), title: Optional[str] = None,
     --deal 3 --after 12`` counts (``&line=2`` in a variation): opening such
     an address opens there, and every step rewrites it.
     The page makes no request to any other host.
+
+    ``analysis``: a :class:`~euchre_events.analysis.review.GameAnalysis` of
+    the main line (``export --with-analysis``): the page then shows the
+    analysis at the table (issue 22): each decision's EGN label in the event
+    list (``ee-label``, ``data-label``), the legal cards' cost badges on the
+    hand on turn (``ee-badge``, face up / seat view), below the table the
+    deal's par beside what was bid (``ee-par``) and the decision's options with
+    their costs (``ee-option``), and the deal's evaluation graph (plotly,
+    inlined: ``ee-eval``; a click on a point goes to that decision); keys
+    ``m``/``M`` go to the next/previous mistake.  Without it the page is the
+    same, byte for byte, as before the analysis was added.
     """
-    data = export_data(game, annotations, views, variations)
+    data = export_data(game, annotations, views, variations, analysis)
     n_seats = len(game.players)
     ttl = title or game.title or "Euchre game"
     # text from the record (names, notes) must not end or open an HTML element
@@ -560,11 +785,17 @@ def export_page(game, annotations: Iterable = (), title: Optional[str] = None,
             f'<option value="{j + 1}"{" disabled" if v["error"] else ""}>{html.escape(v["name"])}</option>'
             for j, v in enumerate(data["lines"])) + "</select></label>")
     players = ", ".join(f"{R.seat_label(s, n_seats)}: {p}" for s, p in enumerate(game.players))
+    extra_css = plotly = boxes = ""
+    if analysis is not None:
+        from plotly.offline import get_plotlyjs
+        # plotly.js inlined, as the analysis report does: the page still asks no network
+        extra_css, plotly = ANALYSIS_CSS, f"<script>{get_plotlyjs()}</script>"
+        boxes = '<div class="ee-analysis"></div><div class="ee-eval"></div>'
     page = f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
 <title>{html.escape(ttl)}</title>
-<style>{R.CSS}{EXPORT_CSS}</style></head>
+<style>{R.CSS}{EXPORT_CSS}{extra_css}</style>{plotly}</head>
 <body><div class="ee-root ee-export">
 <h3>{html.escape(ttl)}</h3><div>{html.escape(players)}</div>
 <div class="ee-controls">
@@ -579,11 +810,11 @@ def export_page(game, annotations: Iterable = (), title: Optional[str] = None,
 <label>view <select class="ee-seat-view">{''.join(view_opts)}</select></label>
 {line_menu}<a class="ee-link" href="#" title="a link to this position">#</a>
 </div>
-<div class="ee-layout"><div class="ee-main">{_skeleton(n_seats)}<div class="ee-knowledge"></div></div>
+<div class="ee-layout"><div class="ee-main">{_skeleton(n_seats)}<div class="ee-knowledge"></div>{boxes}</div>
 <div class="ee-side"><div class="ee-events"></div><div class="ee-chart"></div></div></div>
 </div>
 <script id="ee-data" type="application/json">{blob}</script>
-<script>{SCRIPT}</script>
+<script>{_script(analysis is not None)}</script>
 </body></html>
 """
     return page

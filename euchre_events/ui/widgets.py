@@ -99,10 +99,10 @@ VIEWER_CSS = """
 .ee-viewer,.ee-viewer *{box-sizing:border-box}
 .ee-side{overflow:hidden}
 .ee-viewer .ee-hand .ee-card{margin-bottom:16px}
-.ee-badge{position:absolute;left:-3px;bottom:-17px;min-width:38px;font:600 10px/13px system-ui,sans-serif;
+.ee-card .ee-badge{position:absolute;left:-3px;bottom:-17px;min-width:38px;font:600 10px/13px system-ui,sans-serif;
  background:#fff;color:#111;border:1px solid #999;border-radius:3px;padding:0 2px;text-align:center;
  white-space:nowrap;z-index:2}
-.ee-badge.ee-best{background:#c8f7d3;border-color:#1e8e3e}
+.ee-card .ee-badge.ee-best{background:#c8f7d3;border-color:#1e8e3e}
 .ee-lab{font-weight:700;margin-left:2px}
 .ee-lab-blunder,.ee-lab-mistake{color:#b00020}
 .ee-lab-dubious{color:#b26a00}
