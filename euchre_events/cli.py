@@ -719,15 +719,14 @@ def show_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique p
     _say(f"{g.title or g.id}  ({g.variant})")
     if deal is not None and k == start:
         _say(f"Before deal {deal} begins (its first event is --after 1)")
-    elif deal is not None:   # events count from 1 in the deal and in the game (record, verify, the HTML export)
+    elif deal is not None:   # events count from 1 in the deal and in the game: the viewer's link
+        # deal=N&event=K and counter "deal N · event K / M" name this K (ViewerModel)
         _say(f"After event {k - start} of deal {deal} (event {k} of the game)")
     if k > 0:
         full = s is None or event_visible(g.events, k - 1, s, at=k)
         _say(f"Last event: {describe_event(g.events[k - 1], g.players, st.dealer, seat=s, full=full)}")
     for line in state_text(st, s, knowledge=known).split("\n"):
         _say(line)
-    if k > 0:   # the viewer's and the HTML page's counter and link of this position
-        _say(f"Position: {model.counter(k)}  (link #{model.link(k)})")
 
 
 

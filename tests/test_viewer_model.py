@@ -57,7 +57,13 @@ def test_same_position_same_link_and_counter_in_widget_export_and_show(vwec, vwe
         args = ["show", str(VWEC), "--deal", str(d), "--after", str(k - starts[d])] if d else \
             ["show", str(VWEC), "--after", str(k)]
         out = runner.invoke(app, args).stdout
-        assert f"Position: {counter}  (link #{link})" in out, out
+        at = ViewerModel(game).position(k)
+        if d and at.deal_event is not None:
+            # show's header names the link's numbers: deal=D&event=K is "After event K of deal D"
+            assert link == f"deal={d}&event={at.deal_event}" and counter.startswith(f"deal {d} \u00b7 event {at.deal_event} /")
+            assert f"After event {at.deal_event} of deal {d} (event {k} of the game)" in out, out
+        else:
+            assert link == f"event={k}" and counter == f"event {k} / {len(game.events)}"
         # the link opens the same position in the widget
         v.goto(1)
         assert v.goto_link("#" + link) and v.position == k
