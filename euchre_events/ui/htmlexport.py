@@ -338,7 +338,9 @@ ANALYSIS_CSS = """
 .ee-analysis td,.ee-analysis th{padding:1px 8px 1px 0;text-align:left}
 .ee-analysis .ee-played td{font-weight:700}
 .ee-analysis-progress{color:#555;font-size:12px}
-.ee-eval{max-width:900px;min-height:10px;margin-top:6px}
+.ee-eval{max-width:900px;min-height:10px;margin-top:6px;position:relative}
+.ee-eval-ring{position:absolute;width:18px;height:18px;border:2.5px solid #000;border-radius:50%;
+ pointer-events:none;display:none;z-index:3}
 """
 """The page's CSS for the analysis at the table (``export --with-analysis``)."""
 
@@ -351,6 +353,8 @@ ANALYSIS_SCRIPT = (
   // ---- the analysis at the table: everything computed in Python (htmlexport._Board)
   const A = D.analysis, panelBox = $('.ee-analysis'), evalBox = $('.ee-eval');
   let evalDeal = null, evalHere = null, evalBound = false;
+  const evalRing = document.createElement('div');
+  evalRing.className = 'ee-eval-ring';
   function labelHtml(i) {
     const lab = line === 0 ? A.labels[String(i)] : undefined;
     if (!lab) return '';
@@ -368,13 +372,14 @@ ANALYSIS_SCRIPT = (
     if (panelBox.innerHTML !== S[pi]) panelBox.innerHTML = S[pi];
     const d = line === 0 ? L.deal_at[pos - 1] : null, fig = d === null ? undefined : A.graphs[String(d)];
     if (!fig) {
-      if (evalDeal !== null) { Plotly.purge(evalBox); evalDeal = null; }
+      if (evalDeal !== null) { Plotly.purge(evalBox); evalDeal = null; evalRing.remove(); }
       evalBox.dataset.deal = '';
       return;
     }
     if (evalDeal !== d) {
-      Plotly.react(evalBox, fig.data, fig.layout, {displayModeBar: false, responsive: true});
+      Plotly.react(evalBox, fig.data, fig.layout, {displayModeBar: false});
       evalDeal = d; evalHere = null;
+      if (!evalRing.parentNode) evalBox.appendChild(evalRing);
       if (!evalBound) {
         evalBound = true;
         // a click on a decision's point: the table just before it (its options on the table)
@@ -386,9 +391,16 @@ ANALYSIS_SCRIPT = (
     }
     const i = fig.data[0].customdata.indexOf(pos), here = i >= 0 ? i : -1;
     if (here !== evalHere) {
+      // the ring on the decision on turn: a positioned element moved over the plot (a
+      // Plotly.restyle at each step took 100-200 ms; this takes none), at the point's pixels
       evalHere = here;
-      Plotly.restyle(evalBox, {x: [here >= 0 ? [fig.data[0].x[here]] : []],
-                               y: [here >= 0 ? [fig.data[0].y[here]] : []]}, [fig.data.length - 1]);
+      const fl = evalBox._fullLayout, y = here >= 0 ? fig.data[0].y[here] : null;
+      if (here < 0 || y === null || !fl) { evalRing.style.display = 'none'; }
+      else {
+        evalRing.style.left = (fl.xaxis._offset + fl.xaxis.l2p(fig.data[0].x[here]) - 11) + 'px';
+        evalRing.style.top = (fl.yaxis._offset + fl.yaxis.l2p(y) - 11) + 'px';
+        evalRing.style.display = 'block';
+      }
     }
     evalBox.dataset.deal = d;
     evalBox.dataset.here = here >= 0 ? String(pos) : '';
@@ -479,9 +491,6 @@ class _Board:
                          "hovertemplate": "%{hovertext}: %{y:+.2f} seat view<extra></extra>",
                          "line": {"color": "#ff7f0e", "width": 1.5, "dash": "dot"},
                          "marker": {"size": 7, "color": "#ff7f0e"}})
-        data.append({"type": "scatter", "x": [], "y": [], "mode": "markers", "name": "now", "hoverinfo": "skip",
-                     "showlegend": False,
-                     "marker": {"size": 18, "symbol": "circle-open", "color": "#000", "line": {"width": 2.5}}})
         layout = {"height": 230, "margin": {"l": 46, "r": 12, "t": 28, "b": 34}, "hovermode": "closest",
                   # plotly reads markup in its texts: names are escaped (ui/clubcharts.py does the same)
                   "title": {"text": html.escape(f"deal {da.deal}: value after each decision, deal points for {who}"
