@@ -705,24 +705,14 @@ def show_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique p
         s = _parse_seat(seat, g.players)
     except typer.BadParameter as e:
         _fail(f"--seat: {e}")
-    start, end = 0, len(g.events)
-    if deal is not None:
-        dp = g.deal_positions()
-        starts = dict(dp)
-        if deal not in starts:
-            _fail(f"the game has deals 1..{len(dp)}; there is no deal {deal}")
-        start = starts[deal]
-        later = [p for d, p in dp if p > start]
-        end = later[0] if later else len(g.events)
-    if after is None:
-        k = end
-    else:
-        # the deal's events count from 1 (its DealStarted is event 1); 0 is the
-        # table before the deal begins: the score going into it
-        if not 0 <= after <= end - start:
-            what = f"deal {deal} has {end - start} events" if deal else f"the game has {end} events"
-            _fail(f"--after {after} is outside the range: {what}")
-        k = start + after if deal is not None else after
+    # counted, linked and checked as the viewer and the HTML page count (one viewer model)
+    from euchre_events.projections.viewer import ViewerModel
+    model = ViewerModel(g)
+    try:
+        k = model.show_position(deal, after)
+    except ValueError as e:
+        _fail(str(e))
+    start = model.deal_span(deal)[0] if deal is not None else 0
     from euchre_events.projections.seat import event_visible, knowledge
     st = g.state_at(k)
     # a seat's view: everything shown comes from what that seat could know
@@ -730,7 +720,8 @@ def show_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique p
     _say(f"{g.title or g.id}  ({g.variant})")
     if deal is not None and k == start:
         _say(f"Before deal {deal} begins (its first event is --after 1)")
-    elif deal is not None:   # events count from 1 in the deal and in the game (record, verify, the HTML export)
+    elif deal is not None:   # events count from 1 in the deal and in the game: the viewer's link
+        # deal=N&event=K and counter "deal N · event K / M" name this K (ViewerModel)
         _say(f"After event {k - start} of deal {deal} (event {k} of the game)")
     if k > 0:
         full = s is None or event_visible(g.events, k - 1, s, at=k)
@@ -1019,11 +1010,12 @@ def _print_drills(arch, drills) -> None:
     _say(drills.progress().line())
 
 
-def _export_html(g, notes, variations, with_derived=False):
-    """``export --format html``: the self-contained replay page (ui.htmlexport)."""
+def _export_html(g, notes, variations, with_derived=False, analysis=None):
+    """``export --format html``: the self-contained replay page (ui.htmlexport);
+    with ``analysis`` (``--with-analysis``) the analysis at the table."""
     from euchre_events.formats import Exported
     from euchre_events.ui.htmlexport import export_page
-    return Exported(export_page(g, annotations=notes, variations=variations), [])
+    return Exported(export_page(g, annotations=notes, variations=variations, analysis=analysis), [])
 
 
 def _exports() -> dict:
@@ -1062,7 +1054,8 @@ def export_cmd(games: List[str] = typer.Argument(None, metavar="GAME...",
                                                   help="EGN, text, JSON: add the analysis's labels and a one-line "
                                                        "reason to each marked call and play, as annotations "
                                                        "marked as the engine's, beside a person's (analyze "
-                                                       "explains the method)."),
+                                                       "explains the method). HTML: the page shows the analysis "
+                                                       "at the table (labels, costs, par, evaluation graph)."),
                samples: int = typer.Option(200, "--samples", min=1, max=100000,
                                            help="With --with-analysis: imagined deals per decision."),
                face_up_only: bool = typer.Option(False, "--face-up-only",
@@ -1104,9 +1097,15 @@ def export_cmd(games: List[str] = typer.Argument(None, metavar="GAME...",
             from euchre_events.archive.sources import with_added_sources
             from euchre_events.projections import Game
             g = Game(with_added_sources(g.events, added), game_id=g.id)
-    if with_analysis:
+    analysis = None
+    if with_analysis and fmt == "html":
+        # the page shows the analysis at the table (badges, labels, par, graph): issue 22
+        from euchre_events.review import game_analysis
+        analysis = game_analysis(g, None if rec is not None else g.id, samples=samples,
+                                 face_up_only=face_up_only, open_archive=lambda: _archive(db))
+    elif with_analysis:
         if fmt not in ("egn", "text", "json"):
-            _fail(f"--with-analysis goes with --format egn, text or json (not {fmt})")
+            _fail(f"--with-analysis goes with --format egn, text, json or html (not {fmt})")
         from euchre_events.review import analysis_notes
         notes = list(notes) + analysis_notes(g, None if rec is not None else g.id, samples=samples,
                                              face_up_only=face_up_only,
@@ -1119,7 +1118,8 @@ def export_cmd(games: List[str] = typer.Argument(None, metavar="GAME...",
     if (binary or fmt == "html") and not output:
         _fail(f"--format {fmt} needs -o FILE" + (" (binary output)" if binary else ""))
     try:
-        out = write(g, notes, variations, with_derived)
+        out = (write(g, notes, variations, with_derived) if analysis is None
+               else _export_html(g, notes, variations, analysis=analysis))
     except ValueError as e:
         _fail(f"cannot write this game as {FORMAT_TABLE[fmt].title if fmt in FORMAT_TABLE else fmt}: {e}")
     _say_lost(out.lost)

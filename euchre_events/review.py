@@ -13,7 +13,7 @@ from typing import Callable, List, Optional
 from euchre_events.batch import emit_report, fail, say, short_error, warn
 from euchre_events.corpus import analysis_params
 
-__all__ = ["run_analysis", "analysis_params", "analysis_notes", "ENGINE_NOTE"]
+__all__ = ["run_analysis", "analysis_params", "analysis_notes", "game_analysis", "ENGINE_NOTE"]
 
 ENGINE_NOTE = "euchre-events analysis"
 """How an annotation written by the analysis begins: it marks the engine's
@@ -283,15 +283,14 @@ def _run_stored(ids: List[str], *, all_games: bool, deals, seat, samples: int, s
         raise SystemExit(1)
 
 
-def analysis_notes(game, game_id, *, samples: int = 200, seed: int = 0, face_up_only: bool = False,
-                   open_archive: Optional[Callable] = None) -> list:
-    """The analysis of ``game`` as annotations ``[{"position", "text", "mark"}]``:
-    one per labelled decision, its text beginning with :data:`ENGINE_NOTE`
-    and giving the reason in one line (the best option face up and what was
-    lost).  A stored game's analysis comes from the cache when it is there
-    (and goes into it when it is not)."""
+def game_analysis(game, game_id, *, samples: int = 200, seed: int = 0, face_up_only: bool = False,
+                  open_archive: Optional[Callable] = None):
+    """The :class:`~euchre_events.analysis.review.GameAnalysis` of ``game``
+    (every deal, every seat as played): a stored game's (``game_id`` and
+    ``open_archive`` given) from the archive's analysis cache when it is
+    there, and put into it when it is not (docs/analysis.md "The cache");
+    otherwise computed (:func:`euchre_events.analysis.review.analyze`)."""
     from euchre_events.analysis.review import ANALYSIS_VERSION, analyze
-    from euchre_events.ui.analysisreport import pretty_action
     params = analysis_params(samples, seed, face_up_only, None, None, None)
     a = None
     rm = None
@@ -303,6 +302,19 @@ def analysis_notes(game, game_id, *, samples: int = 200, seed: int = 0, face_up_
                     game_id=str(game_id) if game_id else None)
         if rm is not None:
             _cache_put(rm, str(game_id), params, ANALYSIS_VERSION, len(game.events), a, game=game)
+    return a
+
+
+def analysis_notes(game, game_id, *, samples: int = 200, seed: int = 0, face_up_only: bool = False,
+                   open_archive: Optional[Callable] = None) -> list:
+    """The analysis of ``game`` as annotations ``[{"position", "text", "mark"}]``:
+    one per labelled decision, its text beginning with :data:`ENGINE_NOTE`
+    and giving the reason in one line (the best option face up and what was
+    lost).  A stored game's analysis comes from the cache when it is there
+    (and goes into it when it is not): :func:`game_analysis`."""
+    from euchre_events.ui.analysisreport import pretty_action
+    a = game_analysis(game, game_id, samples=samples, seed=seed, face_up_only=face_up_only,
+                      open_archive=open_archive)
     notes = []
     for d in a.decisions():
         if not d.label:

@@ -28,6 +28,7 @@ from typing import Iterable, Optional
 
 from euchre_events.formats.output import write_output
 from euchre_events.projections.seat import knowledge_of_state
+from euchre_events.projections.viewer import KEY_ACTIONS, ViewerModel, rows_window
 from euchre_events.ui import render as R
 
 __all__ = ["export_html", "export_page", "export_data"]
@@ -97,7 +98,8 @@ SCRIPT = r"""
     return out;
   }
   function eventList() {
-    const cur = pos - 1, lo = Math.max(0, cur - 12), hi = Math.min(L.events.length, cur + 15);
+    // the window of rows as Python computed it (projections.viewer.rows_window): a seat's view stops at now
+    const cur = pos - 1, w = L.rows[cur], lo = w[0], hi = view === 'all' ? w[1] : w[2];
     let out = lo > 0 ? '<div class="ee-ev ee-more">\u2026 ' + lo + ' earlier event(s)</div>' : '';
     for (let i = lo; i < hi; i++) {
       const cls = ['ee-ev'];
@@ -117,23 +119,8 @@ SCRIPT = r"""
     if (hi < L.events.length) out += '<div class="ee-ev ee-more">\u2026 ' + (L.events.length - hi) + ' later event(s)</div>';
     return out;
   }
-  // ---- the position link, counted as `show --deal N --after K` (widgets.GameViewer.link)
-  function dealStarts() {
-    return Object.keys(L.deal_start).map(Number).sort((a, b) => a - b);
-  }
-  function link() {
-    const d = L.deal_at[pos - 1], start = L.deal_start[String(d)];
-    const tail = line ? '&line=' + line : '';
-    if (!d || start === undefined || pos <= start) return 'event=' + pos + tail;
-    return 'deal=' + d + '&event=' + (pos - start) + tail;
-  }
-  function positionWords() {
-    const d = L.deal_at[pos - 1], start = L.deal_start[String(d)];
-    if (!d || start === undefined || pos <= start) return 'event ' + pos + ' / ' + L.n;
-    const later = dealStarts().filter(x => x > d);
-    const end = later.length ? L.deal_start[String(later[0])] : L.n;
-    return 'deal ' + d + ' \u00b7 event ' + (pos - start) + ' / ' + (end - start);
-  }
+  // ---- the position link and counter, as Python computed them (projections.viewer.ViewerModel)
+  function link() { return L.links[pos - 1]; }
   function goLink(h) {
     const q = new URLSearchParams(String(h || '').replace(/^#/, ''));
     const num = k => { const v = q.get(k); return v !== null && /^-?\d+$/.test(v.trim()) ? Number(v) : (v === null ? null : NaN); };
@@ -143,12 +130,11 @@ SCRIPT = r"""
     if (want < 0 || want > D.lines.length || (want > 0 && D.lines[want - 1].error)) return false;
     const LL = want ? D.lines[want - 1] : D;
     if (deal !== null) {
-      if (LL.deal_start[String(deal)] === undefined) return false;
+      const span = LL.deal_span[String(deal)];
+      if (span === undefined) return false;
       setLine(want, false);
       if (event === null) { jumpDeal(deal); return true; }
-      const st = L.deal_start[String(deal)], later = dealStarts().filter(x => x > deal);
-      const end = later.length ? L.deal_start[String(later[0])] : L.n;
-      go(st + Math.max(1, Math.min(event, end - st)));
+      go(span[0] + Math.max(1, Math.min(event, span[1] - span[0])));
       return true;
     }
     if (event === null) return false;
@@ -226,7 +212,7 @@ SCRIPT = r"""
     slider.value = pos;
     // one numbering with the link (#deal=1&event=12 reads "deal 1 · event 12 / 27"): the
     // game-wide count "13 / 353" beside it named another number for the same position
-    readout.textContent = positionWords();
+    readout.textContent = L.counters[pos - 1];
     const table = document.querySelector('.ee-table');
     table.dataset.position = pos;
     table.dataset.line = line;
@@ -260,27 +246,11 @@ SCRIPT = r"""
     if (redraw) draw();
   }
   function jumpDeal(n) { const p = L.deals[String(n)]; if (p) go(p); }
-  function jumpDealEnd(n) {
-    if (n <= 0) { go(1); return; }
-    const later = dealStarts().filter(x => x > n);
-    go(later.length ? L.deal_start[String(later[0])] : L.n);
-  }
-  // Up/PageUp and Down/PageDown by deal, as widgets.GameViewer.press
-  function dealNext() {
-    const d = L.deal_at[pos - 1], later = dealStarts().filter(x => x > d);
-    if (later.length) jumpDeal(later[0]); else go(L.n);
-  }
-  function dealPrev() {
-    const d = L.deal_at[pos - 1], here = pos, deals = dealStarts();
-    if (deals.indexOf(d) >= 0) {
-      jumpDeal(d);
-      if (pos < here) return;
-    }
-    const earlier = deals.filter(x => x < d);
-    if (earlier.length) jumpDeal(earlier[earlier.length - 1]); else go(1);
-  }
-  const KEYS = {ArrowLeft: () => go(pos - 1), ArrowRight: () => go(pos + 1), Home: () => go(1), End: () => go(L.n),
-                PageUp: dealPrev, ArrowUp: dealPrev, PageDown: dealNext, ArrowDown: dealNext};
+  // the keys (KEY_ACTIONS) and where each goes from each position (ViewerModel.key_target)
+  const ACTIONS = {prev: () => go(pos - 1), next: () => go(pos + 1), first: () => go(1), last: () => go(L.n),
+                   deal_prev: () => go(L.deal_prev[pos - 1]), deal_next: () => go(L.deal_next[pos - 1])};
+  const KEYS = {};
+  Object.keys(D.keys).forEach(k => { if (ACTIONS[D.keys[k]]) KEYS[k] = ACTIONS[D.keys[k]]; });
   $('.ee-first').addEventListener('click', () => go(1));
   $('.ee-prev').addEventListener('click', () => go(pos - 1));
   $('.ee-next').addEventListener('click', () => go(pos + 1));
@@ -312,7 +282,7 @@ SCRIPT = r"""
   });
   if (chartBox) chartBox.addEventListener('click', e => {
     const p = e.target.closest && e.target.closest('[data-deal]');
-    if (p) jumpDealEnd(Number(p.dataset.deal));
+    if (p) { const e = L.deal_end[p.dataset.deal]; if (e) go(e); }
   });
   document.addEventListener('keydown', e => {
     const t = e.target, tag = t && t.tagName;
@@ -350,10 +320,226 @@ def _interner(table: list):
     return intern
 
 
-def _line_data(game, annotations, view_keys, names, intern, text_id) -> dict:
-    """One line of play (the main line or a variation) as the page replays it:
-    the per-line keys of :func:`export_data`, its drawings and texts interned
-    into the page's shared tables."""
+ANALYSIS_CSS = """
+.ee-export .ee-hand .ee-card.ee-legal{margin:2px 7px 18px 5px}
+.ee-card .ee-badge{position:absolute;left:50%;transform:translateX(-50%);bottom:-17px;min-width:36px;
+ font:600 10px/13px system-ui,sans-serif;background:#fff;color:#111;border:1px solid #999;border-radius:3px;
+ padding:0 2px;text-align:center;white-space:nowrap;z-index:2}
+.ee-card .ee-badge.ee-best{background:#c8f7d3;border-color:#1e8e3e}
+.ee-lab{font-weight:700;margin-left:2px}
+.ee-lab-blunder,.ee-lab-mistake{color:#b00020}
+.ee-lab-dubious{color:#b26a00}
+.ee-lab-interesting{color:#6a1b9a}
+.ee-lab-great,.ee-lab-brilliant{color:#1b5e20}
+.ee-ev .ee-label{font-weight:700;margin-left:4px}
+.ee-analysis{font-size:12.5px;background:#f6f8fa;border:1px solid #dde;border-radius:6px;padding:4px 8px;
+ max-width:900px;margin-top:6px}
+.ee-analysis table{border-collapse:collapse;margin:2px 0}
+.ee-analysis td,.ee-analysis th{padding:1px 8px 1px 0;text-align:left}
+.ee-analysis .ee-played td{font-weight:700}
+.ee-analysis-progress{color:#555;font-size:12px}
+.ee-eval{max-width:900px;min-height:10px;margin-top:6px;position:relative}
+.ee-eval-ring{position:absolute;width:18px;height:18px;border:2.5px solid #000;border-radius:50%;
+ pointer-events:none;display:none;z-index:3}
+"""
+"""The page's CSS for the analysis at the table (``export --with-analysis``)."""
+
+# The analysis at the table, added to SCRIPT only with --with-analysis (the page
+# without it stays byte for byte what it was): (anchor in SCRIPT, text put after it).
+ANALYSIS_SCRIPT = (
+    ("  function draw() {\n", r"""    drawTable();
+    drawAnalysis();
+  }
+  // ---- the analysis at the table: everything computed in Python (htmlexport._Board)
+  const A = D.analysis, panelBox = $('.ee-analysis'), evalBox = $('.ee-eval');
+  let evalDeal = null, evalHere = null, evalBound = false;
+  const evalRing = document.createElement('div');
+  evalRing.className = 'ee-eval-ring';
+  function labelHtml(i) {
+    const lab = line === 0 ? A.labels[String(i)] : undefined;
+    if (!lab) return '';
+    const w = A.words[lab];
+    return '<span class="ee-label ee-lab-' + w + '" data-label="' + esc(lab) + '" title="analysis: ' + w + '">' +
+           esc(lab) + '</span>';
+  }
+  function mistake(forward) {
+    if (line !== 0) setLine(0, false);
+    const k = forward ? A.mistake_next[pos - 1] : A.mistake_prev[pos - 1];
+    if (k !== null) go(k); else draw();
+  }
+  function drawAnalysis() {
+    const pi = line === 0 ? A.panel[pos - 1] : A.off_main;
+    if (panelBox.innerHTML !== S[pi]) panelBox.innerHTML = S[pi];
+    const d = line === 0 ? L.deal_at[pos - 1] : null, fig = d === null ? undefined : A.graphs[String(d)];
+    if (!fig) {
+      if (evalDeal !== null) { Plotly.purge(evalBox); evalDeal = null; evalRing.remove(); }
+      evalBox.dataset.deal = '';
+      return;
+    }
+    if (evalDeal !== d) {
+      Plotly.react(evalBox, fig.data, fig.layout, {displayModeBar: false});
+      evalDeal = d; evalHere = null;
+      if (!evalRing.parentNode) evalBox.appendChild(evalRing);
+      if (!evalBound) {
+        evalBound = true;
+        // a click on a decision's point: the table just before it (its options on the table)
+        evalBox.on('plotly_click', ev => {
+          const p = ev && ev.points && ev.points[0];
+          if (p && p.customdata !== undefined && p.customdata !== null) go(Number(p.customdata));
+        });
+      }
+    }
+    const i = fig.data[0].customdata.indexOf(pos), here = i >= 0 ? i : -1;
+    if (here !== evalHere) {
+      // the ring on the decision on turn: a positioned element moved over the plot (a
+      // Plotly.restyle at each step took 100-200 ms; this takes none), at the point's pixels
+      evalHere = here;
+      const fl = evalBox._fullLayout, y = here >= 0 ? fig.data[0].y[here] : null;
+      if (here < 0 || y === null || !fl) { evalRing.style.display = 'none'; }
+      else {
+        evalRing.style.left = (fl.xaxis._offset + fl.xaxis.l2p(fig.data[0].x[here]) - 11) + 'px';
+        evalRing.style.top = (fl.yaxis._offset + fl.yaxis.l2p(y) - 11) + 'px';
+        evalRing.style.display = 'block';
+      }
+    }
+    evalBox.dataset.deal = d;
+    evalBox.dataset.here = here >= 0 ? String(pos) : '';
+  }
+  function drawTable() {
+"""),
+    ("esc(eventText(i)) + (renege ? ' (renege)' : '')", " + labelHtml(i)"),
+    ("deal_next: () => go(L.deal_next[pos - 1])", ",\n                   mistake_next: () => mistake(true), mistake_prev: () => mistake(false)"),
+)
+
+
+def _script(analysis: bool) -> str:
+    """The page's script; with the analysis, :data:`ANALYSIS_SCRIPT` put in at its anchors."""
+    if not analysis:
+        return SCRIPT
+    out = SCRIPT
+    for anchor, text in ANALYSIS_SCRIPT:
+        assert out.count(anchor) == 1, anchor     # a changed SCRIPT must change its anchors too
+        out = out.replace(anchor, anchor + text)
+    return out
+
+
+class _Board:
+    """The analysis at the table as the page shows it (``export --format html
+    --with-analysis``, issue 22), computed here so the page's script only
+    displays it: ``analysis`` a :class:`~euchre_events.analysis.review.GameAnalysis`
+    of ``game``'s main line.
+
+    - the hand on turn: each legal card with its cost badge
+      (:func:`~euchre_events.ui.analysistable.hand_with_badges`), in every
+      view that shows those cards;
+    - :meth:`data`: ``panel`` (per position, the string index of the panel
+      below the table: the deal's par beside what was bid, the decision's
+      options with their costs face up and from the seat's view and the label
+      of the one played), ``off_main`` (the panel in a variation), ``labels``
+      (``{event index: EGN label}`` for the event list), ``words`` (label ->
+      word), ``graphs`` (``{deal: plotly figure}``, the evaluation graph:
+      each point's ``customdata`` is the decision's event index, the position
+      a click goes to), ``mistake_next``/``mistake_prev`` (per position, the
+      position of the next/previous ``??``, ``?``, ``?!``, or None).
+    """
+
+    def __init__(self, game, analysis):
+        self.game = game
+        self.analysis = analysis
+        self.seat_view = not analysis.method.face_up_only
+        self.by_pos = {d.position: d for d in analysis.decisions()}
+        self.n_seats = len(game.players)
+        self._costs: dict = {}
+
+    def costs(self, k: int) -> dict:
+        """The option costs of the decision on turn after ``k`` events (empty if none)."""
+        from euchre_events.ui.analysistable import option_costs
+        dec = self.by_pos.get(k)
+        if dec is None:
+            return {}
+        if k not in self._costs:
+            self._costs[k] = option_costs(dec, dec if self.seat_view else None)
+        return self._costs[k]
+
+    def with_badges(self, k: int, st, parts: dict) -> dict:
+        """``parts`` with the badges on the hand on turn after ``k`` events."""
+        from euchre_events.ui.analysistable import hand_with_badges
+        key = f"hand-{st.turn}"
+        c = self.costs(k) if st.turn is not None else {}
+        if not c or key not in parts:
+            return parts
+        out = dict(parts)
+        out[key] = hand_with_badges(parts[key], c, self.seat_view)
+        return out
+
+    def _graph(self, da) -> dict:
+        from euchre_events.ui.analysistable import eval_points
+        xs, fu, sv, pos, labs = eval_points(da, self.game.final.variant)
+        names = R.side_names(self.game.state_at(1))
+        who = names[0] if self.game.final.variant.n_sides == 2 else "the deciding player"
+        tip = [f"event {x}" + (f" {lab}" if lab else "") for x, lab in zip(xs, labs)]
+        vals = [v for v in fu + sv if v is not None] + [0.0]
+        lo, hi = min(vals), max(vals)
+        data = [{"type": "scatter", "x": xs, "y": fu, "customdata": pos, "text": labs, "hovertext": tip,
+                 "mode": "lines+markers+text", "textposition": "top center", "name": "face up",
+                 "textfont": {"color": "#b00", "size": 12},
+                 "hovertemplate": "%{hovertext}: %{y:+.2f} face up<extra></extra>",
+                 "line": {"color": "#1f77b4", "width": 2}, "marker": {"size": 9, "color": "#1f77b4"}}]
+        if self.seat_view:
+            data.append({"type": "scatter", "x": xs, "y": sv, "customdata": pos, "hovertext": tip,
+                         "mode": "lines+markers", "name": "seat view",
+                         "hovertemplate": "%{hovertext}: %{y:+.2f} seat view<extra></extra>",
+                         "line": {"color": "#ff7f0e", "width": 1.5, "dash": "dot"},
+                         "marker": {"size": 7, "color": "#ff7f0e"}})
+        layout = {"height": 230, "margin": {"l": 46, "r": 12, "t": 28, "b": 34}, "hovermode": "closest",
+                  # plotly reads markup in its texts: names are escaped (ui/clubcharts.py does the same)
+                  "title": {"text": html.escape(f"deal {da.deal}: value after each decision, deal points for {who}"
+                                                " (click a point to go to that decision)"),
+                            "font": {"size": 12}, "x": 0.01},
+                  "xaxis": {"title": {"text": "event"}, "tickmode": "array", "tickvals": xs},
+                  # room above the highest point for its label
+                  "yaxis": {"zeroline": True, "zerolinecolor": "#999", "range": [lo - 0.3, hi + 0.6]},
+                  "legend": {"orientation": "h", "x": 1, "xanchor": "right", "y": 1.12},
+                  "font": {"size": 11}}
+        return {"data": data, "layout": layout}
+
+    def data(self, game, model, intern) -> dict:
+        from euchre_events.ui.analysisview import LABEL_WORDS, MISTAKES
+        from euchre_events.ui.analysistable import bid_words, options_table, par_line
+        a = self.analysis
+        deals = {da.deal: da for da in a.deals}
+        how = ("face up only" if a.method.face_up_only else
+               f"face up and from the seat's view ({a.method.samples} imagined deals per decision)")
+        head = f'<div class="ee-analysis-progress">analysis: {R._esc(how)}</div>'
+        pars = {d: par_line(da, bid_words(game, d), self.n_seats) for d, da in deals.items()}
+        panel = []
+        for k in range(1, model.n + 1):
+            d = model.deal_of(k)
+            rows = [head]
+            if d in pars:
+                rows.append(pars[d])
+            dec = self.by_pos.get(k)
+            if dec is not None:
+                rows.append(options_table(dec, dec if self.seat_view else None, self.n_seats))
+            panel.append(intern("".join(rows)))
+        mistakes = sorted(p for p, dec in self.by_pos.items() if dec.label in MISTAKES)
+        nxt = [next((p for p in mistakes if p > k), None) for k in range(1, model.n + 1)]
+        prv = [next((p for p in reversed(mistakes) if p < k), None) for k in range(1, model.n + 1)]
+        return {"panel": panel,
+                "off_main": intern(head + "<div>values are shown on the main line</div>"),
+                "labels": {str(p): dec.label for p, dec in self.by_pos.items() if dec.label},
+                "words": dict(LABEL_WORDS),
+                "graphs": {str(d): self._graph(da) for d, da in deals.items() if da.decisions},
+                "mistake_next": nxt, "mistake_prev": prv}
+
+
+def _line_data(game, annotations, view_keys, names, intern, text_id, line: int = 0, board=None) -> dict:
+    """One line of play (the main line or a variation ``line``, from 1) as the
+    page replays it: the per-line keys of :func:`export_data`, its drawings
+    and texts interned into the page's shared tables.  Positions, links,
+    counters, jumps and the event window come from the one viewer model
+    (:class:`euchre_events.projections.viewer.ViewerModel`).  ``board``: the
+    main line's :class:`_Board` (the analysis at the table), or None."""
     from euchre_events.ui.describe import describe_events, seat_event_texts
     n = len(game.events)
     players = game.players
@@ -367,25 +553,29 @@ def _line_data(game, annotations, view_keys, names, intern, text_id) -> dict:
     rows = {key(v): [] for v in view_keys}
     renege_from: dict = {key(v): {} for v in view_keys}
     ix = game.index()
+    model = ViewerModel(game, line)
     turn, deal_at, trick_at, scored = [], [], [], []
+    links, counters, deal_prev, deal_next, window = [], [], [], [], []
     for k in range(1, n + 1):
         st = game.state_at(k)
         nxt = game.events[k] if k < n else None
         turn.append(st.turn)
+        at = model.position(k, st)
         deal_at.append(st.deal)
-        # the trick menu's value, as the viewer sets it (widgets.GameViewer._sync_controls)
-        starts = ix.trick_start.get(st.deal, [])
-        tr = None
-        if st.phase == "play" and starts:
-            tr = min(len(st.tricks) + 1, len(starts))
-        elif st.tricks:
-            tr = len(st.tricks)
-        trick_at.append(tr if tr is not None and 1 <= tr <= len(starts) else None)
+        trick_at.append(at.trick)      # the trick menu's value, as the viewer sets it
+        links.append(at.link)
+        counters.append(at.counter)
+        deal_prev.append(model.key_target("deal_prev", k))
+        deal_next.append(model.key_target("deal_next", k))
+        lo, hi = rows_window(k - 1, n)
+        window.append([lo, hi, rows_window(k - 1, n, seat_view=True)[1]])
         # the chart's "now" marker: the last deal scored and the score now
         scored.append([st.deal_results[-1][0] if st.deal_results else 0, list(st.score)])
         for v in view_keys:
             know = None if v is None else knowledge_of_state(st, v, events=game.events, variant=variant)
             parts = R.table_parts(st, v, findings, nxt, knowledge=know)
+            if board is not None:
+                parts = board.with_badges(k, st, parts)
             row = [intern(parts[name]) for name in names]
             # the readout in its pieces: the voids and master cards change less often than the cards out
             row.append([intern(x) for x in R.knowledge_parts(know, players)] if know is not None else None)
@@ -405,24 +595,25 @@ def _line_data(game, annotations, view_keys, names, intern, text_id) -> dict:
             else:
                 entries.append([text_id(seen), text_id(full), start])
         view_events[key(v)] = entries
-    deals = {}
-    for i, ev in enumerate(game.events):
-        if ev.kind == "DealStarted":
-            p = i + 1
-            if i + 1 < n and game.events[i + 1].kind == "CardsDealt":
-                p += 1
-            deals[str(ev.deal)] = min(p, n)
-    return {
+    deals = {str(d): p for d, p in model.deal_jumps().items()}
+    out = {
         "n": n, "views": rows, "turn": turn, "deal_at": deal_at,
         "deals": deals, "events": describe_events(game.events, players),
         "view_events": view_events,
         "notes": {str(k): v for k, v in _notes(annotations).items()},
         "reneges": renege_positions, "view_reneges": renege_from,
         "deal_start": {str(d): p for d, p in ix.deal_start.items()},
+        "deal_span": {str(d): list(model.deal_span(d)) for d in model.deals},
+        "deal_end": {str(d): model.deal_end_jump(d) for d, _ in ix.score_after},
+        "links": links, "counters": counters, "deal_prev": deal_prev, "deal_next": deal_next,
+        "rows": window,
         "tricks": {str(d): list(p) for d, p in ix.trick_start.items()},
         "trick_at": trick_at, "scored": scored,
         "score_after": [[d, list(sc)] for d, sc in ix.score_after],
     }
+    if board is not None:
+        out["analysis"] = board.data(game, model, intern)
+    return out
 
 
 def record_variation(main, i: int, v: dict):
@@ -453,7 +644,7 @@ def record_variation(main, i: int, v: dict):
 
 
 def export_data(game, annotations: Iterable = (), views: Optional[Iterable] = None,
-                variations: Iterable = ()) -> dict:
+                variations: Iterable = (), analysis=None) -> dict:
     """The replay data of :func:`export_html` as a dict (JSON-ready).
 
     ``game``: a :class:`~euchre_events.projections.Game`; ``annotations``:
@@ -480,6 +671,15 @@ def export_data(game, annotations: Iterable = (), views: Optional[Iterable] = No
     ``trick_at`` (the trick menu's value per position, or None),
     ``scored`` (``[last deal scored, score]`` per position), ``score_after``
     (``[[deal, points per side], ...]`` from deal 0), ``sides`` (side names);
+    from the viewer model (:class:`~euchre_events.projections.viewer.ViewerModel`),
+    per position: ``links`` (the link fragment), ``counters`` (the counter
+    text), ``deal_prev``/``deal_next`` (where Up/Down go), ``rows`` (``[lo,
+    hi all hands, hi seat view]`` of the event list); ``deal_span`` (deal ->
+    ``[start, end]``), ``deal_end`` (deal -> its last position, the chart's
+    jump), and ``keys`` (:data:`~euchre_events.projections.viewer.KEY_ACTIONS`);
+    with ``analysis`` (a :class:`~euchre_events.analysis.review.GameAnalysis`
+    of the main line), the main line's hands on turn carry each legal card's
+    cost badge and the key ``analysis`` holds the rest (see :class:`_Board`);
     ``lines``: one entry per record variation, ``{"name", "comment",
     "branch", "error"}`` and, unless ``error``, the per-line keys above
     (``n`` .. ``score_after``) of the variation's whole line.
@@ -493,15 +693,17 @@ def export_data(game, annotations: Iterable = (), views: Optional[Iterable] = No
     intern = _interner(strings)
     texts: list = []
     text_id = _interner(texts)
-    out = _line_data(game, annotations, view_keys, names, intern, text_id)
+    board = _Board(game, analysis) if analysis is not None else None
+    out = _line_data(game, annotations, view_keys, names, intern, text_id, board=board)
     lines = []
     for i, v in enumerate(variations or ()):
         name, comment, branch, g, error, notes = record_variation(game, i, v)
         entry = {"name": name, "comment": comment, "branch": branch, "error": error}
         if g is not None:
-            entry.update(_line_data(g, notes, view_keys, names, intern, text_id))
+            entry.update(_line_data(g, notes, view_keys, names, intern, text_id, i + 1))
         lines.append(entry)
     out.update({"parts": names, "strings": strings, "texts": texts, "start": 1, "lines": lines,
+                "keys": dict(KEY_ACTIONS),
                 "sides": R.side_names(game.state_at(1))})
     return out
 
@@ -521,7 +723,7 @@ def _skeleton(n_seats: int) -> str:
 
 
 def export_html(game, path: str, annotations: Iterable = (), title: Optional[str] = None,
-                views: Optional[Iterable] = None, variations: Iterable = ()) -> None:
+                views: Optional[Iterable] = None, variations: Iterable = (), analysis=None) -> None:
     """Write :func:`export_page` of ``game`` to ``path``.
 
     The file is written through :func:`euchre_events.formats.output.write_output`:
@@ -530,11 +732,11 @@ def export_html(game, path: str, annotations: Iterable = (), title: Optional[str
     written through, never replaced.  Raises ``OSError`` if it cannot be
     written (a missing folder, no permission).
     """
-    write_output(path, export_page(game, annotations, title, views, variations))
+    write_output(path, export_page(game, annotations, title, views, variations, analysis))
 
 
 def export_page(game, annotations: Iterable = (), title: Optional[str] = None,
-                views: Optional[Iterable] = None, variations: Iterable = ()) -> str:
+                views: Optional[Iterable] = None, variations: Iterable = (), analysis=None) -> str:
     """``game`` as one HTML page (the text of the file) that replays it step by step.
 
     ``game``: a :class:`~euchre_events.projections.Game`; ``annotations``:
@@ -555,8 +757,19 @@ def export_page(game, annotations: Iterable = (), title: Optional[str] = None,
     --deal 3 --after 12`` counts (``&line=2`` in a variation): opening such
     an address opens there, and every step rewrites it.
     The page makes no request to any other host.
+
+    ``analysis``: a :class:`~euchre_events.analysis.review.GameAnalysis` of
+    the main line (``export --with-analysis``): the page then shows the
+    analysis at the table (issue 22): each decision's EGN label in the event
+    list (``ee-label``, ``data-label``), the legal cards' cost badges on the
+    hand on turn (``ee-badge``, face up / seat view), below the table the
+    deal's par beside what was bid (``ee-par``) and the decision's options with
+    their costs (``ee-option``), and the deal's evaluation graph (plotly,
+    inlined: ``ee-eval``; a click on a point goes to that decision); keys
+    ``m``/``M`` go to the next/previous mistake.  Without it the page is the
+    same, byte for byte, as before the analysis was added.
     """
-    data = export_data(game, annotations, views, variations)
+    data = export_data(game, annotations, views, variations, analysis)
     n_seats = len(game.players)
     ttl = title or game.title or "Euchre game"
     # text from the record (names, notes) must not end or open an HTML element
@@ -581,11 +794,17 @@ def export_page(game, annotations: Iterable = (), title: Optional[str] = None,
             f'<option value="{j + 1}"{" disabled" if v["error"] else ""}>{html.escape(v["name"])}</option>'
             for j, v in enumerate(data["lines"])) + "</select></label>")
     players = ", ".join(f"{R.seat_label(s, n_seats)}: {p}" for s, p in enumerate(game.players))
+    extra_css = plotly = boxes = ""
+    if analysis is not None:
+        from plotly.offline import get_plotlyjs
+        # plotly.js inlined, as the analysis report does: the page still asks no network
+        extra_css, plotly = ANALYSIS_CSS, f"<script>{get_plotlyjs()}</script>"
+        boxes = '<div class="ee-analysis"></div><div class="ee-eval"></div>'
     page = f"""<!doctype html>
 <html lang="en"><head><meta charset="utf-8">
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; script-src 'unsafe-inline'; img-src data:">
 <title>{html.escape(ttl)}</title>
-<style>{R.CSS}{EXPORT_CSS}</style></head>
+<style>{R.CSS}{EXPORT_CSS}{extra_css}</style>{plotly}</head>
 <body><div class="ee-root ee-export">
 <h3>{html.escape(ttl)}</h3><div>{html.escape(players)}</div>
 <div class="ee-controls">
@@ -600,11 +819,11 @@ def export_page(game, annotations: Iterable = (), title: Optional[str] = None,
 <label>view <select class="ee-seat-view">{''.join(view_opts)}</select></label>
 {line_menu}<a class="ee-link" href="#" title="a link to this position">#</a>
 </div>
-<div class="ee-layout"><div class="ee-main">{_skeleton(n_seats)}<div class="ee-knowledge"></div></div>
+<div class="ee-layout"><div class="ee-main">{_skeleton(n_seats)}<div class="ee-knowledge"></div>{boxes}</div>
 <div class="ee-side"><div class="ee-events"></div><div class="ee-chart"></div></div></div>
 </div>
 <script id="ee-data" type="application/json">{blob}</script>
-<script>{SCRIPT}</script>
+<script>{_script(analysis is not None)}</script>
 </body></html>
 """
     return page

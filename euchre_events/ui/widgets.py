@@ -53,7 +53,6 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass, field
 from typing import Any, Optional, Sequence
-from urllib.parse import parse_qs
 
 import anywidget
 import ipywidgets as W
@@ -64,6 +63,8 @@ from euchre_events.ui import render as R
 from euchre_events.events import ANNOTATION_MARKS, Event
 from euchre_events.projections import Game
 from euchre_events.projections.seat import knowledge_of_state
+# the keys, links, deal jumps and event window: the one viewer model (issue 24)
+from euchre_events.projections.viewer import KEY_ACTIONS, ViewerModel, rows_window, trick_at
 
 __all__ = ["GameViewer", "Line", "Quiz", "game_index", "open_record_by_deal"]
 
@@ -98,10 +99,10 @@ VIEWER_CSS = """
 .ee-viewer,.ee-viewer *{box-sizing:border-box}
 .ee-side{overflow:hidden}
 .ee-viewer .ee-hand .ee-card{margin-bottom:16px}
-.ee-badge{position:absolute;left:-3px;bottom:-17px;min-width:38px;font:600 10px/13px system-ui,sans-serif;
+.ee-card .ee-badge{position:absolute;left:-3px;bottom:-17px;min-width:38px;font:600 10px/13px system-ui,sans-serif;
  background:#fff;color:#111;border:1px solid #999;border-radius:3px;padding:0 2px;text-align:center;
  white-space:nowrap;z-index:2}
-.ee-badge.ee-best{background:#c8f7d3;border-color:#1e8e3e}
+.ee-card .ee-badge.ee-best{background:#c8f7d3;border-color:#1e8e3e}
 .ee-lab{font-weight:700;margin-left:2px}
 .ee-lab-blunder,.ee-lab-mistake{color:#b00020}
 .ee-lab-dubious{color:#b26a00}
@@ -125,13 +126,6 @@ circle.ee-eval-here{stroke:#000;stroke-width:2.5}.ee-eval-fu-key{fill:#1f77b4}.e
  max-width:900px}
 """
 
-
-KEY_ACTIONS = {
-    "ArrowLeft": "prev", "ArrowRight": "next", "Home": "first", "End": "last",
-    "PageUp": "deal_prev", "ArrowUp": "deal_prev", "PageDown": "deal_next", "ArrowDown": "deal_next",
-    "m": "mistake_next", "M": "mistake_prev",
-}
-"""The viewer's keys (``KeyboardEvent.key``) and what each does: see :meth:`GameViewer.press`."""
 
 # The browser half of the keys and the position link.  Keys are taken when
 # the focus is inside this viewer (a click on any of its buttons or its
@@ -281,13 +275,6 @@ def open_record_by_deal(path: str) -> tuple:
     skipped: list = []
     rec = read_game(doc, str(path), skipped=skipped)
     return rec, [(int(n), getattr(e, "reason", "") or str(e)) for n, e in skipped]
-
-
-def _points_text(v) -> str:
-    """A value in points, ``"+2"``; a span over the record's readings of its unknown cards ``"+1..+2"``."""
-    if isinstance(v, (tuple, list)):
-        return "..".join(f"{x:+g}" for x in v)
-    return f"{v:+g}"
 
 
 def _card_symbols(text: str) -> str:
@@ -503,40 +490,21 @@ class GameViewer:
 
     def _badges(self, fu, sv) -> dict:
         """``{option text: (face-up cost, seat-view cost, label or "")}`` of the decision on turn."""
-        out = {}
-        dec = sv or fu
-        if dec is None:
-            return out
-        from euchre_events.ui.analysisview import low
-        best_fu = max((low(o.face_up) for o in dec.options if o.face_up is not None), default=None)
-        best_sv = max((o.seat_view for o in (sv.options if sv else ()) if o.seat_view is not None), default=None)
-        svs = {o.text: o for o in (sv.options if sv else ())}
-        for o in (fu or dec).options:
-            c_fu = None if o.face_up is None or best_fu is None else best_fu - low(o.face_up)
-            so = svs.get(o.text)
-            c_sv = None if so is None or so.seat_view is None or best_sv is None else best_sv - so.seat_view
-            lab = dec.label if o.text == dec.played_text else ""
-            out[o.text] = (c_fu, c_sv, lab or "")
-        return out
+        from euchre_events.ui.analysistable import option_costs
+        return option_costs(fu, sv)
 
     def _analysis_panel(self, fu, sv) -> str:
         """The analysis below the table: progress, par and bid, the options of
         the decision on turn (costs face up and from the seat's view, the label
         of the one played)."""
-        from euchre_events.ui.analysisview import LABEL_WORDS, cost_text
-        from euchre_events.ui.analysisreport import pretty_action
+        from euchre_events.ui.analysistable import options_table, par_line
         job = self.analysis_job
         rows = [f'<div class="ee-analysis-progress">{R._esc(job.progress_text())}</div>']
         st = self._state
         n = self.n_seats
         da = job.deal(st.deal) if st.deal else None
         if da is not None and self.line.kind == "main":
-            par = "not known (a card the record does not state)" if da.par_call is None else (
-                f"{pretty_action(da.par_call)}"
-                + (f" by {R.seat_label(da.par_seat, n)}" if da.par_seat is not None else "")
-                + (f", {_points_text(da.par_value)} for the makers" if da.par_value is not None else ""))
-            rows.append(f'<div class="ee-par" data-deal="{da.deal}">deal {da.deal} par (face up): {R._esc(par)}'
-                        f' · bid: {R._esc(self._bid_words(st.deal))}</div>')
+            rows.append(par_line(da, self._bid_words(st.deal), n))
         dec = sv or fu
         if self.line.kind != "main":
             rows.append("<div>values are shown on the main line; <b>best line</b> plays the face-up best "
@@ -545,57 +513,18 @@ class GameViewer:
             if st.turn is not None and st.legal:
                 rows.append("<div>this decision's values are not computed yet…</div>")
         else:
-            who = R.seat_label(dec.seat, n)
-            head = (f"<div><b>{R._esc(who)}</b> to decide: costs in points, face up (every hand seen) and "
-                    f"from {R._esc(who)}'s view" + (" (computing…)" if sv is None and job.want_seat_view else "")
-                    + "</div>")
-            body = []
-            for text, (c_fu, c_sv, lab) in self._badges(fu, sv).items():
-                played = text == dec.played_text
-                labh = (f'<span class="ee-lab ee-lab-{LABEL_WORDS[lab]}" title="{LABEL_WORDS[lab]}">{R._esc(lab)}'
-                        f' {LABEL_WORDS[lab]}</span>' if lab else "")
-                body.append(f'<tr class="ee-option{" ee-played" if played else ""}" data-option="{R._esc(text)}" '
-                            f'data-face-up="{"" if c_fu is None else round(c_fu, 3)}" '
-                            f'data-seat-view="{"" if c_sv is None else round(c_sv, 3)}">'
-                            f'<td>{R._esc(pretty_action(text))}{" (played)" if played else ""}</td>'
-                            f'<td>face up {cost_text(c_fu)}</td><td>seat view {cost_text(c_sv)}</td>'
-                            f'<td>{labh}</td></tr>')
-            rows.append(head + "<table>" + "".join(body) + "</table>")
-            if dec.why:
-                rows.append(f"<div>{R._esc(dec.why)}</div>")
+            rows.append(options_table(fu, sv, n, computing=sv is None and job.want_seat_view))
         return "".join(rows)
 
     def _bid_words(self, deal: int) -> str:
         """What was bid in ``deal`` (the main line's end of that deal)."""
-        starts = sorted(self.main.index().deal_start.items())
-        later = [p for d, p in starts if d > deal]
-        st = self.main.state_at(later[0] if later else len(self.main.events))
-        if st.maker is None:
-            return "no one made trump (thrown in)" if st.phase in ("deal_over", "game_over") or later else "not yet"
-        from euchre_events.ui.describe import suit_text
-        return (f"{R.seat_label(st.maker, self.n_seats)} made {suit_text(st.trump)}"
-                + (" alone" if st.alone is not None else ""))
+        from euchre_events.ui.analysistable import bid_words
+        return bid_words(self.main, deal)
 
     def _with_badges(self, hand_html: str, badges: dict) -> str:
         """The hand's legal cards with their cost badges (face up / seat view, and the label)."""
-        import re
-        from euchre_events.ui.analysisview import LABEL_WORDS, cost_text
-        if not badges:
-            return hand_html
-
-        def put(m):
-            b = badges.get(m.group(2))
-            if b is None:
-                return m.group(0)
-            c_fu, c_sv, lab = b
-            best = c_fu is not None and abs(c_fu) < 0.005
-            shown = cost_text(c_fu) + (f"/{cost_text(c_sv)}" if self.analysis_job.want_seat_view else "")
-            labh = f'<span class="ee-lab ee-lab-{LABEL_WORDS[lab]}">{R._esc(lab)}</span>' if lab else ""
-            return (m.group(0) + f'<span class="ee-badge{" ee-best" if best else ""}" data-face-up="'
-                    f'{"" if c_fu is None else round(c_fu, 3)}" data-seat-view="{"" if c_sv is None else round(c_sv, 3)}"'
-                    f' title="cost in points: face up / from the seat\'s view">'
-                    f'{shown}{labh}</span>')
-        return re.sub(r'(<span class="ee-card ee-legal[^"]*" data-card="([^"]+)"[^>]*>)', put, hand_html)
+        from euchre_events.ui.analysistable import hand_with_badges
+        return hand_with_badges(hand_html, badges, self.analysis_job.want_seat_view)
 
     # ------------------------------------------------------------ the evaluation graph
     def eval_series(self) -> tuple:
@@ -604,23 +533,12 @@ class GameViewer:
         event list), the value after it face up and from the seat's view (deal
         points from the first side's view in the two-party games, the deciding
         seat's own otherwise; None where not known), its event index and label."""
-        from euchre_events.ui.analysisview import decision_value_for, low
-        v = self.main.final.variant
+        from euchre_events.ui.analysistable import eval_points
         d = self._state.deal
         da = self.analysis_job.deal(d) if (self.analysis_job is not None and d) else None
-        fu_da = self.analysis_job.face_up.get(d) if da is not None else None
-        xs, fu, sv, pos, labs = [], [], [], [], []
         if da is None:
-            return xs, fu, sv, pos, labs
-        fu_by = {x.position: x for x in (fu_da.decisions if fu_da else ())}
-        for dec in da.decisions:
-            xs.append(dec.position + 1)
-            f = fu_by.get(dec.position, dec)
-            fu.append(decision_value_for(dec, low(f.played_face_up), v))
-            sv.append(decision_value_for(dec, dec.played_seat_view, v))
-            pos.append(dec.position)
-            labs.append(dec.label or "")
-        return xs, fu, sv, pos, labs
+            return [], [], [], [], []
+        return eval_points(da, self.main.final.variant, self.analysis_job.face_up.get(d))
 
     def eval_svg(self, series=None) -> str:
         """The evaluation graph of the deal shown as SVG (a string): one point
@@ -1109,20 +1027,11 @@ class GameViewer:
         """To the start of deal ``n``: just after its cards are dealt (rules.md
         2.1), so the hands and up-card show.  Raises ``KeyError`` for a deal
         the line does not have."""
-        start = self.line.index["deal_start"][int(n)]
-        k = start + 1
-        if k < self.n_events and self.game.events[k].kind == "CardsDealt":
-            k += 1
-        self.goto(k)
+        self.goto(self.model.deal_jump(n))
 
     def jump_deal_end(self, n: int) -> None:
         """To the last event of deal ``n`` (deal 0: position 1)."""
-        if int(n) <= 0:
-            self.goto(1)
-            return
-        starts = sorted(self.line.index["deal_start"].items())
-        after = [p for d, p in starts if d > int(n)]
-        self.goto(after[0] if after else self.n_events)
+        self.goto(self.model.deal_end_jump(n))
 
     def jump_trick(self, t: int) -> None:
         """To just before the first card of trick ``t`` of the deal shown (its
@@ -1143,31 +1052,10 @@ class GameViewer:
         action = KEY_ACTIONS.get(key)
         if action is None:
             return False
-        if action in ("prev", "next", "first", "last"):
-            getattr(self, action)()
-            return True
         if action in ("mistake_next", "mistake_prev"):
             self.goto_mistake(action == "mistake_next")
             return True
-        deals = sorted(self.line.index["deal_start"])
-        d = self._state.deal
-        if action == "deal_next":
-            later = [x for x in deals if x > d]
-            if later:
-                self.jump_deal(later[0])
-            else:
-                self.last()
-            return True
-        here = self._position
-        if d in deals:
-            self.jump_deal(d)
-            if self._position < here:
-                return True
-        earlier = [x for x in deals if x < d]
-        if earlier:
-            self.jump_deal(earlier[-1])
-        else:
-            self.first()
+        self.goto(self.model.key_target(action, self._position))
         return True
 
     @property
@@ -1176,12 +1064,25 @@ class GameViewer:
         after the first 12 events of deal 3, counted from its DealStarted as
         ``euchre-events show --deal 3 --after 12`` counts them; before the
         first deal, ``"event=K"`` (the table after K events of the game).
-        The app writes it to the page address (``#deal=3&event=12``)."""
-        d = self._state.deal
-        start = self.line.index["deal_start"].get(d)
-        if not d or start is None or self._position <= start:
-            return f"event={self._position}"
-        return f"deal={d}&event={self._position - start}"
+        In a variation, ``&line=j`` (its number in the line menu) follows.
+        The app writes it to the page address (``#deal=3&event=12``); the
+        HTML export and ``show`` count the same (:class:`ViewerModel`)."""
+        return self.model.link(self._position)
+
+    @property
+    def counter(self) -> str:
+        """The position in words, with the link's numbers: ``"deal 1 · event
+        12 / 27"`` (:meth:`ViewerModel.counter`)."""
+        return self.model.counter(self._position)
+
+    @property
+    def model(self) -> ViewerModel:
+        """The navigation model of the line shown (kept while its game is)."""
+        ln = self.line
+        m = getattr(ln, "_model", None)
+        if m is None or m.game is not ln.game or m.line != self.line_no:
+            m = ln._model = ViewerModel(ln.game, self.line_no)
+        return m
 
     def goto_link(self, link: str) -> bool:
         """Show the position a link names (:attr:`link`; a leading ``#`` is
@@ -1189,27 +1090,20 @@ class GameViewer:
         events), ``deal=N`` (the start of deal N, as :meth:`jump_deal`) or
         ``event=K`` (after K events of the game, clamped).  Returns False
         and leaves the position for a link that names no position of this
-        line (an unknown deal, not a number); never raises."""
-        q = parse_qs(str(link or "").lstrip("#"))
-        try:
-            deal = int(q["deal"][0]) if "deal" in q else None
-            event = int(q["event"][0]) if "event" in q else None
-        except ValueError:
+        line (an unknown deal, not a number); never raises.  ``&line=j``
+        selects line ``j`` first (the main line without it)."""
+        q = ViewerModel.parse_link(link)
+        if q is None:
             return False
-        starts = self.line.index["deal_start"]
-        if deal is not None:
-            if deal not in starts:
-                return False
-            if event is None:
-                self.jump_deal(deal)
-                return True
-            later = [p for x, p in sorted(starts.items()) if x > deal]
-            end = later[0] if later else self.n_events
-            self.goto(starts[deal] + max(1, min(event, end - starts[deal])))
-            return True
-        if event is None:
+        j = q["line"] or 0
+        if not 0 <= j < len(self.lines) or self.lines[j].game is None:
             return False
-        self.goto(event)
+        k = ViewerModel(self.lines[j].game, j).resolve(q["deal"], q["event"])
+        if k is None:
+            return False
+        if j != self.line_no:
+            self.select_line(j)
+        self.goto(k)
         return True
 
     def _on_keys_msg(self, _widget, content, _buffers) -> None:
@@ -1354,12 +1248,7 @@ class GameViewer:
             topts = [(f"trick {i + 1}", i + 1) for i in range(len(starts))]
             if list(self.trick_dd.options) != topts:
                 self.trick_dd.options = topts
-            tr = None
-            if self._state.phase == "play" and starts:
-                tr = min(len(self._state.tricks) + 1, len(starts))
-            elif self._state.tricks:
-                tr = len(self._state.tricks)
-            self.trick_dd.value = tr if tr is not None and 1 <= tr <= len(starts) else None
+            self.trick_dd.value = trick_at(self._state, starts)
             sv = -1 if self.seat is None else self.seat
             if self.seat_dd.value != sv:
                 self.seat_dd.value = sv
@@ -1372,11 +1261,7 @@ class GameViewer:
     def _events_list(self, before: int = 12, after: int = 14) -> str:
         g = self.game
         cur = self._position - 1
-        lo, hi = max(0, cur - before), min(len(g.events), cur + after + 1)
-        if self.seat is not None:
-            # a seat's view: what has happened by now, not the plays still to come
-            # (they would show the other hands: docs/design.md "What a seat could know")
-            hi = min(hi, cur + 1)
+        lo, hi = rows_window(cur, len(g.events), before, after, seat_view=self.seat is not None)
         notes = self._notes_by_position()
         renege_pos = {r.position for r in (g.final.reneges if self.line.kind != "main" else self.main.final.reneges)
                       if getattr(r, "corrected_at", None) is None}

@@ -1,0 +1,50 @@
+"""``export --format html --with-analysis`` without a browser (issue 22): the
+page without the flag is the plain export, byte for byte; the record's text
+stays text in the analysis.  The browser test: tests/test_export_analysis_browser.py."""
+from pathlib import Path
+
+from typer.testing import CliRunner
+
+from conftest import EGN_FIXTURES
+
+VWEC = Path(EGN_FIXTURES) / "VWEC Finals.egn"
+
+
+def _cli(*args):
+    from euchre_events.cli import app
+    r = CliRunner().invoke(app, [str(a) for a in args])
+    assert r.exit_code == 0, r.output
+    return r
+
+
+def test_without_the_flag_the_page_is_the_plain_export(tmp_path):
+    """No analysis in the page without --with-analysis: the same bytes as
+    :func:`~euchre_events.ui.htmlexport.export_page` of the game, and none of
+    the analysis's markup, script or plotly."""
+    from euchre_events.formats import read_records
+    from euchre_events.ui.htmlexport import SCRIPT, export_page
+    out = tmp_path / "plain.html"
+    _cli("export", VWEC, "-f", "html", "-o", out)
+    rec = read_records(str(VWEC))[0]
+    page = out.read_text()
+    assert page == export_page(rec.game, annotations=rec.annotations, variations=rec.variations)
+    assert f"<script>{SCRIPT}</script>" in page
+    for word in ("Plotly", "ee-analysis", '"analysis"', "drawAnalysis", "ee-eval"):
+        assert word not in page
+
+
+def test_with_analysis_escapes_the_record(tmp_path):
+    """A player's name with markup stays text in the analysis's panel and graph."""
+    from euchre_events.analysis.review import analyze
+    from euchre_events.formats import read_records
+    from euchre_events.ui.htmlexport import export_page
+    hostile = "<img src=x onerror=alert(1)>&</script>"
+    rec = read_records(str(VWEC))[0]
+    from euchre_events.projections import Game
+    ev0 = rec.events[0]
+    players = list(ev0.players)
+    players[3] = hostile
+    import dataclasses
+    g = Game([dataclasses.replace(ev0, players=tuple(players))] + list(rec.events[1:40]))
+    page = export_page(g, analysis=analyze(g, deals=[1], face_up_only=True))
+    assert hostile not in page and "<img src=x" not in page
