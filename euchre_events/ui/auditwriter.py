@@ -121,11 +121,11 @@ class _Template:
     numbers once per indentation: they repeat), so the text is the
     encoder's, in a fifth of the time of building and encoding the dict."""
 
-    def __init__(self, nl: Optional[str], with_out: bool):
+    def __init__(self, nl: Optional[str], with_out: bool, end: str = ""):
         probe = {k: (f"@{k}@",) if k in _LISTS else f"@{k}@" for k in _fast_values(_Probe, "")}
         if not with_out:
             probe["out"] = ()
-        text = json_text(_fast_dict(probe), nl).replace("%", "%%")
+        text = (json_text(_fast_dict(probe), nl) + end).replace("%", "%%")
         names: dict = {}      # (value's name, its indentation) -> its name in the format
 
         def slot(m) -> str:
@@ -177,12 +177,12 @@ def fast_game_text(fg, report: str) -> str:
     ``json_text(fast_game_json(fg, id))``, the same text."""
     from euchre_events.archive.fastpath import fast_game_id_text
     values = _fast_values(fg, fast_game_id_text(fg))
-    key = (report, bool(values["out"]))
+    key = (report, not values["out"])
     t = _TEMPLATES.get(key)
     if t is None:
-        t = _TEMPLATES[key] = _Template(None if report == "jsonl" else "\n    ", key[1])
-    text = t.fill(values)
-    return text + "\n" if report == "jsonl" else text
+        jsonl = report == "jsonl"
+        t = _TEMPLATES[key] = _Template(None if jsonl else "\n    ", not key[1], "\n" if jsonl else "")
+    return t.fill(values)
 
 
 def render_jsonl(fg) -> str:
