@@ -434,7 +434,7 @@ def _print_list(games: list, damaged: list, want, player, as_json) -> None:
         if len(lines) >= 5000:   # a few writes of many lines (100,000 lines: issue 26)
             echo("\n".join(lines))
             lines = []
-    if lines:   # each line as _say would print it
+    if lines:   # each line as say would print it
         echo("\n".join(lines))
     if as_json:
         typer.echo(json.dumps({"games": out, "damaged": damaged}, ensure_ascii=False))
@@ -965,7 +965,7 @@ def export_cmd(games: List[str] = typer.Argument(None, metavar="GAME...",
     if fmt in FORMAT_TABLE and not binary:
         _write_text(out.data, output, fmt, from_)
     elif write_file(output, out.data):
-        (typer.echo if binary else _say)(output)
+        (typer.echo if binary else say)(output)
 
 
 
