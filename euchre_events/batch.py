@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import os
 import sys
-from dataclasses import dataclass
 from typing import Any, List, Optional
 
 from euchre_events.console import (DB_HELP, archive_file, fail, open_archive, progress, read_file,
@@ -28,19 +27,19 @@ from euchre_events.console import (DB_HELP, archive_file, fail, open_archive, pr
 from euchre_events.formats import FORMATS, RecordError, detect_format
 
 
-@dataclass(frozen=True)
 class Option:
     """One option of ``audit``: ``name`` (the keyword of :func:`run_audit`),
     ``flags`` (as typed; the first is the long one), ``default``, ``kind``
     (``str``, ``int``, or ``bool`` for a flag without a value), ``help``,
-    and ``minimum`` (an ``int`` below it is refused)."""
+    and ``minimum`` (an ``int`` below it is refused).  A plain class: a
+    dataclass would cost the typer-free start-up a millisecond."""
 
-    name: str
-    flags: tuple
-    default: Any
-    kind: type
-    help: str
-    minimum: Optional[int] = None
+    __slots__ = ("name", "flags", "default", "kind", "help", "minimum")
+
+    def __init__(self, name: str, flags: tuple, default: Any, kind: type, help: str,
+                 minimum: Optional[int] = None):
+        self.name, self.flags, self.default, self.kind = name, flags, default, kind
+        self.help, self.minimum = help, minimum
 
 
 GAMES_HELP = "Stored game ids or record files (audited without storing)."

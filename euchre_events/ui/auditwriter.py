@@ -16,7 +16,6 @@ game is written so.
 from __future__ import annotations
 
 import json
-import re
 from json.encoder import encode_basestring_ascii as _json_str
 from typing import Optional
 
@@ -110,7 +109,6 @@ def fast_game_json(fg, game_id: str) -> dict:
 
 
 _LISTS = ("trick_winners", "tricks", "points", "score", "out")
-_SLOT = re.compile(r'\[(\s*)"@(\w+)@"(\s*)\]|"@(\w+)@"')
 
 
 class _Template:
@@ -127,14 +125,21 @@ class _Template:
             probe["out"] = ()
         text = (json_text(_fast_dict(probe), nl) + end).replace("%", "%%")
         names: dict = {}      # (value's name, its indentation) -> its name in the format
-
-        def slot(m) -> str:
-            # a list's indentation: what stands before its closing bracket
-            key, at_nl = (m.group(2), m.group(3)) if m.group(2) else (m.group(4), nl)
+        parts, at = [], 0
+        while True:
+            i = text.find('"@', at)
+            if i < 0:
+                break
+            j = text.index('@"', i + 2)
+            key, start, stop, at_nl = text[i + 2:j], i, j + 2, nl
+            if key in _LISTS:   # the whole list; its indentation stands before its closing bracket
+                start, stop = text.rindex("[", 0, i), text.index("]", stop) + 1
+                at_nl = None if nl is None else text[j + 2:stop - 1]
             name = names.setdefault((key, at_nl), f"v{len(names)}")
-            return f"%({name})s"
-        self.format = _SLOT.sub(slot, text)
-        self.slots = [(name, key, None if nl is None else at_nl) for (key, at_nl), name in names.items()]
+            parts += [text[at:start], f"%({name})s"]
+            at = stop
+        self.format = "".join(parts) + text[at:]
+        self.slots = [(name, key, at_nl) for (key, at_nl), name in names.items()]
         self.cache: dict = {}
 
     def fill(self, values: dict) -> str:
