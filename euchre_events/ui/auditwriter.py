@@ -109,6 +109,7 @@ def fast_game_json(fg, game_id: str) -> dict:
 
 
 _LISTS = ("trick_winners", "tricks", "points", "score", "out")
+_TEXTS = frozenset(("id", "title"))
 
 
 class _Template:
@@ -147,18 +148,13 @@ class _Template:
         texts = {}
         for name, key, at_nl in self.slots:
             v = values[key]
-            tv = type(v)
-            if tv is str:
+            if key in _TEXTS:         # free text (the id, a title): not kept
                 texts[name] = _json_str(v)
-            elif v is None:
-                texts[name] = "null"
-            elif tv is int:
-                texts[name] = int.__repr__(v)
-            else:
-                t = cache.get((v, at_nl))
-                if t is None:
-                    t = cache[v, at_nl] = json_text(list(v) if tv is tuple else v, at_nl)
-                texts[name] = t
+                continue
+            try:                      # numbers, lists of numbers, a suit: they repeat
+                texts[name] = cache[v, at_nl]
+            except KeyError:
+                t = texts[name] = cache[v, at_nl] = json_text(list(v) if type(v) is tuple else v, at_nl)
         return self.format % texts
 
 
@@ -173,6 +169,7 @@ class _Probe:
 
 
 _TEMPLATES: dict = {}
+_id_text = None
 
 
 def fast_game_text(fg, report: str) -> str:
@@ -180,8 +177,10 @@ def fast_game_text(fg, report: str) -> str:
     line, with the newline; ``"json"``: the game as it stands in the
     ``"games"`` array, without the separator before it):
     ``json_text(fast_game_json(fg, id))``, the same text."""
-    from euchre_events.archive.fastpath import fast_game_id_text
-    values = _fast_values(fg, fast_game_id_text(fg))
+    global _id_text
+    if _id_text is None:   # imported once, and only for a fast-path game
+        from euchre_events.archive.fastpath import fast_game_id_text as _id_text
+    values = _fast_values(fg, _id_text(fg))
     key = (report, not values["out"])
     t = _TEMPLATES.get(key)
     if t is None:
@@ -294,12 +293,12 @@ class AuditReport:
         (``Rendered``: :func:`render_json`, :func:`render_jsonl`); yield
         every other item."""
         from euchre_events.formats.openspiel import FastGame, Rendered
-        fill = _FAST[self.report]
+        fill, put = _FAST[self.report], self._fast_text
         for r in items:
             if type(r) is FastGame:
-                self._fast_text(fill(r))
+                put(fill(r))
             elif type(r) is Rendered:
-                self._fast_text(r)
+                put(r)
             else:
                 yield r
 
