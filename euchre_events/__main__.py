@@ -1,6 +1,6 @@
 """``euchre-events`` and ``python -m euchre_events``: the command's entry
-point.  An audit of OpenSpiel JSON Lines files to ``jsonl`` or ``json``
-(the batch job of issue 11 "Speed") runs straight from
+point.  An audit whose command line the audit's own table of options
+reads (:func:`euchre_events.batch.parse_audit`) runs straight from
 :mod:`euchre_events.batch`, without loading the command-line application
 (``typer`` and the other commands); every other command line goes to
 :func:`euchre_events.cli.main`, the same commands and the same output.
@@ -15,8 +15,8 @@ def main() -> None:
     from euchre_events.batch import quick_audit
     code = quick_audit(sys.argv[1:])
     if code is None:
-        from euchre_events.cli import main as cli_main
-        cli_main()
+        from euchre_events.cli import app
+        app()
         return
     sys.exit(code)
 

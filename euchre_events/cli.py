@@ -15,109 +15,22 @@ from typing import List, Optional
 import typer
 
 import euchre_events
-from euchre_events.batch import AuditReport as _AuditReport
-from euchre_events.batch import _game, audit_one, audit_openspiel
-from euchre_events.batch import emit_report as _emit_report
-from euchre_events.batch import fail as _fail
-from euchre_events.batch import fast_game_json_text, fast_game_jsonl  # noqa: F401  (their home before)
-from euchre_events.batch import indented_json as _indented_json
-from euchre_events.batch import is_openspiel_file as _is_openspiel_file
-from euchre_events.batch import plain_audit as _plain_audit
-from euchre_events.batch import progress as _progress
-from euchre_events.batch import refuse_output_over_input
-from euchre_events.batch import render_json as _render_json  # noqa: F401
-from euchre_events.batch import render_jsonl as _render_jsonl  # noqa: F401
-from euchre_events.batch import say as _say
-from euchre_events.batch import short_error as _short_error
-from euchre_events.batch import warn as _warn
-from euchre_events.batch import write_file
-from euchre_events.formats import FORMAT_TABLE, FORMATS, WRITTEN, RecordError, detect_format, read_records
+from euchre_events.batch import GAMES_HELP, run_audit, typer_parameters
+from euchre_events.console import (DB_HELP, archive_file, echo, emit_report, fail, open_archive, progress,
+                                   read_file, refuse_output_over_input, report_format, say, short_error,
+                                   warn, write_file)
+from euchre_events.formats import FORMAT_TABLE, FORMATS, WRITTEN, RecordError, detect_format
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
                   help="Record Euchre games as event streams; replay, study and audit them.")
 
-DB_HELP = ("SQLite archive file or PostgreSQL URL (postgresql://user:password@host:port/dbname); "
-           "given, it wins over PERSISTENCE_MODULE (default: the PostgreSQL archive "
-           "PERSISTENCE_MODULE names, else $EUCHRE_EVENTS_DB, a file or a URL, "
-           "else ./euchre-events.sqlite).")
 
-
-def _archive(db: Optional[str], create: bool = False):
-    """The archive; a ``--db`` file that does not exist is an error except
-    when importing (a typo must not silently give an empty archive)."""
-    from euchre_events.archive import Archive, ArchiveError, sqlite_file
-    # an explicit --db wins over PERSISTENCE_MODULE (archive.sqlite_file);
-    # $EUCHRE_EVENTS_DB or the default file only when no store is configured
-    try:
-        path = sqlite_file(db)     # None for PostgreSQL (a URL, or the library's variables)
-    except ArchiveError as e:      # a misspelled URL scheme (postgressql://...)
-        _fail(f"cannot open the archive: {e}")
-    named = (db or os.environ.get("EUCHRE_EVENTS_DB")) if path else None
-    if path and not create and not os.path.exists(path):
-        # the default file too: a director in the wrong folder is told, not given an empty archive
-        _fail(f"{path}: no such archive file (import a record first)"
-              + ("" if named else ", or give --db FILE"))
-    if path and os.path.isdir(path):
-        _fail(f"{path}: is a folder, not an archive file")
-    try:
-        return Archive(db)
-    except ArchiveError as e:  # PostgreSQL: refused, unknown database, authentication...
-        _fail(f"cannot open the archive: {e}")
-    except Exception as e:  # a file that is not SQLite, a server that does not answer...
-        hint = ""
-        if path and os.path.exists(path) and "unable to open database file" in str(e):
-            hint = (f"; SQLite writes its journal (-wal and -shm files) beside the archive, so the "
-                    f"folder {os.path.dirname(os.path.abspath(path))} must be writable: copy the "
-                    f"archive to a folder you can write to")
-        _fail(f"{path or 'the archive'}: cannot open the archive: {type(e).__name__}: {e}{hint}")
-
-
-
-
-
-
-def _archive_path(db: Optional[str]) -> Optional[str]:
-    """The SQLite file of the archive ``--db`` names (or the environment, or
-    the default), for :func:`refuse_output_over_input`; None for PostgreSQL
-    or a URL that cannot be read (:func:`_archive` says why, if it is opened)."""
-    from euchre_events.archive import ArchiveError, sqlite_file
-    try:
-        return sqlite_file(db)
-    except ArchiveError:
-        return None
 
 
 def _score_text(score) -> str:
     """See :func:`euchre_events.rules.seats.score_text`."""
     from euchre_events.rules.seats import score_text
     return score_text(score)
-
-
-
-
-def _read(path: str, from_: Optional[str], keep: bool = True):
-    """(records, errors) of a file; errors are RecordErrors (one per bad game
-    of a match file, or one for the file).  ``keep=False``: without what
-    only writing an EGN game back as read needs (``audit``)."""
-    from euchre_events import formats
-    if os.path.isdir(path):
-        return [], [RecordError(path, "is a folder, not a record file")]
-    if not os.path.exists(path):
-        return [], [RecordError(path, "no such file")]
-    reader = getattr(formats, "read_records_partial", None)
-    try:
-        if reader is not None:
-            return reader(path, from_, keep=keep)
-        return read_records(path, from_), []
-    except RecordError as e:
-        return [], [e]
-    except OSError as e:
-        return [], [RecordError(path, f"cannot read the file: {e.strerror or e}")]
-    except UnicodeDecodeError as e:
-        return [], [RecordError(path, f"not a text file (UTF-8 expected): {e.reason}")]
-    except Exception as e:  # a reader's defect must not stop a batch of files
-        return [], [RecordError(path, f"could not be read ({type(e).__name__}: {str(e)[:200]}); "
-                                      f"nothing of it was stored")]
 
 
 
@@ -200,7 +113,7 @@ def _members(archive_path: str):
             if os.path.exists(tmp):
                 os.unlink(tmp)
             if isinstance(e, Exception):   # a bad CRC, a damaged stream: this member only
-                return RecordError(label, f"cannot be unpacked ({_short_error(e)}): not read")
+                return RecordError(label, f"cannot be unpacked ({short_error(e)}): not read")
             raise
 
     def given(label: str, item):
@@ -233,7 +146,7 @@ def _members(archive_path: str):
                                                         f"which this reader does not have: not read")
                         continue
                     except (zipfile.BadZipFile, RuntimeError, ValueError, OSError) as e:
-                        yield label, RecordError(label, f"cannot be unpacked ({_short_error(e)}): not read")
+                        yield label, RecordError(label, f"cannot be unpacked ({short_error(e)}): not read")
                         continue
                     with stream:
                         item = unpacked(label, stream)
@@ -267,14 +180,14 @@ def _records_of(path: Optional[str], label: str, from_: Optional[str]):
     member of a zip or tar archive is read from the temporary file
     :func:`_members` unpacks it into."""
     if path is not None:
-        records, errors = _read(path, from_)
+        records, errors = read_file(path, from_)
         yield label, records, errors
         return
     for member, tmp in _members(label):
         if isinstance(tmp, RecordError):
             yield member, [], [tmp]
             continue
-        records, errors = _read(tmp, from_)
+        records, errors = read_file(tmp, from_)
         # the errors name the member, not the temporary file
         yield member, records, [str(e).replace(tmp, member) for e in errors]
 
@@ -302,27 +215,27 @@ def import_cmd(paths: List[str] = typer.Argument(..., help="Record files (.egn, 
     failed: list = []
     new = old = 0
     items = list(_expand(paths))
-    bar = _progress(None, "importing", len(items)) if len(items) > 1 else None
+    bar = progress(None, "importing", len(items)) if len(items) > 1 else None
     for path, label in items:
         for where, records, errors in _records_of(path, label, from_):
             for e in errors:
-                _say(f"error: {e}", err=True)
+                say(f"error: {e}", err=True)
                 failed.append(str(e))
             for rec in records:
-                _warn(where, rec)
+                warn(where, rec)
                 if arch is None:
-                    arch = _archive(db, create=True)
+                    arch = open_archive(db, create=True)
                 try:
                     done = arch.import_record(rec)
                     gid, created = done
                 except Exception as e:  # an impossible record: nothing of it was written
-                    _say(f"error: {where}: {e}", err=True)
+                    say(f"error: {where}: {e}", err=True)
                     failed.append(f"{where}: {e}")
                     continue
                 new += created
                 old += not created
                 if getattr(done, "not_kept", ()):
-                    _say(f"warning: {where}: the game is stored already ({gid}); not kept from this "
+                    say(f"warning: {where}: the game is stored already ({gid}); not kept from this "
                          f"copy: {', '.join(done.not_kept)} (the stored game keeps those of the copy "
                          f"imported first)", err=True)
                 # the reader's fold when it made one (import_record used it too): one fold per game
@@ -333,7 +246,7 @@ def import_cmd(paths: List[str] = typer.Argument(..., help="Record files (.egn, 
                 from euchre_events.ui.describe import score_words
                 played = ("" if list(g.official_score) == list(g.final_score)
                           else f" (as played: {score_words(g.final_score, g.variant, g.players)})")
-                _say(f"{gid}  {g.title or os.path.basename(where)}  deals={g.deals}  "
+                say(f"{gid}  {g.title or os.path.basename(where)}  deals={g.deals}  "
                      f"score: {score_words(g.official_score, g.variant, g.players)}{played}{note}")
         if bar is not None:
             bar.update(1)
@@ -344,10 +257,10 @@ def import_cmd(paths: List[str] = typer.Argument(..., help="Record files (.egn, 
     found = any(path is None for path, _ in items) or any(
         os.path.isdir(arg) or (not os.path.exists(arg) and any(c in arg for c in "*?[")) for arg in paths)
     if found:
-        _say(f"imported {new} games ({old} already stored) from {len(items)} files or archives; "
+        say(f"imported {new} games ({old} already stored) from {len(items)} files or archives; "
              f"{len(failed)} could not be imported", err=True)
         for i, why in enumerate(failed, 1):
-            _say(f"  {i}. {why}", err=True)
+            say(f"  {i}. {why}", err=True)
     if failed:
         raise typer.Exit(1)
 
@@ -374,7 +287,7 @@ def list_cmd(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
     others are still listed; exit status 1 then.
     """
     want = _variant_name(variant)
-    arch = _archive(db)
+    arch = open_archive(db)
     rm = _read_models(arch)
     if rm is not None:
         return _list_from_index(rm, want, player, as_json, arch)
@@ -390,7 +303,7 @@ def _list_by_folding(arch, want, player, as_json) -> None:
     try:
         ids = arch.stream_ids()   # every game stream, even one whose first row is damaged
     except Exception as e:  # a damaged database page under the log itself
-        _fail(f"{arch.db or 'the archive'}: cannot list the stored games ({_short_error(e)})")
+        fail(f"{arch.db or 'the archive'}: cannot list the stored games ({short_error(e)})")
     damaged, games = [], []
     for gid in ids:
         try:
@@ -398,7 +311,7 @@ def _list_by_folding(arch, want, player, as_json) -> None:
         except ArchiveError as e:
             damaged.append({"id": str(gid), "error": str(e)})
             if not as_json:
-                _say(f"error: {e}", err=True)
+                say(f"error: {e}", err=True)
             continue
         games.append(index_values(gid, g))
     _print_list(games, damaged, want, player, as_json)
@@ -414,7 +327,7 @@ def _read_models(arch, quiet: bool = False):
         rm = ReadModels(arch)
         todo = rm.behind()
         if todo > 5000 and not quiet:
-            bar = _progress(None, "read models", todo)
+            bar = progress(None, "read models", todo)
             rm.catch_up(progress=bar.update)
             bar.close()
         else:
@@ -423,7 +336,7 @@ def _read_models(arch, quiet: bool = False):
         return None
     note = rm.stale()
     if note and not quiet:
-        _say(f"note: {note}", err=True)
+        say(f"note: {note}", err=True)
     return rm
 
 
@@ -454,7 +367,7 @@ def _tampered(arch, game_id: str) -> Optional[str]:
     try:
         res = arch.verify(game_id)
     except Exception as e:  # an unreadable row: damaged too
-        return f"game {game_id}: cannot be read ({_short_error(e)}); run euchre-events verify {game_id}"
+        return f"game {game_id}: cannot be read ({short_error(e)}); run euchre-events verify {game_id}"
     return None if res.ok else str(DamagedGame(res.game_id, res, ValueError(res.problem)))
 
 
@@ -480,7 +393,7 @@ def _list_from_index(rm, want, player, as_json, arch=None) -> None:
             if error:
                 damaged.append({"id": r["game_id"], "error": error})
                 if not as_json:
-                    _say(f"error: {error}", err=True)
+                    say(f"error: {error}", err=True)
                 continue
             yield r
     _print_list(good(), damaged, want, player, as_json)
@@ -490,7 +403,6 @@ def _print_list(games: list, damaged: list, want, player, as_json) -> None:
     """The lines (or the JSON) of ``list`` from index rows; exit 1 when a
     game is damaged."""
     from euchre_events.ui.describe import level_sides, score_words, side_label, winner_words
-    from euchre_events.batch import echo as _echo
     from euchre_events.events import printable
     out, shown, lines = [], 0, []
     for g in games:
@@ -521,14 +433,14 @@ def _print_list(games: list, damaged: list, want, player, as_json) -> None:
                                f"deals={g['deals']}  score: {score_words(official, g['variant'], players)}{played}  "
                                f"winner: {winner_words(winner, g['variant'], players, over, tied)}"))
         if len(lines) >= 5000:   # a few writes of many lines (100,000 lines: issue 26)
-            _echo("\n".join(lines))
+            echo("\n".join(lines))
             lines = []
-    if lines:   # each line as _say would print it
-        _echo("\n".join(lines))
+    if lines:   # each line as say would print it
+        echo("\n".join(lines))
     if as_json:
         typer.echo(json.dumps({"games": out, "damaged": damaged}, ensure_ascii=False))
     elif not shown and (want is not None or player is not None):
-        _say("no stored game matches "
+        say("no stored game matches "
              + " and ".join(w for w in (want and f"--variant {want}", player and f"--player {player!r}") if w),
              err=True)
     if damaged:
@@ -550,26 +462,26 @@ def rebuild_cmd(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
     """
     import time
     from euchre_events.archive.readmodels import RULES_VERSION, ReadModels
-    arch = _archive(db)
+    arch = open_archive(db)
     try:
         rm = ReadModels(arch)
         newer = None if downgrade else rm.newer()
     except Exception as e:  # a damaged log: say so, never a traceback
-        _fail(f"{arch.db or 'the archive'}: cannot rebuild the read models ({_short_error(e)})")
+        fail(f"{arch.db or 'the archive'}: cannot rebuild the read models ({short_error(e)})")
     if newer is not None:
-        _fail(f"{arch.db or 'the archive'}: not rebuilt: {rm.stale()} (or rebuild --downgrade)")
+        fail(f"{arch.db or 'the archive'}: not rebuilt: {rm.stale()} (or rebuild --downgrade)")
     try:
         total = arch.recorder.max_notification_id() or 0
-        bar = _progress(None, "rebuilding", total)
+        bar = progress(None, "rebuilding", total)
         t0 = time.perf_counter()
         n = rm.rebuild(progress=bar.update)
         bar.close()
         games = rm.games()
     except Exception as e:  # a damaged log: say so, never a traceback
-        _fail(f"{arch.db or 'the archive'}: cannot rebuild the read models ({_short_error(e)})")
+        fail(f"{arch.db or 'the archive'}: cannot rebuild the read models ({short_error(e)})")
     dt = time.perf_counter() - t0
     bad = sum(1 for g in games if g.get("error"))
-    _say(f"rebuilt the read models (rules version {RULES_VERSION}): {n} events, {len(games)} games"
+    say(f"rebuilt the read models (rules version {RULES_VERSION}): {n} events, {len(games)} games"
          f"{f' ({bad} damaged)' if bad else ''} in {dt:.1f} s")
 
 
@@ -595,14 +507,14 @@ def stats_cmd(player: Optional[str] = typer.Option(None, "--player",
     """
     from euchre_events.archive.clubstats import club_counts, stats_json_of, stats_text_of
     if as_json and report not in ("text", "json"):
-        _fail(f"--json and --format {report} ask for two reports: give one")
-    report = _report_format("json" if as_json else report, output)
+        fail(f"--json and --format {report} ask for two reports: give one")
+    report = report_format("json" if as_json else report, output)
     want = _variant_name(variant)
-    refuse_output_over_input([], output, archive=lambda: _archive_path(db))
-    arch = _archive(db)
+    refuse_output_over_input([], output, archive=lambda: archive_file(db))
+    arch = open_archive(db)
     rm = _read_models(arch)
     if rm is None:
-        _fail(f"{arch.db or 'the archive'}: the read models cannot be built (run euchre-events verify --all)")
+        fail(f"{arch.db or 'the archive'}: the read models cannot be built (run euchre-events verify --all)")
     # only the index columns counted; the deals and findings one section at a time, as
     # counted (issue 26: every deal row of 100,000 games held at once took gigabytes)
     games = rm.games(columns=_STATS_COLUMNS)
@@ -610,7 +522,7 @@ def stats_cmd(player: Optional[str] = typer.Option(None, "--player",
     games = _checked(rm, arch, games)
     for g in games:
         if g.get("error"):
-            _say(f"error: {g['error']}", err=True)
+            say(f"error: {g['error']}", err=True)
     if report in ("json", "text"):
         counts = club_counts(games, rm.iter_deals(columns=_STATS_DEAL_COLUMNS), rm.iter_findings(),
                              player=player, variant=want)
@@ -621,7 +533,7 @@ def stats_cmd(player: Optional[str] = typer.Option(None, "--player",
         text = club_page_of(games, lambda v: (rm.iter_deals(columns=_STATS_DEAL_COLUMNS, variant=v),
                                               rm.iter_findings(variant=v)),
                             player=player, variant=want, score_after=rm.score_after)
-    _emit_report(text, report, output)
+    emit_report(text, report, output)
     if any(g.get("error") for g in games):   # the damaged games were named and not counted
         raise typer.Exit(1)
 
@@ -638,23 +550,7 @@ def _variant_name(variant: Optional[str]) -> Optional[str]:
         try:   # Two-Handed, BID: a name is a name in any case
             return variant_class(variant.strip().lower()).name
         except ValueError:
-            _fail(f"--variant: {e}")
-
-
-def _report_format(report: str, output: Optional[str]) -> str:
-    """``--format`` of a report command (``audit``, ``stats``): text, json or
-    html, lower case; html needs ``-o FILE`` (a page is no text for a
-    terminal).  Anything else is a one-line error."""
-    report = report.lower()
-    if report not in ("text", "json", "html"):
-        _fail(f"--format {report}: expected text, json or html")
-    if report == "html" and not output:
-        _fail("--format html needs -o FILE")
-    return report
-
-
-
-
+            fail(f"--variant: {e}")
 
 
 def _load_game(arch_db: Optional[str], game: str, from_: Optional[str] = None):
@@ -665,9 +561,9 @@ def _load_game(arch_db: Optional[str], game: str, from_: Optional[str] = None):
     from euchre_events.archive.opening import open_game
     opened = open_game(game, db=arch_db, fmt=from_)
     if opened.note:
-        _say(f"note: {opened.note}", err=True)
+        say(f"note: {opened.note}", err=True)
     if opened.record is not None:
-        _warn(game, opened.record)
+        warn(game, opened.record)
     return opened.game, opened.record
 
 
@@ -698,36 +594,36 @@ def show_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique p
     try:
         g, _ = _load_game(db, game, from_)
     except (RecordError, ArchiveError) as e:
-        _fail(str(e))
+        fail(str(e))
     except Exception as e:  # a damaged archive file: one line, never a traceback
-        _fail(f"{game}: cannot be read ({_short_error(e)}); run euchre-events verify --all")
+        fail(f"{game}: cannot be read ({short_error(e)}); run euchre-events verify --all")
     try:
         s = _parse_seat(seat, g.players)
     except typer.BadParameter as e:
-        _fail(f"--seat: {e}")
+        fail(f"--seat: {e}")
     # counted, linked and checked as the viewer and the HTML page count (one viewer model)
     from euchre_events.projections.viewer import ViewerModel
     model = ViewerModel(g)
     try:
         k = model.show_position(deal, after)
     except ValueError as e:
-        _fail(str(e))
+        fail(str(e))
     start = model.deal_span(deal)[0] if deal is not None else 0
     from euchre_events.projections.seat import event_visible, knowledge
     st = g.state_at(k)
     # a seat's view: everything shown comes from what that seat could know
     known = knowledge(g, k, s) if s is not None else None
-    _say(f"{g.title or g.id}  ({g.variant})")
+    say(f"{g.title or g.id}  ({g.variant})")
     if deal is not None and k == start:
-        _say(f"Before deal {deal} begins (its first event is --after 1)")
+        say(f"Before deal {deal} begins (its first event is --after 1)")
     elif deal is not None:   # events count from 1 in the deal and in the game: the viewer's link
         # deal=N&event=K and counter "deal N · event K / M" name this K (ViewerModel)
-        _say(f"After event {k - start} of deal {deal} (event {k} of the game)")
+        say(f"After event {k - start} of deal {deal} (event {k} of the game)")
     if k > 0:
         full = s is None or event_visible(g.events, k - 1, s, at=k)
-        _say(f"Last event: {describe_event(g.events[k - 1], g.players, st.dealer, seat=s, full=full)}")
+        say(f"Last event: {describe_event(g.events[k - 1], g.players, st.dealer, seat=s, full=full)}")
     for line in state_text(st, s, knowledge=known).split("\n"):
-        _say(line)
+        say(line)
 
 
 
@@ -766,18 +662,7 @@ def show_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique p
 
 
 
-@app.command("audit")
-def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or record files (audited without storing)."),
-              report: str = typer.Option("text", "--format", "-f",
-                                      help="text (read aloud), json, jsonl (one game per line), "
-                                           "or html (one page; needs -o)."),
-              as_json: bool = typer.Option(False, "--json", help="Same as --format json."),
-              output: Optional[str] = typer.Option(None, "--output", "-o", help="Write the report to this file."),
-              from_: Optional[str] = typer.Option(None, "--from", help=f"Format of record files: {', '.join(FORMATS)}."),
-              db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
-              workers: Optional[int] = typer.Option(None, "--workers", min=1,
-                                                    help="Processes reading a big OpenSpiel JSON Lines file "
-                                                         "(json, jsonl): default the cores, at most 4; 1 for one.")):
+def audit_cmd(games: List[str], **options):
     """Renege audit and the official result: who reneged, where, the evidence,
     when it was established and provable, the claims and rulings, the penalty,
     and the official score and winner beside the score as played.
@@ -792,69 +677,24 @@ def audit_cmd(games: List[str] = typer.Argument(..., help="Stored game ids or re
     OpenSpiel games is read game by game (constant memory), and a bad line
     is named on stderr while the other games are audited (exit code 1).
     """
-    if as_json and report.lower() not in ("text", "json"):
-        _fail(f"--json and --format {report} ask for two reports: give one")
-    jsonl = not as_json and report.lower() == "jsonl"
-    report = "jsonl" if jsonl else _report_format("json" if as_json else report, output)
-    # imported where needed: the archive's store (eventsourcing) only for a stored game,
-    # the projections only for a game the fast path does not take
-    refuse_output_over_input(games, output, archive=lambda: _archive_path(db))
-    rep = _AuditReport(report, output)
-    failed = 0
-
-    def record_file(item: str) -> bool:
-        from euchre_events.formats import RECORD_SUFFIXES
-        return os.path.exists(item) or os.path.sep in item or item.lower().endswith(RECORD_SUFFIXES)
-
-    try:
-        for item in games:
-            rep.flush()     # the games so far, before what this item may say on stderr
-            if _is_openspiel_file(item, from_):
-                failed += audit_openspiel(item, rep, report, workers)
-            elif record_file(item):
-                recs, errors = _read(item, from_, keep=False)   # an audit writes no EGN
-                for e in errors:
-                    _say(f"error: {e}", err=True)
-                    failed += 1
-                    try:
-                        fmt = detect_format(item, from_)
-                    except RecordError:
-                        fmt = None
-                    if e.deal is not None and fmt == "egn":
-                        # audit the rest deal by deal: a director wants every problem in the file
-                        from euchre_events.formats.egn import by_deal_report, egn_game_by_deal
-                        try:
-                            read = egn_game_by_deal(item)
-                        except RecordError:     # nothing of it reads deal by deal (a packed deal
-                            continue            # that cannot be unpacked): its error is said above
-                        rep.deal_by_deal(dict(by_deal_report(*read), id=None, file=item), item, read)
-                for r in _progress(recs, "auditing", len(recs)):
-                    _warn(item, r)
-                    audit_one(rep, r.game if r.game is not None else _game(r.events), r)   # the reader's fold
-            else:
-                from euchre_events.archive import ArchiveError, DamagedGame
-                try:
-                    g = _archive(db).load(item)
-                except DamagedGame as e:
-                    _say(f"error: {e}", err=True)
-                    failed += 1
-                    continue
-                except ArchiveError as e:
-                    _say(f"error: {e} (and no file of that name)", err=True)
-                    failed += 1
-                    continue
-                except Exception as e:  # a damaged archive file: name it, audit the rest
-                    _say(f"error: {item}: cannot be read ({_short_error(e)}); run euchre-events verify --all",
-                         err=True)
-                    failed += 1
-                    continue
-                audit_one(rep, g, None)
-    except BaseException:
-        rep.discard()
-        raise
-    rep.close()
-    if failed:
+    if run_audit(games, **options):
         raise typer.Exit(1)
+
+
+def _with_parameters(fn, arguments: list, options: list):
+    """``fn`` with the signature typer reads: ``arguments`` and ``options``
+    as ``[(name, annotation, typer default)]`` (the audit's from
+    :func:`euchre_events.batch.typer_parameters`: its one table)."""
+    import inspect
+    params = [inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=d, annotation=t)
+              for n, t, d in arguments + options]
+    fn.__signature__ = inspect.Signature(params)
+    fn.__annotations__ = {n: t for n, t, _ in arguments + options}
+    return fn
+
+
+app.command("audit")(_with_parameters(audit_cmd, [("games", List[str], typer.Argument(..., help=GAMES_HELP))],
+                                      typer_parameters()))
 
 
 @app.command("analyze")
@@ -888,14 +728,14 @@ def analyze_cmd(games: List[str] = typer.Argument(None, metavar="GAME|FILE...",
     from euchre_events.review import run_analysis
     games = list(games or [])
     if not games and not all_games:
-        _fail("give a game id or a record file (or --all for the whole archive)")
-    report = _report_format(report, output)
-    refuse_output_over_input(games, output, archive=lambda: _archive_path(db), doing="analysed")
+        fail("give a game id or a record file (or --all for the whole archive)")
+    report = report_format(report, output)
+    refuse_output_over_input(games, output, archive=lambda: archive_file(db), doing="analysed")
     run_analysis(games, deals=deal, seat=seat, samples=samples, seed=seed, face_up_only=face_up_only,
                  workers=workers or 1, report=report, output=output, line=line, all_games=all_games,
                  all_decisions=all_decisions, from_=from_, db=db,
-                 open_archive=lambda create=False: _archive(db, create),
-                 load=lambda item: _load_game(db, item, from_), read=lambda item: _read(item, from_),
+                 open_archive=lambda create=False: open_archive(db, create),
+                 load=lambda item: _load_game(db, item, from_), read=lambda item: read_file(item, from_),
                  scheduler=scheduler)
 
 
@@ -930,13 +770,13 @@ def explore_cmd(variant: Optional[str] = typer.Option(None, "--variant", help="s
     games only (euchre-events analyze --all fills them); docs/analysis.md.
     """
     from euchre_events.review import explore_filters, run_explore
-    report = _report_format(report, output)
+    report = report_format(report, output)
     filters = explore_filters(variant=variant, seat=seat, round_=round_, up_card=up_card, up_rank=up_rank,
                               up_suit=up_suit, bowers=bowers, right_bower=right_bower, left_bower=left_bower,
                               trumps=trumps, off_aces=off_aces, score=score)
-    refuse_output_over_input([], output, archive=lambda: _archive_path(db), doing="explored")
+    refuse_output_over_input([], output, archive=lambda: archive_file(db), doing="explored")
     run_explore(filters, report=report, output=output, samples=samples, face_up_only=face_up_only, seed=seed,
-                open_archive=lambda: _archive(db))
+                open_archive=lambda: open_archive(db))
 
 
 @app.command("drill")
@@ -958,24 +798,24 @@ def drill_cmd(player: Optional[str] = typer.Option(None, "--player",
     """
     from euchre_events.archive import is_postgres_url, sqlite_file
     from euchre_events.archive.drills import NO_ANALYSIS_HINT, DrillSet
-    arch = _archive(db)
+    arch = open_archive(db)
     try:
         drills = DrillSet(arch, player=player, variant=variant)
     except ValueError as e:
-        _fail(f"--variant {variant}: {e}")
+        fail(f"--variant {variant}: {e}")
     except Exception as e:   # an archive that cannot be read: said, never a traceback
-        _fail(f"{arch.db or 'the archive'}: cannot read the analyses ({_short_error(e)})")
+        fail(f"{arch.db or 'the archive'}: cannot read the analyses ({short_error(e)})")
     whose = f" with a player named {player!r}" if player else ""
     kind = f" of {variant}" if variant else ""
     if not drills.analysed:
         msg = f"no analysed game{kind}{whose} in the archive yet: {NO_ANALYSIS_HINT}"
         if list_:       # an empty list is no failure: it says what to do
-            _say(msg, err=True)
+            say(msg, err=True)
             return
-        _fail(msg)
+        fail(msg)
     if list_ or not drills.exercises:
         if not drills.exercises:
-            _say(f"no drill in the {drills.analysed} analysed game{'s' if drills.analysed != 1 else ''}{kind}"
+            say(f"no drill in the {drills.analysed} analysed game{'s' if drills.analysed != 1 else ''}{kind}"
                  f"{whose}: no decision lost 1 point or more with every hand visible and 0.25 or more "
                  f"from the seat's view", err=True)
             return
@@ -1001,13 +841,13 @@ def _print_drills(arch, drills) -> None:
         due = drills.due(ex)
         when = ("new" if due is None else "due now" if due <= now
                 else f"due {due.astimezone().strftime('%Y-%m-%d %H:%M')}")
-        _say(f"{i}. {printable(ex.title) or '-'}, deal {ex.deal}, event {ex.position + 1}: "
+        say(f"{i}. {printable(ex.title) or '-'}, deal {ex.deal}, event {ex.position + 1}: "
              f"{seat_word(ex.seat, ex.n_seats)} ({printable(ex.player)}) {ex.kind}, played "
              f"{pretty_action(ex.played)}: lost {ex.face_up_cost:g} with every hand visible, "
              f"{ex.seat_view_cost:.2f} from the seat's view{' ' + ex.label if ex.label else ''}; {when}"
              f"  (the table: euchre-events show {ex.game_id[:8]} --after {ex.position} "
              f"--seat {seat_letter(ex.seat, ex.n_seats)})")
-    _say(drills.progress().line())
+    say(drills.progress().line())
 
 
 def _export_html(g, notes, variations, with_derived=False, analysis=None):
@@ -1070,27 +910,27 @@ def export_cmd(games: List[str] = typer.Argument(None, metavar="GAME...",
     fmt = fmt.lower()
     games = list(games or [])
     # never onto what is read: a record file named, or the archive
-    refuse_output_over_input(games, output, archive=lambda: _archive_path(db), doing="exported")
+    refuse_output_over_input(games, output, archive=lambda: archive_file(db), doing="exported")
     if fmt == "emn" or match:
         if fmt != "emn":
-            _fail("--match goes with --format emn")
+            fail("--match goes with --format emn")
         _export_emn(games, match, output, db, from_, with_derived)
         return
     if len(games) != 1:
-        _fail("give one game to export" if not games else
+        fail("give one game to export" if not games else
               f"{len(games)} games given: only --format emn writes several games (one match)")
     game = games[0]
     try:
         g, rec = _load_game(db, game, from_)
     except (RecordError, ArchiveError) as e:
-        _fail(str(e))
+        fail(str(e))
     except Exception as e:  # a damaged archive file: one line, never a traceback
-        _fail(f"{game}: cannot be read ({_short_error(e)}); run euchre-events verify --all")
+        fail(f"{game}: cannot be read ({short_error(e)}); run euchre-events verify --all")
     notes, variations = [], []
     if rec is not None:
         notes, variations = rec.annotations, rec.variations
     else:
-        arch = _archive(db)
+        arch = open_archive(db)
         notes, variations = _stored_notes(arch, g.id)
         added = arch.added_sources(g.id)    # player ids, the match: what later copies added
         if added:
@@ -1105,28 +945,28 @@ def export_cmd(games: List[str] = typer.Argument(None, metavar="GAME...",
                                  face_up_only=face_up_only, open_archive=lambda: _archive(db))
     elif with_analysis:
         if fmt not in ("egn", "text", "json"):
-            _fail(f"--with-analysis goes with --format egn, text, json or html (not {fmt})")
+            fail(f"--with-analysis goes with --format egn, text, json or html (not {fmt})")
         from euchre_events.review import analysis_notes
         notes = list(notes) + analysis_notes(g, None if rec is not None else g.id, samples=samples,
                                              face_up_only=face_up_only,
-                                             open_archive=lambda: _archive(db))
+                                             open_archive=lambda: open_archive(db))
     _check_output(output)
     write = _EXPORTS.get(fmt)
     if write is None:
-        _fail(f"unknown format {fmt!r}: expected {_EXPORT_NAMES}")
+        fail(f"unknown format {fmt!r}: expected {_EXPORT_NAMES}")
     binary = fmt in FORMAT_TABLE and FORMAT_TABLE[fmt].binary
     if (binary or fmt == "html") and not output:
-        _fail(f"--format {fmt} needs -o FILE" + (" (binary output)" if binary else ""))
+        fail(f"--format {fmt} needs -o FILE" + (" (binary output)" if binary else ""))
     try:
         out = (write(g, notes, variations, with_derived) if analysis is None
                else _export_html(g, notes, variations, analysis=analysis))
     except ValueError as e:
-        _fail(f"cannot write this game as {FORMAT_TABLE[fmt].title if fmt in FORMAT_TABLE else fmt}: {e}")
+        fail(f"cannot write this game as {FORMAT_TABLE[fmt].title if fmt in FORMAT_TABLE else fmt}: {e}")
     _say_lost(out.lost)
     if fmt in FORMAT_TABLE and not binary:
         _write_text(out.data, output, fmt, from_)
     elif write_file(output, out.data):
-        (typer.echo if binary else _say)(output)
+        (typer.echo if binary else say)(output)
 
 
 
@@ -1145,14 +985,14 @@ def _check_output(output: Optional[str]) -> None:
     if output:
         folder = os.path.dirname(os.path.abspath(output))
         if os.path.isdir(output):
-            _fail(f"{output}: is a folder; give a file name with -o")
+            fail(f"{output}: is a folder; give a file name with -o")
         if not os.path.isdir(folder):
-            _fail(f"{output}: the folder {folder} does not exist")
+            fail(f"{output}: the folder {folder} does not exist")
 
 
 def _say_lost(lost: list) -> None:
     for w in lost:   # what EGN cannot hold, or what could not be kept as read
-        _say(f"warning: EGN cannot hold everything of this game: {w}", err=True)
+        say(f"warning: EGN cannot hold everything of this game: {w}", err=True)
 
 
 def _write_text(text: str, output: Optional[str], fmt: str, from_: Optional[str] = None) -> None:
@@ -1168,7 +1008,7 @@ def _write_text(text: str, output: Optional[str], fmt: str, from_: Optional[str]
         f = FORMAT_TABLE.get(fmt)
         want = fmt if f is not None and f.read is not None and not f.binary else None
         if want and back != want and not (want == "json" and back is None):
-            _say(f"note: import reads {os.path.basename(output)} back only with --from {want} "
+            say(f"note: import reads {os.path.basename(output)} back only with --from {want} "
                  f"(its name does not say {want})", err=True)
         typer.echo(output)
     else:   # the bytes -o writes: the text's own last newline, not a second one
@@ -1185,32 +1025,32 @@ def _export_emn(games: List[str], match: Optional[str], output: Optional[str], d
     items: list = []    # (events, annotations, variations)
     arch = None
     if match:
-        arch = _archive(db)
+        arch = open_archive(db)
         found = _match_games(arch, match)
         if not found:
-            _fail(f"no stored game belongs to the match {match!r} (give its matchId or title)")
+            fail(f"no stored game belongs to the match {match!r} (give its matchId or title)")
         for gid in found:
             items.append((arch.game_events(gid, with_sources=True),) + _stored_notes(arch, gid))
     for name in games:
         if os.path.exists(name) or name.lower().endswith(_record_suffixes()):
-            records, errors = _read(name, from_)
+            records, errors = read_file(name, from_)
             if errors:
-                _fail(str(errors[0]))
+                fail(str(errors[0]))
             items += [(r.events, r.annotations, r.variations) for r in records]
             continue
         try:
-            arch = arch or _archive(db)
+            arch = arch or open_archive(db)
             gid = arch.resolve(name)
             items.append((arch.game_events(gid, with_sources=True),) + _stored_notes(arch, gid))
         except ArchiveError as e:
-            _fail(str(e))
+            fail(str(e))
     if not items:
-        _fail("give the games of the match (stored ids or record files), or --match NAME")
+        fail("give the games of the match (stored ids or record files), or --match NAME")
     _check_output(output)
     try:
         out = write_emn_match(items, with_derived)
     except ValueError as e:
-        _fail(f"cannot write these games as EMN: {e}")
+        fail(f"cannot write these games as EMN: {e}")
     _say_lost(out.lost)
     _write_text(out.data, output, "emn")
 
@@ -1280,7 +1120,7 @@ def _need_voila(command: str) -> None:
     import importlib.util
     from euchre_events.samples import install_hint
     if importlib.util.find_spec("voila") is None:
-        _fail(f"{command} needs Voila, in the app extra: {install_hint('app')}")
+        fail(f"{command} needs Voila, in the app extra: {install_hint('app')}")
 
 
 def _run_voila(**kwargs) -> None:
@@ -1289,7 +1129,7 @@ def _run_voila(**kwargs) -> None:
     try:
         rc = serve(**kwargs)
     except (FileNotFoundError, ValueError) as e:
-        _fail(str(e))
+        fail(str(e))
     if isinstance(rc, int) and rc > 0:   # Voila failed (a signal that stopped it is not a failure)
         raise typer.Exit(rc)
 
@@ -1301,12 +1141,12 @@ def _tutorial_name(variant: str) -> str:
     try:
         name = variant_class(variant.strip().lower()).name
     except ValueError:
-        _fail(f"no tutorial for {variant!r}; there is one per variant: "
+        fail(f"no tutorial for {variant!r}; there is one per variant: "
               f"{', '.join(c.name for c in VARIANT_CLASSES)}")
     try:
         return notebook(f"tutorial-{name}").name
     except DataMissing as e:
-        _fail(str(e))
+        fail(str(e))
 
 
 @app.command("tutorial")
@@ -1329,21 +1169,21 @@ def tutorial_cmd(variant: str = typer.Argument("standard", help="The variant: st
         return
     dest = Path(copy)
     if dest.exists() and not dest.is_dir():
-        _fail(f"{dest}: exists and is not a folder")
+        fail(f"{dest}: exists and is not a folder")
     try:
         pairs = [(notebook(name), dest / name), (rules_reference(), dest / "rules.md")]
     except DataMissing as e:
-        _fail(str(e))
+        fail(str(e))
     # never overwrite a teacher's edited copy unless asked
     clash = [str(t) for s, t in pairs if t.exists() and t.read_bytes() != s.read_bytes()]
     if clash and not force:
-        _fail(f"would overwrite {', '.join(clash)} (give --force to overwrite)")
+        fail(f"would overwrite {', '.join(clash)} (give --force to overwrite)")
     try:
         dest.mkdir(parents=True, exist_ok=True)
         for src, target in pairs:
             shutil.copyfile(src, target)
     except OSError as e:
-        _fail(f"{dest}: cannot write: {e.strerror or e}")
+        fail(f"{dest}: cannot write: {e.strerror or e}")
     for _, target in pairs:
         typer.echo(str(target))
     typer.echo(f"open it with: jupyter lab {_shell_quote(str(dest / name))}  "
@@ -1364,9 +1204,9 @@ def samples_cmd(dest: str = typer.Argument(..., metavar="DIR", help="Folder to w
     try:
         written = copy_samples(dest, force=force)
     except (DataMissing, FileExistsError, NotADirectoryError) as e:
-        _fail(str(e))
+        fail(str(e))
     except OSError as e:
-        _fail(f"{dest}: cannot write: {e.strerror or e}")
+        fail(f"{dest}: cannot write: {e.strerror or e}")
     for p in written:
         typer.echo(str(p))
     first = _shell_quote(os.path.join(dest, "egn", "VWEC Finals.egn"))
@@ -1388,25 +1228,25 @@ def verify_cmd(games: List[str] = typer.Argument(None, help="Stored game ids (or
     """
     from euchre_events.archive import ArchiveError
     if not games and not all_:
-        _fail("give a game id, or --all")
-    arch = _archive(db)
+        fail("give a game id, or --all")
+    arch = open_archive(db)
     bad = 0
     try:
         refs = arch.stream_ids() if all_ else list(games)
     except Exception as e:  # a damaged database page under the log itself
-        _fail(f"{arch.db or 'the archive'}: cannot list the stored games ({_short_error(e)})")
+        fail(f"{arch.db or 'the archive'}: cannot list the stored games ({short_error(e)})")
     for ref in refs:
         try:
             r = arch.verify(ref)
         except ArchiveError as e:
-            _say(f"error: {e}", err=True)
+            say(f"error: {e}", err=True)
             bad += 1
             continue
         except Exception as e:  # never a traceback: the archive itself may be damaged
-            _say(f"{ref}  -: cannot be read from the archive ({_short_error(e)})")
+            say(f"{ref}  -: cannot be read from the archive ({short_error(e)})")
             bad += 1
             continue
-        _say(f"{r.game_id}  {r.title or '-'}: {r.describe()}")
+        say(f"{r.game_id}  {r.title or '-'}: {r.describe()}")
         bad += not r.ok
     if bad:
         raise typer.Exit(1)
@@ -1446,8 +1286,8 @@ def record_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique
             m = _re.search(r"(\w+)\.__init__\(\) missing \d+ required positional arguments?: (.*)", str(e))
             why = (f"a {m.group(1)} needs {m.group(2).replace(chr(39), '')}" if m
                    else str(e).splitlines()[0][:200] if str(e) else type(e).__name__)
-            _fail(f"event {i}: not an event ({why})")
-    arch = _archive(db, create=game == "new")
+            fail(f"event {i}: not an event ({why})")
+    arch = open_archive(db, create=game == "new")
     gid = None if game == "new" else game
     at = position
     stored: list = []
@@ -1463,19 +1303,19 @@ def record_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique
         for i, ev in enumerate(parsed, 1):
             if gid is None:
                 if ev.kind != "GameStarted":
-                    _fail("a new game starts with a GameStarted event")
+                    fail("a new game starts with a GameStarted event")
                 gid = str(arch.start_game(ev))
-                _say(f"game {gid}")
+                say(f"game {gid}")
                 pos = 0
             else:
                 pos = arch.record(gid, ev, position=at)
             stored.append(pos)
-            _say(f"event {pos + 1}: {ev.kind}")    # counted from 1, as show --after and verify count
+            say(f"event {pos + 1}: {ev.kind}")    # counted from 1, as show --after and verify count
             at = None if at is None else pos + 1
     except ImpossibleEvent as e:
-        _fail(f"game {gid}: refused, not stored: {named(str(e))}")
+        fail(f"game {gid}: refused, not stored: {named(str(e))}")
     except ArchiveError as e:   # WriteConflict, unknown game, a game imported whole
-        _fail(str(e))
+        fail(str(e))
     finally:
         # what the rules flag in what was stored (a play out of turn, a deal after the
         # game was won): kept, as a real record keeps it, and said to the scorer now
@@ -1484,12 +1324,12 @@ def record_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique
                 g = arch.load(gid)
                 for f in g.final.flags:
                     if f.position in stored:
-                        _say(f"warning: event {f.position + 1}: {f.kind}: "
+                        say(f"warning: event {f.position + 1}: {f.kind}: "
                              f"{named(f.text)}", err=True)
                 # a claim is judged by the rules at once (rules.md 1.5): the table hears the verdict
                 for c in g.final.claims:
                     if c.position in stored:
-                        _say(f"event {c.position + 1}: the rules judge this claim {c.verdict}: "
+                        say(f"event {c.position + 1}: the rules judge this claim {c.verdict}: "
                              f"{named(c.reason)}")
             except Exception:
                 pass
@@ -1615,20 +1455,13 @@ _people_help(app)
 
 
 def main() -> None:
-    """Console-script entry point (:mod:`euchre_events.__main__` calls it
-    for every command line :func:`euchre_events.batch.quick_audit` leaves)."""
-    args = None if os.environ.get("_EUCHRE_EVENTS_COMPLETE") else _plain_audit(sys.argv[1:])
-    if args is not None:
-        try:
-            audit_cmd(**args)
-        except typer.Exit as e:
-            sys.exit(e.exit_code)
-        except KeyboardInterrupt:     # as typer ends a command: no message, 130
-            sys.exit(130)
-        except BrokenPipeError:       # a reader that stopped reading (| head): as click does
-            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-            sys.exit(1)
-        return
+    """The command-line application (:mod:`euchre_events.__main__` calls it
+    for every command line :func:`euchre_events.batch.quick_audit` leaves;
+    an audit given here runs that door too, the same code)."""
+    from euchre_events.batch import quick_audit
+    code = quick_audit(sys.argv[1:])
+    if code is not None:
+        sys.exit(code)
     app()
 
 

@@ -31,7 +31,7 @@ import sys
 import time
 from typing import Callable, List, Optional
 
-from euchre_events.batch import say, short_error
+from euchre_events.console import say, short_error
 
 __all__ = ["analysis_params", "analyze_task", "run_corpus", "CorpusResult"]
 

@@ -10,7 +10,7 @@ import sys
 from concurrent.futures import ProcessPoolExecutor
 from typing import Callable, List, Optional
 
-from euchre_events.batch import emit_report, fail, say, short_error, warn
+from euchre_events.console import emit_report, fail, say, short_error, warn
 from euchre_events.corpus import analysis_params
 
 __all__ = ["run_analysis", "analysis_params", "analysis_notes", "game_analysis", "ENGINE_NOTE"]

@@ -16,11 +16,13 @@ import pytest
 from euchre_events.archive import game_id_of
 from euchre_events.archive.fastpath import cards_dealt_text, fast_game_id, fast_game_id_text
 from euchre_events.archive.canonical import event_text
-from euchre_events.cli import _indented_json, _plain_audit, app, fast_game_json_text, fast_game_jsonl
+from euchre_events.batch import parse_audit
+from euchre_events.cli import app
 from euchre_events.formats import RecordError
 from euchre_events.formats.openspiel import (FastGame, _read_line, fast_line, iter_openspiel_file,
                                              random_openspiel_games, simulated_openspiel_games)
-from euchre_events.ui.auditreport import fast_game_json, game_json
+from euchre_events.ui.auditreport import game_json
+from euchre_events.ui.auditwriter import fast_game_json, fast_game_text, indented_json, render_jsonl
 
 CONFIGS = (({}, 1), ({"allow_lone_defender": True, "stick_the_dealer": False}, 100001),
            ({"allow_lone_defender": True}, 5001), ({"stick_the_dealer": False}, 7001))
@@ -63,9 +65,9 @@ def test_fast_report_is_the_reference_report(lines):
         gid = str(fast_game_id(fg))
         assert gid == ref["id"] == fast_game_id_text(fg)
         assert fg.events()[1:] == rec.events[1:]
-        assert fast_game_jsonl(fg, gid) == json.dumps(ref)
+        assert fast_game_text(fg, "jsonl") == json.dumps(ref) + "\n"
         assert fast_game_json(fg, gid) == ref
-        assert fast_game_json_text(fg, gid) == _indented_json(ref, "\n    ")
+        assert fast_game_text(fg, "json") == indented_json(ref, "\n    ")
         assert cards_dealt_text(fg.hands, fg.up, fg.kitty) == event_text(rec.events[2])
     assert taken == len(lines)
 
@@ -124,7 +126,7 @@ def _reference_report(path, jsonl: bool):
         games.append(game_json(g, g.audit()))
     if jsonl:
         return "".join(json.dumps(d) + "\n" for d in games), errors
-    body = ",\n    ".join(_indented_json(d, "\n    ") for d in games)
+    body = ",\n    ".join(indented_json(d, "\n    ") for d in games)
     return ('{\n  "games": [\n    ' + body + "\n  ]\n}\n"), errors
 
 
@@ -160,8 +162,7 @@ def test_workers_give_the_same_report_in_the_same_order(runner, tmp_path, lines,
     assert [x for x in two.stderr.splitlines() if x.startswith(("error:", "warning:"))] == errors
     assert two.exit_code == one.exit_code
     # the Rendered texts really came from other processes, in file order
-    from euchre_events.cli import _render_jsonl
-    got = list(iter_openspiel_file(path, fast=True, render=_render_jsonl, workers=2))
+    got = list(iter_openspiel_file(path, fast=True, render=render_jsonl, workers=2))
     assert [type(r).__name__ for r in got] == [
         "Rendered" if type(r) is FastGame else type(r).__name__ for r in iter_openspiel_file(path, fast=True)]
 
@@ -204,23 +205,27 @@ def test_lines_of_the_shared_generator_are_taken(tmp_path):
         fg = fast_line(raw, path, lineno)
         assert fg is not None
         _, ref = _reference(path, lineno, raw.decode())
-        assert fast_game_jsonl(fg, str(fast_game_id(fg))) == json.dumps(ref)
+        assert fast_game_text(fg, "jsonl") == json.dumps(ref) + "\n"
 
 
-def test_plain_audit_command_lines():
-    """Only the plain audit command lines skip typer; the rest go to it."""
-    assert _plain_audit(["audit", "a.jsonl", "--format", "jsonl"]) == {
+def test_audit_command_lines_read_by_the_one_table():
+    """The audit's table of options reads a plain command line (every
+    report, every option, the last of a flag given twice); whatever typer
+    must refuse or explain is left to typer."""
+    assert parse_audit(["audit", "a.jsonl", "--format", "jsonl"]) == {
         "games": ["a.jsonl"], "report": "jsonl", "as_json": False, "output": None,
         "from_": None, "db": None, "workers": None}
-    assert _plain_audit(["audit", "a.jsonl", "--json", "--workers", "2"])["workers"] == 2
-    assert _plain_audit(["audit", "a.jsonl", "b.jsonl", "--json", "--from", "openspiel",
-                         "-o", "out.json"])["games"] == ["a.jsonl", "b.jsonl"]
-    for argv in (["audit", "a.jsonl"], ["audit", "a.jsonl", "--format", "html"],
-                 ["audit", "--format", "jsonl"], ["audit", "a.jsonl", "--db", "x.sqlite", "--json"],
-                 ["audit", "a.jsonl", "--format=jsonl"], ["audit", "a.jsonl", "--help"],
-                 ["show", "a.jsonl", "--json"], ["audit", "a.jsonl", "-f"],
-                 ["audit", "a.jsonl", "--json", "--workers", "0"], []):
-        assert _plain_audit(argv) is None, argv
+    assert parse_audit(["audit", "a.jsonl", "--json", "--workers", "2"])["workers"] == 2
+    assert parse_audit(["audit", "a.jsonl", "b.jsonl", "--json", "--from", "openspiel",
+                        "-o", "out.json"])["games"] == ["a.jsonl", "b.jsonl"]
+    assert parse_audit(["audit", "a.jsonl"])["report"] == "text"
+    assert parse_audit(["audit", "a.euchre", "-f", "html", "-o", "a.html", "-f", "json"])["report"] == "json"
+    assert parse_audit(["audit", "0760", "--db", "x.sqlite", "--json"])["db"] == "x.sqlite"
+    for argv in (["audit", "--format", "jsonl"], ["audit", "a.jsonl", "--format=jsonl"],
+                 ["audit", "a.jsonl", "--help"], ["show", "a.jsonl", "--json"], ["audit", "a.jsonl", "-f"],
+                 ["audit", "a.jsonl", "--json", "--workers", "0"], ["audit", "a.jsonl", "--workers", "²"],
+                 ["audit", "a.jsonl", "-o", "-x"], ["audit", "-"], ["audit", ""], []):
+        assert parse_audit(argv) is None, argv
 
 
 def test_console_script_gives_typer_s_output(runner, tmp_path, lines):

@@ -68,6 +68,6 @@ _ANY_JSON = st.recursive(
 def test_the_audit_reports_indented_json_is_the_standard_librarys(value):
     """``audit --json`` writes each game with its own indented encoder: the
     text ``json.dumps(value, indent=2)`` gives, character for character."""
-    from euchre_events.cli import _indented_json
-    assert _indented_json(value) == json.dumps(value, indent=2)
-    assert _indented_json(value, "\n    ") == json.dumps(value, indent=2).replace("\n", "\n    ")
+    from euchre_events.ui.auditwriter import indented_json
+    assert indented_json(value) == json.dumps(value, indent=2)
+    assert indented_json(value, "\n    ") == json.dumps(value, indent=2).replace("\n", "\n    ")

@@ -85,8 +85,12 @@ def test_the_quick_path_does_not_load_the_application(tmp_path):
     p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert p.stdout.splitlines()[-2:] == ["exit 1", "False False"], p.stdout + p.stderr
     assert len((tmp_path / "r.jsonl").read_text().splitlines()) == 11
-    # any other command line goes to the application
+    # every audit its table of options reads runs so (issue 24: one door), a text report too
     p = subprocess.run([sys.executable, "-c", code.replace("'jsonl'", "'text'")],
+                       capture_output=True, text=True, cwd=ROOT)
+    assert p.stdout.splitlines()[-2:] == ["exit 1", "False False"], p.stdout + p.stderr
+    # a command line typer must explain goes to the application
+    p = subprocess.run([sys.executable, "-c", code.replace("'--format', 'jsonl'", "'--format=jsonl'")],
                        capture_output=True, text=True, cwd=ROOT)
     assert p.stdout.splitlines()[-1] == "True True", p.stdout + p.stderr
 
@@ -211,3 +215,23 @@ def test_ctrl_c_ends_the_audit_with_130_and_no_traceback(tmp_path):
     _, err = p.communicate(timeout=60)
     assert p.returncode == 130, err
     assert b"Traceback" not in err and err == b""
+
+
+@pytest.mark.parametrize("args", (
+    ["fixtures/standard/club-night-1.euchre", "fixtures/egn/negative/test.egn"],
+    ["fixtures/cutthroat/cutthroat-2.euchre", "--json"],
+    ["fixtures/bid/bid-1.euchre", "fixtures/standard/deals/c3-renege-audit.euchre", "-f", "jsonl"],
+    ["fixtures/standard/club-night-1.euchre", "--format", "html"],           # needs -o
+    ["fixtures/standard/club-night-1.euchre", "--format", "xml"],
+    ["fixtures/standard/club-night-1.euchre", "--json", "--format", "jsonl"],
+    ["no-such-file.egn", "--format", "jsonl"],
+    ["fixtures/standard/club-night-1.euchre", "--from", "egn"],
+))
+def test_both_doors_give_one_audit(args):
+    """issue 24: the options of ``audit`` are one table and its loop one
+    function; the typer-free door (a new process) and the application give
+    the same output, messages and exit code for record files, errors and
+    refused options alike."""
+    quick = _run("audit", *args)
+    full = runner.invoke(app, ["audit", *args])
+    assert (quick.returncode, quick.stdout, quick.stderr) == (full.exit_code, full.stdout, full.stderr)

@@ -157,6 +157,25 @@ def test_card_and_table_draw_themselves_in_ipython():
     assert "\u2663" in card_svg("9C") and "#111" in card_svg("9C")
 
 
+def test_importing_ui_registers_nothing_the_notebook_modules_do():
+    """issue 24: ``import euchre_events.ui`` has no side effect (it loads no
+    drawing module and touches no IPython); the modules a notebook imports
+    register the display on the running shell (a real IPython shell here,
+    in a fresh process)."""
+    import subprocess
+    import sys
+    code = ("import sys, euchre_events.ui\n"
+            "print(sorted(m for m in sys.modules if m.startswith(('euchre_events.ui.', 'IPython'))))\n"
+            "from IPython.core.interactiveshell import InteractiveShell\n"
+            "from euchre_events.rules.cards import Card\n"
+            "shell = InteractiveShell.instance()\n"
+            "print('text/html' in shell.display_formatter.format(Card('QH'))[0])\n"
+            "import euchre_events.ui.tutorial\n"
+            "print('text/html' in shell.display_formatter.format(Card('QH'))[0])\n")
+    p = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert p.stdout.splitlines() == ["[]", "False", "True"], p.stdout + p.stderr
+
+
 def test_hand_html_groups_trump_first_and_marks_legal():
     # trump hearts: JD is the left bower, so it sits with the hearts (rules.md 1.2)
     root = parse(hand_html(["9C", "JD", "AH", "KS"], trump="H", legal=["JD", "AH"]))

@@ -1,7 +1,10 @@
 """The audit as a director reads it (``euchre-events audit --format
-{text,json,html}``): the findings of :func:`euchre_events.projections.audit`
+{text,json,jsonl,html}``): the findings of :func:`euchre_events.projections.audit`
 and the official result of each game, in words, as JSON, and as one
 self-contained HTML page for both sides of a dispute (rules.md 1.5, 1.6, 2.7).
+:mod:`.auditwriter` writes it out (the JSON encoder, the games of the
+OpenSpiel fast path, the report written as the games are audited): the two
+modules are the audit report.
 
 Everything taken from a record (player names, titles, annotations) is shown
 :func:`~euchre_events.ui.describe.printable` in text and escaped in HTML.
@@ -17,7 +20,7 @@ from euchre_events.rules.seats import name_seats, side_long
 from euchre_events.ui.describe import level_sides, printable, seat_name, side_player_names
 from euchre_events.ui.describe import score_words
 
-__all__ = ["side_in_full", "card_words", "lead_words", "findings_summary", "deal_tricks", "game_json", "fast_game_json", "finding_lines", "game_lines", "by_deal_lines", "html_report"]
+__all__ = ["side_in_full", "card_words", "lead_words", "findings_summary", "deal_tricks", "game_json", "finding_lines", "game_lines", "by_deal_lines", "html_report"]
 
 
 def side_in_full(variant, side: Optional[int], players: Sequence[str]) -> str:
@@ -78,26 +81,6 @@ def game_json(g, findings) -> dict:
     if getattr(t.options, "four_trick_tokens", False):   # tokens held at the end (rules.md 2.9)
         d["tokens"] = list(t.tokens) or [0] * len(g.official_score)
     return d
-
-
-def fast_game_json(fg, game_id: str) -> dict:
-    """:func:`game_json` of a game read by the fast path
-    (:class:`~euchre_events.formats.openspiel.FastGame`: one regular deal,
-    no finding, the game not over), without folding it: the same dict, key
-    for key (``tests/test_fast_audit.py`` compares the two over thousands
-    of games)."""
-    fd = fg.deal
-    score = list(fd.scores)
-    deal = {"deal": 1, "dealer": fg.dealer, "maker": fd.maker, "trump": fd.trump,
-            "alone": fd.alone, "trick_winners": list(fd.trick_winners),
-            "tricks": list(fd.tricks_won), "points_as_played": list(fd.points),
-            "points_official": list(fd.points), "score_as_played": score,
-            "score_official": score, "flags": [], "note": fd.note, "penalties": []}
-    if fd.out:
-        deal["out"] = list(fd.out)
-    return {"id": game_id, "title": fg.title, "variant": "standard", "deal_count": 1,
-            "final_score": score, "winner": None, "as_played_score": score,
-            "official_score": score, "official_winner": None, "findings": [], "deals": [deal]}
 
 
 # one home for a card in a director's words: rules/cards.py (also read by the claims judge)

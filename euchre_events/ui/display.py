@@ -4,9 +4,11 @@ layer so that the rules and projections never import presentation
 card (HTML and SVG), a :class:`~euchre_events.projections.TableState` as the
 table (all hands face up).
 
-:func:`register_display` is called when :mod:`euchre_events.ui` is imported
-inside a running IPython kernel; call it yourself with a shell to register on
-another one.
+:func:`register_display` is called by the modules a notebook imports
+(:mod:`.widgets`, :mod:`.tutorial`), not by importing :mod:`euchre_events.ui`
+(which does nothing: a command that prints a report does not load the
+drawing); call it yourself in a notebook that uses neither, or with a shell
+to register on another one.
 """
 from __future__ import annotations
 

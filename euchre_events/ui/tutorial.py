@@ -48,7 +48,10 @@ from euchre_events.rules.seats import side_short
 from euchre_events.ui.describe import describe_event, seat_name, sides_of, suit_text
 from euchre_events.ui.render import state_html
 from euchre_events.events import Event
+from euchre_events.ui.display import register_display
 from euchre_events.projections import Game, TableState
+
+register_display()   # used in a notebook: Card and TableState draw themselves there
 
 __all__ = [
     "Exercise", "legal_cards", "legal_action", "legal_choice", "trick_winner",

@@ -63,10 +63,13 @@ from euchre_events.ui import render as R
 from euchre_events.events import ANNOTATION_MARKS, Event
 from euchre_events.projections import Game
 from euchre_events.projections.seat import knowledge_of_state
+from euchre_events.ui.display import register_display
 # the keys, links, deal jumps and event window: the one viewer model (issue 24)
 from euchre_events.projections.viewer import KEY_ACTIONS, ViewerModel, rows_window, trick_at
 
 __all__ = ["GameViewer", "Line", "Quiz", "game_index", "open_record_by_deal"]
+
+register_display()   # used in a notebook: Card and TableState draw themselves there
 
 MARKS = ("",) + ANNOTATION_MARKS
 """Quality marks a note may carry (as in chess annotation; ``""`` = none):

@@ -22,7 +22,7 @@ from __future__ import annotations
 import copy
 from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import Any, Optional
 
 from euchre_events.formats import MAX_RECORD_BYTES, RecordError
 from euchre_events.formats.egn.packed import PackError, pack_deal, unpack_deal
@@ -126,10 +126,13 @@ def egnb_to_dict(data: bytes, path: str = "<bytes>") -> dict:
     return doc
 
 
-def dict_to_egnb(doc: dict, expanded: bool = False, path: str = "<egn>") -> bytes:
+def dict_to_egnb(doc: dict, expanded: bool = False, path: str = "<egn>",
+                 warnings: Optional[list] = None) -> bytes:
     """The binary EGN bytes of an EGN JSON document: condensed (each deal
     bit-packed, magic byte 1) or ``expanded`` (magic byte 0).  Raises
-    :class:`RecordError` naming ``path`` when a deal cannot be packed."""
+    :class:`RecordError` naming ``path`` when a deal cannot be packed; an
+    alternative line that cannot (:func:`~.packed.pack_deal`) is left out,
+    noted in ``warnings`` (a list) with its deal, or raises when it is None."""
     from google.protobuf.json_format import ParseDict
     d = copy.deepcopy(doc)
     if not expanded:
@@ -139,8 +142,11 @@ def dict_to_egnb(doc: dict, expanded: bool = False, path: str = "<egn>") -> byte
             if isinstance(deal, str):
                 packed.append(deal)
                 continue
+            lost: Optional[list] = [] if warnings is not None else None
             try:
-                packed.append(pack_deal(deal, int(rs.get("num_players", 4)), int(rs.get("min_rank", 9))))
+                packed.append(pack_deal(deal, int(rs.get("num_players", 4)), int(rs.get("min_rank", 9)),
+                                        lost))
+                warnings.extend(f"deal {i + 1}: {w}" for w in lost or ())
             except PackError as e:
                 raise RecordError(path, f"deal {i + 1} cannot be packed: {e}", deal=i + 1) from None
         d["deals"] = packed

@@ -298,11 +298,62 @@ def _play_bits(ph: dict, remaining: list) -> str:
     return out + _notes_bits(ph.get("playAnnotations"))
 
 
-def pack_deal(deal: dict, n_players: int = 4, min_rank: int = 9) -> str:
+def pack_deal(deal: dict, n_players: int = 4, min_rank: int = 9,
+              lost: Optional[list] = None) -> str:
     """The packed string of an EGN deal (JSON form): version 1 when it fits,
     2 for other seat counts, decks or a lone defender, 3 when it states a
     discard or dealt hands.  Raises :class:`PackError` for what a packed
-    deal cannot hold."""
+    deal cannot hold.
+
+    A packed deal counts neither calls nor a trick's cards: the reader
+    takes calls until the first that is not a pass and whole tricks (the
+    rest of a trick for a line that branches inside one).  So a line that
+    stops in the middle of the bidding or of a trick cannot be packed: the
+    deal's own play raises :class:`PackError`; such an alternative line
+    is left out and, if ``lost`` is a list, noted there (one line of words
+    each), else raises too.  Every string returned reads back
+    (:func:`unpack_deal`) to the calls and tricks given."""
+    main = {k: v for k, v in deal.items() if k != "alternativeLines"}
+    why = _unpackable(main, n_players, min_rank)
+    if why:
+        raise PackError(f"the deal's own play {why}, which a packed deal cannot hold "
+                        "(write the expanded form)")
+    keep = []
+    for ln in deal.get("alternativeLines") or []:
+        why = _unpackable(dict(main, alternativeLines=[ln]), n_players, min_rank)
+        if not why:
+            keep.append(ln)
+            continue
+        what = f"the alternative line from action {ln.get('branchIndex', 0)} {why}"
+        if lost is None:
+            raise PackError(what + ", which a packed deal cannot hold (write the expanded form)")
+        lost.append(what + ": a packed deal cannot hold it; left out (the expanded form keeps it)")
+    return _pack(dict(main, alternativeLines=keep) if keep else main, n_players, min_rank)
+
+
+def _shape(phases: list) -> list:
+    """What a packed deal does not count, phase by phase: the number of
+    calls, or each trick's number of cards."""
+    return [len(p.get("calls") or []) if p.get("type") == "EUCHRE_BIDDING"
+            else [len(t) for t in p.get("tricks") or []] for p in phases]
+
+
+def _unpackable(deal: dict, n_players: int, min_rank: int) -> str:
+    """Why ``deal`` packed does not read back to its calls and tricks (the
+    words after "the deal's own play"), or ``""`` when it does."""
+    text = _pack(deal, n_players, min_rank)
+    try:
+        back = unpack_deal(text)
+    except PackError:   # the reader ran past where the writer stopped
+        back = {}
+    lines = [deal] + list(deal.get("alternativeLines") or [])
+    read = [back] + list(back.get("alternativeLines") or [])
+    if [_shape(ln.get("phases") or []) for ln in lines] != [_shape(r.get("phases") or []) for r in read]:
+        return "stops in the middle of the bidding or of a trick"
+    return ""
+
+
+def _pack(deal: dict, n_players: int, min_rank: int) -> str:
     phases = deal.get("phases") or []
     lines = deal.get("alternativeLines") or []
     bids = [p for ln in [phases] + [ln.get("phases") or [] for ln in lines] for p in ln

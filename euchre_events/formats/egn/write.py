@@ -494,7 +494,8 @@ def write_egnb(events: Sequence[Event], annotations: Iterable = (), variations: 
     against the schema first; keys the schema does not know (kept from the
     record as read) are left out, each noted in ``warnings``.  Raises ``ValueError`` for a game EGN cannot
     express, or a deal the condensed form cannot hold (a card the record
-    does not state: use ``expanded``)."""
+    does not state, a deal that stops inside a trick: use ``expanded``); an
+    alternative line it cannot hold is left out and noted in ``warnings``."""
     from euchre_events.formats import RecordError
     from euchre_events.formats.egn.binary import dict_to_egnb
     notes_out = warnings if warnings is not None else []
@@ -504,7 +505,7 @@ def write_egnb(events: Sequence[Event], annotations: Iterable = (), variations: 
     for w in unknown:   # the protobuf schemas have no field for them
         notes_out.append(f"binary EGN has no place for it: {w}; left out")
     try:
-        return dict_to_egnb(doc, expanded=expanded)
+        return dict_to_egnb(doc, expanded=expanded, warnings=notes_out)
     except RecordError as e:
         raise ValueError(e.reason) from None
 
