@@ -275,3 +275,48 @@ def test_import_and_list_show_the_official_score_with_the_official_winner(tmp_pa
     [g] = json.loads(run("list", "--db", db, "--json").stdout)["games"]
     assert g["official_score"] == [5, 2] and g["as_played_score"] == g["final_score"] == [8, 10]
     assert g["winner"] == 0
+
+
+# ---------------------------------------------------------------- errors and flags a newcomer met (from test_newcomer_findings)
+
+
+def test_a_missing_record_file_is_named_without_an_archive(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)               # no archive here either
+    res = runner.invoke(app, ["audit", "nosuch.egn"])
+    assert res.exit_code == 1 and res.stderr.strip() == "error: nosuch.egn: no such file"
+
+
+def test_import_of_nothing_writes_no_archive(tmp_path):
+    db = tmp_path / "typo.sqlite"
+    res = runner.invoke(app, ["import", str(tmp_path / "nosuch.egn"), "--db", str(db)])
+    assert res.exit_code == 1 and "no such file" in res.stderr and not db.exists()
+
+
+def test_flags_in_the_forms_people_type(tmp_path):
+    db = str(tmp_path / "a.sqlite")
+    assert runner.invoke(app, ["import", VWEC, "--db", db]).exit_code == 0
+    # a variant name in any case
+    res = runner.invoke(app, ["list", "--db", db, "--variant", "Standard"])
+    assert res.exit_code == 0 and "VWEC Finals" in res.stdout
+    # a game matches: listed, no note; no game matches: said, not silence
+    res = runner.invoke(app, ["list", "--db", db, "--player", "llama"])
+    assert "VWEC Finals" in res.stdout and "no stored game matches" not in res.stderr
+    res = runner.invoke(app, ["list", "--db", db, "--player", "zzz"])
+    assert res.exit_code == 0 and res.stdout == "" and "no stored game matches --player 'zzz'" in res.stderr
+    # stats --json as list and audit have it; two report forms at once refused
+    stats = json.loads(runner.invoke(app, ["stats", "--db", db, "--json"]).stdout)
+    assert stats == json.loads(runner.invoke(app, ["stats", "--db", db, "--format", "json"]).stdout)
+    res = runner.invoke(app, ["audit", VWEC, "--json", "--format", "html", "-o", str(tmp_path / "a.html")])
+    assert res.exit_code == 1 and "--json and --format html ask for two reports" in res.stderr
+
+
+def test_export_to_stdout_is_the_file_export_o_writes(tmp_path):
+    """``export ... > f`` and ``export ... -o f`` give the same bytes: the
+    text already ends in a newline, stdout added a second one."""
+    for fmt, suffix in (("text", ".euchre"), ("json", ".json"), ("egn", ".egn")):
+        out = tmp_path / f"game{suffix}"
+        res = runner.invoke(app, ["export", VWEC, "--format", fmt, "-o", str(out)])
+        assert res.exit_code == 0, res.stderr
+        res = runner.invoke(app, ["export", VWEC, "--format", fmt])
+        assert res.exit_code == 0 and res.stdout == out.read_text(encoding="utf-8")
+        assert res.stdout.endswith("\n") and not res.stdout.endswith("\n\n")

@@ -97,3 +97,15 @@ def test_top_level_help_and_version_flag():
     assert all(c in out for c in COMMANDS)
     v = run("--version")
     assert v.exit_code == 0 and v.output.strip()
+
+
+# ---------------------------------------------------------------- a drawn fixed-deal game in audit and show (from the newcomer's findings)
+
+
+def test_a_drawn_fixed_deal_game_reads_as_drawn():
+    """num_deals 2 ending 1-1 (EGN alternate-rules, rules.md 2.9): no winner."""
+    rec = str(FIXTURES / "egn" / "toggles" / "num-deals-2-tied.egn")
+    head = RUNNER.invoke(app, ["audit", rec]).stdout.splitlines()[0]
+    assert "official winner: nobody: the game is drawn (North-South" in head and "(tied)" not in head
+    shown = RUNNER.invoke(app, ["show", rec]).stdout
+    assert "Game over: winner none: the game is drawn (N/S" in shown

@@ -864,3 +864,24 @@ def test_a_trump_relative_card_before_trump_is_made_is_refused_by_name(tmp_path,
     with pytest.raises(RecordError) as e:
         read_records(str(p))
     assert e.value.file == str(p) and e.value.deal == 3 and e.value.reason.startswith(said)
+
+
+# ---------------------------------------------------------------- the unknown call 'x' (from the newcomer's findings, test_newcomer_findings)
+
+
+def test_the_unknown_call_x_is_refused_in_words(tmp_path):
+    """EGN's round-2 call 'x' (determinism-of-egn.md: a suit was named, which one
+    is unknown): trump decides every trick, so the deal is refused by name rather
+    than replayed with a guessed suit; the other deals are audited."""
+    from conftest import RUNNER as runner, VWEC
+    from euchre_events.cli import app
+    doc = json.loads(open(VWEC, encoding="utf-8").read())
+    calls = [p for p in doc["deals"][1]["phases"] if p.get("calls") is not None][0]["calls"]
+    assert calls == ["Pass", "Pass", "Pass", "Pass", "c"]      # deal 2: North names clubs
+    calls[-1] = "x"
+    rec = tmp_path / "x.egn"
+    rec.write_text(json.dumps(doc))
+    res = runner.invoke(app, ["audit", str(rec)])
+    assert res.exit_code == 1
+    assert "deal 2: call 4 is 'x': trump was named but the record does not say which suit" in res.stderr
+    assert "impossible: deal 2" in res.stdout and "1 impossible deal(s) of 13" in res.stdout
