@@ -15,6 +15,8 @@ Where the tests of each topic live: docs/architecture.md "Tests and tools".
   (stdout and stderr kept apart, as the commands write them), for module-level
   use (``from conftest import RUNNER as runner``); the ``runner`` fixture is
   the same runner;
+* ``cli(*args)``: ``euchre-events ARGS`` run in-process with ``RUNNER``
+  (each argument ``str()``-ed, so paths may be ``Path``s; exceptions raised);
 * ``tutorial_exercises(name)``: a tutorial notebook's code run here, its names.
 """
 from __future__ import annotations
@@ -57,6 +59,14 @@ def fixtures_dir() -> Path:
 def egn_fixtures() -> Path:
     """``fixtures/egn``: the real EGN records kept in the repository."""
     return EGN_FIXTURES
+
+
+def cli(*args, catch_exceptions: bool = False, **kwargs):
+    """``euchre-events ARGS`` run in-process: the click ``Result`` (``exit_code``,
+    ``stdout``, ``stderr``).  An exception the command does not turn into an
+    error message is raised (``catch_exceptions=True`` keeps it in the result)."""
+    from euchre_events.cli import app
+    return RUNNER.invoke(app, [str(a) for a in args], catch_exceptions=catch_exceptions, **kwargs)
 
 
 def tutorial_exercises(name: str) -> dict:
