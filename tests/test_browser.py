@@ -11,11 +11,7 @@ the test.  The checks are grouped into one page visit, as a Voila load costs
 import json
 import os
 import signal
-import socket
 import subprocess
-import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest

@@ -10,11 +10,8 @@ Debian's Chromium (never ``playwright install``).  Requests to any host but
 few page visits (a Voila load costs 10-15 s here).  ``EE_SHOTS=DIR`` keeps
 screenshots.
 """
-import os
 import re
-import signal
 import statistics
-import subprocess
 import time
 from pathlib import Path
 
@@ -24,13 +21,12 @@ import pytest
 pytestmark = pytest.mark.browser
 
 from browser_support import browser, start_voila, stop_voila  # noqa: E402,F401 (browser: a pytest fixture; the module is skipped without Chromium)
-from test_browser import (SNAPSHOT_JS, expected_snapshot, free_port, local_only, quiz_of,  # noqa: E402
-                          shot, shot_el, wait_for_snapshot, wait_http)
+from test_browser import (SNAPSHOT_JS, expected_snapshot, local_only, quiz_of,  # noqa: E402
+                          shot, shot_el, wait_for_snapshot)
 
 from euchre_events.archive import Archive  # noqa: E402
 from euchre_events.events import CardPlayed  # noqa: E402
 from euchre_events.projections import Game  # noqa: E402
-from euchre_events.ui.serve import serve  # noqa: E402
 from euchre_events.ui.widgets import open_record_by_deal  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -22,7 +22,7 @@ import os
 import re
 
 import pytest
-from conftest import RUNNER as runner
+from conftest import ROOT, RUNNER as runner
 
 from euchre_events.archive import content_id
 from euchre_events.cli import app
@@ -33,7 +33,6 @@ from euchre_events.formats.egn import audit_egn_by_deal, read_egn_dict, write_eg
 from euchre_events.formats.jsonfmt import parse_json, write_json
 from euchre_events.formats.text import parse_text, write_text
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIX = os.path.join(ROOT, "fixtures")
 EGN = os.path.join(FIX, "egn")
 CLUB1 = os.path.join(FIX, "standard", "club-night-1.euchre")

@@ -5,7 +5,7 @@ deals and deals after the game was won kept and flagged.
 Values are worked by hand from case C3 (docs/cases.md) and case C1.
 """
 import pytest
-from conftest import FIXTURES
+from conftest import FIXTURES, RUNNER
 
 from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, DealThrownIn, Discarded,
                                   GameStarted, OrderedUp, Passed, RenegeClaimed, RenegeRuled,
@@ -254,9 +254,8 @@ def test_penalty_ends_the_game_and_later_deals_are_flagged():
 # ------------------------------------------------------------------ reports
 
 def _cli(*args):
-    from typer.testing import CliRunner
     from euchre_events.cli import app
-    return CliRunner().invoke(app, list(args))
+    return RUNNER.invoke(app, list(args))
 
 
 def test_audit_json_text_and_html_of_a_claimed_and_ruled_game(tmp_path):

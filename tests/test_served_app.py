@@ -26,9 +26,9 @@ import pytest
 
 pytest.importorskip("voila")
 
+from conftest import ROOT
 from euchre_events.ui.serve import serve  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
 CUT1 = ROOT / "fixtures" / "cutthroat" / "cutthroat-1.euchre"   # Gus, Hal, Ivy: 0, 0, 10, won by P3
 CUT2 = ROOT / "fixtures" / "cutthroat" / "cutthroat-2.euchre"   # Jo, Kit, Lee: 8, 11, 4, won by P2
 EE = Path(sys.executable).parent / "euchre-events"

@@ -15,17 +15,15 @@ import threading
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
+from conftest import ROOT, RUNNER as runner
 from euchre_events import samples
 from euchre_events.cli import app
 from euchre_events.formats import read_records
 from euchre_events.rules.registry import VARIANT_CLASSES
 from euchre_events.ui import serve as serve_mod
 
-ROOT = Path(__file__).resolve().parent.parent
 PY = sys.executable
-runner = CliRunner()
 
 
 def test_in_the_checkout_samples_are_the_fixtures():

@@ -13,8 +13,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import ROOT, cli as _cli
-from typer.testing import CliRunner
+from conftest import ROOT, RUNNER, cli as _cli
 
 from euchre_events.archive import Archive, annotation_log_id, merge_sources, source_additions
 from euchre_events.archive.clubstats import club_stats
@@ -79,7 +78,7 @@ def test_egn_then_emn_ends_as_emn_alone(make_archive):
 
 def test_same_stats_and_match_export_as_emn_first(tmp_path):
     a, b = str(tmp_path / "a.sqlite"), str(tmp_path / "b.sqlite")
-    run = CliRunner().invoke
+    run = RUNNER.invoke
     assert run(app, ["import", *map(str, GAMES), "--db", a]).exit_code == 0
     out = run(app, ["import", str(EMN), "--db", a])
     assert out.exit_code == 0 and out.output.count("added the match membership") == 6

@@ -12,7 +12,7 @@ import os
 import re
 
 import pytest
-from conftest import FIXTURES as FIX, cli as _cli
+from conftest import FIXTURES as FIX, ROOT, cli as _cli
 
 from euchre_events.events import (EVENT_TYPES, BidMade, CardPassed, CardPlayed, CardsDealt,
                                   DealStarted, DealThrownIn, DefendedAlone, Discarded,
@@ -24,7 +24,6 @@ from euchre_events.formats import RecordError, read_records, validate_events
 from euchre_events.formats.jsonfmt import parse_json, read_json_file, write_json
 from euchre_events.formats.text import GRAMMAR, parse_text, read_text_file, write_text
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIXTURES = sorted(glob.glob(os.path.join(ROOT, "fixtures", "standard", "*.euchre")))
 DOC = os.path.join(ROOT, "docs", "notation.md")
 

@@ -4,17 +4,15 @@ wrong"): EGN's unknown rank ``X`` and its unknown or generic suits
 Reading ``Xd`` as the ten of diamonds invented a card that could win a
 trick and flip a deal's score."""
 import json
-from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
 from builders import one_game
 from euchre_events.formats import read_records_partial
 from euchre_events.formats.egn import write_egn
 from euchre_events.projections.game import Game
 from euchre_events.rules.cards import UNKNOWN, CardError, card_name, parse_card, possible_suits
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.mark.parametrize("text", ["Jx", "Kt", "An", "9g", "Xx"])
