@@ -278,6 +278,9 @@ def test_import_and_list_show_the_official_score_with_the_official_winner(tmp_pa
 
 
 # ---------------------------------------------------------------- errors and flags a newcomer met (from test_newcomer_findings)
+# What a newcomer met trying the command line on a clean clone (the review of this
+# release): each error names the file and the reason in words, never an internal
+# name; a typo writes no archive; flags work in the forms people type.
 
 
 def test_a_missing_record_file_is_named_without_an_archive(tmp_path, monkeypatch):

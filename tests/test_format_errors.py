@@ -461,6 +461,9 @@ def test_negative_records_are_refused_and_audited_deal_by_deal(name):
 
 
 # ---------------------------------------------------------------- 7. bad files as a newcomer met them on the command line (from test_newcomer_findings)
+# What a newcomer met trying the command line on a clean clone (the review of this
+# release): each error names the file and the reason in words, never an internal
+# name; a typo writes no archive; flags work in the forms people type.
 
 
 def test_a_damaged_zip_is_named_in_words(tmp_path):
