@@ -6,15 +6,13 @@ import subprocess
 import sys
 
 import pytest
-from typer.testing import CliRunner
 
+from conftest import ROOT, RUNNER as runner
 from euchre_events.cli import app
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 EGN = os.path.join(ROOT, "fixtures", "egn")
 VWEC = os.path.join(EGN, "VWEC Finals.egn")
 REAL = sorted(glob.glob(os.path.join(EGN, "*.egn"))) + sorted(glob.glob(os.path.join(EGN, "match", "*.egn")))
-runner = CliRunner()
 
 
 def run(*args, db=None):

@@ -13,6 +13,7 @@ import json
 import os
 
 import pytest
+from conftest import EGN_FIXTURES, RUNNER
 
 from euchre_events.events import (CardPlayed, CardsDealt, DealThrownIn, DefendedAlone,
                                   Discarded, OrderedUp, Passed, TrumpNamed, UpCardPickedUp)
@@ -22,7 +23,7 @@ from euchre_events.formats.egn import (read_egn_dict, read_egn_file, read_egn_te
 from euchre_events.projections import Game
 
 HERE = os.path.dirname(__file__)
-FIX = os.path.join(HERE, "..", "fixtures", "egn")
+FIX = str(EGN_FIXTURES)
 TOP = sorted(glob.glob(os.path.join(FIX, "*.egn")))
 MATCH = sorted(glob.glob(os.path.join(FIX, "match", "*.egn")))
 EMN = os.path.join(FIX, "match", "MotE W5 Match.emn")
@@ -756,7 +757,6 @@ def _refused_with_peak(path):
 
 def test_more_deals_than_a_game_holds_are_refused_before_they_are_walked(tmp_path):
     from euchre_events.cli import app
-    from typer.testing import CliRunner
     doc = _club_egn()
     doc["deals"] = [{}] * 5000          # 15 KB of empty deals (100,000 took 1.57 GB and 18 s)
     p = tmp_path / "empty.egn"
@@ -764,7 +764,7 @@ def test_more_deals_than_a_game_holds_are_refused_before_they_are_walked(tmp_pat
     err, peak = _refused_with_peak(p)
     assert err.reason == "breaks the EGN schema: deals: 5000 deals; an EGN game holds at most 100"
     assert peak < 100 * p.stat().st_size, peak        # a few copies of the parsed file, no more
-    r = CliRunner().invoke(app, ["audit", str(p)])    # the deal-by-deal audit too
+    r = RUNNER.invoke(app, ["audit", str(p)])    # the deal-by-deal audit too
     assert r.exit_code == 1 and "deals: 5000 deals; an EGN game holds at most 100" in r.output
 
 
