@@ -1,15 +1,14 @@
 """``--db postgresql://...`` and ``$EUCHRE_EVENTS_DB`` with a URL, through
 the library's own PostgreSQL persistence (issue 9); the local server, no mock."""
-import os
 
 import pytest
 
-from conftest import RUNNER
+from conftest import RUNNER, VWEC
 from euchre_events.archive import Archive, ArchiveError, postgres_settings, sqlite_file, store_location
 from euchre_events.cli import app
 from test_archive import _pg_env, pg_schema  # noqa: F401  (pg_schema is a fixture)
 
-VWEC = os.path.join(os.path.dirname(__file__), "..", "fixtures", "egn", "VWEC Finals.egn")
+VWEC = str(VWEC)
 
 
 def pg_url(schema):
