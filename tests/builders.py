@@ -1,11 +1,20 @@
-"""A test helper: a game built event by event and folded as it goes.
+"""Test helpers that build games: a game built event by event and folded as it
+goes (:class:`Recorder`), and a game read from the text notation (``one_game``).
 
 Each rule test subclasses :class:`Recorder` with its own set-up (variant,
 players, deal) and uses ``add``/``play``/``legal``/``game`` from here."""
 from euchre_events.rules.engine import apply, legal_actions, new_table
 from euchre_events.events import CardPlayed, GameStarted
+from euchre_events.formats.text import parse_text
 from euchre_events.projections import Game
 
+
+
+def one_game(text: str) -> Game:
+    """The one game of a text-notation record (docs/notation.md), folded
+    (RecordError if the text holds an impossible event or not one game)."""
+    (rec,) = parse_text(text)
+    return Game(rec.events)
 
 class Recorder:
     """``Recorder(GameStarted(...))``: ``events`` so far and the working table ``t``."""

@@ -14,10 +14,9 @@ import os
 
 import pytest
 
+from conftest import ROOT
 from euchre_events.analysis.review import _decide, decision_kind
 from euchre_events.formats import read_records
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 @pytest.fixture(scope="module")

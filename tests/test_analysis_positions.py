@@ -10,11 +10,10 @@ import os
 
 import pytest
 
+from conftest import ROOT
 from euchre_events.analysis.solver import action_values, value_for
 from euchre_events.formats import read_records
 from euchre_events.rules.engine import fold, new_table
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def at(rel: str, k: int):

@@ -11,10 +11,9 @@ import os
 
 import pytest
 
+from conftest import ROOT
 from euchre_events.analysis import labels as L
 from euchre_events.analysis.winchance import OUTCOMES, outcomes_for, win_chance, win_chance_after
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def _recount(pattern: str) -> collections.Counter:

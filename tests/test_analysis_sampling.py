@@ -15,12 +15,12 @@ view's, unchanged for the same seed.
 """
 from collections import Counter
 from itertools import permutations
-from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import FIXTURES as FIX
 from euchre_events.analysis.sampling import (ImaginedDeal, _Model, consistent_deals, imagined_deals,
                                              seat_on_turn)
 from euchre_events.formats import read_records
@@ -31,7 +31,6 @@ from euchre_events.rules import cards as C
 from euchre_events.rules.engine import legal_actions
 from euchre_events.rules.simulate import random_game
 
-FIX = Path(__file__).resolve().parents[1] / "fixtures"
 
 VARIANT_FIXTURES = ["standard/club-night-1.euchre", "two-handed/parlour-1.euchre",
                     "cutthroat/cutthroat-2.euchre", "ghost-hand/ghost-2.euchre", "buck/buck-2.euchre",

@@ -13,8 +13,8 @@ import sys
 import time
 
 import pytest
-from typer.testing import CliRunner
 
+from conftest import ROOT, RUNNER as runner
 from euchre_events.archive import Archive
 from euchre_events.archive.readmodels import ReadModels
 from euchre_events.cli import app
@@ -22,12 +22,10 @@ from euchre_events.formats import read_records
 from test_archive import pg_schema  # noqa: F401  (pg_schema is a fixture)
 from test_club_db_url import pg_url
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIXTURES = [os.path.join(ROOT, "fixtures", v, f) for v in ("standard", "two-handed")
             for f in sorted(os.listdir(os.path.join(ROOT, "fixtures", v))) if f.endswith(".euchre")]
 PARLOUR1 = os.path.join(ROOT, "fixtures", "two-handed", "parlour-1.euchre")
 CLI = os.path.join(ROOT, ".venv", "bin", "euchre-events")
-runner = CliRunner()
 TABLES = ("ee_rm_analysis", "ee_ex_games", "ee_ex_decisions", "ee_ex_options")
 
 

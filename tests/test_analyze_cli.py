@@ -8,16 +8,14 @@ import os
 import shutil
 
 import pytest
-from typer.testing import CliRunner
 
+from conftest import ROOT, RUNNER as runner
 from euchre_events.cli import app
 from test_archive import pg_schema  # noqa: F401  (pg_schema is a fixture)
 from test_club_db_url import pg_url
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VWEC = os.path.join(ROOT, "fixtures", "egn", "VWEC Finals.egn")
 PARLOUR = os.path.join(ROOT, "fixtures", "two-handed", "parlour-2.euchre")
-runner = CliRunner()
 
 
 def run(*args):

@@ -195,3 +195,20 @@ def test_options_are_stored_in_full(db):
     gid, created = a.import_record(Record(partial))
     assert created and a.load(gid).events[0].options == FULL_OPTIONS
     assert a.import_record(Record(evs)) == (gid, False)
+
+
+# ---------------------------------------------------------------- a stored game's source (from the newcomer's findings, test_newcomer_findings)
+
+
+def test_a_stored_game_keeps_the_file_name_not_the_importers_path(tmp_path):
+    """A club archive is shared: the folders of whoever imported a record are not
+    stored with it (nor exported); the file's own name is."""
+    from conftest import RUNNER as runner, VWEC
+    from euchre_events.cli import app
+    VWEC = str(VWEC)
+    db = str(tmp_path / "a.sqlite")
+    out = runner.invoke(app, ["import", VWEC, "--db", db]).stdout
+    g = Archive(db).load(out.split()[0])
+    assert g.events[0].source["file"] == "VWEC Finals.egn"
+    exported = runner.invoke(app, ["export", out.split()[0], "--db", db, "--format", "json"]).stdout
+    assert os.path.dirname(VWEC) not in exported and os.path.dirname(VWEC) not in str(g.events[0].source)

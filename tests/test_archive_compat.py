@@ -8,15 +8,14 @@ game must fold to the same events as the record read fresh today, under the
 same content id, and its annotation stream must keep what was written.
 """
 import shutil
-from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
 from euchre_events.archive import Archive, content_id
 from euchre_events.formats import read_records
 from euchre_events.projections import Game
 
-ROOT = Path(__file__).resolve().parent.parent
 OLD = ROOT / "tests" / "data" / "archive-0.1.0.sqlite"
 RECORDS = [
     ROOT / "fixtures" / "egn" / "VWEC Finals Annotated.egn",

@@ -15,12 +15,12 @@ import shutil
 import sqlite3
 import typing
 import uuid
-from pathlib import Path
 
 import pytest
 from eventsourcing.persistence import StoredEvent
 from eventsourcing.utils import resolve_topic
 
+from conftest import ROOT
 from euchre_events import events as ev
 from euchre_events.archive import Archive, GameRecord, content_id, game_id_of
 from euchre_events.events import EVENT_TYPES
@@ -30,7 +30,6 @@ from euchre_events.rules.simulate import random_game
 
 from test_archive import _pg_env, c3_events, pg_schema  # noqa: F401  (pg_schema is a fixture)
 
-ROOT = Path(__file__).resolve().parent.parent
 OLD = ROOT / "tests" / "data" / "archive-0.1.0.sqlite"
 OLD_RECORDS = [
     ROOT / "fixtures" / "egn" / "VWEC Finals Annotated.egn",

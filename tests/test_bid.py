@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from builders import Recorder
+from builders import Recorder, one_game
 from euchre_events.rules.engine import ImpossibleEvent, apply, legal_actions, new_table
 from euchre_events.events import (BidMade, CardPassed, CardPlayed, CardsDealt, DealStarted,
                                   DealThrownIn, Discarded, GameStarted, JokerSuitNamed, Passed,
@@ -526,3 +526,35 @@ def test_bidder_out_nobody_wins_on_a_hand_without_a_contract():
     assert make_variant("bid").game_winner(t, [33, 10]) == 0
     assert make_variant("ghost-hand", {"bidder_out": True}).game_winner(t, [33, 10, 4]) is None
     assert make_variant("ghost-hand").game_winner(t, [33, 10, 4]) == 0
+
+
+# ---------------------------------------------------------------- partner's best failed (from the rules audit, test_rulecheck)
+
+# The C10 deal (docs/cases.md), dealer W.  N bids partner's best in hearts:
+# S gives the best trump it holds (QH), N gives 9S back; S sits out.
+# N: JH JD AH KH QH 9C.  T1-T5 N leads trumps (E and W hold none) -> N;
+# T6 N 9C, E KS, W AC -> W.  N takes 5 of 6: partner's best failed.
+BID_PB = """[Variant "bid"]
+[Dealer "W"]
+{opts}
+Deal 1 dealer W
+N: JH JD AH KH 9S 9C
+E: AS KS QS JS TS TD
+S: QH TH 9H AD KD QD
+W: AC KC QC JC TC 9D
+N bid pb  E pass  S pass  W pass  N name H
+S give QH to N  N give 9S to S
+T1: N JH  E TD  W 9D
+T2: N JD  E TS  W TC
+T3: N AH  E JS  W JC
+T4: N KH  E QS  W QC
+T5: N QH  E AS  W KC
+T6: N 9C  E KS  W AC
+"""
+
+
+def test_bid_failed_partners_best_penalty_and_toggle():
+    # 7.5: partner's best failed: -12 (the value it could have won), toggle
+    # -6 (failed_pb_penalty); E/W score their 1 trick either way.
+    assert one_game(BID_PB.format(opts="")).final_score == [-12, 1]
+    assert one_game(BID_PB.format(opts='[Option.failed_pb_penalty "6"]')).final_score == [-6, 1]

@@ -11,11 +11,7 @@ the test.  The checks are grouped into one page visit, as a Voila load costs
 import json
 import os
 import signal
-import socket
 import subprocess
-import time
-import urllib.error
-import urllib.request
 from pathlib import Path
 
 import pytest
@@ -26,6 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 NOTEBOOKS = ROOT / "notebooks"
 SIX = ROOT / "fixtures" / "egn" / "Six Points in Two Hands.egn"
 from browser_support import browser  # noqa: E402,F401 (a pytest fixture; the module is skipped without Chromium)
+from browser_support import free_port, local_only, wait_http  # noqa: E402,F401 (other browser tests import them from here)
 
 from euchre_events.archive import Archive  # noqa: E402
 from euchre_events.formats import read_records  # noqa: E402
@@ -33,25 +30,6 @@ from euchre_events.projections import Game  # noqa: E402
 from euchre_events.ui.render import legal_cards_of, trick_reason  # noqa: E402
 from euchre_events.ui.serve import serve  # noqa: E402
 from euchre_events.ui.htmlexport import export_html  # noqa: E402
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-def wait_http(url, timeout=90):
-    end = time.time() + timeout
-    while time.time() < end:
-        try:
-            urllib.request.urlopen(url, timeout=2)
-            return
-        except urllib.error.HTTPError:
-            return  # any answer will do
-        except OSError:
-            time.sleep(0.3)
-    raise RuntimeError(f"no answer from {url} in {timeout} s")
 
 
 @pytest.fixture(scope="module")
@@ -78,11 +56,6 @@ def voila(tmp_path_factory):
         except subprocess.TimeoutExpired:
             os.killpg(proc.pid, signal.SIGKILL)
         log.close()
-
-
-def local_only(context):
-    context.route("**/*", lambda route: route.continue_()
-                  if route.request.url.startswith(("http://127.0.0.1", "file://")) else route.abort())
 
 
 SNAPSHOT_JS = """() => {

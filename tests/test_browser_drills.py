@@ -18,9 +18,7 @@ import pytest
 pytestmark = pytest.mark.browser
 
 from browser_support import browser  # noqa: E402,F401 (a fixture; the module is skipped without Chromium)
-from test_browser import local_only  # noqa: E402
-from test_browser_issue10 import free_port, wait_http  # noqa: E402
-from test_browser_issue10 import stop_voila  # noqa: E402
+from browser_support import free_port, local_only, stop_voila, wait_http  # noqa: E402
 from test_drills import VWEC, analysed  # noqa: E402
 
 

@@ -22,9 +22,8 @@ import pytest
 pytestmark = pytest.mark.browser
 
 from browser_support import browser  # noqa: E402,F401 (a pytest fixture; the module is skipped without Chromium)
-from test_browser import local_only  # noqa: E402
-from test_browser_issue10 import start_voila, stop_voila  # noqa: E402
-from test_viewer_issue10 import tutorial_exercises  # noqa: E402
+from browser_support import local_only, start_voila, stop_voila  # noqa: E402
+from conftest import tutorial_exercises  # noqa: E402
 
 
 @pytest.fixture(scope="module")

@@ -15,11 +15,10 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from conftest import ROOT, VWEC
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parent.parent
-VWEC = ROOT / "fixtures" / "egn" / "VWEC Finals.egn"
 TWO = ROOT / "fixtures" / "two-handed" / "parlour-1.euchre"
 EE = Path(sys.executable).parent / "euchre-events"
 SHOTS = Path(os.environ.get("EE_SHOTS", "/tmp/shots-viewer"))

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from builders import one_game
 from euchre_events.rules import cards as C
 from euchre_events.rules.engine import ImpossibleEvent, apply, legal_actions, new_table
 from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, Discarded, DroppedOut,
@@ -288,3 +289,57 @@ def test_random_games(seed, order, nt):
             assert t.maker is None or t.maker not in t.out
     assert t.game_over
     assert t.winner is not None or len(t.x.get("tied", ())) >= 2
+
+
+# ---------------------------------------------------------------- drops and scoring (from the rules audit, test_rulecheck)
+
+# Dealer P4, up-card TH.  P1 holds the five top hearts: P1 orders up, P4
+# takes the TH and discards 9S; P1 leads trumps and takes all 5 tricks.
+BUCK_DEAL = """[Variant "buck"]
+[Dealer "P4"]
+{opts}[InitialScore "{initial}"]
+Deal 1 dealer P4
+P1: JH JD AH KH QH
+P2: 9C TC JC QC KC
+P3: AC 9D TD QD KD
+P4: AD 9S TS QS KS
+Up: TH
+Kitty: AS JS 9H
+P1 order  P4 pickup  P4 discard 9S  {drops}
+"""
+
+
+def buck(drops, opts="", initial="25, 25, 25, 25"):
+    return one_game(BUCK_DEAL.format(opts=opts, initial=initial, drops=drops))
+
+
+def test_buck_drop_forbidden_by_the_score_limit_is_flagged():
+    # rules.md 6.7 noDropAtOrBelow5: P2 at 5 may not drop.  A record where
+    # P2 drops anyway is kept (illegal but real) and flagged; before the fix
+    # it was accepted silently and scored as a drop (0 for P2).
+    g = buck("P2 drop  P3 stay  P4 stay", '[Option.no_drop_at_or_below "5"]\n', "25, 5, 25, 25")
+    (flag,) = [f for f in g.final.flags if f.kind == "forbidden-drop"]
+    assert flag.seat == 1 and "at 5 or below may not drop" in flag.text
+    # P2 legally offered only "stay"
+    s = buck("", '[Option.no_drop_at_or_below "5"]\n', "25, 5, 25, 25")
+    st = s.state_at(len(s.events))
+    assert st.turn == 1 and [e.kind for e in st.legal] == ["StayedIn"]
+
+
+def test_buck_last_player_may_not_drop_is_flagged():
+    # 6.2 alternative (last_may_not_drop): P2 and P3 dropped, so P4 may not.
+    g = buck("P2 drop  P3 drop  P4 drop", '[Option.last_may_not_drop "true"]\n')
+    assert [f.seat for f in g.final.flags if f.kind == "forbidden-drop"] == [3]
+    assert not [f for f in buck("P2 drop  P3 drop  P4 stay", '[Option.last_may_not_drop "true"]\n')
+                .final.flags if f.kind == "forbidden-drop"]
+
+
+def test_buck_drop_out_scoring_and_all_five():
+    # 6.4: the maker P1 takes 5 tricks: -5 (25 -> 20) and wins at once; P3
+    # stayed in with no trick: +5; the dropped P2 and P4 score 0.
+    g = buck("P2 drop  P3 stay  P4 drop")
+    g = Game(list(g.events) + [CardPlayed(s, c) for s, c in (
+        (0, "JH"), (2, "KD"), (0, "JD"), (2, "QD"), (0, "AH"), (2, "TD"),
+        (0, "KH"), (2, "9D"), (0, "QH"), (2, "AC"))])
+    assert g.final_score == [20, 25, 30, 25]
+    assert g.winner == 0

@@ -1,15 +1,14 @@
 """``--db postgresql://...`` and ``$EUCHRE_EVENTS_DB`` with a URL, through
 the library's own PostgreSQL persistence (issue 9); the local server, no mock."""
-import os
 
 import pytest
-from typer.testing import CliRunner
 
+from conftest import RUNNER, VWEC
 from euchre_events.archive import Archive, ArchiveError, postgres_settings, sqlite_file, store_location
 from euchre_events.cli import app
 from test_archive import _pg_env, pg_schema  # noqa: F401  (pg_schema is a fixture)
 
-VWEC = os.path.join(os.path.dirname(__file__), "..", "fixtures", "egn", "VWEC Finals.egn")
+VWEC = str(VWEC)
 
 
 def pg_url(schema):
@@ -46,17 +45,17 @@ def test_which_store_wins(monkeypatch, tmp_path):
 def test_every_command_takes_a_url(pg_schema, monkeypatch, tmp_path):  # noqa: F811
     monkeypatch.chdir(tmp_path)
     url = pg_url(pg_schema)
-    r = CliRunner().invoke(app, ["import", "--db", url, VWEC])
+    r = RUNNER.invoke(app, ["import", "--db", url, VWEC])
     assert r.exit_code == 0, r.output
     gid = r.output.split()[0]
     for args in (["list", "--db", url], ["show", gid[:6], "--db", url, "--deal", "1"],
                  ["audit", gid[:6], "--db", url], ["verify", "--all", "--db", url],
                  ["export", gid[:6], "--db", url, "--format", "text"]):
-        r = CliRunner().invoke(app, args)
+        r = RUNNER.invoke(app, args)
         assert r.exit_code == 0, (args, r.output)
         assert "VWEC" in r.output or "intact" in r.output or "Llama" in r.output, args
     monkeypatch.setenv("EUCHRE_EVENTS_DB", url)
-    r = CliRunner().invoke(app, ["list"])
+    r = RUNNER.invoke(app, ["list"])
     assert r.exit_code == 0 and gid in r.output
     assert not list(tmp_path.iterdir())          # no SQLite file made on the side
     assert Archive(url).game_ids() == Archive(env=_pg_env(pg_schema)).game_ids()
@@ -65,7 +64,7 @@ def test_every_command_takes_a_url(pg_schema, monkeypatch, tmp_path):  # noqa: F
 @pytest.mark.postgres
 def test_a_url_to_nowhere_names_the_cause(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    r = CliRunner().invoke(app, ["list", "--db", "postgresql://postgres@127.0.0.1:1/test"])
+    r = RUNNER.invoke(app, ["list", "--db", "postgresql://postgres@127.0.0.1:1/test"])
     assert r.exit_code == 1 and "connection refused" in r.output
 
 
@@ -79,7 +78,7 @@ def test_a_url_to_nowhere_names_the_cause(tmp_path, monkeypatch):
 def test_a_misspelled_scheme_is_named_not_taken_for_a_file(url, says, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     for args in (["list", "--db", url], ["import", VWEC, "--db", url]):
-        r = CliRunner().invoke(app, args)
+        r = RUNNER.invoke(app, args)
         assert r.exit_code == 1 and says in r.output, r.output
         assert "s3cret" not in r.output and "unable to open database file" not in r.output
         assert "Traceback" not in r.output
@@ -100,6 +99,6 @@ def test_a_misspelled_scheme_is_named_not_taken_for_a_file(url, says, tmp_path, 
 ])
 def test_url_errors_name_the_part_of_the_url(url, says, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    r = CliRunner().invoke(app, ["list", "--db", url])
+    r = RUNNER.invoke(app, ["list", "--db", url])
     assert r.exit_code == 1 and says in r.output, r.output
     assert "POSTGRES_" not in r.output and "s3cret" not in r.output

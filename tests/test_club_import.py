@@ -9,8 +9,8 @@ import sys
 import tarfile
 import zipfile
 
-from typer.testing import CliRunner
 
+from conftest import RUNNER
 from euchre_events.archive import Archive
 from euchre_events.cli import app
 from euchre_events.formats.jsonfmt import write_json
@@ -40,7 +40,7 @@ def test_folders_patterns_and_archives(tmp_path):
     d = _folder(tmp_path, 9)
     _broken(d)
     db = str(tmp_path / "a.sqlite")
-    r = CliRunner().invoke(app, ["import", "--db", db, str(d)])
+    r = RUNNER.invoke(app, ["import", "--db", db, str(d)])
     assert r.exit_code == 1
     assert len([ln for ln in r.stdout.splitlines() if "deals=" in ln]) == 9
     assert "imported 9 games (0 already stored)" in r.stderr and "6 could not be imported" in r.stderr
@@ -58,7 +58,7 @@ def test_folders_patterns_and_archives(tmp_path):
     extra = tmp_path / "more"
     extra.mkdir()
     (extra / "new.json").write_text(write_json(random_game("bid", seed=5)))
-    r = CliRunner().invoke(app, ["import", "--db", db, str(z), str(t), str(tmp_path / "m*" / "*.json")])
+    r = RUNNER.invoke(app, ["import", "--db", db, str(z), str(t), str(tmp_path / "m*" / "*.json")])
     assert r.exit_code == 0, r.output
     assert "imported 1 games (" in r.stderr and r.stdout.count("(already stored)") == 9 + 3
     assert len(Archive(db).game_ids()) == 10

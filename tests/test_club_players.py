@@ -24,11 +24,10 @@ no id: another player, 1 game, 9 deals, 2 calls; the two Brownsbacke®07 are
 two players; West, P3, "" and N are 4 unnamed seats.
 """
 import json
-from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
+from conftest import ROOT, RUNNER
 from euchre_events.archive import Archive
 from euchre_events.archive.clubstats import club_stats, seat_players, stats_text
 from euchre_events.archive.readmodels import ReadModels
@@ -36,7 +35,6 @@ from euchre_events.cli import app
 from euchre_events.formats import read_records
 from euchre_events.rules.seats import is_placeholder_name
 
-ROOT = Path(__file__).resolve().parent.parent
 PLAYERS = ROOT / "tests" / "data" / "players"
 MATCH = ROOT / "fixtures" / "egn" / "match" / "MotE W5 Match.emn"
 CUSTOM = ROOT / "fixtures" / "egn" / "Custom Scenario.egn"
@@ -138,8 +136,8 @@ def test_an_emn_match_knows_its_players_by_master_ids(tmp_path):
     four master players (emn-combine p-01 .. p-04) in every game, their seats
     rotated."""
     db = str(tmp_path / "m.sqlite")
-    assert CliRunner().invoke(app, ["import", "--db", db, str(MATCH)]).exit_code == 0
-    out = CliRunner().invoke(app, ["stats", "--db", db, "--format", "json"])
+    assert RUNNER.invoke(app, ["import", "--db", db, str(MATCH)]).exit_code == 0
+    out = RUNNER.invoke(app, ["stats", "--db", db, "--format", "json"])
     s = json.loads(out.stdout)
     assert {n: (p["games"], p["deals"], p["ids"]) for n, p in s["players"].items()} == {
         "Dad of Carl": (6, 73, ["emn-combine:p-01"]), "Jen-Eye": (6, 73, ["emn-combine:p-02"]),

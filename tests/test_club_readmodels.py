@@ -10,8 +10,8 @@ import sys
 import textwrap
 
 import pytest
-from typer.testing import CliRunner
 
+from conftest import ROOT, RUNNER
 from euchre_events.archive import Archive
 from euchre_events.archive.clubstats import club_stats
 from euchre_events.archive.readmodels import RULES_VERSION, ReadModels
@@ -20,7 +20,6 @@ from euchre_events.formats import Record, read_records
 from euchre_events.rules.simulate import random_game
 from test_archive import _pg_env, pg_schema  # noqa: F401  (pg_schema is a fixture)
 
-ROOT = os.path.join(os.path.dirname(__file__), "..")
 CLUB1 = os.path.join(ROOT, "fixtures", "standard", "club-night-1.euchre")
 CUT2 = os.path.join(ROOT, "fixtures", "cutthroat", "cutthroat-2.euchre")
 
@@ -116,12 +115,12 @@ def test_a_stale_read_model_says_so(tmp_path):
     with rm.view._tx() as c:   # as an older release would have left them
         c.execute("UPDATE ee_rm_meta SET value = '0.0.9+rm0'")
         c.execute("UPDATE ee_rm_games SET rules_version = '0.0.9+rm0'")
-    r = CliRunner().invoke(app, ["list", "--db", db])
+    r = RUNNER.invoke(app, ["list", "--db", db])
     assert r.exit_code == 0 and "rules version 0.0.9+rm0" in r.stderr and "euchre-events rebuild" in r.stderr
-    r = CliRunner().invoke(app, ["rebuild", "--db", db])
+    r = RUNNER.invoke(app, ["rebuild", "--db", db])
     assert r.exit_code == 0 and "1 games" in r.stdout
     assert ReadModels(Archive(db)).stale() is None
-    assert "rebuild" not in CliRunner().invoke(app, ["list", "--db", db]).stderr
+    assert "rebuild" not in RUNNER.invoke(app, ["list", "--db", db]).stderr
 
 
 def test_read_models_of_a_newer_release_ask_for_an_upgrade_not_a_rebuild(tmp_path):
@@ -137,13 +136,13 @@ def test_read_models_of_a_newer_release_ask_for_an_upgrade_not_a_rebuild(tmp_pat
         c.execute("UPDATE ee_rm_meta SET value = '99.0.0+rm9'")
         c.execute("UPDATE ee_rm_games SET rules_version = '99.0.0+rm9'")
     for args in (["list", "--db", db], ["stats", "--db", db]):
-        r = CliRunner().invoke(app, args)
+        r = RUNNER.invoke(app, args)
         assert r.exit_code == 0 and "built by a newer release (rules version 99.0.0+rm9" in r.stderr
         assert "upgrade euchre-events" in r.stderr and "run euchre-events rebuild" not in r.stderr
-    r = CliRunner().invoke(app, ["rebuild", "--db", db])
+    r = RUNNER.invoke(app, ["rebuild", "--db", db])
     assert r.exit_code == 1 and "not rebuilt" in r.output and "upgrade euchre-events" in r.output
     assert [g["rules_version"] for g in ReadModels(Archive(db)).games()] == ["99.0.0+rm9"]
-    r = CliRunner().invoke(app, ["rebuild", "--db", db, "--downgrade"])
+    r = RUNNER.invoke(app, ["rebuild", "--db", db, "--downgrade"])
     assert r.exit_code == 0 and "1 games" in r.stdout
     assert [g["rules_version"] for g in ReadModels(Archive(db)).games()] == [RULES_VERSION]
 
@@ -197,13 +196,13 @@ def test_a_read_model_killed_with_sigkill_resumes(tmp_path):
 def test_stats_command_formats(tmp_path):
     db = str(tmp_path / "s.sqlite")
     Archive(db).import_records([read_records(CLUB1)[0], read_records(CUT2)[0]])
-    r = CliRunner().invoke(app, ["stats", "--db", db])
+    r = RUNNER.invoke(app, ["stats", "--db", db])
     assert r.exit_code == 0 and "Ann: games 1, won 1; deals 10 (played 8); calls 4, made 3, euchred 1" in r.stdout
     import json
-    doc = json.loads(CliRunner().invoke(app, ["stats", "--db", db, "-f", "json", "--variant", "cutthroat"]).stdout)
+    doc = json.loads(RUNNER.invoke(app, ["stats", "--db", db, "-f", "json", "--variant", "cutthroat"]).stdout)
     assert doc["games"] == 1 and set(doc["players"]) == {"Jo", "Kit", "Lee"}
     out = tmp_path / "s.html"
-    r = CliRunner().invoke(app, ["stats", "--db", db, "-f", "html", "-o", str(out)])
+    r = RUNNER.invoke(app, ["stats", "--db", db, "-f", "html", "-o", str(out)])
     page = out.read_text()
     assert r.exit_code == 0 and "Reneges by player" in page
     # one variant at a time (issue 23): six figures for each of the two variants, the menu's first
@@ -213,7 +212,7 @@ def test_stats_command_formats(tmp_path):
     assert {v: len(f) for v, f in figures.items()} == {"cutthroat": 6, "standard": 6}
     assert re.findall(r"<option value='(\w+)'", page) == ["cutthroat", "standard"]
     # a page of charts is not printed to a terminal: -o is needed, as for audit
-    r = CliRunner().invoke(app, ["stats", "--db", db, "-f", "html"])
+    r = RUNNER.invoke(app, ["stats", "--db", db, "-f", "html"])
     assert r.exit_code == 1 and "--format html needs -o FILE" in r.stderr and r.stdout == ""
 
 
@@ -224,7 +223,7 @@ def test_names_with_markup_stay_text_in_the_stats_page(tmp_path):
     evs[0] = dataclasses.replace(evs[0], title="<img src=x onerror=alert(2)>")
     Archive(db).import_record(Record(evs))
     out = tmp_path / "h.html"
-    assert CliRunner().invoke(app, ["stats", "--db", db, "-f", "html", "-o", str(out)]).exit_code == 0
+    assert RUNNER.invoke(app, ["stats", "--db", db, "-f", "html", "-o", str(out)]).exit_code == 0
     page = out.read_text()
     assert "<script>alert(1)" not in page and "<b>E</b>" not in page and "<img src=x" not in page
     assert "&lt;/script&gt;&lt;script&gt;alert(1)" in page
@@ -236,7 +235,7 @@ def test_a_seat_that_sat_out_did_not_play_the_deal(tmp_path):
     3 deals, 2 played, 3 + 5 tricks = 4.00 a deal played; Ed: 3 deals, 2
     played (deals 1 and 2, no trick); Hope, in every deal: 3 played, 1 + 4 + 0 tricks."""
     db = str(tmp_path / "b.sqlite")
-    assert CliRunner().invoke(app, ["import", os.path.join(ROOT, "fixtures", "buck", "buck-2.euchre"), "--db", db]).exit_code == 0
+    assert RUNNER.invoke(app, ["import", os.path.join(ROOT, "fixtures", "buck", "buck-2.euchre"), "--db", db]).exit_code == 0
     rm = ReadModels(Archive(db))
     rm.catch_up()
     assert [d["sat_out"] for d in rm.deals()] == [[], [2], [0, 1]]
@@ -252,7 +251,7 @@ def test_read_models_of_the_version_before_get_the_new_column_and_are_rebuilt(tm
     again, so the counts are right without a manual rebuild."""
     import sqlite3
     db = str(tmp_path / "b.sqlite")
-    assert CliRunner().invoke(app, ["import", os.path.join(ROOT, "fixtures", "buck", "buck-2.euchre"), "--db", db]).exit_code == 0
+    assert RUNNER.invoke(app, ["import", os.path.join(ROOT, "fixtures", "buck", "buck-2.euchre"), "--db", db]).exit_code == 0
     ReadModels(Archive(db)).catch_up()
     with sqlite3.connect(db) as c:                       # as version 1 left the table
         c.execute("ALTER TABLE ee_rm_deals DROP COLUMN sat_out")
@@ -286,7 +285,7 @@ def test_stats_json_by_the_official_result_with_as_played_beside(tmp_path):
     out += [RenegeClaimed(N, E, 1, 1), RenegeRuled(1, 1, E, "rejected", None, "TD Smith", "not seen")]
     db = str(tmp_path / "o.sqlite")
     Archive(db).import_records([Record(up), Record(out), read_records(os.path.join(ROOT, "fixtures", "bid", "bid-1.euchre"))[0]])
-    r = CliRunner().invoke(app, ["stats", "--db", db, "--json"])
+    r = RUNNER.invoke(app, ["stats", "--db", db, "--json"])
     assert r.exit_code == 0, r.output
     s = json.loads(r.stdout)
     p = s["players"]
@@ -302,10 +301,10 @@ def test_stats_json_by_the_official_result_with_as_played_beside(tmp_path):
     vic, wes = p["Vic"], p["Wes"]
     assert (vic["reneges"], vic["as_played"]["reneges"]) == (0, 1)
     assert (wes["made"], wes["euchred"], wes["as_played"]["made"], wes["as_played"]["euchred"]) == (0, 1, 0, 1)
-    std = json.loads(CliRunner().invoke(app, ["stats", "--db", db, "--json", "--variant", "standard"]).stdout)
+    std = json.loads(RUNNER.invoke(app, ["stats", "--db", db, "--json", "--variant", "standard"]).stdout)
     # S is third from the dealer W in both games; both ordered up the 10♥
     assert std["by_seat"] == {"3": {"calls": 2, "made": 1, "made_as_played": 0}}
     assert std["by_up_card"] == {"T": {"calls": 2, "made": 1, "made_as_played": 0}}
-    text = CliRunner().invoke(app, ["stats", "--db", db, "--variant", "standard"]).stdout
+    text = RUNNER.invoke(app, ["stats", "--db", db, "--variant", "standard"]).stdout
     assert "Cy: games 1, won 1 (as played 0); deals 1 (played 1); calls 1, made 1 (as played 0), euchred 0 (as played 1)" in text
     assert "Vic: games 1, won 0" in text and "reneges 0 (as played 1)" in text

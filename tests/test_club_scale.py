@@ -15,6 +15,7 @@ import pytest
 
 pytest.importorskip("plotly")
 
+from conftest import cli as _cli
 from euchre_events.archive import Archive  # noqa: E402
 from euchre_events.archive.clubstats import club_stats  # noqa: E402
 from euchre_events.archive.readmodels import ReadModels  # noqa: E402
@@ -83,11 +84,6 @@ def test_names_are_text_in_the_charts(club, tmp_path):
 
 
 # ---------------------------------------------------------------- list and stats read the read models
-
-def _cli(*args):
-    from typer.testing import CliRunner
-    from euchre_events.cli import app
-    return CliRunner().invoke(app, [str(a) for a in args], catch_exceptions=False)
 
 
 @pytest.fixture()

@@ -9,8 +9,8 @@ import json
 import threading
 
 import pytest
-from typer.testing import CliRunner
 
+from conftest import RUNNER
 from euchre_events.archive import Archive, ArchiveError, WriteConflict
 from euchre_events.cli import app
 from euchre_events.events import CardPlayed
@@ -234,7 +234,7 @@ def test_concurrent_annotators_lose_nothing(opener):
 
 def test_cli_record_reports_a_conflict_without_a_traceback(tmp_path):
     db = str(tmp_path / "live.sqlite")
-    run = CliRunner().invoke
+    run = RUNNER.invoke
     r = run(app, ["record", "new", json.dumps(GAME[0].to_dict()), json.dumps(GAME[1].to_dict()), "--db", db])
     assert r.exit_code == 0, r.output
     gid = r.output.split()[1]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from builders import one_game
 from euchre_events.rules import cards as C
 from euchre_events.rules.engine import ImpossibleEvent, apply, legal_actions, new_table
 from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, DealThrownIn, DefendedAlone,
@@ -331,3 +332,56 @@ def test_random_games(seed, use_dummy, defend):
                 assert len(t.hands[s]) == (5 if s in t.out else 5 - len(t.tricks))
     assert t.game_over
     assert max(t.scores) >= 10
+
+
+# ---------------------------------------------------------------- march values (from the rules audit, test_rulecheck)
+
+# Dealer P3: P1 eldest, P2 across, the dummy on P3's right.  P1 holds the
+# five top hearts (JH JD AH KH QH); every other heart is the up-card TH or
+# in the kitty (9H), so with hearts trump P1 leads trumps and takes all 5.
+CUTTHROAT_DEAL = """[Variant "cutthroat"]
+[Dealer "P3"]
+{opts}[InitialScore "{initial}"]
+Deal 1 dealer P3
+P1: JH JD AH KH QH
+P2: 9C TC JC QC KC
+P3: AC 9D TD QD KD
+Dummy: AD 9S TS QS KS
+Up: TH
+Kitty: AS JS 9H
+{moves}
+T1: P1 JH  P2 KC  P3 KD
+T2: P1 JD  P2 QC  P3 QD
+T3: P1 AH  P2 JC  P3 AC
+T4: P1 KH  P2 TC  P3 TD
+T5: P1 QH  P2 9C  P3 9D
+"""
+
+
+WITH_DUMMY = ("P1 order  P3 decline  P1 dummy  P1 discard AD  P1 discard 9S  P1 discard TS  "
+              "P1 discard QS  P1 discard KS  P2 with-partner  P3 with-partner")
+
+
+ALONE = "P1 order  P3 decline  P1 alone  P2 with-partner  P3 with-partner"
+
+
+def cutthroat(moves, opts="", initial="0, 0, 0"):
+    return one_game(CUTTHROAT_DEAL.format(opts=opts, initial=initial, moves=moves))
+
+
+def test_cutthroat_march_values():
+    # 4.5: a march with the dummy scores 3; alone without it 3 (the source),
+    # 4 with lone_no_dummy_march; case C12's "2 for a march" house rule is
+    # the option march_value (before: no such option).
+    assert cutthroat(WITH_DUMMY).final_score == [3, 0, 0]
+    assert cutthroat(WITH_DUMMY, '[Option.march_value "2"]\n').final_score == [2, 0, 0]
+    assert cutthroat(ALONE).final_score == [3, 0, 0]
+    assert cutthroat(ALONE, '[Option.lone_no_dummy_march "4"]\n').final_score == [4, 0, 0]
+    # march_value is the march of a maker with the dummy only
+    assert cutthroat(ALONE, '[Option.march_value "2"]\n').final_score == [3, 0, 0]
+
+
+def test_cutthroat_march_to_exactly_ten_wins():
+    # 4.5: first to 10.  P1 at 7 marches (3): 10, the target exactly.
+    g = cutthroat(WITH_DUMMY, initial="7, 9, 9")
+    assert g.official_score == [10, 9, 9] and g.winner == 0

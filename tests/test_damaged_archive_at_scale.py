@@ -4,15 +4,14 @@ with one event damaged in each of five games, each in another way; `list`,
 game (docs/design.md "Tamper evidence")."""
 import sqlite3
 
-from typer.testing import CliRunner
 
+from conftest import RUNNER as runner
 from euchre_events.archive import Archive
 from euchre_events.cli import app
 from euchre_events.formats import Record
 from euchre_events.rules.registry import VARIANT_CLASSES
 from euchre_events.rules.simulate import random_game
 
-runner = CliRunner()
 WAYS = ["changed card", "bad json", "garbage", "unknown topic", "deleted row"]
 
 

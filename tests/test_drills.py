@@ -15,8 +15,8 @@ from datetime import datetime, timedelta, timezone
 from html.parser import HTMLParser
 
 import pytest
-from typer.testing import CliRunner
 
+from conftest import ROOT, RUNNER as runner
 from euchre_events.analysis.review import Decision, Option
 from euchre_events.archive import Archive
 from euchre_events.archive.drills import (FACE_UP_THRESHOLD, RIGHT_INTERVALS, SEAT_VIEW_THRESHOLD, WRONG_DELAY,
@@ -27,10 +27,8 @@ from euchre_events.events import CardPlayed, OrderedUp, Passed
 from test_archive import pg_schema  # noqa: F401  (a fixture)
 from test_club_db_url import pg_url
 
-ROOT = os.path.join(os.path.dirname(__file__), "..")
 VWEC = os.path.join(ROOT, "fixtures", "egn", "VWEC Finals.egn")
 PARLOUR = os.path.join(ROOT, "fixtures", "two-handed", "parlour-2.euchre")
-runner = CliRunner()
 T0 = datetime(2025, 3, 1, 20, 0, tzinfo=timezone.utc)
 
 

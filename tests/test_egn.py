@@ -13,6 +13,7 @@ import json
 import os
 
 import pytest
+from conftest import EGN_FIXTURES, RUNNER
 
 from euchre_events.events import (CardPlayed, CardsDealt, DealThrownIn, DefendedAlone,
                                   Discarded, OrderedUp, Passed, TrumpNamed, UpCardPickedUp)
@@ -22,7 +23,7 @@ from euchre_events.formats.egn import (read_egn_dict, read_egn_file, read_egn_te
 from euchre_events.projections import Game
 
 HERE = os.path.dirname(__file__)
-FIX = os.path.join(HERE, "..", "fixtures", "egn")
+FIX = str(EGN_FIXTURES)
 TOP = sorted(glob.glob(os.path.join(FIX, "*.egn")))
 MATCH = sorted(glob.glob(os.path.join(FIX, "match", "*.egn")))
 EMN = os.path.join(FIX, "match", "MotE W5 Match.emn")
@@ -756,7 +757,6 @@ def _refused_with_peak(path):
 
 def test_more_deals_than_a_game_holds_are_refused_before_they_are_walked(tmp_path):
     from euchre_events.cli import app
-    from typer.testing import CliRunner
     doc = _club_egn()
     doc["deals"] = [{}] * 5000          # 15 KB of empty deals (100,000 took 1.57 GB and 18 s)
     p = tmp_path / "empty.egn"
@@ -764,7 +764,7 @@ def test_more_deals_than_a_game_holds_are_refused_before_they_are_walked(tmp_pat
     err, peak = _refused_with_peak(p)
     assert err.reason == "breaks the EGN schema: deals: 5000 deals; an EGN game holds at most 100"
     assert peak < 100 * p.stat().st_size, peak        # a few copies of the parsed file, no more
-    r = CliRunner().invoke(app, ["audit", str(p)])    # the deal-by-deal audit too
+    r = RUNNER.invoke(app, ["audit", str(p)])    # the deal-by-deal audit too
     assert r.exit_code == 1 and "deals: 5000 deals; an EGN game holds at most 100" in r.output
 
 
@@ -864,3 +864,24 @@ def test_a_trump_relative_card_before_trump_is_made_is_refused_by_name(tmp_path,
     with pytest.raises(RecordError) as e:
         read_records(str(p))
     assert e.value.file == str(p) and e.value.deal == 3 and e.value.reason.startswith(said)
+
+
+# ---------------------------------------------------------------- the unknown call 'x' (from the newcomer's findings, test_newcomer_findings)
+
+
+def test_the_unknown_call_x_is_refused_in_words(tmp_path):
+    """EGN's round-2 call 'x' (determinism-of-egn.md: a suit was named, which one
+    is unknown): trump decides every trick, so the deal is refused by name rather
+    than replayed with a guessed suit; the other deals are audited."""
+    from conftest import RUNNER as runner, VWEC
+    from euchre_events.cli import app
+    doc = json.loads(open(VWEC, encoding="utf-8").read())
+    calls = [p for p in doc["deals"][1]["phases"] if p.get("calls") is not None][0]["calls"]
+    assert calls == ["Pass", "Pass", "Pass", "Pass", "c"]      # deal 2: North names clubs
+    calls[-1] = "x"
+    rec = tmp_path / "x.egn"
+    rec.write_text(json.dumps(doc))
+    res = runner.invoke(app, ["audit", str(rec)])
+    assert res.exit_code == 1
+    assert "deal 2: call 4 is 'x': trump was named but the record does not say which suit" in res.stderr
+    assert "impossible: deal 2" in res.stdout and "1 impossible deal(s) of 13" in res.stdout

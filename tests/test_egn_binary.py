@@ -7,8 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
+from conftest import ROOT, RUNNER
 from euchre_events.archive.store import content_id
 from euchre_events.cli import app
 from euchre_events.formats import RecordError, detect_format, read_records
@@ -16,7 +16,6 @@ from euchre_events.formats.egn import read_egn_dict, read_egn_file, write_egnb
 from euchre_events.formats.egn.binary import _message_class, egnb_to_dict
 from euchre_events.formats.egn.packed import PackError, pack_deal, unpack_deal
 
-ROOT = Path(__file__).resolve().parent.parent
 SHARED = ROOT.parent / "shared" / "records" / "egn"
 if not SHARED.is_dir():   # a worktree beside main: /work/wt-x and /work/shared
     SHARED = Path("/work/shared/records/egn")
@@ -147,7 +146,7 @@ def test_a_damaged_packed_deal_names_the_deal(tmp_path):
 
 
 def test_cli_imports_a_binary_file_as_the_same_game(tmp_path):
-    runner = CliRunner()
+    runner = RUNNER
     db = str(tmp_path / "a.sqlite")
     a = runner.invoke(app, ["import", str(BINARY / "VWEC Finals.egnb"), "--db", db])
     b = runner.invoke(app, ["import", str(SHARED / "VWEC Finals.egn"), "--db", db])
@@ -192,7 +191,7 @@ def test_export_of_a_binary_file_gives_its_bytes_back(name, tmp_path):
     src = BINARY / name
     fmt = "egnb-expanded" if name.endswith(".expanded.egnb") else "egnb"
     out = tmp_path / ("g.expanded.egnb" if fmt == "egnb-expanded" else "g.egnb")
-    r = CliRunner().invoke(app, ["export", str(src), "--format", fmt, "-o", str(out)])
+    r = RUNNER.invoke(app, ["export", str(src), "--format", fmt, "-o", str(out)])
     assert r.exit_code == 0, r.output
     a, b = src.read_bytes(), out.read_bytes()
     if a != b:    # only a map's order may differ, and only where a map has several entries

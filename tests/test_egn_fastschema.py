@@ -13,10 +13,10 @@ import random
 
 import pytest
 
+from conftest import ROOT
 from euchre_events.formats.egn.fastschema import certainly_valid
 from euchre_events.formats.egn.schema import _validators, upgrade_egn, validate_egn
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FILES = sorted(f for f in glob.glob(os.path.join(ROOT, "fixtures", "**", "*.egn"), recursive=True))
 
 

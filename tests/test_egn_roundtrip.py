@@ -19,13 +19,12 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-import os
 import re
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
+from conftest import ROOT, RUNNER as runner
 from euchre_events.archive import Archive, content_id, game_id_of
 from euchre_events.cli import app
 from euchre_events.formats import RecordError
@@ -33,13 +32,10 @@ from euchre_events.formats.egn import read_egn_dict, read_egn_file, validate_egn
 from euchre_events.formats.egn.schema import upgrade_egn
 from euchre_events.projections import Game
 
-ROOT = Path(__file__).resolve().parent.parent
 FIX = ROOT / "fixtures" / "egn"
 SHARED = ROOT.parent / "shared" / "records" / "egn"
 if not SHARED.is_dir():   # a worktree beside main: /work/wt/x and /work/shared
     SHARED = Path("/work/shared/records/egn")
-
-runner = CliRunner()
 
 
 def _games(folder: Path) -> list:

@@ -13,11 +13,11 @@ import json
 import os
 import subprocess
 import sys
-from pathlib import Path
 
 import jsonschema
 import pytest
 
+from conftest import ROOT
 from euchre_events.events import PlayedWithPartner
 from euchre_events.formats.egn import read_egn_dict, read_egn_file
 from euchre_events.formats.egn.ruleset import NO_TARGET, options_from_ruleset, ruleset_from_options
@@ -31,7 +31,6 @@ from euchre_events.rules.variants.standard import StandardOptions
 from euchre_events.ui.describe import state_text
 from euchre_events.ui.render import state_html
 
-ROOT = Path(__file__).resolve().parent.parent
 TOGGLES = ROOT / "fixtures" / "egn" / "toggles"
 SCHEMA = json.loads((ROOT / "euchre_events" / "schemas" / "egn-schema-v1.json").read_text())
 

@@ -4,16 +4,13 @@ read as standard Euchre, with a warning naming it); one a deal uses that
 standard Euchre cannot replay is refused by name; the toggles our options
 have no field for yet are said, never silently ignored."""
 import json
-from pathlib import Path
 
 import pytest
 
+from conftest import ROOT, VWEC
 from euchre_events.formats import RecordError
 from euchre_events.formats.egn import read_egn_dict, read_egn_file
 from euchre_events.projections.game import Game
-
-ROOT = Path(__file__).resolve().parent.parent
-VWEC = ROOT / "fixtures" / "egn" / "VWEC Finals.egn"
 
 
 def _vwec(**ruleset):

@@ -21,11 +21,9 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parent.parent
-SIX = ROOT / "fixtures" / "egn" / "Six Points in Two Hands.egn"
-CLUB = ROOT / "fixtures" / "standard" / "club-night-1.euchre"
 from browser_support import browser  # noqa: E402,F401 (a pytest fixture; the module is skipped without Chromium)
 
+from conftest import CLUB  # noqa: E402
 from euchre_events.formats import read_records  # noqa: E402
 from euchre_events.projections import Game  # noqa: E402
 from euchre_events.ui.htmlexport import export_html  # noqa: E402

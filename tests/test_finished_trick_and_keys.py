@@ -9,6 +9,7 @@ the card order).
 """
 import pytest
 
+from conftest import SIX
 from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, Discarded, GameStarted,
                                   OrderedUp, Passed, UpCardPickedUp)
 from euchre_events.formats import read_records
@@ -16,7 +17,7 @@ from euchre_events.projections import Game
 from euchre_events.ui.render import state_html, trick_reason
 from euchre_events.ui.widgets import KEY_ACTIONS, GameViewer
 
-from test_viewer import ROOT, cards_in
+from test_viewer import cards_in
 
 N, E, S, W = 0, 1, 2, 3
 
@@ -92,8 +93,6 @@ def test_the_finished_trick_stays_in_the_middle_with_its_winner_and_reason():
 
 
 # ---------------------------------------------------------------- keys and the link
-
-SIX = ROOT / "fixtures" / "egn" / "Six Points in Two Hands.egn"
 
 
 @pytest.fixture

@@ -22,8 +22,10 @@ import os
 import re
 
 import pytest
+from conftest import ROOT, RUNNER as runner
 
 from euchre_events.archive import content_id
+from euchre_events.cli import app
 from euchre_events.events import CardPlayed
 from euchre_events.formats import (FORMATS, VARIATION_KEYS, RecordError, detect_format,
                                    read_records, read_records_partial)
@@ -31,7 +33,6 @@ from euchre_events.formats.egn import audit_egn_by_deal, read_egn_dict, write_eg
 from euchre_events.formats.jsonfmt import parse_json, write_json
 from euchre_events.formats.text import parse_text, write_text
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIX = os.path.join(ROOT, "fixtures")
 EGN = os.path.join(FIX, "egn")
 CLUB1 = os.path.join(FIX, "standard", "club-night-1.euchre")
@@ -458,3 +459,67 @@ def test_negative_records_are_refused_and_audited_deal_by_deal(name):
                      (2, "renege", 1, 0, "TH"), (2, "renege", 2, 0, "TD"),
                      (2, "renege", 3, 3, "9S"), (2, "renege", 4, 3, "AH")]
 
+
+# ---------------------------------------------------------------- 7. bad files as a newcomer met them on the command line (from test_newcomer_findings)
+# What a newcomer met trying the command line on a clean clone (the review of this
+# release): each error names the file and the reason in words, never an internal
+# name; a typo writes no archive; flags work in the forms people type.
+
+
+def test_a_damaged_zip_is_named_in_words(tmp_path):
+    bad = tmp_path / "fake.zip"
+    bad.write_bytes(b"PK\x03\x04garbage")
+    res = runner.invoke(app, ["import", str(bad), "--db", str(tmp_path / "a.sqlite")])
+    assert res.exit_code == 1
+    assert f"{bad}: not a readable zip archive: damaged, cut off, or not an archive at all" in res.stderr
+    assert "\\n" not in res.stderr and "method gz" not in res.stderr
+
+
+def test_a_cut_off_json_record_is_said_to_be_cut_off(tmp_path):
+    text = open(VWEC, encoding="utf-8").read()
+    cut = tmp_path / "cut.egn"
+    cut.write_text(text[:len(text) // 2] + '"Kc')
+    res = runner.invoke(app, ["audit", str(cut)])
+    assert res.exit_code == 1
+    assert "not JSON: Unterminated string (it starts at the place named); the text ends before " \
+           "the JSON does: is the file cut off?" in res.stderr
+
+
+def test_an_unknown_option_is_named_at_its_tag_in_the_games_words(tmp_path):
+    lines = open(CLUB1, encoding="utf-8").read().splitlines()
+    at = next(i for i, ln in enumerate(lines) if ln.startswith("[Players") or ln.startswith("[North"))
+    lines.insert(at, '[Option.no_such_option "1"]')
+    rec = tmp_path / "opt.euchre"
+    rec.write_text("\n".join(lines) + "\n")
+    res = runner.invoke(app, ["audit", str(rec)])
+    assert res.exit_code == 1
+    assert f"{rec}, line {at + 1}, column " in res.stderr
+    assert "unknown option(s) of standard Euchre: 'no_such_option' (its options: alone_timing," in res.stderr
+    assert "StandardOptions" not in res.stderr
+
+
+def test_text_after_the_json_is_not_said_to_be_a_cut_off_file():
+    """A form feed (no JSON whitespace) after a complete object is extra
+    data, not the end of a cut-off file."""
+    from euchre_events.formats import RecordError, load_json
+    for text, cut in (('{"a": 1}\f', False), ('{"a": 1}\n\t ', None), ('{"a": 1', True)):
+        try:
+            load_json(text, "f.egn")
+        except RecordError as e:
+            assert ("is the file cut off?" in str(e)) is cut, (text, str(e))
+        else:
+            assert cut is None          # trailing JSON whitespace is fine
+
+
+def test_a_packed_deal_that_cannot_be_unpacked_is_one_error_not_a_traceback(tmp_path):
+    """A string deal that is no packed deal: the file is named with the
+    reason, the deal-by-deal audit that follows a deal's error finds
+    nothing more to read, and the other files are audited."""
+    bad = tmp_path / "packed.egn"
+    bad.write_text('{"fileType":"Euchre Game Notation","version":"1.4","metadata":{"players":'
+                   '["a","b","c","d"],"initialScore":[0,0]},"deals":["x.y"]}')
+    res = runner.invoke(app, ["audit", str(bad), VWEC, "--format", "jsonl"])
+    assert res.exit_code == 1
+    assert res.stderr == (f"error: {bad}, deal 1: packed deal 1 cannot be read: "
+                          "not a Base64URL string\n")
+    assert len(res.stdout.splitlines()) == 1 and '"title": "VWEC Finals"' in res.stdout

@@ -17,8 +17,8 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
+from conftest import ROOT, RUNNER
 from euchre_events import events as ev
 from euchre_events.archive import Archive, content_id, game_id_of
 from euchre_events.archive.clubstats import club_stats
@@ -27,7 +27,6 @@ from euchre_events.cli import app
 from euchre_events.formats import Record, read_records
 from test_archive import c3_events, pg_schema  # noqa: F401  (pg_schema is a fixture)
 
-ROOT = Path(__file__).resolve().parent.parent
 SHARED = Path("/work/shared/records/egn")
 EGN = SHARED if SHARED.is_dir() else ROOT / "fixtures" / "egn"
 PLAIN = EGN / "VWEC Finals.egn"
@@ -244,7 +243,7 @@ def test_cli_import_line_list_and_stats_count_the_game_once(tmp_path):
     8 alone), Euchrazy1 (S) 1, 9, 12, 13 (4), LeftyKnavey (W) 6 (1); deals
     2 and 5 name clubs, the other 11 order the up-card."""
     db = str(tmp_path / "a.sqlite")
-    run = CliRunner().invoke
+    run = RUNNER.invoke
     r1 = run(app, ["import", "--db", db, str(PLAIN)])
     r2 = run(app, ["import", "--db", db, str(ANNOTATED)])
     r3 = run(app, ["import", "--db", db, str(ANNOTATED), str(PLAIN)])
@@ -351,7 +350,7 @@ def test_what_a_later_copy_says_of_the_record_is_named_not_kept(tmp_path):
     assert a.load(gid).title == "VWEC Finals"
     assert a.import_record(rec(PLAIN)).not_kept == ()
     match = ROOT / "fixtures" / "egn" / "match"
-    run = CliRunner().invoke
+    run = RUNNER.invoke
     assert run(app, ["import", "--db", db, str(match / "MotE W5 G1.egn")]).exit_code == 0
     r = run(app, ["import", "--db", db, str(match / "MotE W5 Match.emn")])
     assert r.exit_code == 0

@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from builders import Recorder
+from builders import Recorder, one_game
 from euchre_events.rules.cards import deck
 from euchre_events.rules.engine import ImpossibleEvent, apply, legal_actions, new_table
 from euchre_events.events import (BidMade, CardPlayed, CardsDealt, DealStarted, DealThrownIn,
@@ -394,3 +394,53 @@ def test_simulator_interop():
     evs = sim.random_game("ghost-hand", seed=3, deals=4)
     g = Game(evs)
     assert g.variant == "ghost-hand" and g.deals >= 1
+
+
+# ---------------------------------------------------------------- scores and ties at 32 (from the rules audit, test_rulecheck)
+
+# Dealer P3; P1 bids first.  P3 bids 3 and names diamonds; P1 holds both
+# bowers (JD right, JH left: a diamond here, rules.md 1.2).
+#   T1 P3 AD, P1 JD (must follow trump), P2 9C      -> P1 (right bower)
+#   T2 P1 JH (left bower), P2 TC, P3 9D (trump)     -> P1
+#   T3 P1 AH, P2 JC, P3 9H (must follow hearts)     -> P1
+#   T4 P1 KH, P2 QC, P3 TD (void in hearts: trump)  -> P3
+#   T5 P3 KD, P1 QH, P2 KC                          -> P3
+#   T6 P3 QD, P1 TH, P2 AC                          -> P3
+# P1 3 tricks, P2 0, P3 3: P3 made 3 (+3), P1 +3, P2 0 (5.4).
+GHOST_DEAL = """[Variant "ghost-hand"]
+[Dealer "P3"]
+{opts}[InitialScore "{initial}"]
+Deal 1 dealer P3
+P1: JH JD AH KH QH TH
+P2: 9C TC JC QC KC AC
+P3: 9D TD QD KD AD 9H
+Ghost: 9S TS JS QS KS AS
+P1 pass  P2 pass  P3 bid {bid}  P3 name D
+T1: P3 AD  P1 JD  P2 9C
+T2: P1 JH  P2 TC  P3 9D
+T3: P1 AH  P2 JC  P3 9H
+T4: P1 KH  P2 QC  P3 TD
+T5: P3 KD  P1 QH  P2 KC
+T6: P3 QD  P1 TH  P2 AC
+"""
+
+
+def ghost(initial, opts="", bid="3"):
+    return one_game(GHOST_DEAL.format(opts=opts, initial=initial, bid=bid))
+
+
+def test_ghost_hand_scores_and_ties_at_32():
+    assert ghost("0, 0, 0").final_score == [3, 0, 3]
+    assert ghost("0, 0, 0", bid="4").final_score == [3, 0, -4]      # set: minus the bid
+    assert ghost("0, 0, 0", bid="moon").final_score == [3, 0, -24]  # failed moon: -24 (5.4)
+    assert ghost("0, 0, 0", '[Option.failed_moon_penalty "bid"]\n', "moon").final_score == [3, 0, -6]
+    # 5.5: both at 32 exactly, level: play another hand (no winner)
+    g = ghost("29, 0, 29")
+    assert g.official_score == [32, 0, 32] and g.winner is None and not g.final.game_over
+    # 33 against 32: the highest wins
+    assert ghost("30, 0, 29").winner == 0
+    # bidder_out: only the bidder who made it (P3) may win on this hand, so
+    # P3 at 32 wins though P1 has 33
+    assert ghost("30, 0, 29", '[Option.bidder_out "true"]\n').winner == 2
+    # set bidder: only the others may win; P3's 4 set lets P1 (29 + 3) win
+    assert ghost("29, 0, 31", '[Option.bidder_out "true"]\n', "4").winner == 0

@@ -13,11 +13,10 @@ import dataclasses
 import json
 import os
 import tracemalloc
-from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
+from conftest import ROOT, RUNNER
 from euchre_events.cli import app
 from euchre_events.events import event_from_dict
 from euchre_events.formats import MAX_DIGITS, RecordError, read_records
@@ -26,7 +25,6 @@ from euchre_events.formats.jsonfmt import write_json
 from euchre_events.formats.text import parse_text
 from euchre_events.rules.registry import VARIANT_CLASSES, make_variant
 
-ROOT = Path(__file__).resolve().parent.parent
 CLUB_PATH = ROOT / "fixtures" / "standard" / "club-night-1.euchre"
 CLUB = CLUB_PATH.read_text()
 (CLUB_REC,) = read_records(str(CLUB_PATH))
@@ -268,7 +266,7 @@ def test_the_cli_prints_one_error_line_and_stores_nothing(tmp_path):
            _write(tmp_path, "b.egn", "[" * 100_000),
            _write(tmp_path, "c.euchre", CLUB.replace("Deal 1 dealer W", f"Deal {BIG} dealer W"))]
     db = str(tmp_path / "a.sqlite")
-    r = CliRunner().invoke(app, ["import", *bad, "--db", db])
+    r = RUNNER.invoke(app, ["import", *bad, "--db", db])
     assert r.exit_code == 1 and "Traceback" not in r.output
     lines = r.output.strip().splitlines()
     assert len(lines) == 3 and all(line.startswith("error: ") for line in lines)

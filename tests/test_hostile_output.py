@@ -1,14 +1,12 @@
 """Text from records is shown escaped in every CLI output (control
 characters cannot fake a line or reach the terminal), and one file a reader
 cannot read does not stop a batch of imports."""
-from pathlib import Path
 
-from typer.testing import CliRunner
 
+from conftest import ROOT, RUNNER
 from euchre_events.cli import app
 from euchre_events.ui.describe import printable, seat_name
 
-ROOT = Path(__file__).resolve().parent.parent
 CLUB = (ROOT / "fixtures" / "standard" / "club-night-1.euchre").read_text()
 
 
@@ -26,13 +24,13 @@ def test_list_and_show_keep_one_line_per_game_and_no_escape_sequences(tmp_path):
                                 '[Title "Evil\\nfake-id  fake game line\\u001b[2J"]')
                    .replace('[East "Bob"]', '[East "Bob\\u001b]0;owned\\u0007"]'))
     db = str(tmp_path / "a.sqlite")
-    r = CliRunner().invoke(app, ["import", str(rec), "--db", db])
+    r = RUNNER.invoke(app, ["import", str(rec), "--db", db])
     assert r.exit_code == 0, r.output
-    listing = CliRunner().invoke(app, ["list", "--db", db]).output
+    listing = RUNNER.invoke(app, ["list", "--db", db]).output
     assert listing.count("\n") == 1 and "\x1b" not in listing
     assert "Evil\\nfake-id  fake game line\\x1b[2J" in listing
     gid = listing.split()[0]
-    shown = CliRunner().invoke(app, ["show", gid, "--db", db, "--deal", "1", "--after", "3"]).output
+    shown = RUNNER.invoke(app, ["show", gid, "--db", db, "--deal", "1", "--after", "3"]).output
     assert "\x1b" not in shown and "\x07" not in shown
     assert "East (Bob\\x1b]0;owned\\x07)" in shown
 
@@ -47,9 +45,9 @@ def test_a_file_that_crashes_its_reader_does_not_stop_the_batch(tmp_path):
     good2.write_text(CLUB.replace('[Title "Club night, table 1"]', '[Title "Club night, copy"]')
                      .replace('[West "Dan"]', '[West "Dana"]'))
     db = str(tmp_path / "a.sqlite")
-    r = CliRunner().invoke(app, ["import", str(good1), str(bad), str(good2), "--db", db])
+    r = RUNNER.invoke(app, ["import", str(good1), str(bad), str(good2), "--db", db])
     assert r.exit_code == 1
     assert "Traceback" not in r.output
     assert f"error: {bad}" in r.output
-    listing = CliRunner().invoke(app, ["list", "--db", db]).output
+    listing = RUNNER.invoke(app, ["list", "--db", db]).output
     assert "Club night, table 1" in listing and "Club night, copy" in listing

@@ -14,8 +14,8 @@ Every expected value is worked out by hand in the comments.
 import json
 
 import pytest
-from typer.testing import CliRunner
 
+from conftest import RUNNER
 from builders import Recorder
 from euchre_events.cli import app
 from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, Discarded, DummyTaken,
@@ -130,7 +130,7 @@ def test_standard_record_file_reads_and_audits(tmp_path):
     path.write_text(text)
     [rec] = read_records(str(path))
     assert Discarded(W, "AD") in rec.events
-    res = CliRunner().invoke(app, ["audit", "--json", str(path)], catch_exceptions=False)
+    res = RUNNER.invoke(app, ["audit", "--json", str(path)], catch_exceptions=False)
     assert res.exit_code == 0, res.stderr
     [g] = json.loads(res.stdout)["games"]
     assert g["final_score"] == [2, 0]

@@ -7,13 +7,11 @@ archive they write goes to a temporary file (``EUCHRE_EVENTS_DB``).  Beyond
 "no error", a few outputs are checked against values from the records, from
 docs/cases.md and from rules.md, worked out by hand.
 """
-from pathlib import Path
-
 import nbformat
 import pytest
+from conftest import FIXTURES, NOTEBOOKS
 from nbclient import NotebookClient
 
-NOTEBOOKS = Path(__file__).resolve().parent.parent / "notebooks"
 ALL = sorted(p.name for p in NOTEBOOKS.glob("*.ipynb"))
 
 
@@ -136,7 +134,7 @@ def test_club_archive_notebook_counts_each_event_once(jupyter_env):
     assert len(plots) == 7
 
 
-CUTTHROAT = Path(__file__).resolve().parent.parent / "fixtures" / "cutthroat"
+CUTTHROAT = FIXTURES / "cutthroat"
 
 
 @pytest.mark.parametrize("record, official, players, deal1", [

@@ -25,18 +25,15 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
+from conftest import ROOT, RUNNER as runner
 from euchre_events import formats
 from euchre_events.cli import app
 
-ROOT = Path(__file__).resolve().parent.parent
 CLUB1 = ROOT / "fixtures" / "standard" / "club-night-1.euchre"
 CLUB2 = ROOT / "fixtures" / "standard" / "club-night-2.euchre"
 EGN = ROOT / "fixtures" / "egn" / "VWEC Finals.egn"
 LIMIT = getattr(formats, "MAX_RECORD_BYTES", 8 << 20)   # the reader's limit (8 MiB on main, unnamed)
-
-runner = CliRunner()
 
 
 def _digest(path) -> str:

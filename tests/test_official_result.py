@@ -5,12 +5,15 @@ deals and deals after the game was won kept and flagged.
 Values are worked by hand from case C3 (docs/cases.md) and case C1.
 """
 import pytest
+from conftest import FIXTURES, RUNNER
 
 from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, DealThrownIn, Discarded,
                                   GameStarted, OrderedUp, Passed, RenegeClaimed, RenegeRuled,
                                   UpCardPickedUp)
 from euchre_events.projections import Game
 from euchre_events.rules.engine import ImpossibleEvent
+
+PARLOUR = FIXTURES / "two-handed" / "parlour-2.euchre"
 
 N, E, S, W = range(4)
 NS, EW = 0, 1
@@ -254,9 +257,8 @@ def test_penalty_ends_the_game_and_later_deals_are_flagged():
 # ------------------------------------------------------------------ reports
 
 def _cli(*args):
-    from typer.testing import CliRunner
     from euchre_events.cli import app
-    return CliRunner().invoke(app, list(args))
+    return RUNNER.invoke(app, list(args))
 
 
 def test_audit_json_text_and_html_of_a_claimed_and_ruled_game(tmp_path):
@@ -583,3 +585,40 @@ def test_a_deal_stopped_and_dealt_again_under_its_number_is_not_penalized_twice(
         [(1, (2, 0), "abandoned"), (1, (0, 0), "thrown in")]
     with pytest.raises(ImpossibleEvent, match="deal 1 follows deal 1: each deal's number must be higher"):
         Game(redealt + [DealStarted(1, N)])
+
+
+# ---------------------------------------------------------------- a claim naming a deal number dealt twice (issue 27, a newcomer's first minutes)
+
+
+def test_a_claim_goes_to_the_deal_its_moment_belongs_to_when_the_number_was_dealt_twice():
+    """Parlour game 2 (two-handed): P1 (Cal) reneges at trick 3 of deal 3
+    (10♣ on a diamonds lead holding 9♦, event 44; officially P1 10, P2 9,
+    fixtures/SAMPLES.md).  Here deal 3 is stopped after that trick and dealt
+    again under its number, the same cards played again, under
+    ``renege_enforcement="claimed"``; P2 claims "deal 3, trick 3" at the
+    end of the second deal 3.  The claim goes to the renege of the deal it
+    was made in (the last deal 3 before it), which is penalized (the same
+    official score as the fixture, P1 10, P2 9); the abandoned deal's renege
+    was not claimed and scores nothing.  Before, the claim went to the first
+    deal 3 (event 44): P1 10, P2 8."""
+    import dataclasses
+    from euchre_events.events import RenegeClaimed
+    from euchre_events.formats import read_records
+    from euchre_events.projections import Game
+    [rec] = read_records(str(PARLOUR))
+    evs = list(rec.events)
+    [renege] = [f for f in rec.game.audit() if f.kind == "renege"]
+    assert (renege.deal, renege.trick, renege.seat, renege.position) == (3, 3, 0, 44)
+    starts = dict(rec.game.deal_positions())
+    s3, s4 = starts[3], starts[4]
+    start = dataclasses.replace(evs[0], options=dict(evs[0].options, renege_enforcement="claimed"))
+    # stopped with the next trick begun (trick 3 gathered: the renege established), dealt again
+    stopped = [start] + evs[1:44 + 3] + evs[s3:s4]
+    g = Game(stopped + [RenegeClaimed(1, 0, 3, 3)] + evs[s4:])
+    second = 44 + 3 + (44 - s3)        # the same card, in the deal dealt again
+    assert g.events[second] == evs[44]
+    [claim] = g.final.claims
+    assert (claim.verdict, claim.renege) == ("valid", second)
+    reports = [(d.deal, d.note, d.points_official) for d in g.deal_reports() if d.deal == 3]
+    assert reports == [(3, "abandoned", (0, 0)), (3, "", (0, 2))]
+    assert g.final_score == [10, 8] and g.official_score == [10, 9] == rec.game.official_score

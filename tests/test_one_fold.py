@@ -16,6 +16,7 @@ import sys
 
 import pytest
 
+from conftest import ROOT
 from euchre_events.formats import read_records, with_initial_score
 from euchre_events.formats.builder import RecordBuilder
 from euchre_events.formats.openspiel import read_openspiel_file
@@ -23,7 +24,6 @@ from euchre_events.projections import Game, snapshot
 from euchre_events.rules.registry import VARIANT_CLASSES
 from euchre_events.rules.simulate import random_game
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 VARIANT_DIRS = ("standard", "two-handed", "cutthroat", "bid", "buck", "ghost-hand")
 FIXTURES = sorted(p for v in VARIANT_DIRS
                   for p in glob.glob(os.path.join(ROOT, "fixtures", v, "*.euchre"))

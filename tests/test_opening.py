@@ -2,11 +2,10 @@
 file, a Record or a Game (archive/opening.py), used by the CLI and the viewer."""
 import os
 import uuid
-from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
+from conftest import ROOT, RUNNER, VWEC
 from euchre_events.archive import Archive, ArchiveError, game_id_of, open_game
 from euchre_events.formats import Record, RecordError, read_records
 from euchre_events.projections import Game
@@ -14,8 +13,6 @@ from euchre_events.rules.simulate import random_game
 
 from test_archive import _pg_env, c3_events, pg_schema  # noqa: F401  (pg_schema is a fixture)
 
-ROOT = Path(__file__).resolve().parent.parent
-VWEC = ROOT / "fixtures" / "egn" / "VWEC Finals.egn"
 ANNOTATED = ROOT / "fixtures" / "egn" / "VWEC Finals Annotated.egn"
 MATCH = ROOT / "fixtures" / "egn" / "match" / "MotE W5 Match.emn"
 
@@ -153,7 +150,7 @@ def test_postgres_archive_by_prefix(pg_schema):  # noqa: F811
 
 def test_cli_show_names_the_game_of_a_match_file_and_what_was_tried(tmp_path):
     from euchre_events.cli import app
-    runner = CliRunner()
+    runner = RUNNER
     res = runner.invoke(app, ["show", str(MATCH), "--deal", "1", "--after", "1"])
     assert res.exit_code == 0, res.stderr
     assert f"note: {MATCH} holds 6 games; showing the first (MotE W5 G1)" in res.stderr
@@ -189,5 +186,5 @@ def test_postgres_through_the_librarys_environment_variables(pg_schema, monkeypa
     op = open_game(str(gid)[:6])
     assert op.stored and op.game_id == gid and op.archive.db == _pg_env(pg_schema)["POSTGRES_DBNAME"]
     from euchre_events.cli import app
-    res = CliRunner().invoke(app, ["show", str(gid)[:6], "--deal", "1", "--after", "3"])
+    res = RUNNER.invoke(app, ["show", str(gid)[:6], "--deal", "1", "--after", "3"])
     assert res.exit_code == 0, res.stderr

@@ -15,19 +15,17 @@ import os
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
 pytestmark = pytest.mark.browser
 
 from browser_support import browser  # noqa: E402,F401 (a pytest fixture)
 
+from conftest import ROOT, RUNNER
 from euchre_events.archive import Archive  # noqa: E402
 from euchre_events.cli import app  # noqa: E402
 from euchre_events.formats import Record, read_records  # noqa: E402
 from euchre_events.formats.text import write_text  # noqa: E402
 from test_director_page import disputed  # noqa: E402
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 def _open(browser, path, width=1024):
@@ -43,7 +41,7 @@ def test_the_director_s_page_shows_the_deal_the_proof_and_the_rejected_claim(bro
     rec = tmp_path / "c3.euchre"
     rec.write_text(write_text(disputed()), encoding="utf-8")
     out = tmp_path / "audit.html"
-    r = CliRunner().invoke(app, ["audit", str(rec), "--format", "html", "-o", str(out)])
+    r = RUNNER.invoke(app, ["audit", str(rec), "--format", "html", "-o", str(out)])
     assert r.exit_code == 0, r.output
     for width in (1024, 1400):
         page, errors = _open(browser, out, width)
@@ -91,7 +89,7 @@ def club_html(tmp_path):
                                 read_records(os.path.join(ROOT, "fixtures", "bid", "bid-1.euchre"))[0],
                                 read_records(os.path.join(ROOT, "fixtures", "cutthroat", "cutthroat-2.euchre"))[0]])
     out = tmp_path / "club.html"
-    r = CliRunner().invoke(app, ["stats", "--db", db, "--format", "html", "-o", str(out)])
+    r = RUNNER.invoke(app, ["stats", "--db", db, "--format", "html", "-o", str(out)])
     assert r.exit_code == 0, r.output
     return out
 

@@ -15,8 +15,8 @@ worked out by hand; comments give the reasoning.
 import json
 
 import pytest
-from typer.testing import CliRunner
 
+from conftest import RUNNER
 from builders import Recorder
 from euchre_events.cli import app
 from euchre_events.events import (BidMade, CardPlayed, CardsDealt, DealStarted, GameStarted,
@@ -223,7 +223,7 @@ def test_a_record_file_with_a_plain_12_reads_and_audits(tmp_path):
     path.write_text(_record_text())
     [rec] = read_records(str(path))
     assert BidMade(N, 12) in rec.events
-    res = CliRunner().invoke(app, ["audit", "--json", str(path)], catch_exceptions=False)
+    res = RUNNER.invoke(app, ["audit", "--json", str(path)], catch_exceptions=False)
     assert res.exit_code == 0, res.stderr
     [g] = json.loads(res.stdout)["games"]
     assert g["final_score"] == [12, 0]

@@ -8,15 +8,13 @@ from __future__ import annotations
 import os
 import time
 import uuid
-from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
+from conftest import ROOT, RUNNER
 from euchre_events.archive import Archive, ArchiveError, sqlite_file
 from euchre_events.cli import app
 
-ROOT = Path(__file__).resolve().parent.parent
 CLUB = str(ROOT / "fixtures" / "standard" / "club-night-1.euchre")
 
 
@@ -81,7 +79,7 @@ def test_a_missing_postgres_setting_is_named():
 def test_the_cli_names_the_cause(server, monkeypatch):
     for k, v in _env(POSTGRES_DBNAME="no_such_db_12").items():
         monkeypatch.setenv(k, v)
-    r = CliRunner().invoke(app, ["list"])
+    r = RUNNER.invoke(app, ["list"])
     assert r.exit_code == 1 and "Traceback" not in r.output
     assert r.output.startswith("error: cannot open the archive: PostgreSQL at 127.0.0.1:5432, "
                                "database 'no_such_db_12'")
@@ -94,12 +92,12 @@ def test_an_explicit_db_wins_over_persistence_module(tmp_path, monkeypatch):
     monkeypatch.setenv("EUCHREEVENTS_PERSISTENCE_MODULE", "eventsourcing.postgres")
     db = str(tmp_path / "x.sqlite")
     assert sqlite_file(db) == db and sqlite_file(None) is None
-    r = CliRunner().invoke(app, ["import", CLUB, "--db", db])
+    r = RUNNER.invoke(app, ["import", CLUB, "--db", db])
     assert r.exit_code == 0, r.output
     gid = r.output.split()[0]
     assert os.path.exists(db)
-    listing = CliRunner().invoke(app, ["list", "--db", db])
+    listing = RUNNER.invoke(app, ["list", "--db", db])
     assert listing.exit_code == 0 and listing.output.startswith(gid)
     assert Archive(db).game_ids() == [uuid.UUID(gid)]
-    missing = CliRunner().invoke(app, ["list", "--db", str(tmp_path / "typo.sqlite")])
+    missing = RUNNER.invoke(app, ["list", "--db", str(tmp_path / "typo.sqlite")])
     assert missing.exit_code == 1 and "typo.sqlite: no such archive file" in missing.output

@@ -11,12 +11,9 @@ import subprocess
 import sys
 
 import pytest
-from typer.testing import CliRunner
 
+from conftest import ROOT, RUNNER as runner
 from euchre_events.cli import app
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-runner = CliRunner()
 
 
 def _messy_file(tmp_path) -> str:

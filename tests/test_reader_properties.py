@@ -21,12 +21,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from conftest import ROOT
 from euchre_events.formats import RecordError, read_records, read_records_partial
 from euchre_events.formats.jsonfmt import write_json
 from euchre_events.formats.text import write_text
 from euchre_events.projections import Game
 
-ROOT = Path(__file__).resolve().parent.parent
 EGN_PATH = ROOT / "fixtures" / "egn" / "Six Points in Two Hands.egn"
 (_REC,) = read_records(str(EGN_PATH))
 _EMN = json.loads((ROOT / "fixtures" / "egn" / "match" / "MotE W5 Match.emn").read_text())

@@ -8,11 +8,10 @@ import os
 import re
 import shutil
 import subprocess
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+from conftest import ROOT
 
 
 def _block() -> str:

@@ -4,10 +4,10 @@ really listens on, the page template without a CDN, the viewer's chart and
 status line.  The browser half is tests/test_browser_review.py."""
 import socket
 import sys
-from pathlib import Path
 
 import pytest
 
+from conftest import ROOT, SIX
 from euchre_events.archive import Archive
 from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, Discarded, GameStarted, OrderedUp,
                                   Passed, UpCardPickedUp)
@@ -18,9 +18,7 @@ from euchre_events.ui.auditreport import finding_lines
 from euchre_events.ui.reviewapp import audit_sentences, choose_game, game_choices, picker_html, requested_game
 from euchre_events.ui.widgets import GameViewer
 
-ROOT = Path(__file__).resolve().parent.parent
 TWO = ROOT / "fixtures" / "two-handed" / "parlour-1.euchre"
-SIX = ROOT / "fixtures" / "egn" / "Six Points in Two Hands.egn"
 VWEC = ROOT / "fixtures" / "egn" / "VWEC Finals Annotated.egn"
 
 

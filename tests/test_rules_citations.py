@@ -8,9 +8,9 @@ dropped section, or a copy of docs/rules.md that fell behind the shared
 reference) fails here, with the files and lines that cite it.
 """
 import re
-from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+from conftest import ROOT
+
 RULES = ROOT / "docs" / "rules.md"
 
 # "rules.md 2.2", "rules.md section 7", "rules.md 7.10, 8.16", "rules.md 2.2-2.3", "rules.md 5.2 / 5.8"

@@ -10,8 +10,8 @@ import re
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
+from conftest import FIXTURES as FIX, RUNNER as runner
 from builders import Recorder
 from euchre_events.cli import app
 from euchre_events.events import (ANNOTATION_MARKS, CardPlayed, CardsDealt, DealStarted, GameStarted,
@@ -29,8 +29,6 @@ from euchre_events.ui.htmlexport import export_data, export_html
 from euchre_events.ui.render import seat_label, state_html
 from euchre_events.ui.widgets import MARKS, GameViewer
 
-FIX = Path(__file__).resolve().parents[1] / "fixtures"
-runner = CliRunner()
 N, E, S, W = 0, 1, 2, 3
 
 

@@ -26,9 +26,9 @@ import pytest
 
 pytest.importorskip("voila")
 
+from conftest import ROOT
 from euchre_events.ui.serve import serve  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
 CUT1 = ROOT / "fixtures" / "cutthroat" / "cutthroat-1.euchre"   # Gus, Hal, Ivy: 0, 0, 10, won by P3
 CUT2 = ROOT / "fixtures" / "cutthroat" / "cutthroat-2.euchre"   # Jo, Kit, Lee: 8, 11, 4, won by P2
 EE = Path(sys.executable).parent / "euchre-events"
@@ -233,3 +233,20 @@ def test_serve_refuses_to_start_without_a_token(tmp_path):
     r = subprocess.run(voila_command(None, free_port()), env=env, capture_output=True, text=True, timeout=60)
     assert r.returncode != 0
     assert "no token" in r.stderr and "EUCHRE_EVENTS_SERVE_TOKEN" in r.stderr
+
+
+# ---------------------------------------------------------------- serve's settings and a missing record (from the viewer's issue 10 tests)
+
+
+def test_serve_culls_idle_kernels_and_refuses_a_missing_record(tmp_path):
+    import pytest
+    from euchre_events.ui.serve import serve, voila_command
+    cmd = voila_command()
+    # issue 26: a closed page's kernel goes after 60 s idle; an open page's stays (the cap bounds them)
+    assert "--MappingKernelManager.cull_idle_timeout=60" in cmd
+    assert "--MappingKernelManager.cull_interval=15" in cmd
+    assert "--MappingKernelManager.cull_connected=False" in cmd
+    assert "--CappedKernelManager.max_kernels=4" in cmd
+    assert not any("cull" in a for a in voila_command(cull_idle=0))
+    with pytest.raises(FileNotFoundError):
+        serve(record=str(tmp_path / "missing.egn"), block=False, quiet=True)

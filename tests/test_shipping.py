@@ -7,6 +7,7 @@ import http.server
 import importlib.metadata
 import importlib.util
 import json
+import shlex
 import socket
 import subprocess
 import sys
@@ -14,16 +15,15 @@ import threading
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
+from conftest import ROOT, RUNNER as runner
 from euchre_events import samples
 from euchre_events.cli import app
 from euchre_events.formats import read_records
 from euchre_events.rules.registry import VARIANT_CLASSES
 from euchre_events.ui import serve as serve_mod
 
-ROOT = Path(__file__).resolve().parent.parent
-runner = CliRunner()
+PY = sys.executable
 
 
 def test_in_the_checkout_samples_are_the_fixtures():
@@ -208,3 +208,31 @@ def test_readme_tells_a_user_to_pip_install_before_the_checkout():
     assert "## Install" in text and "pip install 'euchre-events[app]'" in text
     assert text.index("## Install") < text.index("## Try it on a real tournament game (checkout)")
     assert (ROOT / "CHANGELOG.md").read_text().startswith("# Changelog")
+
+
+# ---------------------------------------------------------------- the README's install line from anywhere (issue 27, a newcomer's first minutes)
+
+
+def _install_block() -> str:
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = text[text.index("## Install"):text.index("## Try it on a real tournament game")]
+    return section[section.index("```bash"):section.index("```", section.index("```bash") + 3)]
+
+
+def test_readme_install_line_from_a_clone_works_from_another_folder(tmp_path):
+    """The README's "today, from a clone" line names the clone by its path
+    ($HOME/euchre-events in the text; this checkout here), so pip takes it
+    from the folder where the user then runs the commands.  Before, the line
+    was ``pip install '.[app]'``: "Directory '.[app]' is not installable"
+    there.  pip is asked for a dry run (nothing installed, no index)."""
+    lines = [ln.split("#")[0].strip() for ln in _install_block().splitlines() if ln.startswith("pip install")]
+    local = [ln for ln in lines if "euchre-events[app]" in ln and not ln.startswith("pip install 'euchre-events")]
+    assert len(local) == 1, lines
+    [arg] = [a for a in shlex.split(local[0].replace("$HOME/euchre-events", str(ROOT)))[2:]]
+    assert arg == f"{ROOT}[app]"
+    proc = subprocess.run([PY, "-m", "pip", "install", "--dry-run", "--no-deps", "--no-build-isolation",
+                           "--no-index", arg], cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stdout + proc.stderr
+    assert "Would install euchre_events" in proc.stdout
+    text = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert "in a folder of your choice, not the clone" in text

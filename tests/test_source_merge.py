@@ -13,7 +13,7 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from conftest import ROOT, RUNNER, cli as _cli
 
 from euchre_events.archive import Archive, annotation_log_id, merge_sources, source_additions
 from euchre_events.archive.clubstats import club_stats
@@ -78,7 +78,7 @@ def test_egn_then_emn_ends_as_emn_alone(make_archive):
 
 def test_same_stats_and_match_export_as_emn_first(tmp_path):
     a, b = str(tmp_path / "a.sqlite"), str(tmp_path / "b.sqlite")
-    run = CliRunner().invoke
+    run = RUNNER.invoke
     assert run(app, ["import", *map(str, GAMES), "--db", a]).exit_code == 0
     out = run(app, ["import", str(EMN), "--db", a])
     assert out.exit_code == 0 and out.output.count("added the match membership") == 6
@@ -120,3 +120,53 @@ def test_rebuild_and_a_fresh_read_model_see_the_merge(tmp_path):
     gid = order[0]
     import uuid
     assert len(arch.recorder.select_events(annotation_log_id(uuid.UUID(gid)))) == 2   # Created, SourceAdded
+
+
+# ---------------------------------------------------------------- a match's games and its .emn, any order, three copies (issue 27, a newcomer's first minutes)
+
+MATCH_GAMES = GAMES
+
+
+def _club_after(tmp_path, name, *batches):
+    """Import the batches in order into a new archive; ``(export --match
+    bytes, stats JSON, {game id: SourceAdded count})``."""
+    import json
+    from euchre_events.archive import Archive
+    db = tmp_path / f"{name}.sqlite"
+    for batch in batches:
+        res = _cli("import", *batch, "--db", db)
+        assert res.exit_code == 0, res.output
+        assert "not kept from this copy" not in res.stderr, res.stderr
+    out = tmp_path / f"{name}.emn"
+    assert _cli("export", "--format", "emn", "--match", "MotE Week 5 Match", "-o", out, "--db", db).exit_code == 0
+    stats = json.loads(_cli("stats", "--format", "json", "--db", db).stdout)
+    arch = Archive(str(db))
+    added = {str(g): len(arch.added_sources(g)) for g in arch.game_ids()}
+    return out.read_bytes(), stats, added
+
+
+def test_a_match_imported_in_any_order_and_three_times_ends_as_its_emn_alone(tmp_path):
+    """fixtures/egn/match: six games (MotE W5 G1..G6.egn, no player ids, no
+    match) and their match file (the same games with the match "MotE Week 5
+    Match" and the master player ids, Chach emn-combine:p-03).  The .emn
+    first then the games, the games then the .emn then a copy of the .emn
+    under another name, or that copy first: each archive ends as the .emn
+    alone makes it (the same export --match, the same statistics, the same
+    six games), and a copy adds the match to a game once, never twice.
+    docs/design.md "A club's archive" tells a club this."""
+    import shutil
+    copy = tmp_path / "week5 from the club website.emn"
+    shutil.copyfile(EMN, copy)
+    alone = _club_after(tmp_path, "alone", [EMN])
+    assert alone[1]["players"]["Chach"]["ids"] == ["emn-combine:p-03"] and len(alone[2]) == 6
+    assert set(alone[2].values()) == {0}
+    for name, batches in (("emn-first", ([EMN], MATCH_GAMES)),
+                          ("games-first-three-copies", (MATCH_GAMES, [EMN], [copy])),
+                          ("copy-first-three-copies", ([copy], MATCH_GAMES, [EMN]))):
+        emn, stats, added = _club_after(tmp_path, name, *batches)
+        assert emn == alone[0] and stats == alone[1], name
+        assert sorted(added) == sorted(alone[2]), name
+        # the match and the ids come once: with the games first, one SourceAdded per game
+        assert set(added.values()) == ({1} if name.startswith("games-first") else {0}), (name, added)
+    text = (ROOT / "docs" / "design.md").read_text(encoding="utf-8")
+    assert "### A club's archive: a match's files in any order" in text

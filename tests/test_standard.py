@@ -6,7 +6,7 @@ comments give the reasoning.
 """
 import pytest
 
-from builders import Recorder
+from builders import Recorder, one_game
 from euchre_events.rules.cards import deck
 from euchre_events.rules.engine import ImpossibleEvent
 from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, DealThrownIn,
@@ -647,3 +647,215 @@ def test_play_before_trump_is_made_is_impossible():
     h = Hand(W).deal(**D1)
     with pytest.raises(ImpossibleEvent):
         h.add(CardPlayed(N, "JH"))
+
+
+# ================================================================ the rules audit's corner cases
+# Worked out by hand from rules.md (the tournament director's check, first
+# filed as tests/test_rulecheck.py), each a defect found and fixed, or a corner
+# that had no test; the other variants' corners are in their own files.
+# ---------------------------------------------------------------- the C3 deal under each renege preset
+# docs/cases.md C3 as played: trick winners E, S, W, W, W, so N/S (makers)
+# take 1 trick and are euchred: E/W +2 (rules.md 2.6).  East reneged at
+# trick 1 (9H on the KC lead holding TC), so N/S are the non-offending side.
+C3_DEAL = """
+Deal 1 dealer W
+N: KC AS QD 9S TD
+E: TC 9H AD KD JS
+S: AC QC KS TS QH
+W: JH AH KH 9C 9D
+Up: TH
+Kitty: JC JD QS
+N pass  E pass  S order  W pickup  W discard 9D
+T1: N KC  E 9H  S AC  W 9C
+T2: E AD  S QH  W TH  N QD
+T3: S KS  W KH  N AS  E JS
+T4: W JH  N 9S  E TC  S TS
+T5: W AH  N TD  E KD  S QC
+"""
+
+
+def c3_game(preset, initial):
+    return one_game(f'[Variant "standard"]\n[Dealer "W"]\n[Option.renege_penalty "{preset}"]\n'
+                    f'[InitialScore "{initial}"]\n' + C3_DEAL)
+
+
+def test_casual_both_sides_reach_ten_first_to_reach_wins():
+    # rules.md 2.7 casual: "the hand is played out and scored as usual, then
+    # +2 to the other side"; 2.6: the game goes to the first side to 10.
+    # From 9-8: the hand as played gives E/W 2 (8 -> 10: E/W reach 10 first),
+    # then N/S score the renege's 2 (9 -> 11).  Official 11-10, and E/W won:
+    # they were at 10 before N/S scored.  (Before the fix: N/S, the higher.)
+    g = c3_game("casual", "9, 8")
+    assert g.official_score == [11, 10]
+    assert g.winner == 1
+    assert g.as_played_winner == 1          # 9-10 as played: E/W
+
+
+def test_casual_level_at_ten_first_to_reach_wins():
+    # From 8-8: E/W 10 with the hand, then N/S 10 with the penalty: 10-10,
+    # E/W got there first (before the fix: N/S, side 0, on the level score).
+    g = c3_game("casual", "8, 8")
+    assert g.official_score == [10, 10]
+    assert g.winner == 1
+
+
+def test_laws1888_penalty_scored_before_anything_else():
+    # rules.md 1.5 (1888 Somerset Club laws): 3 points for a renege (not a
+    # lone hand), "the penalty is scored before anything else".  From 7-9:
+    # N/S first score the 3 (7 -> 10: N/S reach 10), then the hand stands,
+    # E/W 2 (9 -> 11).  Official 10-11, and N/S won (before the fix: E/W,
+    # the higher).
+    g = c3_game("laws1888", "7, 9")
+    assert g.official_score == [10, 11]
+    assert g.winner == 0
+    assert g.as_played_winner == 1          # 7-11 as played: E/W
+
+
+def test_laws1888_penalty_alone_not_enough_then_the_hand_decides():
+    # From 6-8: the 3 takes N/S to 9 (no one at 10), then the hand gives E/W
+    # 10: E/W win, official 9-10 (only one side at 10: as before the fix).
+    g = c3_game("laws1888", "6, 8")
+    assert g.official_score == [9, 10]
+    assert g.winner == 1
+
+
+def test_tournament_one_side_scores_so_no_race():
+    # rules.md 2.7 default: the hand ends, only N/S score 2: 8-9 -> 10-9.
+    g = c3_game("tournament", "8, 9")
+    assert g.official_score == [10, 9]
+    assert g.winner == 0
+
+
+# ------------------------------------------------ Canadian rule, alone decided after the exchange
+CANADIAN_AFTER_EXCHANGE = """[Variant "standard"]
+[Dealer "W"]
+[Option.dealers_partner_must_go_alone "true"]
+[Option.alone_timing "after_exchange"]
+Deal 1 dealer W
+N: JH JD AH KH QH
+E: 9C TC JC QC KC
+S: AC 9D TD QD KD
+W: AD 9S TS QS KS
+Up: TH
+Kitty: AS JS 9H
+N pass
+"""
+
+
+def test_canadian_partner_may_assist_when_alone_is_decided_after_the_exchange():
+    # rules.md 2.2 (Canada: a dealer's partner who orders up must play alone)
+    # with alone_timing="after_exchange" (the maker says alone after the
+    # dealer's discard): E, the dealer's partner, may assist (before the fix
+    # only a pass was offered), and must then go alone.
+    from euchre_events.events import OrderedUp, Passed, WentAlone
+    g = one_game(CANADIAN_AFTER_EXCHANGE)
+    s = g.state_at(len(g.events))
+    assert s.turn == 1 and set(s.legal) == {Passed(1), OrderedUp(1)}
+    g = one_game(CANADIAN_AFTER_EXCHANGE + "E order  W pickup  W discard 9S\n")
+    s = g.state_at(len(g.events))
+    assert s.phase == "alone" and s.turn == 1
+    assert s.legal == (WentAlone(1),) and "must play alone" in s.legal_reason
+
+
+# ------------------------------------- standard renege value with a lone defender (rules.md 2.7)
+# Dealer W, up-card TH; N orders up, W takes the TH and discards 9S; E
+# declines to defend alone, W defends alone (E sits out).  N leads AD; S
+# (N's partner) holds 9D TD QD KD and plays AC: a renege by the makers
+# against a lone defender, shown at trick 2 (9D).
+#   T1 N AD, S AC, W KS -> N     T2 N JH, S 9D, W TH -> N   T3 N JD, S TD, W QH -> N
+#   T4 N AH, S QD, W TS -> N     T5 N KH, S KD, W QS -> N   (a march: N/S 2 as played)
+VS_LONE_DEFENDER = """[Variant "standard"]
+[Dealer "W"]
+[Option.defend_alone "any"]
+{opts}
+Deal 1 dealer W
+N: JH JD AH KH AD
+E: 9C TC JC QC KC
+S: AC 9D TD QD KD
+W: QH 9S TS QS KS
+Up: TH
+Kitty: AS JS 9H
+N order  W pickup  W discard 9S  E with-partner  W defend-alone
+T1: N AD  S AC  W KS
+T2: N JH  S 9D  W TH
+T3: N JD  S TD  W QH
+T4: N AH  S QD  W TS
+T5: N KH  S KD  W QS
+"""
+
+# Dealer W; N orders up alone (S sits out), W takes the TH and discards AD,
+# E declines, W defends alone (E sits out); under left_of_loner the lone
+# defender leads when both are alone (2.5).  N trumps W's KS while holding
+# 9S: a renege by the lone maker, shown at trick 5.
+#   T1 W KS, N JH -> N   T2 N JD, W QH -> N   T3 N AH, W TH -> N
+#   T4 N KH, W TS -> N   T5 N 9S, W QS -> W   (N 4 tricks: N/S 1 as played)
+BOTH_ALONE = """[Variant "standard"]
+[Dealer "W"]
+[Option.defend_alone "any"]
+[Option.loner_lead "left_of_loner"]
+{opts}
+Deal 1 dealer W
+N: JH JD AH KH 9S
+E: 9C TC JC QC KC
+S: AC 9D TD QD KD
+W: QH AD TS QS KS
+Up: TH
+Kitty: AS JS 9H
+N order alone  W pickup  W discard AD  E with-partner  W defend-alone
+T1: W KS  N JH
+T2: N JD  W QH
+T3: N AH  W TH
+T4: N KH  W TS
+T5: N 9S  W QS
+"""
+
+
+def test_renege_by_the_makers_against_a_lone_defender_costs_two():
+    # rules.md 2.7 default: "The non-offending side scores 2"; 4 only for a
+    # renege "by a defender against a lone maker" (and, under the symmetric
+    # toggle, by the lone maker).  A renege by the makers against a lone
+    # defender is neither: E/W score 2 (before the fix: 4).
+    g = one_game(VS_LONE_DEFENDER.format(opts=""))
+    (f,) = g.audit()
+    assert (f.seat, f.trick, f.card, f.proven["trick"]) == (2, 1, "AC", 2)
+    assert g.final_score == [2, 0]                 # the march as played
+    assert f.penalty_points == (0, 2) and g.official_score == [0, 2]
+
+
+def test_renege_by_the_lone_maker_facing_a_lone_defender():
+    # The lone maker reneges: 2 to the defenders by default, 4 under
+    # renege_symmetric (2.7).  The lone defender on the other side does not
+    # make it a renege "against a lone maker" (before the fix: 4 by default).
+    g = one_game(BOTH_ALONE.format(opts=""))
+    (f,) = g.audit()
+    assert (f.seat, f.trick, f.card, f.proven["trick"]) == (0, 1, "JH", 5)
+    assert g.final_score == [1, 0]
+    assert f.penalty_points == (0, 2) and g.official_score == [0, 2]
+    g = one_game(BOTH_ALONE.format(opts='[Option.renege_symmetric "true"]'))
+    assert g.official_score == [0, 4]
+
+
+def test_record_starting_level_at_the_target_is_over_with_no_known_winner():
+    # rules.md 1.6: a record that starts at 10-10 of 10 starts after the game
+    # was won, but not by whom: flagged, and no winner is invented (before
+    # the fix: N/S, side 0).
+    g = c3_game("tournament", "10, 10")
+    assert [f.kind for f in g.audit() if f.kind == "started-after-game-won"] == ["started-after-game-won"]
+    assert g.winner is None and g.final.game_over
+    assert g.official_score == [10, 10]
+
+
+def test_audit_text_says_why_the_lower_score_won():
+    # The director reads aloud "official 11-10, winner E/W": the line says why
+    # (rules.md 1.6 first to the target; 2.7 casual: hand first, then penalty).
+    from euchre_events.ui.auditreport import game_lines
+    g = c3_game("casual", "9, 8")
+    head = game_lines(g, g.audit())[0]
+    assert ("official winner: East-West, who reached 10 first: both sides reached it on the "
+            "last deal, and the hand is scored before the renege penalty (rules.md 2.7); as played") in head, head
+    level = game_lines(c3_game("casual", "8, 8"), ())[0]
+    assert "who reached 10 first" in level
+    laws = c3_game("laws1888", "7, 9")          # N/S won 10-11 (the penalty first, rules.md 1.5)
+    assert "the renege penalty is scored before the hand (rules.md 1.5)" in game_lines(laws, ())[0]
+    plain = one_game('[Variant "standard"]\n[Dealer "W"]\n[InitialScore "8, 8"]\n' + C3_DEAL)
+    assert "first" not in game_lines(plain, plain.audit())[0]

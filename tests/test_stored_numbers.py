@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import json
 import uuid
-from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
+from conftest import ROOT, RUNNER
 from euchre_events.archive import Archive
 from euchre_events.archive.aggregates import GameRecord
 from euchre_events.archive.canonical import event_text
@@ -39,7 +38,6 @@ from euchre_events.rules.variant import VariantOptions
 from test_archive import pg_schema  # noqa: F401  (a fixture)
 from test_club_db_url import pg_url
 
-ROOT = Path(__file__).resolve().parent.parent
 CLUB_PATH = ROOT / "fixtures" / "standard" / "club-night-1.euchre"
 (CLUB,) = read_records(str(CLUB_PATH))
 BIG = 2 ** 63                        # what SQLite's INTEGER cannot take
@@ -48,7 +46,7 @@ MAX_NUMBER = getattr(events, "MAX_NUMBER", 1_000_000)   # the one bound (main ha
 
 
 def _cli(*args):
-    return CliRunner().invoke(app, [str(a) for a in args])
+    return RUNNER.invoke(app, [str(a) for a in args])
 
 
 def _imported(db) -> str:

@@ -12,17 +12,14 @@ import threading
 from typing import Optional
 
 import pytest
-from typer.testing import CliRunner
 
+from conftest import ROOT, RUNNER as runner
 from euchre_events.archive import game_id_of
 from euchre_events.cli import app
 from euchre_events.formats import RecordError, read_records
 from euchre_events.formats.openspiel import iter_openspiel_file, read_openspiel_file
 from euchre_events.projections import Game
 from euchre_events.ui.auditreport import game_json, game_lines
-
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-runner = CliRunner()
 
 
 def _generated(tmp_path, n: int = 40, seed: int = 5) -> str:

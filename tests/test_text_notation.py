@@ -12,6 +12,7 @@ import os
 import re
 
 import pytest
+from conftest import FIXTURES as FIX, ROOT, cli as _cli
 
 from euchre_events.events import (EVENT_TYPES, BidMade, CardPassed, CardPlayed, CardsDealt,
                                   DealStarted, DealThrownIn, DefendedAlone, Discarded,
@@ -23,7 +24,6 @@ from euchre_events.formats import RecordError, read_records, validate_events
 from euchre_events.formats.jsonfmt import parse_json, read_json_file, write_json
 from euchre_events.formats.text import GRAMMAR, parse_text, read_text_file, write_text
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIXTURES = sorted(glob.glob(os.path.join(ROOT, "fixtures", "standard", "*.euchre")))
 DOC = os.path.join(ROOT, "docs", "notation.md")
 
@@ -586,3 +586,30 @@ def test_a_generic_event_names_its_seats_as_the_moves_do():
     assert a.events == b.events and a.events[-1] == RenegeRuled(1, 1, 1, "rejected", None, "TD")
     (c,) = parse_text(write_text(a.events))
     assert c.events == a.events
+
+
+# ---------------------------------------------------------------- a fixed-deal game's text export (issue 27, a newcomer's first minutes)
+
+
+def test_text_export_of_a_fixed_deal_game_says_no_target_score(tmp_path):
+    """num-deals-2.egn (EGN toggles fixture): ``num_deals`` 2 and no
+    ``winning_score``; the game ends after deal 2 (N/S 10, E/W 1).  The text
+    export says ``[Option.target_score "none"]`` beside ``[Option.num_deals
+    "2"]``, as the record said, and reads back as the same game (same id,
+    the same events).  Before: ``[Option.target_score "1000000"]``, the
+    internal value of "no target"."""
+    from euchre_events.formats import read_records
+    src = FIX / "egn" / "toggles" / "num-deals-2.egn"
+    out = tmp_path / "two-deals.euchre"
+    assert _cli("export", src, "--format", "text", "-o", out).exit_code == 0
+    text = out.read_text(encoding="utf-8")
+    assert '[Option.target_score "none"]' in text and '[Option.num_deals "2"]' in text
+    assert "1000000" not in text
+    [a], [b] = read_records(str(src)), read_records(str(out))
+    assert b.events == a.events and b.game.final_score == [10, 1] and b.game.final.game_over
+    # a text record may say it itself, in the one-tag form too
+    one_tag = text.replace('[Option.target_score "none"]\n', "").replace(
+        '[Option.num_deals "2"]', '[Options "target_score=None, num_deals=2"]')
+    (tmp_path / "one-tag.euchre").write_text(one_tag, encoding="utf-8")
+    [c] = read_records(str(tmp_path / "one-tag.euchre"))
+    assert c.events[0].options["target_score"] == a.events[0].options["target_score"]

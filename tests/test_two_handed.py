@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings, strategies as st
 
+from builders import one_game
 from euchre_events.rules import cards as C
 from euchre_events.rules.engine import ImpossibleEvent, apply, legal_actions, new_table
 from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, DealThrownIn, Discarded,
@@ -266,3 +267,48 @@ def test_random_games_end_deal_every_card_once_and_keep_hand_sizes(seed, stick):
             assert [len(h) for h in t.hands] == [5 - len(t.tricks)] * 2
     assert t.game_over and t.winner in (0, 1)
     assert max(t.scores) >= 10 and min(t.scores) < 10
+
+
+# ---------------------------------------------------------------- the renege presets (from the rules audit, test_rulecheck)
+
+# Dealer P2, KC up: clubs trump.  P1 orders up, P2 leaves the up-card (3.2).
+# P2 holds JS, the left bower (a club here, rules.md 1.2), and plays AS on
+# P1's AC lead: a renege at trick 1, shown at trick 2 (JS).
+#   T1 P1 AC, P2 AS   -> P1 (trump)       T2 P1 9C, P2 JS -> P2 (left bower)
+#   T3 P2 KD, P1 TD   -> P2               T4 P2 KS, P1 JH -> P2 (JH a plain heart)
+#   T5 P2 9S, P1 9D   -> P2
+# The maker P1 takes 1 trick: euchred, P2 +2 as played (rules.md 3.4).
+TWO_HANDED_DEAL = """
+Deal 1 dealer P2
+P1: JH 9C 9D AC TD
+P2: AS 9S KD KS JS
+Up: KC
+Kitty: JC QS QC AH AD TS QD 9H QH KH JD TC TH
+P1 order  P2 decline
+T1: P1 AC  P2 AS
+T2: P1 9C  P2 JS
+T3: P2 KD  P1 TD
+T4: P2 KS  P1 JH
+T5: P2 9S  P1 9D
+"""
+
+
+def test_two_handed_casual_first_to_reach_wins():
+    # rules.md 3.5 (the four-handed rules apply) with the casual preset: the
+    # hand is scored as played (P2 8 -> 10, P2 reaches 10 first), then P1
+    # scores the renege's 2 (9 -> 11).  Official 11-10: P2 won (before the
+    # fix: P1, the higher).
+    g = one_game('[Variant "two-handed"]\n[Dealer "P2"]\n[Option.renege_penalty "casual"]\n'
+                 '[InitialScore "9, 8"]\n' + TWO_HANDED_DEAL)
+    (f,) = g.audit()
+    assert (f.seat, f.trick, f.card, f.evidence) == (1, 1, "AS", ("JS",))
+    assert g.final_score == [9, 10]
+    assert g.official_score == [11, 10]
+    assert g.winner == 1
+
+
+def test_two_handed_tournament_renege():
+    # rules.md 3.5 default: the hand stops and the other player scores 2.
+    g = one_game('[Variant "two-handed"]\n[Dealer "P2"]\n' + TWO_HANDED_DEAL)
+    assert g.final_score == [0, 2]
+    assert g.official_score == [2, 0]

@@ -4,16 +4,15 @@ wrong"): EGN's unknown rank ``X`` and its unknown or generic suits
 Reading ``Xd`` as the ten of diamonds invented a card that could win a
 trick and flip a deal's score."""
 import json
-from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
+from builders import one_game
 from euchre_events.formats import read_records_partial
 from euchre_events.formats.egn import write_egn
 from euchre_events.projections.game import Game
 from euchre_events.rules.cards import UNKNOWN, CardError, card_name, parse_card, possible_suits
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.mark.parametrize("text", ["Jx", "Kt", "An", "9g", "Xx"])
@@ -103,3 +102,59 @@ def test_follow_suit_that_depends_on_an_unknown_rank_could_not_decide(tmp_path):
     assert "ten of spades" in found[0].penalty and "nine of hearts" in found[0].penalty
     assert not [f for f in g.audit() if f.kind == "renege"]
     assert g.official_score == g.final_score == [8, 10]
+
+
+# ---------------------------------------------------------------- cards the record does not state (from the rules audit, test_rulecheck)
+
+
+def test_must_hold_named_suit_with_unknown_hands():
+    # Case C5's option must_hold_named_suit (a round-2 caller must hold the
+    # suit named).  A hand the record does not state ("??") may hold any
+    # suit: every suit but the turned-down one is offered, and the call is
+    # not flagged named-suit-not-held (before the fix: only a pass was
+    # offered, and the call was flagged, accusing an unknown hand).
+    # Known hands keep the rule: E (9C TC JC QC KC) may name clubs only.
+    from euchre_events.events import TrumpNamed
+    head = """[Variant "standard"]
+[Dealer "W"]
+[Option.must_hold_named_suit "true"]
+Deal 1 dealer W
+N: ?? ?? ?? ?? ??
+E: 9C TC JC QC KC
+S: ?? ?? ?? ?? ??
+W: ?? ?? ?? ?? ??
+Up: 9S
+N pass  E pass  S pass  W pass
+"""
+    g = one_game(head)
+    s = g.state_at(len(g.events))
+    assert s.turn == 0 and {e.suit for e in s.legal if isinstance(e, TrumpNamed)} == {"C", "D", "H"}
+    g = one_game(head + "N name H\n")
+    assert g.final.trump == "H" and not [f for f in g.final.flags if f.kind == "named-suit-not-held"]
+    g = one_game(head + "N pass\n")
+    s = g.state_at(len(g.events))
+    assert {e.suit for e in s.legal if isinstance(e, TrumpNamed)} == {"C"}
+    g = one_game(head + "N pass  E name H\n")
+    assert [f.seat for f in g.final.flags if f.kind == "named-suit-not-held"] == [1]
+
+
+def test_legal_reason_does_not_call_an_unknown_hand_void():
+    # rules.md 1.3: a seat holding none of the led suit may play any card.
+    # With cards the record does not state, the seat is not known to be
+    # void: the reason says so instead of "void in clubs" (the legal list,
+    # the known cards, is unchanged).
+    text = """[Variant "standard"]
+[Dealer "W"]
+Deal 1 dealer W
+N: 9C KC QC JC TC
+E: AH KH QH ?? ??
+S: ?? ?? ?? ?? ??
+W: ?? ?? ?? ?? ??
+Up: 9S
+N order  W pickup  W discard ??
+N 9C
+"""
+    g = one_game(text)
+    s = g.state_at(len(g.events))
+    assert s.turn == 1 and {e.card for e in s.legal} == {"AH", "KH", "QH"}
+    assert "void" not in s.legal_reason and "may include clubs" in s.legal_reason

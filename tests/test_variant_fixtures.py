@@ -47,15 +47,14 @@ import os
 import re
 
 import pytest
-from typer.testing import CliRunner
 
+from conftest import ROOT, RUNNER as runner
 from euchre_events.cli import app
 from euchre_events.rules.engine import legal_actions
 from euchre_events.events import DealStarted
 from euchre_events.formats import validate_events
 from euchre_events.formats.text import read_text_file, write_text
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 FIX = os.path.join(ROOT, "fixtures")
 VARIANTS = ("standard", "two-handed", "cutthroat", "ghost-hand", "buck", "bid")
 GAMES = {v: sorted(glob.glob(os.path.join(FIX, v, "*.euchre"))) for v in VARIANTS}
@@ -664,7 +663,6 @@ def test_single_deal_holds_its_hand_checked_values(path):
 
 # ====================================================================== the command line
 
-runner = CliRunner()
 CLI_GAMES = {v: next((p for p in GAMES[v] if "Renege" in record(p).events[0].source), GAMES[v][0])
              for v in VARIANTS}
 

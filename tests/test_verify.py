@@ -16,19 +16,16 @@ import uuid
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
 
+from conftest import ROOT, RUNNER as runner
 from euchre_events.archive import Archive, DamagedGame, game_id_of
 from euchre_events.cli import app
 from euchre_events.formats import read_records
 
-ROOT = Path(__file__).resolve().parent.parent
 FILES = [ROOT / "fixtures" / "standard" / "club-night-1.euchre",
          ROOT / "fixtures" / "egn" / "VWEC Finals.egn",
          ROOT / "fixtures" / "bid" / "bid-1.euchre"]
 OLD = ROOT / "tests" / "data" / "archive-0.1.0.sqlite"
-
-runner = CliRunner()
 
 
 def cli(*args):

@@ -8,10 +8,10 @@ test says the viewer must agree with it.  Seats: 0 = N, 1 = E, 2 = S, 3 = W.
 """
 import re
 from html.parser import HTMLParser
-from pathlib import Path
 
 import pytest
 
+from conftest import ROOT
 from euchre_events.archive import Archive
 from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, Discarded, GameStarted,
                                   OrderedUp, Passed, UpCardPickedUp)
@@ -21,7 +21,6 @@ from euchre_events.ui.render import legal_cards_of
 from euchre_events.ui.widgets import GameViewer
 
 N, E, S, W = 0, 1, 2, 3
-ROOT = Path(__file__).resolve().parent.parent
 EGN = ROOT / "fixtures" / "egn"
 SIX = EGN / "Six Points in Two Hands.egn"
 VWEC = EGN / "VWEC Finals Annotated.egn"

@@ -30,11 +30,11 @@ from pathlib import Path
 
 import pytest
 
+from conftest import ROOT, RUNNER
 from euchre_events import samples
 
 pytestmark = pytest.mark.wheel
 
-ROOT = Path(__file__).resolve().parent.parent
 PY = sys.executable
 
 
@@ -167,9 +167,8 @@ def test_the_installed_cli_does_the_readme_job_on_a_shipped_sample(shipped):
     assert "VWEC Finals" in run("euchre-events", "list").stdout
     audited = json.loads(run("euchre-events", "audit", "--json", vwec).stdout)["games"]
     # the same verdict as the checkout's fixture gives here
-    from typer.testing import CliRunner
     from euchre_events.cli import app
-    here = json.loads(CliRunner().invoke(app, ["audit", "--json", str(ROOT / "fixtures/egn/VWEC Finals.egn")]).stdout)
+    here = json.loads(RUNNER.invoke(app, ["audit", "--json", str(ROOT / "fixtures/egn/VWEC Finals.egn")]).stdout)
     assert audited == here["games"]
     for name in ("standard/club-night-1.euchre", "bid/bid-1.euchre"):
         assert run("euchre-events", "audit", f"recs/{name}").returncode == 0

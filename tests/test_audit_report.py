@@ -1,5 +1,7 @@
-"""What a tournament director reads aloud from the audit of a disputed game
-(docs/cases.md C3 and C1, rules.md 1.5, 2.7): claims that name no renege,
+"""The audit report in words: what a tournament director reads aloud from the
+audit of a disputed game (first filed as the director's findings,
+tests/test_director_findings.py; docs/cases.md C3 and C1, rules.md 1.5, 2.7):
+claims that name no renege,
 said in the words of the table, cards as printed on the card (``10♣``, not
 the record's code ``TC``).
 
@@ -12,14 +14,15 @@ bower (rules.md 1.2).
 """
 import os
 import re
+
 import pytest
+from conftest import CLUB, FIXTURES, ROOT, RUNNER
 
 from euchre_events.events import RenegeClaimed
 from euchre_events.formats.text import parse_text
 from euchre_events.projections import Game
 from euchre_events.ui.auditreport import finding_lines
 
-ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 N, E, S, W = range(4)
 
 
@@ -68,15 +71,14 @@ def test_list_reads_a_drawn_game_as_drawn_like_audit(tmp_path):
     rules.md 2.9), N/S +1 then E/W +1, 1-1: the game ends level, drawn.
     audit said so; list said "winner: none", as for nothing at all.  Its
     players are the seats' own words: "N/S", not "N/S (North & South)"."""
-    from typer.testing import CliRunner
     from euchre_events.cli import app
     db = str(tmp_path / "a.sqlite")
-    tied = os.path.join(ROOT, "fixtures", "egn", "toggles", "num-deals-2-tied.egn")
-    r = CliRunner().invoke(app, ["import", "--db", db, tied])
+    tied = os.path.join(FIXTURES, "egn", "toggles", "num-deals-2-tied.egn")
+    r = RUNNER.invoke(app, ["import", "--db", db, tied])
     assert r.exit_code == 0, r.output
-    r = CliRunner().invoke(app, ["list", "--db", db])
+    r = RUNNER.invoke(app, ["list", "--db", db])
     assert "score: N/S 1, E/W 1  winner: none: the game is drawn (N/S and E/W level)" in r.output
-    r = CliRunner().invoke(app, ["audit", tied])
+    r = RUNNER.invoke(app, ["audit", tied])
     assert ("official winner: nobody: the game is drawn (North-South and East-West level); "
             "as played: N/S 1, E/W 1, winner nobody: the game is drawn") in r.output
 
@@ -93,7 +95,7 @@ def test_egn_export_of_a_ruled_game_gives_the_record_back_and_names_the_ruling_l
     from euchre_events.formats import read_records
     from euchre_events.formats.egn import write_egn
     from euchre_events.formats.egn.read import reads_back_to
-    (rec,) = read_records(os.path.join(ROOT, "fixtures", "egn", "Epic Comeback.egn"))
+    (rec,) = read_records(os.path.join(FIXTURES, "egn", "Epic Comeback.egn"))
     plain = write_egn(rec.events, rec.annotations, rec.variations, check=reads_back_to(rec.events))
     n = len(rec.events)
     ruled = rec.events + [RenegeClaimed(E, N, 9, 2), RenegeRuled(9, 2, N, "upheld", (0, 4), "TD", "seen")]
@@ -172,7 +174,7 @@ def test_a_maker_s_five_dummy_discards_read_as_one_entry():
     five times); the all-hands view lists the five cards once."""
     from euchre_events.formats import read_records
     from euchre_events.ui.describe import state_text
-    (rec,) = read_records(os.path.join(ROOT, "fixtures", "cutthroat", "deals", "lone-defender-takes-three.euchre"))
+    (rec,) = read_records(os.path.join(FIXTURES, "cutthroat", "deals", "lone-defender-takes-three.euchre"))
     g = Game(rec.events)
     k = max(i for i, e in enumerate(g.events) if e.kind == "Discarded") + 1
     assert "Discards: P2 (Bob) 5 cards face down" in state_text(g.state_at(k), seat=0).splitlines()
@@ -248,13 +250,12 @@ def test_record_says_the_rules_verdict_on_a_claim_at_once(tmp_path):
     trumped North's A♣ with J♥ (the left bower: diamonds trump), void in clubs.
     The claim is stored (it happened) and the rules' verdict is said at once;
     before, only "position 62: RenegeClaimed" was printed."""
-    from typer.testing import CliRunner
     from euchre_events.cli import app
     db, rec = str(tmp_path / "a.sqlite"), tmp_path / "example.euchre"
     rec.write_text(notation_example_text(), encoding="utf-8")
-    r = CliRunner().invoke(app, ["import", "--db", db, str(rec)])
+    r = RUNNER.invoke(app, ["import", "--db", db, str(rec)])
     gid = r.output.split()[0]
-    r = CliRunner().invoke(app, ["record", "--db", db, gid,
+    r = RUNNER.invoke(app, ["record", "--db", db, gid,
                                  '{"type": "RenegeClaimed", "by": 2, "against": 1, "deal": 3, "trick": 5}'])
     assert r.exit_code == 0, r.output
     assert r.output.splitlines() == [
@@ -271,7 +272,7 @@ def test_a_void_reads_from_the_trick_it_was_first_shown():
     from euchre_events.formats import read_records
     from euchre_events.projections.seat import knowledge
     from euchre_events.ui.describe import state_text
-    (rec,) = read_records(os.path.join(ROOT, "fixtures", "ghost-hand", "deals", "ghost-swap-blind-then-bid.euchre"))
+    (rec,) = read_records(os.path.join(FIXTURES, "ghost-hand", "deals", "ghost-swap-blind-then-bid.euchre"))
     g = Game(rec.events)
     k = next(i for i, e in enumerate(g.events) if e.kind == "CardPlayed" and e.card == "AC") + 1
     [void] = knowledge(g, k, 1).voids
@@ -299,8 +300,7 @@ def test_deals_missing_from_the_record_are_said_and_the_dealer_is_not_judged_acr
     import os
     from euchre_events.formats import read_records
     from euchre_events.projections import Game
-    src = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                       "fixtures", "standard", "club-night-1.euchre")
+    src = str(CLUB)
     path = tmp_path / "gaps.euchre"
     path.write_text(_without_deals(open(src, encoding="utf-8").read(), drop))
     g = Game(read_records(str(path))[0].events)
@@ -312,3 +312,22 @@ def test_deals_missing_from_the_record_are_said_and_the_dealer_is_not_judged_acr
     assert words in f.penalty
     full = Game(read_records(src)[0].events)
     assert not [f for f in full.audit() if f.kind == "deal-numbers-skipped"]
+
+
+# ---------------------------------------------------------------- a live game's renege (from the newcomer's findings)
+
+
+def test_a_renege_in_a_deal_still_being_played_is_not_yet_established():
+    """Mid-deal (a live game, rules.md 1.5): E's 9H on a clubs lead is a renege
+    that can still be corrected until the trick is gathered; the deal is not
+    abandoned, and the audit must not say so."""
+    import sys
+    sys.path.insert(0, os.path.dirname(__file__))
+    from test_official_result import E, c3_events, pos
+    from euchre_events.projections import Game
+    from euchre_events.ui.auditreport import game_lines
+    evs = c3_events()
+    g = Game(evs[:pos(evs, E, "9H") + 2])
+    text = "\n".join(game_lines(g, g.audit()))
+    assert "not established yet (the trick is not gathered: it can still be corrected)" in text
+    assert "abandoned" not in text

@@ -1,6 +1,8 @@
-"""Output people can read (issue 12): sides and winners by name in ``list``
-and ``show``, ``list`` with players, date and its filters, and a ``--help``
-without typer's type markup or reST, with examples for every command.
+"""The commands' output people can read (first filed as issue 12's
+tests/test_readable_output.py): sides and winners by name in ``list`` and
+``show``, ``list`` with players, date and its filters, and a ``--help``
+without typer's type markup or reST, with examples for every command.  (The
+words' own tests: tests/test_side_names.py.)
 
 Expected values from the records: the VWEC final (fixtures/egn/"VWEC
 Finals.egn": WWMM & Euchrazy1 N/S 8, Llama & LeftyKnavey E/W 10, dated
@@ -10,22 +12,19 @@ N 3 tricks, E 1, S 1) and cutthroat table 2 (Jo 8, Kit 11, Lee 4).
 from __future__ import annotations
 
 import json
-from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from conftest import CLUB, FIXTURES, RUNNER, VWEC
 
 from euchre_events.cli import EXAMPLES, app
-from euchre_events.ui.describe import score_words, side_name, sides_of, winner_words
 
-ROOT = Path(__file__).resolve().parent.parent
-VWEC = str(ROOT / "fixtures" / "egn" / "VWEC Finals.egn")
-CLUB = str(ROOT / "fixtures" / "standard" / "club-night-1.euchre")
-CUT = str(ROOT / "fixtures" / "cutthroat" / "cutthroat-2.euchre")
+VWEC = str(VWEC)
+CLUB = str(CLUB)
+CUT = str(FIXTURES / "cutthroat" / "cutthroat-2.euchre")
 
 
 def run(*args):
-    return CliRunner().invoke(app, list(args))
+    return RUNNER.invoke(app, list(args))
 
 
 @pytest.fixture(scope="module")
@@ -34,18 +33,6 @@ def db(tmp_path_factory):
     r = run("import", VWEC, CLUB, CUT, "--db", path)
     assert r.exit_code == 0, r.output
     return path, {line.split("  ")[1]: line.split()[0] for line in r.stdout.splitlines()}
-
-
-def test_sides_and_winners_in_words():
-    vwec = ("WWMM", "Llama", "Euchrazy1", "LeftyKnavey")
-    assert sides_of("standard", 4) == [[0, 2], [1, 3]] and sides_of("cutthroat", 3) == [[0], [1], [2]]
-    assert side_name(1, "standard", vwec) == "E/W (Llama & LeftyKnavey)"
-    assert score_words([8, 10], "standard", vwec) == "N/S 8, E/W 10"
-    assert winner_words(None, "standard", vwec, game_over=False) == \
-        "none yet (the record stops before the game ends)"
-    assert side_name(1, "cutthroat", ("Jo", "Kit", "Lee")) == "P2 (Kit)"
-    assert score_words([8, 11, 4], "cutthroat", ("Jo", "Kit", "Lee")) == "P1 8, P2 11, P3 4"
-    assert side_name(2, "buck", ("Ed", "Flo", "Gil", "Hope")) == "South (Gil)"
 
 
 def test_list_gives_players_date_score_and_winner_by_side(db):
@@ -112,12 +99,13 @@ def test_top_level_help_and_version_flag():
     assert v.exit_code == 0 and v.output.strip()
 
 
-def test_errors_name_seats_as_people_say_them():
-    """Issue "readable output": seats in errors as ``South (Euchrazy1)``, not ``seat 2``."""
-    from euchre_events.rules.seats import name_seats
-    players = ("Ann", "Bob", "Cora", "Dan")
-    assert name_seats("seat 3 plays QS, but the dealer (seat 0) took it up", players) == \
-        "West (Dan) plays QS, but the dealer (North, Ann) took it up"
-    assert name_seats("seat 2 passes", ("N", "E", "S", "W")) == "South passes"
-    assert name_seats("seat 7 and seat 1", players, 4) == "seat 7 and East (Bob)"
-    assert name_seats("seat 2 leads", ("P1", "P2", "P3"), 3) == "P3 leads"
+# ---------------------------------------------------------------- a drawn fixed-deal game in audit and show (from the newcomer's findings)
+
+
+def test_a_drawn_fixed_deal_game_reads_as_drawn():
+    """num_deals 2 ending 1-1 (EGN alternate-rules, rules.md 2.9): no winner."""
+    rec = str(FIXTURES / "egn" / "toggles" / "num-deals-2-tied.egn")
+    head = RUNNER.invoke(app, ["audit", rec]).stdout.splitlines()[0]
+    assert "official winner: nobody: the game is drawn (North-South" in head and "(tied)" not in head
+    shown = RUNNER.invoke(app, ["show", rec]).stdout
+    assert "Game over: winner none: the game is drawn (N/S" in shown

@@ -1,18 +1,20 @@
-"""Issue 10 in the viewer, without a browser: where the app opens, a click on
+"""The replay viewer widget (euchre_events.ui.widgets.GameViewer) without a
+browser, first filed as issue 10's viewer tests: where the app opens, a click on
 the event list, the list numbered as the slider counts, the last-trick box's
 class, the chart's layout given at creation, the two-handed undealt cards and
-the up-card's fate in words.  Values come from the projection and rules.md."""
+the up-card's fate in words, a record with an impossible deal opened deal by
+deal, a variation played by clicking a card, and the seat view's readout.
+Values come from the projection and rules.md."""
 import re
-from pathlib import Path
+
+from conftest import FIXTURES, ROOT, SIX
 
 from euchre_events.formats import read_records
 from euchre_events.projections import Game
 from euchre_events.ui.render import state_html, up_card_words
 from euchre_events.ui.widgets import GameViewer
 
-ROOT = Path(__file__).resolve().parent.parent
-SIX = ROOT / "fixtures" / "egn" / "Six Points in Two Hands.egn"
-PARLOUR = ROOT / "fixtures" / "two-handed" / "parlour-1.euchre"
+PARLOUR = FIXTURES / "two-handed" / "parlour-1.euchre"
 
 
 def six_game():
@@ -115,20 +117,6 @@ def test_a_record_with_an_impossible_deal_opens_deal_by_deal(tmp_path):
     assert v.state.deal == 6 and v.position == dict(g.deal_positions())[6] + 2
     # a record that reads whole: nothing refused
     assert open_record_by_deal(str(SIX))[1] == []
-
-
-def test_serve_culls_idle_kernels_and_refuses_a_missing_record(tmp_path):
-    import pytest
-    from euchre_events.ui.serve import serve, voila_command
-    cmd = voila_command()
-    # issue 26: a closed page's kernel goes after 60 s idle; an open page's stays (the cap bounds them)
-    assert "--MappingKernelManager.cull_idle_timeout=60" in cmd
-    assert "--MappingKernelManager.cull_interval=15" in cmd
-    assert "--MappingKernelManager.cull_connected=False" in cmd
-    assert "--CappedKernelManager.max_kernels=4" in cmd
-    assert not any("cull" in a for a in voila_command(cull_idle=0))
-    with pytest.raises(FileNotFoundError):
-        serve(record=str(tmp_path / "missing.egn"), block=False, quiet=True)
 
 
 # ---------------------------------------------------------------- a variation by clicking a card
@@ -247,112 +235,3 @@ def readout(html):
     for seat, body in re.findall(r'<span class="ee-void-seat" data-seat="(\d+)">(.*?)</span> ?(?=<span class="ee-void-seat"|</div>)', html):
         voids[seat] = re.findall(r'class="ee-void[^"]*" data-suit="(\w+)"', body)
     return {"out": out, "count": count, "master": master, "mine": mine, "voids": voids}
-
-
-# ---------------------------------------------------------------- exercises: nothing answered early
-
-def test_an_exercise_board_does_not_name_the_seat_on_turn():
-    """The trick-winner exercise of the standard tutorial (hearts trump: North A♦, East K♦,
-    South Q♥, West J♦, the left bower: West wins, rules.md 1.2-1.3).  After the trick West is
-    on turn (the winner leads), so the board before the answer marks nobody on turn; after the
-    answer the table shows it."""
-    from euchre_events.events import CardPlayed, CardsDealt, DealStarted, GameStarted, Passed, TrumpNamed
-    from euchre_events.ui import tutorial as T
-    evs = [GameStarted("standard", {}, ("North", "East", "South", "West"), first_dealer=3),
-           DealStarted(1, 3),
-           CardsDealt((("AD", "AH", "KH", "9D", "TD"), ("QD", "KD", "JH", "9S", "TS"),
-                       ("AC", "KC", "QC", "JC", "QH"), ("JD", "9C", "KS", "QS", "TC")), "AS", ("9H", "TH", "JS")),
-           Passed(0), Passed(1), Passed(2), Passed(3), TrumpNamed(0, "H"),
-           CardPlayed(0, "AD"), CardPlayed(1, "KD"), CardPlayed(2, "QH"), CardPlayed(3, "JD")]
-    ex = T.trick_winner(Game(evs), deal=1, trick=1)
-    assert ex.answer == 3
-    board, reveal = (x.split("</style>", 1)[1] for x in (ex.board, ex.reveal))
-    for word in ("to act", "ee-turn", 'data-leader="3"', 'data-turn="3"', "won by"):
-        assert word not in board, word
-    assert 'class="ee-seat ee-seat-3 ee-turn"' in reveal and "won by West" in reveal
-
-
-def test_a_quiz_shows_what_follows_it_only_once_answered():
-    from euchre_events.ui.widgets import Quiz
-    import ipywidgets as W
-    q = Quiz("2 + 2?", [("3", 3), ("4", 4)], 4, "four").then(W.HTML("the deal"))
-    assert q.after_w.layout.display == "none" and q.after_w.children[0].value == "the deal"
-    q.check(3)                                   # a wrong pick: still hidden, a retry
-    assert q.after_w.layout.display == "none" and not q.answered
-    q.check(4)
-    assert q.after_w.layout.display == "flex"
-    v = GameViewer(six_game(), chart=False)
-    q2 = Quiz("again?", [("yes", 1), ("no", 0)], 1).then(v)
-    assert q2.after_w.children == (v.widget,)
-    q2.show_answer()
-    assert q2.after_w.layout.display == "flex"
-
-
-# ---------------------------------------------------------------- tutorial words a learner reads
-
-def tutorial_exercises(name):
-    """Run a tutorial's code cells here (as its kernel does) and return its names."""
-    import contextlib
-    import io
-    import os
-    import nbformat
-    nb = nbformat.read(ROOT / "notebooks" / name, as_version=4)
-    ns, cwd = {}, os.getcwd()
-    os.chdir(ROOT / "notebooks")
-    try:
-        with contextlib.redirect_stdout(io.StringIO()):
-            for cell in nb.cells:
-                if cell.cell_type == "code":
-                    exec(compile(cell.source, name, "exec"), ns)
-    finally:
-        os.chdir(cwd)
-    return ns
-
-
-def test_buck_scoring_words_follow_rules_6_4():
-    """Buck deal 2 of the tutorial: South made hearts and took 3 tricks, North 2, West
-    none, East dropped out.  rules.md 6.4 (counting down): the maker with 3 to 5 tricks
-    -1 a trick (-3), a player still in with no trick is bucked, +5, one who dropped out 0.
-    Nobody was "euchred" (the words the four-player scoring rule would wrongly use), and a
-    wrong pick is told the rule, not the number."""
-    ns = tutorial_exercises("tutorial-buck.ipynb")
-    w, e, s = ns["ex_points_w"], ns["ex_points_e"], ns["ex_points_s"]
-    assert (w.answer, e.answer, s.answer) == (5, 0, -3)
-    # a wrong pick is told the case, never the number nor the rate that gives it (issue 22)
-    assert w.why_wrong(0) == "not 0: West stayed in and took no trick: look up what that costs (scores count down)"
-    assert e.why_wrong(5) == "not +5: East dropped out of this deal: look up what that scores"
-    assert s.why_wrong(-1) == ("not -1: South, the maker, took 3 tricks: count what each trick is worth "
-                               "(scores count down)")
-    assert "5" not in w.why_wrong(0) and "nothing" not in e.why_wrong(5) and "1 a trick" not in s.why_wrong(-1)
-    # the explanation, shown with the answer, keeps the rule with its numbers
-    assert "so West goes up 5" in w.explanation and "minus 1 a trick" in s.explanation
-    for ex in (w, e, s, ns["ex_c8"], ns["ex_points3"]):
-        assert "uchred" not in ex.explanation and all(f"scores {ex.answer:+d}" not in ex.why_wrong(v)
-                                                      for _, v in ex.choices if v != ex.answer)
-    # dirty clubs (C8): North, one trick, no maker: -1
-    assert ns["ex_c8"].answer == -1 and "North stayed in and took 1 trick" in ns["ex_c8"].why_wrong(5)
-    # the maker may not drop out: said as a rule, not "South acts out of turn"
-    assert "out of turn" not in ns["ex_maker_drop"].why_wrong("yes")
-
-
-def test_tutorial_words_for_a_tie_a_refusal_and_a_missed_choice():
-    """Cutthroat (rules.md 4.5): P1 and P2 both at 10 is no win yet; Ghost Hand (5.2): the
-    second swap is refused naming the player, not "seat 1"; a multiple choice with a right
-    choice left out says how many are missing, not which (the cutthroat dealer may take the
-    up-card or leave it, 4.2)."""
-    cut = tutorial_exercises("tutorial-cutthroat.ipynb")
-    tie = cut["ex_tie"]
-    assert tie.answer == "none"
-    assert tie.why_wrong(0) == ("P1 has 10 points, but so has P2: level at the top is not a win, "
-                                "so another deal is played")
-    assert "P1 and P2 are level at the top with 10" in tie.explanation
-    dealer = cut["ex_dealer"]
-    assert dealer.answer == {0, 1}
-    assert dealer.why_wrong({0}) == "one more of the choices is right too: look again at the ones you left out"
-    assert "phase" not in dealer.why_wrong({0, 1, 2}) and "Passed" not in dealer.why_wrong({0, 1, 2})
-    ghost = tutorial_exercises("tutorial-ghost-hand.ipynb")
-    assert ghost["ex_swap"].why_wrong("yes").endswith("only one ghost swap per deal (P2 already swapped)")
-    other = ghost["ex_points_other"]
-    # the case, not its rate or its points: "1 a trick" with 1 trick taken is the answer (issue 22)
-    assert other.answer == 1 and "P1 did not win the bidding and took 1" in other.why_wrong(0)
-    assert "a trick" not in other.why_wrong(0) and "scores 1" not in other.why_wrong(0)

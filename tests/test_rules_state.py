@@ -1,12 +1,13 @@
-"""The typed rules state (issue "One rule in one place"): phase and up-card
-enums with the old strings, each variant's frozen auction and contract state
-read at real points of fixture deals, fixed-rule options of stored games, the
-one trick-ranking table (rules.md 1.1-1.3, 7.8, 7.10)."""
+"""The rules' typed state and tables (first filed as tests/test_typed_rules.py,
+issue "One rule in one place"): phase and up-card enums with the old strings,
+each variant's frozen auction and contract state read at real points of fixture
+deals, fixed-rule options of stored games, the one trick-ranking table
+(rules.md 1.1-1.3, 7.8, 7.10)."""
 import dataclasses
 from enum import StrEnum
-from pathlib import Path
 
 import pytest
+from conftest import FIXTURES
 
 from euchre_events.archive import content_id
 from euchre_events.events import GameStarted
@@ -25,7 +26,7 @@ from euchre_events.rules.variants.standard import StandardPhase
 from euchre_events.rules.variants.two_handed import TwoHandedEuchre, TwoHandedOptions
 from euchre_events.rules.variants.upcard import UpCardAuctionState, UpCardPhase, UpCardRules
 
-FIX = Path(__file__).resolve().parent.parent / "fixtures"
+FIX = FIXTURES
 
 
 def game(rel: str) -> Game:

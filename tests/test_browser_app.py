@@ -1,8 +1,9 @@
-"""Issue 10 in the real browser, what was left: a learner's path through one
-exercise of the standard, cutthroat, Ghost Hand and Buck tutorials; a record
-whose deal 1 is impossible, opened in the app; a variation played by clicking
-a legal card; the seat view's readout; and the kernels Voila starts for each
-page visit, culled once the tabs are closed.
+"""The served review app in the real browser (first filed as issue 10's
+browser tests, tests/test_browser_issue10.py; its learner's path through the
+tutorials is in tests/test_browser_lessons.py): a record whose deal 1 is
+impossible, opened in the app; a variation played by clicking a legal card; the
+seat view's readout; and the kernels Voila starts for each page visit, culled
+once the tabs are closed.
 
 Voila (euchre_events.ui.serve) serves the notebooks, Playwright drives
 Debian's Chromium (never ``playwright install``).  Requests to any host but
@@ -10,59 +11,24 @@ Debian's Chromium (never ``playwright install``).  Requests to any host but
 few page visits (a Voila load costs 10-15 s here).  ``EE_SHOTS=DIR`` keeps
 screenshots.
 """
-import os
-import re
-import signal
-import statistics
-import subprocess
 import time
 from pathlib import Path
 
-import nbformat
 import pytest
 
 pytestmark = pytest.mark.browser
 
-from browser_support import browser  # noqa: E402,F401 (a pytest fixture; the module is skipped without Chromium)
-from test_browser import (SNAPSHOT_JS, expected_snapshot, free_port, local_only, quiz_of,  # noqa: E402
-                          shot, shot_el, wait_for_snapshot, wait_http)
+from browser_support import browser, start_voila, stop_voila  # noqa: E402,F401 (browser: a pytest fixture; the module is skipped without Chromium)
+from test_browser import (SNAPSHOT_JS, expected_snapshot, local_only, shot,  # noqa: E402
+                          wait_for_snapshot)
 
+from conftest import EGN_FIXTURES  # noqa: E402
 from euchre_events.archive import Archive  # noqa: E402
 from euchre_events.events import CardPlayed  # noqa: E402
 from euchre_events.projections import Game  # noqa: E402
-from euchre_events.ui.serve import serve  # noqa: E402
 from euchre_events.ui.widgets import open_record_by_deal  # noqa: E402
-from test_viewer_issue10 import tutorial_exercises  # noqa: E402
 
-ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOKS = ROOT / "notebooks"
-BAD = ROOT / "fixtures" / "egn" / "negative" / "test.egn"   # deal 1 cannot have happened
-
-
-def start_voila(tmp, record=None, **cull):
-    """``serve`` on the review notebook's folder at a free port; returns (process, url, db, log)."""
-    env = {}
-    for name in ("JUPYTER_CONFIG_DIR", "JUPYTER_DATA_DIR", "JUPYTER_RUNTIME_DIR"):
-        d = tmp / name.lower()
-        d.mkdir(exist_ok=True)
-        env[name] = str(d)
-    db = str(tmp / "archive.sqlite")
-    port = free_port()
-    log = open(tmp / "voila.log", "w")
-    proc = serve(port=port, db=db, record=str(record) if record else None, env=env, block=False,
-                 quiet=True, log=log, **cull)
-    wait_http(f"http://127.0.0.1:{port}/voila/static/")
-    return proc, proc.url, db, log   # the address with the token
-
-
-def stop_voila(proc, log):
-    os.killpg(proc.pid, signal.SIGTERM)
-    try:
-        proc.wait(timeout=20)
-    except subprocess.TimeoutExpired:
-        os.killpg(proc.pid, signal.SIGKILL)
-        proc.wait()
-    log.close()
+BAD = EGN_FIXTURES / "negative" / "test.egn"   # deal 1 cannot have happened
 
 
 @pytest.fixture(scope="module")
