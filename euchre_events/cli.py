@@ -1391,7 +1391,7 @@ EXAMPLES = {
 """Examples shown at the end of each command's ``--help``, as they run in the
 folder ``euchre-events samples recs`` writes (``cd recs``), after the import
 examples (0760, 13ed, e47b: the start of the ids ``import`` prints for the VWEC
-final, Epic 0-7 Comeback and parlour game 2; tests/test_newcomer_first_minutes.py
+final, Epic 0-7 Comeback and parlour game 2; tests/test_cli.py
 runs each one)."""
 
 EXAMPLES_WHERE = ("Examples (in the folder 'euchre-events samples recs' writes: cd recs; "
@@ -1422,7 +1422,7 @@ def _argument_usage(self) -> str:
 def _typer_plain_arguments() -> None:
     """Arguments in the help without typer's type suffix (``GAME <str>``):
     typer has no setting for it, so its two display methods are replaced,
-    if this typer has them (tests/test_readable_output.py checks the help)."""
+    if this typer has them (tests/test_cli_output.py checks the help)."""
     from typer import core
     cls = getattr(core, "TyperArgument", None)
     if cls is not None and hasattr(cls, "display_type_rich") and hasattr(cls, "_usage_display_name"):
