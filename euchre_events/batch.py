@@ -71,6 +71,42 @@ def warn(path: str, rec) -> None:
         say(f"warning: {where}: {w}", err=True)
 
 
+def read_file(path: str, from_: Optional[str], keep: bool = True):
+    """(records, errors) of a record file; errors are RecordErrors (one per bad game
+    of a match file, or one for the file).  ``keep=False``: without what
+    only writing an EGN game back as read needs (``audit``)."""
+    from euchre_events import formats
+    if os.path.isdir(path):
+        return [], [RecordError(path, "is a folder, not a record file")]
+    if not os.path.exists(path):
+        return [], [RecordError(path, "no such file")]
+    reader = getattr(formats, "read_records_partial", None)
+    try:
+        if reader is not None:
+            return reader(path, from_, keep=keep)
+        return formats.read_records(path, from_), []
+    except RecordError as e:
+        return [], [e]
+    except OSError as e:
+        return [], [RecordError(path, f"cannot read the file: {e.strerror or e}")]
+    except UnicodeDecodeError as e:
+        return [], [RecordError(path, f"not a text file (UTF-8 expected): {e.reason}")]
+    except Exception as e:  # a reader's defect must not stop a batch of files
+        return [], [RecordError(path, f"could not be read ({type(e).__name__}: {str(e)[:200]}); "
+                                      f"nothing of it was stored")]
+
+
+def archive_path(db: Optional[str]) -> Optional[str]:
+    """The SQLite file of the archive ``--db`` names (or the environment, or
+    the default), for :func:`refuse_output_over_input`; None for PostgreSQL
+    or a URL that cannot be read (the archive says why, if it is opened)."""
+    from euchre_events.archive import ArchiveError, sqlite_file
+    try:
+        return sqlite_file(db)
+    except ArchiveError:
+        return None
+
+
 def refuse_output_over_input(games: List[str], output: Optional[str], archive=None,
                              doing: str = "audited") -> None:
     """:func:`fail` when ``-o output`` names a file the command reads: one

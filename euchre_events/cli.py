@@ -31,6 +31,8 @@ from euchre_events.batch import say as _say
 from euchre_events.batch import short_error as _short_error
 from euchre_events.batch import warn as _warn
 from euchre_events.batch import write_file
+from euchre_events.batch import archive_path as _archive_path
+from euchre_events.batch import read_file as _read
 from euchre_events.formats import FORMAT_TABLE, FORMATS, WRITTEN, RecordError, detect_format, read_records
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
@@ -76,48 +78,12 @@ def _archive(db: Optional[str], create: bool = False):
 
 
 
-def _archive_path(db: Optional[str]) -> Optional[str]:
-    """The SQLite file of the archive ``--db`` names (or the environment, or
-    the default), for :func:`refuse_output_over_input`; None for PostgreSQL
-    or a URL that cannot be read (:func:`_archive` says why, if it is opened)."""
-    from euchre_events.archive import ArchiveError, sqlite_file
-    try:
-        return sqlite_file(db)
-    except ArchiveError:
-        return None
-
-
 def _score_text(score) -> str:
     """See :func:`euchre_events.rules.seats.score_text`."""
     from euchre_events.rules.seats import score_text
     return score_text(score)
 
 
-
-
-def _read(path: str, from_: Optional[str], keep: bool = True):
-    """(records, errors) of a file; errors are RecordErrors (one per bad game
-    of a match file, or one for the file).  ``keep=False``: without what
-    only writing an EGN game back as read needs (``audit``)."""
-    from euchre_events import formats
-    if os.path.isdir(path):
-        return [], [RecordError(path, "is a folder, not a record file")]
-    if not os.path.exists(path):
-        return [], [RecordError(path, "no such file")]
-    reader = getattr(formats, "read_records_partial", None)
-    try:
-        if reader is not None:
-            return reader(path, from_, keep=keep)
-        return read_records(path, from_), []
-    except RecordError as e:
-        return [], [e]
-    except OSError as e:
-        return [], [RecordError(path, f"cannot read the file: {e.strerror or e}")]
-    except UnicodeDecodeError as e:
-        return [], [RecordError(path, f"not a text file (UTF-8 expected): {e.reason}")]
-    except Exception as e:  # a reader's defect must not stop a batch of files
-        return [], [RecordError(path, f"could not be read ({type(e).__name__}: {str(e)[:200]}); "
-                                      f"nothing of it was stored")]
 
 
 

@@ -9,6 +9,8 @@ library (docs/design.md "Storage").
   events, one stored event each, the event itself) and :class:`AnnotationLog`
   (annotations and variations), and the topics of release 0.1.0, registered
   so old archives stay readable;
+* :mod:`~euchre_events.archive.location`: where the games are kept (``--db``,
+  the environment), answered without the library;
 * :mod:`~euchre_events.archive.transcodings`: how the library writes our
   event classes;
 * :mod:`~euchre_events.archive.chain`: the hash chain over a game stream
@@ -23,7 +25,9 @@ __all__ = ["Archive", "ArchiveError", "DamagedGame", "WriteConflict", "VerifyRes
            "is_postgres_url", "postgres_settings", "DEFAULT_DB", "NAMESPACE"]
 
 _WHERE = {"AnnotationLog": "aggregates", "GameRecord": "aggregates", "Opened": "opening",
-          "open_game": "opening", "game_id_of": "gameid"}
+          "open_game": "opening", "game_id_of": "gameid", "ArchiveError": "location", "sqlite_file": "location",
+          "store_location": "location", "is_postgres_url": "location", "postgres_settings": "location",
+          "DEFAULT_DB": "location"}
 """Where each name of ``__all__`` is defined (the others: ``store``)."""
 
 
