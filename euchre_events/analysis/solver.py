@@ -283,6 +283,13 @@ def _fast_node(t: Table, memo: Optional[dict], after: Optional[tuple]) -> Option
     if t.phase == PLAY:
         v = _play_fast(t, memo)
         return _reference(t) if v is None else v
+    if _NET_AB and t.maker is not None and _C is not None and t.variant.n_sides == 2 \
+            and t.variant not in _NOT_NET:
+        try:
+            return _vec_of(_net_ab(t, memo, -_INF, _INF))
+        except _NotNet:
+            if len(_NOT_NET) < 1024:
+                _NOT_NET.add(t.variant)
     acts, reason = legal_actions(t)
     if not acts:
         raise ValueError(f"no legal action at this position ({reason})")
@@ -301,6 +308,152 @@ def _fast_node(t: Table, memo: Optional[dict], after: Optional[tuple]) -> Option
     if not vecs:
         return None
     return vecs[_pick(t.variant, _decider(t, acts), vecs)]
+
+
+# ------------------------------------------------------------------ the contract's exchanges: alpha-beta on the net
+
+class _NotNet(Exception):
+    """A position :func:`_net_ab` does not take (the caller values it the exact way)."""
+
+
+_NET_AB = True
+"""Use :func:`_net_ab` where it applies (the tests compare it with the plain search)."""
+_INF = 1 << 20
+_BOUNDS = object()
+"""The memo's slot for :func:`_net_ab`'s bounds (``{node key: (low, high)}``)."""
+_NOT_NET: set = set()
+"""Variants (with their options) found to score both sides in one deal: not for :func:`_net_ab`."""
+_SINGLE: dict = {}
+"""``{id(outcomes): (outcomes, every vector scores one side only)}``."""
+
+
+def _one_side(p) -> bool:
+    return len(p) == 2 and p[0] >= 0 and p[1] >= 0 and (p[0] == 0 or p[1] == 0)
+
+
+def _vec_of(net: int) -> tuple:
+    """The points vector of side 0's net ``net`` when one side only scores."""
+    return (net, 0) if net > 0 else (0, -net)
+
+
+def _single_scorer(outcomes: dict) -> bool:
+    got = _SINGLE.get(id(outcomes))
+    if got is None or got[0] is not outcomes:
+        got = (outcomes, all(_one_side(p) for p in outcomes.values()))
+        if len(_SINGLE) > 50_000:
+            _SINGLE.clear()
+        _SINGLE[id(outcomes)] = got
+    return got[1]
+
+
+def _net_ab(t: Table, memo: dict, alpha: int, beta: int) -> int:
+    """Side 0's net value of ``t`` (a position after the contract is made:
+    the pick-up, the dealer's discard, a lone hand declared after it, the
+    play) clamped to ``[alpha, beta]``, by alpha-beta over the engine's
+    actions down to the play, whose search reads the nets clamped the same
+    way (a monotone change of the values, which minimax carries through).
+
+    Exact where the module's model is plain minimax on the net: two
+    parties, and every outcome scores one side only (standard Euchre,
+    two-handed: rules.md 2.6, 3.4), so that the net decides the points
+    vector and the tie rule never has two vectors of one net to choose
+    between.  Raises :class:`_NotNet` elsewhere (a deal that scores both
+    sides, a play the bit-mask search does not take).  Exact values go in
+    ``memo`` as the points vector (as :func:`_fast` keeps them), bounds in
+    ``memo[_BOUNDS]``."""
+    if _over(t):
+        p = _points(t)
+        if not _one_side(p):
+            raise _NotNet
+        n = p[0] - p[1]
+        return alpha if n < alpha else beta if n > beta else n
+    key = _node_key(t, None)
+    got = memo.get(key)
+    if got is not None:
+        if not _one_side(got):
+            raise _NotNet
+        n = got[0] - got[1]
+        return alpha if n < alpha else beta if n > beta else n
+    bounds = memo.get(_BOUNDS)
+    if bounds is None:
+        bounds = memo[_BOUNDS] = {}
+    lo, hi = bounds.get(key, (-_INF, _INF))
+    if lo >= beta:
+        return beta
+    if hi <= alpha:
+        return alpha
+    a, b = max(alpha, lo), min(beta, hi)
+    if t.phase == PLAY:
+        v = _net_leaf(t, memo, a, b)
+    else:
+        acts, reason = legal_actions(t)
+        if not acts:
+            raise ValueError(f"no legal action at this position ({reason})")
+        party = _decider(t, acts) if len(acts) > 1 else 0
+        if party is None:
+            raise _NotNet
+        if party == 0:
+            v = a
+            for act in acts:
+                c = t.copy()
+                apply(c, act)
+                x = _net_ab(c, memo, v, b)
+                if x > v:
+                    v = x
+                    if v >= b:
+                        break
+        else:
+            v = b
+            for act in acts:
+                c = t.copy()
+                apply(c, act)
+                x = _net_ab(c, memo, a, v)
+                if x < v:
+                    v = x
+                    if v <= a:
+                        break
+    if a < v < b or (v <= a and a == lo) or (v >= b and b == hi):
+        memo[key] = _vec_of(v)      # exact (at a bound the other bound meets)
+        bounds.pop(key, None)
+    elif v <= a:
+        bounds[key] = (lo, a)
+    else:
+        bounds[key] = (b, hi)
+    return alpha if v < alpha else beta if v > beta else v
+
+
+def _net_leaf(t: Table, memo: dict, a: int, b: int) -> int:
+    """:func:`_net_ab` at a position in the play: the compiled search on the
+    nets clamped to ``[a, b]``; the exact search (:func:`_play_fast`, its
+    cache) for the full window."""
+    prep = _play_prep(t)
+    if prep is None:
+        raise _NotNet
+    pt, hands, trick, active, left, size, twins, key = prep
+    if key[-2] is None:
+        raise _NotNet
+    outcomes = _outcomes(t, active, left)
+    if not _single_scorer(outcomes):
+        raise _NotNet
+    if a <= -_INF and b >= _INF:
+        vec = _play_fast(t, memo)
+        if vec is None or not _one_side(vec):
+            raise _NotNet
+        return vec[0] - vec[1]
+    nxt, side = _seating(t)
+    nets = _net_tables(t, outcomes, side)
+    if nets is None:
+        raise _NotNet
+    net_of = nets[0]
+    per_deal = t.variant.tricks_per_deal
+    clamped = [a if n < a else b if n > b else n for n in (net_of.get(k, 0) for k in range(per_deal + 1))]
+    cap, lead, suit_index = _c_tables(pt, t.trump)
+    flat, led = _c_trick(pt, suit_index, t, trick)
+    a_now = sum(n for s, n in enumerate(t.tricks_won) if side[s] == 0)
+    val, nodes = _C.two_party(cap, hands, side, nxt, t.turn, flat, led, len(t.tricks), per_deal, size, a_now,
+                              clamped, lead, twins)
+    STATS["nodes"] += nodes
+    return val
 
 
 _GAME_SLOTS = frozenset({
