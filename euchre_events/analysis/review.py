@@ -736,7 +736,22 @@ _STR = json.encoder.encode_basestring   # ensure_ascii=False's string writer (C 
 def _dumps_indent1(doc) -> str:
     """``json.dumps(doc, ensure_ascii=False, indent=1)``, byte for byte, for
     documents of dicts with string keys, lists, tuples, strings, ints,
-    floats, bools and None; anything else is left to ``json.dumps``."""
+    floats, bools and None; anything else is left to ``json.dumps``.
+
+    The standard library's compact encoder (in C) writes every token; the
+    indentation is then added by ``msgspec.json.format``, which copies each
+    token as it is (numbers in Python's own spelling, strings with their
+    escapes) and lays them out as ``indent=1`` does.  A document that is no
+    strict JSON (NaN) or without msgspec: :func:`_indent1_py`."""
+    try:
+        from msgspec.json import format as _format
+        return _format(json.dumps(doc, ensure_ascii=False, separators=(",", ":"), allow_nan=False), indent=1)
+    except Exception:    # NaN or infinity, a type json does not take, no msgspec
+        return _indent1_py(doc)
+
+
+def _indent1_py(doc) -> str:
+    """:func:`_dumps_indent1` in Python (the slow and sure way)."""
     out: list = []
     put = out.append
     flt = float.__repr__

@@ -670,6 +670,21 @@ def _deck_codes(v):
     return got
 
 
+_VARIANT_PLAY: dict = {}
+"""``{variant: (no fast play (fast_break), base play (no hook), deck codes,
+twins rule, tricks a deal)}``: what :func:`_play_prep` reads of a variant, once."""
+
+
+def _variant_play(v) -> tuple:
+    got = _VARIANT_PLAY.get(v)
+    if got is None:
+        got = (bool(getattr(v.options, "fast_break", False)), _fast_plays_ok(v), _deck_codes(v),
+               v.first_twin_wins, v.tricks_per_deal)
+        if len(_VARIANT_PLAY) < 1024:
+            _VARIANT_PLAY[v] = got
+    return got
+
+
 def _play_prep(t: Table) -> Optional[tuple]:
     """What the bit-mask play search reads of a position in the play:
     ``(play tables, hands as masks, trick as (seat, mask) pairs, seats in
@@ -678,32 +693,34 @@ def _play_prep(t: Table) -> Optional[tuple]:
     that reads more than the tricks won, a card out of turn, an unknown
     card, hands of unequal length)."""
     v = t.variant
-    if (getattr(v.options, "fast_break", False) or t.out_of_turn
-            or (t.trick and t.led_suit is None)):
+    no_fast, base_play, deck, twins, per_deal = _variant_play(v)
+    if no_fast or t.out_of_turn or (t.trick and t.led_suit is None):
         return None
-    active = [s for s in range(t.n_seats) if s not in t.out]
-    hands_l = [t.hands[s] for s in range(t.n_seats)]
-    in_play = [c for s in active for c in hands_l[s]] + [c for _, c in t.trick]
-    if any(c[:1] == "?" for c in in_play):
-        return None
-    if not _fast_plays_ok(v) and not _joker_hooks_idle(v, in_play):
-        return None
-    codes = _deck_codes(v)
-    if codes is None or not codes[1].issuperset(in_play):
-        codes = tuple(sorted(in_play))
+    out = t.out
+    n_seats = t.n_seats
+    hands_l = t.hands
+    active = [s for s in range(n_seats) if s not in out] if out else list(range(n_seats))
+    in_play = [c for s in active for c in hands_l[s]]
+    if t.trick:
+        in_play += [c for _, c in t.trick]
+    if deck is not None and deck[1].issuperset(in_play):
+        codes = deck[0]     # every card a card of the deck: none unknown
     else:
-        codes = codes[0]
+        if any(c[:1] == "?" for c in in_play):
+            return None
+        codes = tuple(sorted(in_play))
+    if not base_play and not _joker_hooks_idle(v, in_play):
+        return None
     pt = playcore.play_tables(codes, t.trump, t.low)
-    left = v.tricks_per_deal - len(t.tricks)
-    size = t.n_seats - len(t.out)
+    left = per_deal - len(t.tricks)
+    size = n_seats - len(out)
     if len(in_play) != left * size or len(set(in_play)) != len(in_play):
         return None   # not a regular play (hands of unequal length)
-    twins = v.first_twin_wins
     bit = pt.bit
     hands = []
-    for s in range(t.n_seats):
+    for s in range(n_seats):
         m = 0
-        if s in active:
+        if s not in out:
             for c in hands_l[s]:
                 m |= bit[c]
         hands.append(m)
