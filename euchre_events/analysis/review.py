@@ -574,6 +574,15 @@ def _decide(game, t, k: int, ev: Event, kind: str, index: int, trick: Optional[i
             memo: Optional[dict] = None) -> Decision:
     """Value every option of the decision at event ``k`` (table ``t`` before it)."""
     seat = ev.seat
+    variant, party = t.variant, S.party_of(t, seat)
+    values: dict = {}
+
+    def value(points) -> float:     # _value_of, once per points vector of the decision
+        v = values.get(points)
+        if v is None:
+            v = values[points] = S.value_for(variant, points, party)
+        return v
+
     legal, _ = engine.legal_actions(t)
     why = None
     try:
@@ -609,7 +618,7 @@ def _decide(game, t, k: int, ev: Event, kind: str, index: int, trick: Optional[i
         if not ests or None in ests:
             ests = None
         if per_reading:
-            vals = [_value_of(t, r[a], seat) for r in per_reading]
+            vals = [value(r[a]) for r in per_reading]
             fu = _span(vals)
             pts = per_reading[0][a] if len(per_reading) == 1 else None
         else:
@@ -623,8 +632,8 @@ def _decide(game, t, k: int, ev: Event, kind: str, index: int, trick: Optional[i
     if per_reading and played is not None:
         costs, losses = [], []
         for r in per_reading:
-            best_a = max(actions, key=lambda a: _value_of(t, r[a], seat))
-            costs.append(max(0.0, _value_of(t, r[best_a], seat) - _value_of(t, r[ev], seat)))
+            best_a = max(actions, key=lambda a: value(r[a]))
+            costs.append(max(0.0, value(r[best_a]) - value(r[ev])))
             w_best = _wc(t, r[best_a], seat, wc_cache)
             w_played = _wc(t, r[ev], seat, wc_cache)
             losses.append(None if w_best is None or w_played is None else max(0.0, w_best - w_played))
@@ -647,9 +656,9 @@ def _decide(game, t, k: int, ev: Event, kind: str, index: int, trick: Optional[i
     others_cost = None
     if per_reading and played is not None and fu_cost == 0 and len(per_reading) == 1:
         r = per_reading[0]
-        others = [_value_of(t, r[a], seat) for a in actions if a != ev]
+        others = [value(r[a]) for a in actions if a != ev]
         if others:
-            others_cost = _value_of(t, r[ev], seat) - max(others)
+            others_cost = value(r[ev]) - max(others)
     lab = L.label(fu_cost, sv_cost, wcl, seat_view_se=sv_se,
                   others_face_up_cost=others_cost, seat_view_gap=sv_cost,
                   best_share=played.best_share if played else None, forced=forced)
