@@ -9,7 +9,9 @@
    only), so the ratio says what the analysis adds.  Each run's exit code is checked (a
    failed run is reported, never timed), and its CPU time (user + system of the child,
    ``resource.getrusage``) is printed beside the wall time: on a machine shared with other
-   jobs the CPU time is the steadier figure.  ``--before DIR``: the same command from another
+   jobs the CPU time is the steadier figure.  The commands run with bytecode caching on, as
+   an installed package runs (``PYTHONDONTWRITEBYTECODE`` is dropped from their environment;
+   the first run writes the ``__pycache__`` folders).  ``--before DIR``: the same command from another
    checkout of the package (e.g. ``git worktree add /tmp/before main``), timed in turn
    with this one, so that before and after are measured in the same run.
 2. Whole-game analysis of ``fixtures/egn/VWEC Finals.egn`` (13 deals), face up and a
@@ -67,6 +69,9 @@ def timed(cmd: list, root: str = ROOT) -> tuple:
     t0 = time.perf_counter()
     # python -m puts the working folder first on the path: run in the checkout measured
     env = dict(os.environ, PYTHONPATH=root)
+    # as installed (pip compiles the bytecode): a shell with PYTHONDONTWRITEBYTECODE would
+    # compile every module again at each start (about 0.1 s)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False, env=env, cwd=root)
     wall = time.perf_counter() - t0
     r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
