@@ -397,7 +397,7 @@ def _net_ab(t: Table, memo: dict, alpha: int, beta: int) -> int:
             for act in acts:
                 c = t.copy()
                 apply(c, act)
-                x = _net_ab(c, memo, v, b)
+                x = _net_leaf(c, memo, v, b) if c.phase == PLAY else _net_ab(c, memo, v, b)
                 if x > v:
                     v = x
                     if v >= b:
@@ -407,7 +407,7 @@ def _net_ab(t: Table, memo: dict, alpha: int, beta: int) -> int:
             for act in acts:
                 c = t.copy()
                 apply(c, act)
-                x = _net_ab(c, memo, a, v)
+                x = _net_leaf(c, memo, a, v) if c.phase == PLAY else _net_ab(c, memo, a, v)
                 if x < v:
                     v = x
                     if v <= a:
@@ -425,7 +425,8 @@ def _net_ab(t: Table, memo: dict, alpha: int, beta: int) -> int:
 def _net_leaf(t: Table, memo: dict, a: int, b: int) -> int:
     """:func:`_net_ab` at a position in the play: the compiled search on the
     nets clamped to ``[a, b]``; the exact search (:func:`_play_fast`, its
-    cache) for the full window."""
+    cache) for the full window.  A play start is met once per line of the
+    exchanges: it is not kept in the memo (its parent is)."""
     prep = _play_prep(t)
     if prep is None:
         raise _NotNet
