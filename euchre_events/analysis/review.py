@@ -43,9 +43,10 @@ __all__ = ["ANALYSIS_VERSION", "Option", "Decision", "DealAnalysis", "PlayerSumm
            "Method", "analyze", "analyze_deal", "action_text", "decision_kind", "CALL_KINDS",
            "EXCHANGE_KINDS", "from_json", "to_json_text", "summarize"]
 
-ANALYSIS_VERSION = 1
+ANALYSIS_VERSION = 2
 """Bumped whenever a change of the solver, the sampler or the labels changes
-a result: the analysis cache (archive read model) keys on it."""
+a result: the analysis cache (archive read model) keys on it.  2: the seat
+view of a seat whose own hand holds a card the record lost, over its readings."""
 
 CALL_KINDS = frozenset({"Passed", "OrderedUp", "TrumpNamed", "BidMade", "WentAlone", "PlayedWithPartner",
                         "DefendedAlone", "DroppedOut", "StayedIn", "UpCardDeclined", "JokerSuitNamed"})
