@@ -6,7 +6,14 @@
    seeded random legal games of ``rules.simulate`` written as our text notation), every
    decision valued: wall time per deal, start-up included (goal: at most 2 ms a deal).
    The anchor, measured in the same run: ``audit`` of the same file (reading and folding
-   only), so the ratio says what the analysis adds.
+   only), so the ratio says what the analysis adds.  Each run's exit code is checked (a
+   failed run is reported, never timed), and its CPU time (user + system of the child,
+   ``resource.getrusage``) is printed beside the wall time: on a machine shared with other
+   jobs the CPU time is the steadier figure.  The commands run with bytecode caching on, as
+   an installed package runs (``PYTHONDONTWRITEBYTECODE`` is dropped from their environment;
+   the first run writes the ``__pycache__`` folders).  ``--before DIR``: the same command from another
+   checkout of the package (e.g. ``git worktree add /tmp/before main``), timed in turn
+   with this one, so that before and after are measured in the same run.
 2. Whole-game analysis of ``fixtures/egn/VWEC Finals.egn`` (13 deals), face up and a
    ``--samples`` seat view for every decision: wall time with ``--workers 1`` and ``2``
    (goal: at most 20 s on a 2-core machine).
@@ -14,11 +21,13 @@
    mid-play and an auction decision of the same game (goal: 300 ms).
 
     python benchmarks/bench_analyze.py [--games 100] [--samples 200] [--repeat 3] [--skip-game]
+                                       [--only-face-up] [--before DIR]
 """
 from __future__ import annotations
 
 import argparse
 import os
+import resource
 import statistics
 import subprocess
 import sys
@@ -28,7 +37,6 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 sys.path.insert(0, ROOT)
-EE = os.path.join(os.path.dirname(sys.executable), "euchre-events")
 VWEC = os.path.join(ROOT, "fixtures", "egn", "VWEC Finals.egn")
 GEN = next((p for p in (os.path.join(ROOT, "..", "shared", "tools", "openspiel_games.py"),
                         "/work/shared/tools/openspiel_games.py") if os.path.exists(p)), None)
@@ -53,10 +61,23 @@ def one_deal_games(n: int, folder: str) -> str:
         return path
 
 
-def timed(cmd: list) -> float:
+def timed(cmd: list, root: str = ROOT) -> tuple:
+    """``(wall seconds, CPU seconds)`` of running ``cmd`` with the package of the
+    checkout ``root``; SystemExit naming the
+    command when it fails (a failed run is no measurement)."""
+    r0 = resource.getrusage(resource.RUSAGE_CHILDREN)
     t0 = time.perf_counter()
-    subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-    return time.perf_counter() - t0
+    # python -m puts the working folder first on the path: run in the checkout measured
+    env = dict(os.environ, PYTHONPATH=root)
+    # as installed (pip compiles the bytecode): a shell with PYTHONDONTWRITEBYTECODE would
+    # compile every module again at each start (about 0.1 s)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False, env=env, cwd=root)
+    wall = time.perf_counter() - t0
+    r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
+    if p.returncode != 0:
+        raise SystemExit(f"{' '.join(cmd)}: exit {p.returncode}: {p.stderr.decode(errors='replace')[-500:]}")
+    return wall, (r1.ru_utime - r0.ru_utime) + (r1.ru_stime - r0.ru_stime)
 
 
 def main() -> None:
@@ -65,24 +86,37 @@ def main() -> None:
     ap.add_argument("--samples", type=int, default=200)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--skip-game", action="store_true", help="leave out the whole VWEC game (2)")
+    ap.add_argument("--only-face-up", action="store_true", help="measure 1 only")
+    ap.add_argument("--before", help="another checkout of the package, timed in turn with this one")
     a = ap.parse_args()
+    py = sys.executable
+    runs = [("this", ROOT)] + ([("before", os.path.abspath(a.before))] if a.before else [])
     with tempfile.TemporaryDirectory() as d:
         path = one_deal_games(a.games, d)
-        fu, an = [], []
+        out = os.path.join(d, "out.json")
+        got: dict = {name: [] for name, _ in runs}
+        anchor = []
         for _ in range(a.repeat):
-            an.append(timed([EE, "audit", path, "--json"]))
-            fu.append(timed([EE, "analyze", path, "--face-up-only", "--format", "json", "-o",
-                             os.path.join(d, "out.json")]))
-        best, anchor = min(fu), min(an)
-        print(f"1. analyze --face-up-only of {a.games} one-deal games ({os.path.basename(path)}): "
-              f"best {best:.2f} s = {1000 * best / a.games:.2f} ms a deal all-in "
-              f"(goal 2 ms); audit of the same file {anchor:.2f} s; ratio {best / anchor:.1f}x")
+            anchor.append(timed([py, "-m", "euchre_events", "audit", path, "--json"], ROOT))
+            for name, root in runs:
+                got[name].append(timed([py, "-m", "euchre_events", "analyze", path, "--face-up-only", "--format",
+                                        "json", "-o", out], root))
+        ac = min(c for _, c in anchor)
+        for name, root in runs:
+            w, c = min(x for x, _ in got[name]), min(y for _, y in got[name])
+            print(f"1. analyze --face-up-only of {a.games} one-deal games ({os.path.basename(path)}), {name} "
+                  f"({root}): best of {a.repeat}: {1000 * c / a.games:.2f} ms CPU a deal all-in, "
+                  f"{1000 * w / a.games:.2f} ms wall (goal 2 ms); audit of the same file {ac:.2f} s CPU; "
+                  f"ratio {c / ac:.1f}x (CPU)")
+            print("   every run (wall s, CPU s): " + ", ".join(f"({x:.2f}, {y:.2f})" for x, y in got[name]))
+    if a.only_face_up:
+        return
     if not a.skip_game:
         for w in (1, 2):
-            t = timed([EE, "analyze", VWEC, "--samples", str(a.samples), "--workers", str(w), "--format", "json",
-                       "-o", os.devnull])
+            t, c = timed([py, "-m", "euchre_events", "analyze", VWEC, "--samples", str(a.samples), "--workers",
+                          str(w), "--format", "json", "-o", os.devnull], ROOT)
             print(f"2. VWEC Finals (13 deals), face up + {a.samples}-sample seat view, --workers {w}: "
-                  f"{t:.1f} s (goal 20 s)")
+                  f"{t:.1f} s wall, {c:.1f} s CPU (goal 20 s)")
     from euchre_events.analysis.sampling import seat_view
     from euchre_events.analysis.review import decision_kind
     from euchre_events.formats import read_records

@@ -1,7 +1,8 @@
 """``euchre-events`` and ``python -m euchre_events``: the command's entry
 point.  An audit whose command line the audit's own table of options
 reads (:func:`euchre_events.batch.parse_audit`) runs straight from
-:mod:`euchre_events.batch`, without loading the command-line application
+:mod:`euchre_events.batch`, and an ``analyze`` of record files from
+:mod:`euchre_events.review` (issue 21 "Speed"), without loading the command-line application
 (``typer`` and the other commands); every other command line goes to
 :func:`euchre_events.cli.main`, the same commands and the same output.
 """
@@ -14,6 +15,9 @@ def main() -> None:
     """Console-script entry point (exits with the command's code)."""
     from euchre_events.batch import quick_audit
     code = quick_audit(sys.argv[1:])
+    if code is None:
+        from euchre_events.review import quick_analyze
+        code = quick_analyze(sys.argv[1:])
     if code is None:
         from euchre_events.cli import app
         app()

@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import os
 import sys
-from concurrent.futures import ProcessPoolExecutor
 from typing import Callable, List, Optional
 
 from euchre_events.console import emit_report, fail, say, short_error, warn
 from euchre_events.corpus import analysis_params
 
-__all__ = ["run_analysis", "analysis_params", "analysis_notes", "game_analysis", "ENGINE_NOTE"]
+__all__ = ["run_analysis", "analysis_params", "analysis_notes", "game_analysis", "ENGINE_NOTE",
+           "plain_analyze", "quick_analyze"]
 
 ENGINE_NOTE = "euchre-events analysis"
 """How an annotation written by the analysis begins: it marks the engine's
@@ -57,6 +57,7 @@ def _analyze_one(game, *, deals, seat, samples, seed, face_up_only, workers, gam
             raise KeyError(f"deal {missing[0]} is not in the game (deals {', '.join(map(str, numbers))})")
         numbers = [d for d in numbers if d in deals]
     if workers > 1 and len(numbers) > 1:
+        from concurrent.futures import ProcessPoolExecutor
         with ProcessPoolExecutor(max_workers=min(workers, len(numbers))) as ex:
             results = []
             for r in ex.map(_deal_task, [(list(game.events), d, kw) for d in numbers]):
@@ -199,6 +200,103 @@ def _emit_analyses(analyses: list, report: str, output: Optional[str], all_decis
         text = analysis_text(analyses, all_decisions=all_decisions) if analyses else ""
     if analyses or not failed:
         emit_report(text, report, output)
+
+
+_INT_OPTIONS = {"--seed": ("seed", 0, None), "--samples": ("samples", 1, 100000),
+                "--workers": ("workers", 1, 64), "--deal": ("deals", None, None)}
+"""The number options :func:`plain_analyze` reads: name, and the bounds of
+``cli.analyze_cmd``'s typer options (None: none)."""
+
+
+def plain_analyze(argv: List[str]) -> Optional[dict]:
+    """The arguments of ``analyze FILE... [--face-up-only] [--every]
+    [--format text|json|html] [-o OUT] [--seed N] [--samples N] [--workers N]
+    [--deal N]...`` of record files that exist, as :func:`run_analysis` takes
+    them, or None for any other command line (typer reads that one: stored
+    games, ``--all``, ``--seat``, ``--line``, an option it would refuse).
+    Such a command runs without building the typer application, whose
+    option adapters import ``pydantic``, nor the other commands: a third
+    of the start-up of ``analyze --face-up-only`` (issue 21 "Speed")."""
+    if not argv or argv[0] != "analyze":
+        return None
+    args = {"games": [], "deals": [], "seed": 0, "samples": 200, "workers": 1, "face_up_only": False,
+            "all_decisions": False, "report": "text", "output": None}
+    i = 1
+    while i < len(argv):
+        a = argv[i]
+        nxt = argv[i + 1] if i + 1 < len(argv) else None
+        if a == "--face-up-only":
+            args["face_up_only"] = True
+            i += 1
+            continue
+        if a == "--every":
+            args["all_decisions"] = True
+            i += 1
+            continue
+        if a in ("--format", "-f") and nxt in ("text", "json", "html"):
+            args["report"] = nxt
+        elif a in ("-o", "--output") and nxt and not nxt.startswith("-"):
+            args["output"] = nxt
+        elif a in _INT_OPTIONS and nxt and nxt.isascii() and nxt.isdigit():
+            name, low, high = _INT_OPTIONS[a]
+            n = int(nxt)
+            if (low is not None and n < low) or (high is not None and n > high):
+                return None     # out of range: typer says so
+            if name == "deals":
+                args["deals"].append(n)
+            else:
+                args[name] = n
+        elif not a.startswith("-") and a and os.path.isfile(a):
+            args["games"].append(a)
+            i += 1
+            continue
+        else:
+            return None
+        i += 2
+    if not args["games"] or (args["report"] == "html" and not args["output"]):
+        return None     # nothing to analyse, or a page for a terminal: typer says so
+    args["deals"] = args["deals"] or None
+    return args
+
+
+def quick_analyze(argv: List[str]) -> Optional[int]:
+    """Run ``argv`` (the command line after the program name) when it is a
+    :func:`plain_analyze` of record files, and give its exit code; None for
+    any other command line (the full command-line application runs it).
+    The same job as ``cli.analyze_cmd``: :func:`run_analysis`, the same
+    report and messages.  An interruption and a reader that stopped reading
+    (``| head``) end it as ``typer`` ends a command (130; 1, silently)."""
+    if os.environ.get("_EUCHRE_EVENTS_COMPLETE"):
+        return None       # shell completion asked: the application answers
+    args = plain_analyze(argv)
+    if args is None:
+        return None
+    from euchre_events.console import archive_file, read_file, refuse_output_over_input
+    import gc
+    # a batch process: what the imports made stays (not scanned again), and the young
+    # generation is collected less often (the solver makes many short-lived tables): ~5% of the time
+    gc.freeze()
+    gc.set_threshold(50_000, 20, 20)
+
+    def no_archive(*_a, **_k):      # record files only: the archive is never opened
+        fail("the archive is not opened for record files")
+
+    try:
+        refuse_output_over_input(args["games"], args["output"], archive=lambda: archive_file(None),
+                                 doing="analysed")
+        run_analysis(args["games"], deals=args["deals"], seat=None, samples=args["samples"], seed=args["seed"],
+                     face_up_only=args["face_up_only"], workers=args["workers"], report=args["report"],
+                     output=args["output"], line=None, all_games=False, all_decisions=args["all_decisions"],
+                     from_=None, db=None, open_archive=no_archive, load=no_archive,
+                     read=lambda item: read_file(item, None))
+    except SystemExit as e:
+        return e.code if isinstance(e.code, int) else 1
+    except KeyboardInterrupt:     # as typer ends a command: no message, 130
+        return 130
+    except BrokenPipeError:       # a reader that stopped reading (| head): as click does
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 1
+    return 0
 
 
 def _game_of(events):

@@ -131,5 +131,9 @@ def test_json_text_is_the_standard_librarys_indented_json():
     odd = {"name": 'Dé "Q"\n\u2028<b>', "v": [-0.0, 0.1, 2 ** 70, True, False, None, (1, [])],
            "e": {}, "l": [], "n": {"x": [{"y": []}]}}
     assert _dumps_indent1(odd) == json.dumps(odd, ensure_ascii=False, indent=1)
-    for other in ({1: "a"}, [float("nan")], {"x": float("inf")}):
+    # numbers as Python spells them (the compact C encoder writes them; msgspec only lays them out)
+    odd2 = {"f": [1e-05, 9.999e-05, 1e16, -1e300, 123456.789, 5e-324], "c": "\x00\x1f\x7f\\/\u00e9\U0001f0a1",
+            "\u2029k": [[[]], [{}]]}
+    assert _dumps_indent1(odd2) == json.dumps(odd2, ensure_ascii=False, indent=1)
+    for other in ({1: "a"}, [float("nan")], {"x": float("inf")}, ["\ud800"]):
         assert _dumps_indent1(other) == json.dumps(other, ensure_ascii=False, indent=1)

@@ -377,3 +377,48 @@ def test_the_seat_view_of_a_call_never_reads_a_hidden_card(rel, pos):
     game = load(rel)
     assert game.table_at(pos).maker is None
     assert seat_view(game, pos, samples=2, seed=4) == seat_view(redealt(game, pos, 9), pos, samples=2, seed=4)
+
+
+def test_dealer_s_lost_discard_is_read_every_way():
+    """VWEC Finals (the real EGN record), deal 1: South deals, orders the
+    up-card (K♣) up and discards, and EGN keeps no discard: South's dealt hand
+    holds ``??``.  From South's own seat the card is known, so its decisions
+    before the discard are valued once for each card it can be (the four cards
+    the record states nowhere in the deal: Q♣ 10♦ 10♥ 10♠), and a value that
+    depends on the reading is a range (docs/analysis.md "Cards the record does
+    not know"), as the face-up values are."""
+    from conftest import SHARED_RECORDS
+    from euchre_events.analysis import solver
+    from euchre_events.analysis.review import analyze
+    from euchre_events.analysis.sampling import own_readings, seat_view_readings
+    path = Path(SHARED_RECORDS) / "VWEC Finals.egn"
+    g = read_records(str(path))[0].game
+    t = g.table_at(6)
+    assert t.turn == 2 and t.dealer == 2 and t.up_card == "KC" and "??" in t.hands[2]
+    with pytest.raises(solver.Unknowable):
+        seat_view(g, 6, samples=5)
+    readings = own_readings(g, 6, 2)
+    stated = {c for h in t.hands for c in h} | {t.up_card}
+    assert sorted(b for _, back in readings for b in back) == ["QC", "TD", "TH", "TS"]
+    assert sorted(set(t.variant.deck()) - stated) == ["QC", "TD", "TH", "TS"]
+    for rg, back in readings:
+        (card,) = back
+        assert card in rg.table_at(6).hands[2] and "??" not in rg.table_at(6).hands[2]
+        # the reading's discard names the card: the deal goes on as recorded
+        assert rg.table_at(9).discards == [(2, card)]
+    views = seat_view_readings(g, 6, samples=20, seed=0)
+    order = [[o for o in v.options if o.action.kind == "OrderedUp" and not o.action.alone][0].mean
+             for _, v in views]
+    a = analyze(g, deals=[1], samples=20, seed=0)
+    d = next(x for x in a.deals[0].decisions if x.position == 6)
+    assert d.played_text == "order" and d.why is None
+    opt = {o.text: o for o in d.options}
+    assert opt["order"].seat_view == (min(order), max(order)) and min(order) < max(order)
+    assert opt["pass"].seat_view == 0.0            # a pass counts 0 in every reading
+    # the discard itself (position 8): the lost card is one option, written as the record writes it
+    disc = next(x for x in a.deals[0].decisions if x.position == 8)
+    assert disc.played_text == "discard ??" and "discard ??" in [o.text for o in disc.options]
+    assert all(o.seat_view is not None for o in disc.options) and disc.seat_view_cost is not None
+    js = a.to_json()["deals"][0]["decisions"]
+    assert next(x for x in js if x["position"] == 6)["options"][1]["seat_view"] == [round(min(order), 3),
+                                                                                   round(max(order), 3)]

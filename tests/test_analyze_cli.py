@@ -201,3 +201,46 @@ def test_a_lost_discard_is_not_called_illegal():
     r = run("analyze", VWEC, "--deal", "8", "--face-up-only", "--format", "json")
     d = [x for x in json.loads(r.stdout)["games"][0]["deals"][0]["decisions"] if x["played"] == "discard ??"]
     assert d and all("legal" not in x for x in d)
+
+
+def test_plain_analyze_command_lines(tmp_path):
+    """Only an analyze of record files with the plain options skips typer
+    (``euchre_events.review.quick_analyze``); the rest go to it."""
+    from euchre_events.review import plain_analyze
+    got = plain_analyze(["analyze", VWEC, "--face-up-only", "--format", "json", "-o", "out.json",
+                         "--deal", "2", "--deal", "3", "--seed", "4"])
+    assert got == {"games": [VWEC], "deals": [2, 3], "seed": 4, "samples": 200, "workers": 1,
+                   "face_up_only": True, "all_decisions": False, "report": "json", "output": "out.json"}
+    assert plain_analyze(["analyze", VWEC])["report"] == "text"
+    for argv in (["analyze", "abc123"], ["analyze", VWEC, "--seat", "N"], ["analyze", VWEC, "--all"],
+                 ["analyze", VWEC, "--format", "html"], ["analyze", VWEC, "--samples", "0"],
+                 ["analyze", VWEC, "--format=json"], ["analyze", VWEC, "--line", "1"], ["analyze", VWEC, "--help"],
+                 ["analyze", VWEC, "--deal", "²"], ["analyze", VWEC, "--workers", "65"], ["analyze"],
+                 ["audit", VWEC], []):
+        assert plain_analyze(argv) is None, argv
+
+
+def test_console_script_gives_typer_s_output(tmp_path):
+    """``python -m euchre_events analyze FILE ...`` (no typer application)
+    writes what the typer command writes, with the same exit code: a report on
+    stdout and in a file, a missing file, ``-o`` over the record."""
+    import subprocess
+    import sys
+    out = tmp_path / "out.json"
+    for argv in (["analyze", VWEC, "--deal", "2", "--face-up-only"],
+                 ["analyze", VWEC, "--deal", "2", "--face-up-only", "--format", "json", "-o", str(out)],
+                 ["analyze", str(tmp_path / "missing.egn"), "--face-up-only"],
+                 ["analyze", VWEC, "--deal", "99", "--face-up-only"],
+                 ["analyze", VWEC, "--face-up-only", "-o", VWEC]):
+        res = runner.invoke(app, argv)
+        typer_file = out.read_text() if out.exists() else None
+        if out.exists():
+            out.unlink()
+        p = subprocess.run([sys.executable, "-m", "euchre_events"] + argv, capture_output=True, text=True,
+                           cwd=tmp_path)
+        assert p.stdout == res.stdout, argv
+        assert p.stderr == res.stderr, argv
+        assert p.returncode == res.exit_code, argv
+        assert (out.read_text() if out.exists() else None) == typer_file
+        if out.exists():
+            out.unlink()

@@ -43,9 +43,10 @@ __all__ = ["ANALYSIS_VERSION", "Option", "Decision", "DealAnalysis", "PlayerSumm
            "Method", "analyze", "analyze_deal", "action_text", "decision_kind", "CALL_KINDS",
            "EXCHANGE_KINDS", "from_json", "to_json_text", "summarize"]
 
-ANALYSIS_VERSION = 1
+ANALYSIS_VERSION = 2
 """Bumped whenever a change of the solver, the sampler or the labels changes
-a result: the analysis cache (archive read model) keys on it."""
+a result: the analysis cache (archive read model) keys on it.  2: the seat
+view of a seat whose own hand holds a card the record lost, over its readings."""
 
 CALL_KINDS = frozenset({"Passed", "OrderedUp", "TrumpNamed", "BidMade", "WentAlone", "PlayedWithPartner",
                         "DefendedAlone", "DroppedOut", "StayedIn", "UpCardDeclined", "JokerSuitNamed"})
@@ -119,7 +120,11 @@ class Option:
     visible (None if the record's unknown cards stop it); ``points``: the
     deal's points per party face up; ``seat_view``/``seat_view_se``: the mean
     over the sampled deals and its standard error; ``best_share``: the share
-    of sampled deals in which it was (one of) the best."""
+    of sampled deals in which it was (one of) the best.  Where the seat's own
+    hand holds a card the record does not state (an EGN dealer's lost
+    discard), the seat view is found for every reading of it: ``seat_view``
+    is then a ``(low, high)`` pair when the readings differ, ``seat_view_se``
+    the largest error and ``best_share`` the smallest share."""
 
     action: Event
     text: str
@@ -130,7 +135,7 @@ class Option:
     best_share: Optional[float] = None
 
     def to_json(self) -> dict:
-        return {"action": self.text, "event": self.action.to_dict(), "face_up": _jv(self.face_up), "seat_view": _r(self.seat_view),
+        return {"action": self.text, "event": self.action.to_dict(), "face_up": _jv(self.face_up), "seat_view": _rv(self.seat_view),
                 "seat_view_se": _r(self.seat_view_se), "best_share": _r(self.best_share),
                 "points": list(self.points) if self.points is not None else None}
 
@@ -177,7 +182,7 @@ class Decision:
 
     def best_seat_view(self) -> Optional[Option]:
         vals = [o for o in self.options if o.seat_view is not None]
-        return max(vals, key=lambda o: o.seat_view) if vals else None
+        return max(vals, key=lambda o: _low(o.seat_view)) if vals else None
 
     def to_json(self) -> dict:
         d = {"position": self.position, "deal": self.deal, "seat": self.seat, "kind": self.kind,
@@ -186,7 +191,7 @@ class Decision:
              "options": [o.to_json() for o in self.options],
              "face_up_cost": _r(self.face_up_cost), "seat_view_cost": _r(self.seat_view_cost),
              "win_chance_lost": _r(self.win_chance_lost), "label": self.label,
-             "played_face_up": _jv(self.played_face_up), "played_seat_view": _r(self.played_seat_view)}
+             "played_face_up": _jv(self.played_face_up), "played_seat_view": _rv(self.played_seat_view)}
         if self.forced:
             d["forced"] = True
         if not self.legal:
@@ -288,6 +293,12 @@ class GameAnalysis:
 
 def _r(x: Optional[float], nd: int = 3) -> Optional[float]:
     return None if x is None else round(float(x), nd)
+
+
+def _rv(v):
+    """A seat-view mean for JSON: a number rounded as :func:`_r`, or ``[low, high]``
+    over the readings of the seat's own unknown cards."""
+    return [_r(v[0]), _r(v[1])] if isinstance(v, tuple) else _r(v)
 
 
 def _jv(v):
@@ -564,6 +575,15 @@ def _decide(game, t, k: int, ev: Event, kind: str, index: int, trick: Optional[i
             memo: Optional[dict] = None) -> Decision:
     """Value every option of the decision at event ``k`` (table ``t`` before it)."""
     seat = ev.seat
+    variant, party = t.variant, S.party_of(t, seat)
+    values: dict = {}
+
+    def value(points) -> float:     # _value_of, once per points vector of the decision
+        v = values.get(points)
+        if v is None:
+            v = values[points] = S.value_for(variant, points, party)
+        return v
+
     legal, _ = engine.legal_actions(t)
     why = None
     try:
@@ -578,50 +598,68 @@ def _decide(game, t, k: int, ev: Event, kind: str, index: int, trick: Optional[i
         # a card the record does not state (a lost discard) is not known to be illegal
         is_legal = ev in legal or C.is_unknown(getattr(ev, "card", None) or "")
     forced = len(actions) <= 1 or (len(legal) <= 1 and ev in legal)
-    seat_vals: dict = {}
+    # the seat view: one {action as recorded: estimate} per reading of the seat's own
+    # unknown cards (one when it states them all)
+    sv_reads: list = []
     if samples and not forced:
+        from euchre_events.analysis.sampling import seat_view, seat_view_readings
         try:
-            from euchre_events.analysis.sampling import seat_view
             sv = seat_view(game, k, samples=samples, seed=seed, pass_value=pass_value)
-            seat_vals = {o.action: o for o in sv.options}
+            sv_reads = [{o.action: o for o in sv.options}]
         except S.Unknowable as e:
-            why = (why + "; " if why else "") + f"no seat view: {e}"
+            try:
+                sv_reads = [{_as_recorded(o.action, back): o for o in v.options}
+                            for back, v in seat_view_readings(game, k, samples=samples, seed=seed,
+                                                              pass_value=pass_value)]
+            except S.Unknowable:
+                why = (why + "; " if why else "") + f"no seat view: {e}"
     options = []
     for a in actions:
-        o = seat_vals.get(a)
+        ests = [r.get(a) for r in sv_reads]
+        if not ests or None in ests:
+            ests = None
         if per_reading:
-            vals = [_value_of(t, r[a], seat) for r in per_reading]
+            vals = [value(r[a]) for r in per_reading]
             fu = _span(vals)
             pts = per_reading[0][a] if len(per_reading) == 1 else None
         else:
             fu, pts = None, None
-        options.append(Option(a, action_text(a), fu, pts, o.mean if o else None, o.se if o else None,
-                              o.best_share if o else None))
+        options.append(Option(a, action_text(a), fu, pts,
+                              _span([o.mean for o in ests]) if ests else None,
+                              max(o.se for o in ests) if ests else None,
+                              min(o.best_share for o in ests) if ests else None))
     played = options[actions.index(ev)] if ev in actions else None
     fu_cost = wcl = None
     if per_reading and played is not None:
         costs, losses = [], []
         for r in per_reading:
-            best_a = max(actions, key=lambda a: _value_of(t, r[a], seat))
-            costs.append(max(0.0, _value_of(t, r[best_a], seat) - _value_of(t, r[ev], seat)))
+            best_a = max(actions, key=lambda a: value(r[a]))
+            costs.append(max(0.0, value(r[best_a]) - value(r[ev])))
             w_best = _wc(t, r[best_a], seat, wc_cache)
             w_played = _wc(t, r[ev], seat, wc_cache)
             losses.append(None if w_best is None or w_played is None else max(0.0, w_best - w_played))
         # what it lost in every reading of the unknown cards: the least of them
         fu_cost = min(costs)
         wcl = None if None in losses else min(losses)
-    sv_best = max((o.seat_view for o in options if o.seat_view is not None), default=None)
-    sv_cost = (None if sv_best is None or played is None or played.seat_view is None
-               else max(0.0, sv_best - played.seat_view))
+    # the seat view's cost: what the choice lost in every reading (the least of them)
+    sv_cost = sv_se = None
+    in_all = [a for a in actions if all(a in r for r in sv_reads)]
+    if sv_reads and in_all:
+        costs, ses = [], []
+        for r in sv_reads:
+            top = max(in_all, key=lambda a: r[a].mean)
+            if ev in in_all:
+                costs.append(max(0.0, r[top].mean - r[ev].mean))
+            # the verdict is the difference of two means: its noise is the larger error
+            ses.append(max(r[top].se or 0.0, (r[ev].se or 0.0) if ev in in_all else 0.0))
+        sv_cost = min(costs) if costs else None
+        sv_se = max(ses)
     others_cost = None
     if per_reading and played is not None and fu_cost == 0 and len(per_reading) == 1:
         r = per_reading[0]
-        others = [_value_of(t, r[a], seat) for a in actions if a != ev]
+        others = [value(r[a]) for a in actions if a != ev]
         if others:
-            others_cost = _value_of(t, r[ev], seat) - max(others)
-    # the seat view's verdict is the difference of two means: its noise is the larger error
-    sv_top = max((o for o in options if o.seat_view is not None), key=lambda o: o.seat_view, default=None)
-    sv_se = max((o.seat_view_se or 0.0) for o in (played, sv_top) if o is not None) if sv_top else None
+            others_cost = value(r[ev]) - max(others)
     lab = L.label(fu_cost, sv_cost, wcl, seat_view_se=sv_se,
                   others_face_up_cost=others_cost, seat_view_gap=sv_cost,
                   best_share=played.best_share if played else None, forced=forced)
@@ -708,7 +746,22 @@ _STR = json.encoder.encode_basestring   # ensure_ascii=False's string writer (C 
 def _dumps_indent1(doc) -> str:
     """``json.dumps(doc, ensure_ascii=False, indent=1)``, byte for byte, for
     documents of dicts with string keys, lists, tuples, strings, ints,
-    floats, bools and None; anything else is left to ``json.dumps``."""
+    floats, bools and None; anything else is left to ``json.dumps``.
+
+    The standard library's compact encoder (in C) writes every token; the
+    indentation is then added by ``msgspec.json.format``, which copies each
+    token as it is (numbers in Python's own spelling, strings with their
+    escapes) and lays them out as ``indent=1`` does.  A document that is no
+    strict JSON (NaN) or without msgspec: :func:`_indent1_py`."""
+    try:
+        from msgspec.json import format as _format
+        return _format(json.dumps(doc, ensure_ascii=False, separators=(",", ":"), allow_nan=False), indent=1)
+    except Exception:    # NaN or infinity, a type json does not take, no msgspec
+        return _indent1_py(doc)
+
+
+def _indent1_py(doc) -> str:
+    """:func:`_dumps_indent1` in Python (the slow and sure way)."""
     out: list = []
     put = out.append
     flt = float.__repr__
@@ -778,7 +831,7 @@ def from_json(doc: dict) -> GameAnalysis:
         pts = o.get("points")
         return Option(event_from_dict(o["event"]), o["action"], _tv(o["face_up"]),
                       tuple(pts) if pts is not None else None,
-                      o.get("seat_view"), o.get("seat_view_se"), o.get("best_share"))
+                      _tv(o.get("seat_view")), o.get("seat_view_se"), o.get("best_share"))
 
     deals = []
     for dd in doc["deals"]:
@@ -786,7 +839,7 @@ def from_json(doc: dict) -> GameAnalysis:
         for x in dd["decisions"]:
             decs.append(Decision(x["position"], x["deal"], x["seat"], x["kind"], x["index"], x["trick"],
                                  event_from_dict(x["played_event"]), tuple(opt(o) for o in x["options"]),
-                                 bool(x.get("forced", False)), _tv(x.get("played_face_up")), x.get("played_seat_view"),
+                                 bool(x.get("forced", False)), _tv(x.get("played_face_up")), _tv(x.get("played_seat_view")),
                                  x["face_up_cost"], x["seat_view_cost"], x["win_chance_lost"], x["label"],
                                  x.get("legal", True), x.get("why")))
         par = dd["par"]

@@ -79,7 +79,7 @@ from euchre_events.rules import cards as C
 from euchre_events.rules.engine import Table, apply, legal_actions
 
 __all__ = ["OptionEstimate", "SeatView", "ImaginedDeal", "PASS_VALUES", "seat_view", "imagined_deals",
-           "seat_on_turn"]
+           "seat_on_turn", "own_readings", "seat_view_readings", "MAX_OWN_READINGS"]
 
 PASS_VALUES = ("zero", "play-out")
 """How :func:`seat_view` values a pass in the auction: ``"zero"`` (0, as if
@@ -680,3 +680,108 @@ def seat_view(game, position: int, *, samples: int = 200, seed: int = 0,
             po_m, po_se = mean_se(po_sums[j], po_sq[j])
         options.append(OptionEstimate(a, m, se, best[j] / samples, po_m, po_se))
     return SeatView(seat, samples, seed, pass_value, tuple(options), position)
+
+
+# ------------------------------------------------------------------ the seat's own unknown cards
+
+MAX_OWN_READINGS = 24
+"""At most this many readings of the seat's own unknown cards are valued
+(as the face-up solver's readings, ``review.MAX_READINGS``)."""
+
+
+def _known_on_table(t: Table) -> set:
+    """Every card the record states anywhere on table ``t`` (hands, kitty,
+    dummy, ghost, dead hand, discards, cards seen, the trick, the up-card)."""
+    out = set()
+    for group in (*t.hands, t.kitty, t.dummy, t.ghost, t.dead):
+        out.update(c for c in group if isinstance(c, str))
+    out.update(c for _, c in t.discards)
+    out.update(t.seen)
+    out.update(c for _, c in t.trick)
+    if t.up_card:
+        out.add(t.up_card)
+    return {c for c in out if not C.is_unknown(c)}
+
+
+def own_readings(game, position: int, seat: int) -> Optional[list]:
+    """Every way to read the cards of ``seat``'s own hand that the record does
+    not state after ``position`` events (an EGN dealer's lost discard), as
+    ``[(game, {card: unknown code}), ...]``: the game with those cards named
+    in the deal's ``CardsDealt`` and in the seat's later events of the deal
+    that carry them (its ``Discarded``), each unknown card read as one of the
+    deck's cards the record states nowhere (a ``?D`` only as a diamond).
+    The seat saw its own card, so each reading is a seat view of its own
+    (docs/analysis.md "Cards the record does not know").  None when the hand
+    holds no unknown card, or more than :data:`MAX_OWN_READINGS` readings."""
+    from itertools import combinations, permutations
+    from euchre_events.projections import Game
+    if position < 0:
+        position += len(game.events) + 1
+    t = game.table_at(position)
+    codes = [c for c in t.hands[seat] if C.is_unknown(c)]
+    if not codes:
+        return None
+    events = list(game.events)
+    start = next((i for i in range(position - 1, -1, -1) if events[i].kind == "DealStarted"), None)
+    if start is None:
+        return None
+    end = next((i for i in range(position, len(events)) if events[i].kind == "DealStarted"), len(events))
+    dealt_at = next((i for i in range(start + 1, position) if events[i].kind == "CardsDealt"), None)
+    if dealt_at is None:
+        return None
+    dealt = events[dealt_at]
+    slots = [i for i, c in enumerate(dealt.hands[seat]) if C.is_unknown(c)]
+    if len(slots) != len(codes):
+        return None     # an unknown card that came into the hand later: not read here
+    pool = sorted(set(t.variant.deck()) - _known_on_table(t))
+    codes = [dealt.hands[seat][i] for i in slots]
+    # the same code twice (two ``??``): each set of cards once, in card order
+    ways = combinations(pool, len(codes)) if len(set(codes)) == 1 else permutations(pool, len(codes))
+    out = []
+    for cards in ways:
+        if all(_fits(code, card) for code, card in zip(codes, cards)):
+            out.append(cards)
+            if len(out) > MAX_OWN_READINGS:
+                return None
+    if not out:
+        return None
+    readings = []
+    for cards in out:
+        hand = list(dealt.hands[seat])
+        for i, c in zip(slots, cards):
+            hand[i] = c
+        hands = tuple(tuple(hand) if s == seat else h for s, h in enumerate(dealt.hands))
+        evs = list(events)
+        evs[dealt_at] = CardsDealt(hands, dealt.up_card, dealt.kitty, dealt.dummy, dealt.ghost)
+        left = dict(zip(cards, codes))
+        for i in range(dealt_at + 1, end):
+            ev = evs[i]
+            card = getattr(ev, "card", None)
+            if getattr(ev, "seat", None) == seat and card is not None and C.is_unknown(card):
+                named = next((c for c, code in left.items() if code == card), None)
+                if named is not None:
+                    del left[named]
+                    evs[i] = Discarded(seat, named) if ev.kind == "Discarded" else ev
+        readings.append((Game(evs), dict(zip(cards, codes))))
+    return readings
+
+
+def seat_view_readings(game, position: int, *, samples: int = 200, seed: int = 0,
+                       pass_value: str = "zero", played_out: bool = False) -> list:
+    """The seat view of the decision after ``position`` events when the
+    seat's own hand holds cards the record does not state: one
+    :class:`SeatView` per reading of them (:func:`own_readings`), as
+    ``[({card: unknown code}, SeatView), ...]`` (a reading's actions name its
+    card; map them back with the dict).  The same samples and seed in every
+    reading.  Raises :class:`~euchre_events.analysis.solver.Unknowable` when
+    the cards cannot be read (none to read, or too many readings), and what
+    :func:`seat_view` raises."""
+    if position < 0:
+        position += len(game.events) + 1
+    seat = seat_on_turn(game, position)
+    got = own_readings(game, position, seat)
+    if got is None:
+        raise _unknowable(f"the seat's own unknown cards cannot be read (more than {MAX_OWN_READINGS} "
+                          "readings, or none fits the record)")
+    return [(back, seat_view(g, position, samples=samples, seed=seed, pass_value=pass_value,
+                             played_out=played_out)) for g, back in got]

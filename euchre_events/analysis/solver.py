@@ -283,6 +283,13 @@ def _fast_node(t: Table, memo: Optional[dict], after: Optional[tuple]) -> Option
     if t.phase == PLAY:
         v = _play_fast(t, memo)
         return _reference(t) if v is None else v
+    if _NET_AB and t.maker is not None and _C is not None and t.variant.n_sides == 2 \
+            and t.variant not in _NOT_NET:
+        try:
+            return _vec_of(_net_ab(t, memo, -_INF, _INF))
+        except _NotNet:
+            if len(_NOT_NET) < 1024:
+                _NOT_NET.add(t.variant)
     acts, reason = legal_actions(t)
     if not acts:
         raise ValueError(f"no legal action at this position ({reason})")
@@ -301,6 +308,153 @@ def _fast_node(t: Table, memo: Optional[dict], after: Optional[tuple]) -> Option
     if not vecs:
         return None
     return vecs[_pick(t.variant, _decider(t, acts), vecs)]
+
+
+# ------------------------------------------------------------------ the contract's exchanges: alpha-beta on the net
+
+class _NotNet(Exception):
+    """A position :func:`_net_ab` does not take (the caller values it the exact way)."""
+
+
+_NET_AB = True
+"""Use :func:`_net_ab` where it applies (the tests compare it with the plain search)."""
+_INF = 1 << 20
+_BOUNDS = object()
+"""The memo's slot for :func:`_net_ab`'s bounds (``{node key: (low, high)}``)."""
+_NOT_NET: set = set()
+"""Variants (with their options) found to score both sides in one deal: not for :func:`_net_ab`."""
+_SINGLE: dict = {}
+"""``{id(outcomes): (outcomes, every vector scores one side only)}``."""
+
+
+def _one_side(p) -> bool:
+    return len(p) == 2 and p[0] >= 0 and p[1] >= 0 and (p[0] == 0 or p[1] == 0)
+
+
+def _vec_of(net: int) -> tuple:
+    """The points vector of side 0's net ``net`` when one side only scores."""
+    return (net, 0) if net > 0 else (0, -net)
+
+
+def _single_scorer(outcomes: dict) -> bool:
+    got = _SINGLE.get(id(outcomes))
+    if got is None or got[0] is not outcomes:
+        got = (outcomes, all(_one_side(p) for p in outcomes.values()))
+        if len(_SINGLE) > 50_000:
+            _SINGLE.clear()
+        _SINGLE[id(outcomes)] = got
+    return got[1]
+
+
+def _net_ab(t: Table, memo: dict, alpha: int, beta: int) -> int:
+    """Side 0's net value of ``t`` (a position after the contract is made:
+    the pick-up, the dealer's discard, a lone hand declared after it, the
+    play) clamped to ``[alpha, beta]``, by alpha-beta over the engine's
+    actions down to the play, whose search reads the nets clamped the same
+    way (a monotone change of the values, which minimax carries through).
+
+    Exact where the module's model is plain minimax on the net: two
+    parties, and every outcome scores one side only (standard Euchre,
+    two-handed: rules.md 2.6, 3.4), so that the net decides the points
+    vector and the tie rule never has two vectors of one net to choose
+    between.  Raises :class:`_NotNet` elsewhere (a deal that scores both
+    sides, a play the bit-mask search does not take).  Exact values go in
+    ``memo`` as the points vector (as :func:`_fast` keeps them), bounds in
+    ``memo[_BOUNDS]``."""
+    if _over(t):
+        p = _points(t)
+        if not _one_side(p):
+            raise _NotNet
+        n = p[0] - p[1]
+        return alpha if n < alpha else beta if n > beta else n
+    key = _node_key(t, None)
+    got = memo.get(key)
+    if got is not None:
+        if not _one_side(got):
+            raise _NotNet
+        n = got[0] - got[1]
+        return alpha if n < alpha else beta if n > beta else n
+    bounds = memo.get(_BOUNDS)
+    if bounds is None:
+        bounds = memo[_BOUNDS] = {}
+    lo, hi = bounds.get(key, (-_INF, _INF))
+    if lo >= beta:
+        return beta
+    if hi <= alpha:
+        return alpha
+    a, b = max(alpha, lo), min(beta, hi)
+    if t.phase == PLAY:
+        v = _net_leaf(t, memo, a, b)
+    else:
+        acts, reason = legal_actions(t)
+        if not acts:
+            raise ValueError(f"no legal action at this position ({reason})")
+        party = _decider(t, acts) if len(acts) > 1 else 0
+        if party is None:
+            raise _NotNet
+        if party == 0:
+            v = a
+            for act in acts:
+                c = t.copy()
+                apply(c, act)
+                x = _net_leaf(c, memo, v, b) if c.phase == PLAY else _net_ab(c, memo, v, b)
+                if x > v:
+                    v = x
+                    if v >= b:
+                        break
+        else:
+            v = b
+            for act in acts:
+                c = t.copy()
+                apply(c, act)
+                x = _net_leaf(c, memo, a, v) if c.phase == PLAY else _net_ab(c, memo, a, v)
+                if x < v:
+                    v = x
+                    if v <= a:
+                        break
+    if a < v < b or (v <= a and a == lo) or (v >= b and b == hi):
+        memo[key] = _vec_of(v)      # exact (at a bound the other bound meets)
+        bounds.pop(key, None)
+    elif v <= a:
+        bounds[key] = (lo, a)
+    else:
+        bounds[key] = (b, hi)
+    return alpha if v < alpha else beta if v > beta else v
+
+
+def _net_leaf(t: Table, memo: dict, a: int, b: int) -> int:
+    """:func:`_net_ab` at a position in the play: the compiled search on the
+    nets clamped to ``[a, b]``; the exact search (:func:`_play_fast`, its
+    cache) for the full window.  A play start is met once per line of the
+    exchanges: it is not kept in the memo (its parent is)."""
+    prep = _play_prep(t)
+    if prep is None:
+        raise _NotNet
+    pt, hands, trick, active, left, size, twins, key = prep
+    if key[-2] is None:
+        raise _NotNet
+    outcomes = _outcomes(t, active, left)
+    if not _single_scorer(outcomes):
+        raise _NotNet
+    if a <= -_INF and b >= _INF:
+        vec = _play_fast(t, memo)
+        if vec is None or not _one_side(vec):
+            raise _NotNet
+        return vec[0] - vec[1]
+    nxt, side = _seating(t)
+    nets = _net_tables(t, outcomes, side)
+    if nets is None:
+        raise _NotNet
+    net_of = nets[0]
+    per_deal = t.variant.tricks_per_deal
+    clamped = [a if n < a else b if n > b else n for n in (net_of.get(k, 0) for k in range(per_deal + 1))]
+    cap, lead, suit_index = _c_tables(pt, t.trump)
+    flat, led = _c_trick(pt, suit_index, t, trick)
+    a_now = sum(n for s, n in enumerate(t.tricks_won) if side[s] == 0)
+    val, nodes = _C.two_party(cap, hands, side, nxt, t.turn, flat, led, len(t.tricks), per_deal, size, a_now,
+                              clamped, lead, twins)
+    STATS["nodes"] += nodes
+    return val
 
 
 _GAME_SLOTS = frozenset({
@@ -517,6 +671,21 @@ def _deck_codes(v):
     return got
 
 
+_VARIANT_PLAY: dict = {}
+"""``{variant: (no fast play (fast_break), base play (no hook), deck codes,
+twins rule, tricks a deal)}``: what :func:`_play_prep` reads of a variant, once."""
+
+
+def _variant_play(v) -> tuple:
+    got = _VARIANT_PLAY.get(v)
+    if got is None:
+        got = (bool(getattr(v.options, "fast_break", False)), _fast_plays_ok(v), _deck_codes(v),
+               v.first_twin_wins, v.tricks_per_deal)
+        if len(_VARIANT_PLAY) < 1024:
+            _VARIANT_PLAY[v] = got
+    return got
+
+
 def _play_prep(t: Table) -> Optional[tuple]:
     """What the bit-mask play search reads of a position in the play:
     ``(play tables, hands as masks, trick as (seat, mask) pairs, seats in
@@ -525,32 +694,34 @@ def _play_prep(t: Table) -> Optional[tuple]:
     that reads more than the tricks won, a card out of turn, an unknown
     card, hands of unequal length)."""
     v = t.variant
-    if (getattr(v.options, "fast_break", False) or t.out_of_turn
-            or (t.trick and t.led_suit is None)):
+    no_fast, base_play, deck, twins, per_deal = _variant_play(v)
+    if no_fast or t.out_of_turn or (t.trick and t.led_suit is None):
         return None
-    active = [s for s in range(t.n_seats) if s not in t.out]
-    hands_l = [t.hands[s] for s in range(t.n_seats)]
-    in_play = [c for s in active for c in hands_l[s]] + [c for _, c in t.trick]
-    if any(c[:1] == "?" for c in in_play):
-        return None
-    if not _fast_plays_ok(v) and not _joker_hooks_idle(v, in_play):
-        return None
-    codes = _deck_codes(v)
-    if codes is None or not codes[1].issuperset(in_play):
-        codes = tuple(sorted(in_play))
+    out = t.out
+    n_seats = t.n_seats
+    hands_l = t.hands
+    active = [s for s in range(n_seats) if s not in out] if out else list(range(n_seats))
+    in_play = [c for s in active for c in hands_l[s]]
+    if t.trick:
+        in_play += [c for _, c in t.trick]
+    if deck is not None and deck[1].issuperset(in_play):
+        codes = deck[0]     # every card a card of the deck: none unknown
     else:
-        codes = codes[0]
+        if any(c[:1] == "?" for c in in_play):
+            return None
+        codes = tuple(sorted(in_play))
+    if not base_play and not _joker_hooks_idle(v, in_play):
+        return None
     pt = playcore.play_tables(codes, t.trump, t.low)
-    left = v.tricks_per_deal - len(t.tricks)
-    size = t.n_seats - len(t.out)
+    left = per_deal - len(t.tricks)
+    size = n_seats - len(out)
     if len(in_play) != left * size or len(set(in_play)) != len(in_play):
         return None   # not a regular play (hands of unequal length)
-    twins = v.first_twin_wins
     bit = pt.bit
     hands = []
-    for s in range(t.n_seats):
+    for s in range(n_seats):
         m = 0
-        if s in active:
+        if s not in out:
             for c in hands_l[s]:
                 m |= bit[c]
         hands.append(m)

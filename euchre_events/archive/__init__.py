@@ -17,6 +17,8 @@ library (docs/design.md "Storage").
   events, one stored event each, the event itself) and :class:`AnnotationLog`
   (annotations and variations), and the topics of release 0.1.0, registered
   so old archives stay readable;
+* :mod:`~euchre_events.archive.location`: where the games are kept (``--db``,
+  the environment), answered without the library;
 * :mod:`~euchre_events.archive.transcodings`: how the library writes our
   event classes;
 * :mod:`~euchre_events.archive.chain`: the hash chain over a game stream

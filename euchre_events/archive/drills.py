@@ -115,12 +115,12 @@ def exercise_of(d, *, game_id: str, title: str, variant: str, players: Sequence[
     if d.face_up_cost < FACE_UP_THRESHOLD or d.seat_view_cost < SEAT_VIEW_THRESHOLD:
         return None
     played_fu = _low(d.played_face_up)
-    sv = [o.seat_view for o in d.options if o.seat_view is not None]
+    sv = [_low(o.seat_view) for o in d.options if o.seat_view is not None]
     if not sv or played_fu is None:
         return None
     best = max(sv)
     right = tuple(o.text for o in d.options
-                  if o.seat_view is not None and o.seat_view >= best - RIGHT_MARGIN
+                  if o.seat_view is not None and _low(o.seat_view) >= best - RIGHT_MARGIN
                   and o.face_up is not None and _low(o.face_up) > played_fu and o.text != d.played_text)
     if not right:
         return None

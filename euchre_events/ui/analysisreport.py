@@ -196,7 +196,8 @@ def analysis_html(analyses: Sequence[GameAnalysis]) -> str:
                 sign = 1 if _side(a, d.seat) == 0 else -1
                 v = d.played_face_up[0] if isinstance(d.played_face_up, tuple) else d.played_face_up
                 fu.append(None if v is None else sign * v)
-                sv.append(None if d.played_seat_view is None else sign * d.played_seat_view)
+                s_v = d.played_seat_view[0] if isinstance(d.played_seat_view, tuple) else d.played_seat_view
+                sv.append(None if s_v is None else sign * s_v)
                 texts.append(f"{seat_name(d.seat, list(a.players), a.n_seats)} {pretty_action(d.played_text)}")
             gid += 1
             data = [{"x": xs, "y": fu, "name": "face up", "mode": "lines+markers", "text": texts,

@@ -49,12 +49,12 @@ def option_costs(fu, sv) -> dict:
     if dec is None:
         return out
     best_fu = max((low(o.face_up) for o in dec.options if o.face_up is not None), default=None)
-    best_sv = max((o.seat_view for o in (sv.options if sv else ()) if o.seat_view is not None), default=None)
+    best_sv = max((low(o.seat_view) for o in (sv.options if sv else ()) if o.seat_view is not None), default=None)
     svs = {o.text: o for o in (sv.options if sv else ())}
     for o in (fu or dec).options:
         c_fu = None if o.face_up is None or best_fu is None else best_fu - low(o.face_up)
         so = svs.get(o.text)
-        c_sv = None if so is None or so.seat_view is None or best_sv is None else best_sv - so.seat_view
+        c_sv = None if so is None or so.seat_view is None or best_sv is None else best_sv - low(so.seat_view)
         lab = dec.label if o.text == dec.played_text else ""
         out[o.text] = (c_fu, c_sv, lab or "")
     return out
@@ -152,7 +152,7 @@ def eval_points(da, variant, fu_da=None) -> tuple:
         xs.append(dec.position + 1)
         f = fu_by.get(dec.position, dec)
         fu.append(decision_value_for(dec, low(f.played_face_up), variant))
-        sv.append(decision_value_for(dec, dec.played_seat_view, variant))
+        sv.append(decision_value_for(dec, low(dec.played_seat_view), variant))
         pos.append(dec.position)
         labs.append(dec.label or "")
     return xs, fu, sv, pos, labs

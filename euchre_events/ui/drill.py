@@ -188,7 +188,8 @@ def drill_question(ex: DrillExercise, game) -> DrillQuestion:
     hand = set(st.hands[ex.seat])
     dealer = st.dealer == ex.seat
     choices, texts, targets, why = [], [], [], {}
-    best_sv = max(o.seat_view for o in d.options if o.seat_view is not None)
+    from euchre_events.ui.analysisview import low
+    best_sv = max(low(o.seat_view) for o in d.options if o.seat_view is not None)
     for o in d.options:
         label = action_words(o.text, dealer)
         value = BEST if o.text in ex.right else o.text
@@ -197,14 +198,14 @@ def drill_question(ex: DrillExercise, game) -> DrillQuestion:
         card = getattr(o.action, "card", None)
         targets.append(card_target(card, ex.seat) if card and card in hand else "")
         if value != BEST:
-            gap = best_sv - (o.seat_view or 0)
+            gap = best_sv - (low(o.seat_view) or 0)
             why[value] = (f"from your seat {label} averages {_pts(o.seat_view)} points, "
                           f"{gap:.2f} less than the best choice" if o.seat_view is not None
                           else f"{label} is not the best choice")
             if o.text == ex.played:
                 why[value] = "that is what was played at the table; " + why[value]
     right_opts = [o for o in d.options if o.text in ex.right]
-    r = max(right_opts, key=lambda o: o.seat_view)
+    r = max(right_opts, key=lambda o: low(o.seat_view))
     played = next((o for o in d.options if o.text == ex.played), None)
     fu_best = d.best_face_up()
     expl = (f"From your seat (the cards you could not see dealt {ex.samples} ways, each played out) "
