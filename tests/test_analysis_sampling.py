@@ -391,7 +391,7 @@ def test_dealer_s_lost_discard_is_read_every_way():
     from euchre_events.analysis import solver
     from euchre_events.analysis.review import analyze
     from euchre_events.analysis.sampling import own_readings, seat_view_readings
-    path = Path(SHARED_RECORDS) / "VWEC Finals.egn"
+    path = SHARED_RECORDS / "VWEC Finals.egn"
     g = read_records(str(path))[0].game
     t = g.table_at(6)
     assert t.turn == 2 and t.dealer == 2 and t.up_card == "KC" and "??" in t.hands[2]
