@@ -199,8 +199,13 @@ function render({ model, el }) {
     if (inVoila() && lone() && location.hash.length > 1) model.send({ link: location.hash.slice(1) });
   };
   window.addEventListener('hashchange', onHash);
-  // once the page's other widgets are drawn too, so that the count of viewers is known
-  const first = setTimeout(() => { if (location.hash.length > 1) onHash(); else write(); }, 500);
+  // once the page's other widgets are drawn too, so that the count of viewers is known;
+  // the address the page was opened with, unless a step already rewrote it (a click in
+  // the first half second was undone by going back to the address the click had written)
+  const opened = location.hash;
+  const first = setTimeout(() => {
+    if (opened.length > 1 && location.hash === opened) onHash(); else if (location.hash.length <= 1) write();
+  }, 500);
   return () => {
     clearTimeout(first);
     document.removeEventListener('keydown', onKey);
