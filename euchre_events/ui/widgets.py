@@ -119,6 +119,7 @@ VIEWER_CSS = """
 .ee-eval-grid{stroke:#eee}.ee-eval-zero{stroke:#999}
 polyline.ee-eval-fu{fill:none;stroke:#1f77b4;stroke-width:2}polyline.ee-eval-sv{fill:none;stroke:#ff7f0e;stroke-width:1.5;stroke-dasharray:3 3}
 circle.ee-eval-fu{fill:#1f77b4;cursor:pointer}circle.ee-eval-sv{fill:#ff7f0e;cursor:pointer}
+rect.ee-eval-hit{fill:transparent;cursor:pointer}rect.ee-eval-hit:hover{fill:rgba(31,119,180,.08)}
 circle.ee-eval-here{stroke:#000;stroke-width:2.5}.ee-eval-fu-key{fill:#1f77b4}.ee-eval-sv-key{fill:#ff7f0e}
 .ee-eval-label{fill:#b00;font-weight:700}
 .ee-refused{background:#fff4e5;border-left:5px solid #e65100;padding:4px 8px;border-radius:4px;margin:4px 0;
@@ -148,8 +149,24 @@ function own(t) {
   return tag === 'input' || tag === 'textarea' || tag === 'select' || t.isContentEditable
     || !!t.closest('.ee-slider');
 }
+// the served app's token (?token=...) carried into the game picker's links: the kernel
+// never sees it (ui/voilaapp.py keeps it out of the kernels), so the page adds it
+function withToken(href) {
+  const token = new URLSearchParams(location.search).get('token');
+  if (!token) return href;
+  const u = new URL(href, location.href);
+  if (!u.searchParams.has('token')) u.searchParams.set('token', token);
+  return u.href;
+}
+function tokenLinks() {
+  document.querySelectorAll('.ee-game-picker a[href]').forEach(a => {
+    const h = withToken(a.href);
+    if (a.href !== h) a.setAttribute('href', h);
+  });
+}
 function render({ model, el }) {
   el.classList.add('ee-keys');
+  if (inVoila()) { tokenLinks(); setTimeout(tokenLinks, 500); }
   const root = () => el.closest('.ee-viewer');
   const r0 = root();
   if (r0 && !r0.hasAttribute('tabindex')) r0.setAttribute('tabindex', '0');
@@ -171,14 +188,13 @@ function render({ model, el }) {
     // the review app's game picker opens a game in this page (the HTML widget gives its
     // links target=_blank, a new tab that a reviewer did not ask for)
     const pick = e.target && e.target.closest && e.target.closest('.ee-game-picker a[href]');
-    if (pick && !e.defaultPrevented && inVoila()) { e.preventDefault(); location.assign(pick.href); return; }
+    if (pick && !e.defaultPrevented && inVoila()) { e.preventDefault(); location.assign(withToken(pick.href)); return; }
     const r = root();
     if (!r || !e.target || !e.target.closest) return;
     const row = e.target.closest('.ee-events [data-pos]');
     if (row && r.contains(row)) { model.send({ event: Number(row.dataset.pos) }); return; }
-    // a point of the evaluation graph (an SVG redrawn with the values): that decision
-    const pt = e.target.closest('.ee-eval [data-decision]');
-    if (pt && r.contains(pt)) { model.send({ decision: Number(pt.dataset.decision) }); return; }
+    // a point of the evaluation graph: taken at the press (onPress), not here
+    if (e.target.closest('.ee-eval [data-decision]')) return;
     // a card of a hand on the table: play it in a variation (the kernel says why when it may not)
     const card = e.target.closest('.ee-table .ee-hand .ee-card[data-card]');
     const hand = card && card.closest('.ee-hand');
@@ -187,6 +203,16 @@ function render({ model, el }) {
     model.send({ card: card.dataset.card, seat: Number(m[1]) });
   };
   document.addEventListener('click', onClick);
+  // a point of the evaluation graph (an SVG redrawn with the values and at every step),
+  // or the band of its column: that decision, at the press.  A click whose press and
+  // release straddled a redraw reached no point and was lost (3 clicks of 10)
+  const onPress = (e) => {
+    if (e.button !== 0 || !e.target || !e.target.closest) return;
+    const r = root();
+    const pt = e.target.closest('.ee-eval [data-decision]');
+    if (r && pt && r.contains(pt)) { e.preventDefault(); model.send({ decision: Number(pt.dataset.decision) }); }
+  };
+  document.addEventListener('pointerdown', onPress);
   // the address holds one position: only the app page's one viewer reads and writes it
   // (a tutorial page holds many viewers, which would otherwise all follow the last one)
   const lone = () => document.querySelectorAll('.ee-viewer').length === 1;
@@ -210,6 +236,7 @@ function render({ model, el }) {
     clearTimeout(first);
     document.removeEventListener('keydown', onKey);
     document.removeEventListener('click', onClick);
+    document.removeEventListener('pointerdown', onPress);
     window.removeEventListener('hashchange', onHash);
     model.off('change:link', write);
   };
@@ -672,6 +699,13 @@ class GameViewer:
         for k, x in enumerate(xs):
             out.append(f'<text x="{X(x):.1f}" y="{H_ - b + 14}" text-anchor="middle" class="ee-eval-tick">{x}</text>')
         here = self._position if self.line.kind == "main" else None
+        # each decision's column is a click target (a point alone is a few pixels wide at 1024 px)
+        gaps = [X(b) - X(a) for a, b in zip(xs, xs[1:])]
+        for k, (x, p) in enumerate(zip(xs, pos)):
+            left = min(gaps[k - 1] / 2 if k > 0 else 12, 12)
+            right = min(gaps[k] / 2 if k < len(gaps) else 12, 12)
+            out.append(f'<rect class="ee-eval-hit" data-decision="{p}" x="{X(x) - left:.1f}" y="{t}" '
+                       f'width="{left + right:.1f}" height="{H_ - t - b}"/>')
         for cls, ys in (("ee-eval-sv", sv), ("ee-eval-fu", fu)):
             run = []
             for x, y in list(zip(xs, ys)) + [(None, None)]:
