@@ -98,10 +98,10 @@ VIEWER_CSS = """
 .ee-viewer,.ee-viewer *{box-sizing:border-box}
 .ee-side{overflow:hidden}
 .ee-viewer .ee-hand .ee-card{margin-bottom:16px}
-.ee-badge{position:absolute;left:-3px;bottom:-17px;min-width:38px;font:600 10px/13px system-ui,sans-serif;
+.ee-badge.ee-cost{position:absolute;left:-3px;bottom:-17px;margin:0;min-width:38px;font:600 10px/13px system-ui,sans-serif;
  background:#fff;color:#111;border:1px solid #999;border-radius:3px;padding:0 2px;text-align:center;
  white-space:nowrap;z-index:2}
-.ee-badge.ee-best{background:#c8f7d3;border-color:#1e8e3e}
+.ee-badge.ee-cost.ee-best{background:#c8f7d3;border-color:#1e8e3e}
 .ee-lab{font-weight:700;margin-left:2px}
 .ee-lab-blunder,.ee-lab-mistake{color:#b00020}
 .ee-lab-dubious{color:#b26a00}
@@ -396,6 +396,7 @@ class GameViewer:
         self._analysis_seat_view = mode not in ("face-up", "face_up", "faceup")
         self._analysis_on = mode not in ("false", "off", "none", "0", "")
         self._eval_key = None
+        self._analysis_lock = ""
         self._build(chart)
         self._refresh_notes()
         if position is not None:
@@ -414,11 +415,37 @@ class GameViewer:
         """The analysis switch (``ee-analysis-toggle``) is on."""
         return bool(self.analysis_b.value)
 
+    @property
+    def analysis_locked(self) -> str:
+        """Why the analysis switch may not be turned on now (``""``: it may)."""
+        return self._analysis_lock
+
+    def lock_analysis(self, why: str = "answer the exercise first") -> None:
+        """Turn the analysis off and take its switch, best line and mistake
+        keys out of the page until :meth:`unlock_analysis` (a lesson, until
+        the learner has answered: issue 22 "off in lessons until the learner
+        has answered"): no analysis text is in the page meanwhile."""
+        self._analysis_lock = str(why) or "locked"
+        if self.analysis_b.value:
+            self.analysis_b.value = False
+        self.analysis_b.disabled = True
+        self.jumps_w.children = tuple(c for c in self.jumps_w.children if c is not self.analysis_bar)
+
+    def unlock_analysis(self) -> None:
+        """Give the analysis switch back (off: the learner turns it on)."""
+        self._analysis_lock = ""
+        self.analysis_b.disabled = False
+        if self.analysis_bar not in self.jumps_w.children:
+            self.jumps_w.children = tuple(self.jumps_w.children) + (self.analysis_bar,)
+
     def set_analysis(self, on: bool) -> None:
         """Turn the analysis on or off.  On: the values shown are those there
         are now (the archive's cache, or a given analysis); what is missing is
         computed in the background (:class:`~euchre_events.ui.analysisview.BackgroundAnalysis`),
-        the deal shown first, and shown as it arrives: a step never waits."""
+        the deal shown first, and shown as it arrives: a step never waits.
+        Turning it on while :attr:`analysis_locked` raises ``ValueError`` (why)."""
+        if on and self._analysis_lock:
+            raise ValueError(f"the analysis is off here: {self._analysis_lock}")
         if bool(self.analysis_b.value) != bool(on):
             self.analysis_b.value = bool(on)     # the observer does the rest
             return
@@ -429,6 +456,9 @@ class GameViewer:
 
     def _apply_analysis_switch(self) -> None:
         on = bool(self.analysis_b.value)
+        if on and self._analysis_lock:   # the page's switch is disabled; a kernel-side change too
+            self.analysis_b.value = False
+            return
         if on and self.analysis_job is None:
             from euchre_events.ui.analysisview import BackgroundAnalysis
             self.analysis_job = BackgroundAnalysis(self.main, self.archive, self.game_id,
@@ -575,7 +605,9 @@ class GameViewer:
                         "continuation as a variation</div>")
         elif dec is None:
             if st.turn is not None and st.legal:
-                rows.append("<div>this decision's values are not computed yet…</div>")
+                rows.append("<div>this decision's values are not computed yet…</div>" if not job.complete() else
+                            "<div>no values here: the record does not say what was decided (it stops "
+                            "here); the decisions before it have theirs</div>")
         else:
             who = R.seat_label(dec.seat, n)
             head = (f"<div><b>{R._esc(who)}</b> to decide: costs in points, face up (every hand seen) and "
@@ -623,7 +655,7 @@ class GameViewer:
             best = c_fu is not None and abs(c_fu) < 0.005
             shown = cost_text(c_fu) + (f"/{cost_text(c_sv)}" if self.analysis_job.want_seat_view else "")
             labh = f'<span class="ee-lab ee-lab-{LABEL_WORDS[lab]}">{R._esc(lab)}</span>' if lab else ""
-            return (m.group(0) + f'<span class="ee-badge{" ee-best" if best else ""}" data-face-up="'
+            return (m.group(0) + f'<span class="ee-badge ee-cost{" ee-best" if best else ""}" data-face-up="'
                     f'{"" if c_fu is None else round(c_fu, 3)}" data-seat-view="{"" if c_sv is None else round(c_sv, 3)}"'
                     f' title="cost in points: face up / from the seat\'s view">'
                     f'{shown}{labh}</span>')
@@ -929,6 +961,7 @@ class GameViewer:
 
         self.chart = None
         jumps.children = tuple(jumps.children) + (self.analysis_bar,)
+        self.jumps_w = jumps
         parts = [self.style_w, self.title_w, self.refused_w, controls, jumps,
                  W.HBox([W.VBox([self.table_w, self.status_w, self.analysis_w, self.eval_box, self.knowledge_w],
                                 layout=W.Layout(flex="1 1 600px", min_width="min(560px, 100%)", max_width="900px")),
