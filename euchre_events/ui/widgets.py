@@ -98,9 +98,11 @@ VIEWER_CSS = """
 .ee-viewer,.ee-viewer *{box-sizing:border-box}
 .ee-side{overflow:hidden}
 .ee-viewer .ee-hand .ee-card{margin-bottom:16px}
-.ee-badge.ee-cost{position:absolute;left:-3px;bottom:-17px;margin:0;min-width:38px;font:600 10px/13px system-ui,sans-serif;
- background:#fff;color:#111;border:1px solid #999;border-radius:3px;padding:0 2px;text-align:center;
- white-space:nowrap;z-index:2}
+.ee-viewer.ee-analysis-on .ee-hand .ee-card{margin-bottom:26px}
+.ee-badge.ee-cost{position:absolute;left:-1px;right:-1px;top:calc(100% + 1px);bottom:auto;margin:0;min-width:0;font:600 9px/11px system-ui,sans-serif;
+ background:#fff;color:#111;border:1px solid #999;border-radius:3px;padding:0;text-align:center;
+ white-space:nowrap;z-index:2;overflow:hidden}
+.ee-badge.ee-cost>span{display:block}.ee-badge.ee-cost .ee-cost-sv{color:#8a4b00}
 .ee-badge.ee-cost.ee-best{background:#c8f7d3;border-color:#1e8e3e}
 .ee-lab{font-weight:700;margin-left:2px}
 .ee-lab-blunder,.ee-lab-mistake{color:#b00020}
@@ -108,10 +110,22 @@ VIEWER_CSS = """
 .ee-lab-interesting{color:#6a1b9a}
 .ee-lab-great,.ee-lab-brilliant{color:#1b5e20}
 .ee-ev .ee-label{font-weight:700;margin-left:4px}
-.ee-analysis{font-size:12.5px;background:#f6f8fa;border:1px solid #dde;border-radius:6px;padding:4px 8px;
- max-width:900px}
-.ee-analysis table{border-collapse:collapse;margin:2px 0}
-.ee-analysis td,.ee-analysis th{padding:1px 8px 1px 0;text-align:left}
+.ee-viewer .ee-analysis{font-size:12px;line-height:1.3;background:#f6f8fa;border:1px solid #dde;border-radius:6px;
+ padding:3px 6px;margin:4px 0}
+.ee-viewer.ee-analysis-on .ee-events{max-height:300px}
+.ee-viewer .ee-analysis .widget-html-content,.ee-viewer .ee-analysis div{line-height:1.35}
+.ee-viewer .ee-info .ee-card{width:28px;height:40px;padding:2px 3px}
+.ee-viewer .ee-info .ee-card .ee-r{font-size:13px}.ee-viewer .ee-info .ee-card .ee-s{font-size:16px}
+@media (max-width:1100px){
+ .ee-viewer .ee-table .ee-seat{padding:5px 3px}
+ .ee-viewer .ee-hand .ee-card{margin-left:1px;margin-right:1px}
+}
+.ee-viewer .ee-analysis table{border-collapse:collapse;margin:2px 0;width:100%}
+.ee-viewer .ee-analysis tr,.ee-viewer .ee-analysis tbody tr:nth-child(odd){background:none}
+.ee-viewer .ee-analysis td,.ee-viewer .ee-analysis th{padding:0 6px 0 0;text-align:left;line-height:1.35;border:0;
+ font-size:12px;vertical-align:top}
+.ee-viewer .ee-analysis th{font-weight:600;color:#555}
+.ee-viewer .ee-analysis td.ee-num-cell{text-align:right;white-space:nowrap}
 .ee-analysis .ee-played td{font-weight:700}
 .ee-analysis-progress{color:#555;font-size:12px}
 .ee-eval-svg{display:block;font:11px sans-serif}
@@ -467,6 +481,10 @@ class GameViewer:
                                                    given=self._analysis_given)
         disp = "block" if on else "none"
         self.analysis_w.layout.display = disp
+        if on:
+            self.widget.add_class("ee-analysis-on")
+        else:
+            self.widget.remove_class("ee-analysis-on")
         self.eval_box.layout.display = disp if self.chart is not None else "none"
         if on:
             self.analysis_job.focus(self._state.deal)
@@ -613,6 +631,8 @@ class GameViewer:
             head = (f"<div><b>{R._esc(who)}</b> to decide: costs in points, face up (every hand seen) and "
                     f"from {R._esc(who)}'s view" + (" (computing…)" if sv is None and job.want_seat_view else "")
                     + "</div>")
+            cols = ('<tr><th></th><th class="ee-num-cell">face up</th><th class="ee-num-cell">seat view</th>'
+                    '<th></th></tr>')
             body = []
             for text, (c_fu, c_sv, lab) in self._badges(fu, sv).items():
                 played = text == dec.played_text
@@ -622,9 +642,10 @@ class GameViewer:
                             f'data-face-up="{"" if c_fu is None else round(c_fu, 3)}" '
                             f'data-seat-view="{"" if c_sv is None else round(c_sv, 3)}">'
                             f'<td>{R._esc(pretty_action(text))}{" (played)" if played else ""}</td>'
-                            f'<td>face up {cost_text(c_fu)}</td><td>seat view {cost_text(c_sv)}</td>'
+                            f'<td class="ee-num-cell">{cost_text(c_fu)}</td>'
+                            f'<td class="ee-num-cell">{cost_text(c_sv)}</td>'
                             f'<td>{labh}</td></tr>')
-            rows.append(head + "<table>" + "".join(body) + "</table>")
+            rows.append(head + "<table>" + cols + "".join(body) + "</table>")
             if dec.why:
                 rows.append(f"<div>{R._esc(dec.why)}</div>")
         return "".join(rows)
@@ -653,11 +674,15 @@ class GameViewer:
                 return m.group(0)
             c_fu, c_sv, lab = b
             best = c_fu is not None and abs(c_fu) < 0.005
-            shown = cost_text(c_fu) + (f"/{cost_text(c_sv)}" if self.analysis_job.want_seat_view else "")
+            # two short lines the card's width: face up (and the label), then the seat view
             labh = f'<span class="ee-lab ee-lab-{LABEL_WORDS[lab]}">{R._esc(lab)}</span>' if lab else ""
+            shown = (f'<span class="ee-cost-fu">{cost_text(c_fu)}{labh}</span>'
+                     + (f'<span class="ee-cost-sv">{cost_text(c_sv)}</span>' if self.analysis_job.want_seat_view
+                        else ""))
+            labh = ""
             return (m.group(0) + f'<span class="ee-badge ee-cost{" ee-best" if best else ""}" data-face-up="'
                     f'{"" if c_fu is None else round(c_fu, 3)}" data-seat-view="{"" if c_sv is None else round(c_sv, 3)}"'
-                    f' title="cost in points: face up / from the seat\'s view">'
+                    f' title="cost in points: face up (above), from the seat\'s view (below)">'
                     f'{shown}{labh}</span>')
         return re.sub(r'(<span class="ee-card ee-legal[^"]*" data-card="([^"]+)"[^>]*>)', put, hand_html)
 
@@ -701,7 +726,7 @@ class GameViewer:
         xs, fu, sv, pos, labs = series if series is not None else self.eval_series()
         names = R.side_names(self.main.state_at(1))
         who = names[0] if self.main.final.variant.n_sides == 2 else "the deciding player"
-        W_, H_, l, r, t, b = 860, 190, 46, 12, 26, 34
+        W_, H_, l, r, t, b = 860, 200, 46, 12, 36, 34   # t: the labels above the top points clear the title
         title = (f'<text x="{l}" y="15" class="ee-eval-title">value after each decision, deal points for '
                  f'{R._esc(who)} (click a point to go to that decision)</text>')
         if not xs:
@@ -886,7 +911,8 @@ class GameViewer:
         self.table_w = W.GridBox(
             seat_boxes + [self.trick_w, self.last_w, self.info_w, self.score_w, self.act_w],
             layout=W.Layout(grid_template_areas=R.GRID_AREAS,
-                            grid_template_columns="minmax(150px,1fr) minmax(200px,1.2fr) minmax(150px,1fr)",
+                            # even columns: a hand of five fits its seat at 1024 px (one row, not two)
+                            grid_template_columns="minmax(150px,1fr) minmax(180px,1fr) minmax(150px,1fr)",
                             width="100%", max_width="900px"))
         self.table_w.add_class("ee-table")
         # the seat view's readout (voids shown, cards out, master cards): empty for all hands
@@ -925,7 +951,7 @@ class GameViewer:
         self.mistake_next_b.on_click(lambda _: self.press("m"))
         self.analysis_bar = W.HBox([self.analysis_b, self.best_b, self.mistake_prev_b, self.mistake_next_b],
                                    layout=W.Layout(flex_flow="row wrap"))
-        self.analysis_w = W.HTML(layout=W.Layout(width="100%", max_width="900px", display="none"))
+        self.analysis_w = W.HTML(layout=W.Layout(width="100%", display="none"))
         self.analysis_w.add_class("ee-analysis")
         self.eval_box = W.HTML(layout=W.Layout(width="100%", max_width="900px", display="none"))
         self.eval_box.add_class("ee-eval-box")
@@ -952,7 +978,10 @@ class GameViewer:
         self.move_box.layout.flex_flow = "row wrap"
         self.line_dd.layout.width = "auto"
         self.line_dd.layout.max_width = "100%"
-        side = W.VBox([self.events_w,
+        # the analysis panel under the event list, beside the table: the costs of the decision
+        # on turn stay in sight while stepping (below the table they were off a laptop's
+        # screen at 1024 px); the event list is shorter while the analysis is on
+        side = W.VBox([self.events_w, self.analysis_w,
                        W.HBox([self.note_input, self.note_mark, self.note_save], layout=wrap),
                        W.HBox([self.note_select, self.note_remove], layout=wrap),
                        self.line_dd, self.var_new, self.move_box],
@@ -963,7 +992,7 @@ class GameViewer:
         jumps.children = tuple(jumps.children) + (self.analysis_bar,)
         self.jumps_w = jumps
         parts = [self.style_w, self.title_w, self.refused_w, controls, jumps,
-                 W.HBox([W.VBox([self.table_w, self.status_w, self.analysis_w, self.eval_box, self.knowledge_w],
+                 W.HBox([W.VBox([self.table_w, self.status_w, self.eval_box, self.knowledge_w],
                                 layout=W.Layout(flex="1 1 600px", min_width="min(560px, 100%)", max_width="900px")),
                          side],
                         layout=W.Layout(flex_flow="row wrap", width="100%", grid_gap="10px"))]
