@@ -1398,9 +1398,6 @@ class GameViewer:
             fu, sv = self.decision_here()
             badges = self._badges(fu, sv)
             self.analysis_job.focus(self._state.deal)
-            panel = self._analysis_panel(fu, sv)
-            if self.analysis_w.value != panel:
-                self.analysis_w.value = panel
         readout = parts.get("knowledge", "")
         if self.knowledge_w.value != readout:
             self.knowledge_w.value = readout
@@ -1424,6 +1421,12 @@ class GameViewer:
         self.score_w.value = parts["score"]
         self.act_w.value = parts["act"]
         self.events_w.value = self._events_list()
+        # the table and the event list go first (each value is a message of its own, drawn
+        # in the order sent); the analysis panel, the controls and the graph follow
+        if analysis:
+            panel = self._analysis_panel(fu, sv)
+            if self.analysis_w.value != panel:
+                self.analysis_w.value = panel
         self.keys.link = self.link
         self._sync_controls()
         self._update_chart()
