@@ -121,8 +121,10 @@ def run_one(code: Path, analysis: str, record: str, steps: int, warmup: int = 3)
             load = time.time() - t0
             # steady stepping, not the page still setting up: the score chart drawn (plotly's
             # 5 MB script), then a quiet second (the first clicks otherwise ran 2-3x slower)
-            if page.locator(".ee-chart").count():
-                page.locator(".ee-chart .js-plotly-plot").first.wait_for(timeout=120000)
+            try:
+                page.locator(".js-plotly-plot").first.wait_for(state="attached", timeout=30000)
+            except Exception:   # no chart (or not drawn yet): time from here all the same
+                pass
             time.sleep(1.0)
             first, full, lost = [], [], 0
             # the viewer opens at deal 1 just dealt, not at event 1: step on from where it is
@@ -182,7 +184,7 @@ def main() -> int:
             r = run_one(Path(code).resolve(), analysis, str(Path(args.record).resolve()), steps)
             runs.append(r)
             if "error" in r:
-                print(f"{code} analysis {analysis}: {r['error']}")
+                print(f"{code} analysis {analysis}: {r['error']}", flush=True)
             else:
                 print(f"{code} analysis {analysis}: median click -> updated table {r['median_ms']} ms "
                       f"over {r['steps']} clicks (p90 {r['p90_ms']}, max {r['max_ms']}, "
