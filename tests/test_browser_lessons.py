@@ -168,3 +168,64 @@ def test_a_lesson_answered_on_the_cards(voila_lessons, browser, nb, name, questi
     shot(quiz, f"{name}-1024-right")
     assert errors == [], errors
     context.close()
+
+
+# the analysis classes the viewer draws: the switch, its panel, the graph, the cost badges, the labels
+ANALYSIS = ".ee-analysis-toggle, .ee-analysis, .ee-eval, .ee-badge.ee-cost, .ee-label, .ee-best-line"
+
+
+def test_lesson_analysis_off_until_answered(voila_lessons, browser):
+    """Issue 22: in a lesson the analysis is off until the learner has
+    answered: no analysis control or text in the page's DOM before, the
+    switch there (off) after, and turned on it shows the values."""
+    nb, name = "tutorial-standard.ipynb", "q5"
+    ex = tutorial_exercises(nb)[name]
+    context = browser.new_context(viewport={"width": 1024, "height": 900})
+    local_only(context)
+    page = context.new_page()
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.goto(f"{voila_lessons['base']}/{nb}?{voila_lessons['token']}", timeout=180000)
+    quiz = page.locator(".ee-quiz", has_text="Which cards may West play").first
+    quiz.wait_for(timeout=180000)
+    # the whole notebook has run (the last lesson bar is drawn) before the DOM is read
+    page.locator(".ee-lesson-next").last.wait_for(timeout=180000)
+    quiz.scroll_into_view_if_needed()
+    board = quiz.locator(".ee-quiz-board")
+    board.locator(".ee-pickable").first.wait_for(timeout=30000)
+    # before the answer: no analysis anywhere in the page, hidden parts included
+    found = page.evaluate("""sel => Array.from(document.querySelectorAll(sel)).map(e => e.className + ' < '
+        + (e.closest('.ee-quiz') ? 'quiz:' + e.closest('.ee-quiz').innerText.slice(0, 40) : 'no quiz')
+        + ' < ' + (e.closest('.ee-viewer') ? 'viewer' : ''))""", ANALYSIS)
+    assert found == [], found
+    text = dom_text(page)
+    # (the up-card is "face up" on the table: the analysis's own words only)
+    for words in ("analysis:", "par (face up)", "face up (every hand seen)", "seat view", "best line",
+                  "mistake \u203a"):
+        assert words not in text, words
+    # the right answer, by clicks
+    if ex.multiple:
+        for v in ex.answer:
+            click_answer(board, ex, v)
+        board.locator(".ee-picked").nth(len(ex.answer) - 1).wait_for(timeout=15000)
+        quiz.locator("button.ee-quiz-check").click()
+    else:
+        click_answer(board, ex, ex.answer)
+    quiz.locator(".ee-quiz-right").wait_for(timeout=15000)
+    # after: the viewer of the deal, its analysis switch there and off; on, the values come
+    after = quiz.locator(".ee-quiz-after")
+    toggle = after.locator(".ee-analysis-toggle")
+    toggle.wait_for(timeout=30000)
+    assert toggle.is_enabled()
+    assert not toggle.evaluate("e => e.classList.contains('mod-active')")
+    toggle.click()
+    after.locator(".ee-analysis-progress", has_text="analysis:").wait_for(timeout=30000)
+    after.locator(".ee-par", has_text="par (face up)").wait_for(timeout=120000)
+    # the record stops before West's card; one event back, the card played there has its costs
+    after.locator(".ee-analysis", has_text="the record does not say").wait_for(timeout=120000)
+    after.locator("button.ee-prev").click()
+    after.locator(".ee-analysis tr.ee-option").first.wait_for(timeout=30000)
+    assert after.locator(".ee-hand .ee-badge.ee-cost").count() >= 1
+    shot(quiz, f"{name}-1024-analysis-after")
+    assert errors == [], errors
+    context.close()

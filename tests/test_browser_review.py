@@ -114,9 +114,8 @@ def test_review_app_analysis_notes_and_restart(browser, tmp_path):
         lab = page.locator(f'.ee-events [data-pos="{mistake}"] [data-label]')
         assert lab.get_attribute("data-label") == dec["label"]
         # the evaluation graph (SVG, redrawn as values arrive): one face-up point per decision
-        # of the deal, with its label.  (Its click jump is tested at the kernel's side in
-        # test_review_app.py; a browser click on the point jumped in 7 runs of 10 and is left
-        # out of this test until the lost click is understood.)  To the mistake by the address.
+        # of the deal, with its label.  (Its click jump: tests/test_browser_review_clicks.py.)
+        # To the mistake by the address.
         pt = page.locator(f'.ee-eval circle.ee-eval-fu[data-decision="{mistake}"]')
         pt.wait_for(timeout=60000)
         graph = page.evaluate("""() => Array.from(document.querySelectorAll('.ee-eval circle.ee-eval-fu'))

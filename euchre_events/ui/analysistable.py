@@ -66,10 +66,10 @@ def _num(c: Optional[float]) -> str:
 
 def hand_with_badges(hand_html: str, costs: dict, seat_view: bool = True) -> str:
     """The hand drawing ``hand_html`` (:func:`euchre_events.ui.render.table_parts`'s
-    ``hand-S``) with a badge after each legal card (``ee-legal``) that
-    :func:`option_costs` values: its cost face up (and ``/`` from the seat's
-    view when ``seat_view``), ``data-face-up``/``data-seat-view``, the label
-    of the card played."""
+    ``hand-S``) with a badge under each legal card (``ee-legal``) that
+    :func:`option_costs` values: two short lines the card's width, its cost
+    face up (with the label of the card played), then from the seat's view
+    when ``seat_view``; ``data-face-up``/``data-seat-view`` carry the costs."""
     if not costs:
         return hand_html
 
@@ -79,11 +79,12 @@ def hand_with_badges(hand_html: str, costs: dict, seat_view: bool = True) -> str
             return m.group(0)
         c_fu, c_sv, lab = b
         best = c_fu is not None and abs(c_fu) < 0.005
-        shown = cost_text(c_fu) + (f"/{cost_text(c_sv)}" if seat_view else "")
         labh = f'<span class="ee-lab ee-lab-{LABEL_WORDS[lab]}">{R._esc(lab)}</span>' if lab else ""
-        return (m.group(0) + f'<span class="ee-badge{" ee-best" if best else ""}" data-face-up="{_num(c_fu)}" '
-                f'data-seat-view="{_num(c_sv)}" title="cost in points: face up / from the seat\'s view">'
-                f'{shown}{labh}</span>')
+        shown = (f'<span class="ee-cost-fu">{cost_text(c_fu)}{labh}</span>'
+                 + (f'<span class="ee-cost-sv">{cost_text(c_sv)}</span>' if seat_view else ""))
+        return (m.group(0) + f'<span class="ee-badge ee-cost{" ee-best" if best else ""}" data-face-up="{_num(c_fu)}" '
+                f'data-seat-view="{_num(c_sv)}" title="cost in points: face up (above), from the seat\'s view (below)">'
+                f'{shown}</span>')
     return re.sub(r'(<span class="ee-card ee-legal[^"]*" data-card="([^"]+)"[^>]*>)', put, hand_html)
 
 
@@ -97,6 +98,8 @@ def options_table(fu, sv, n_seats: int, computing: bool = False) -> str:
     who = R.seat_label(dec.seat, n_seats)
     head = (f"<div><b>{R._esc(who)}</b> to decide: costs in points, face up (every hand seen) and "
             f"from {R._esc(who)}'s view" + (" (computing…)" if computing else "") + "</div>")
+    cols = ('<tr><th></th><th class="ee-num-cell">face up</th><th class="ee-num-cell">seat view</th>'
+            '<th></th></tr>')
     body = []
     for text, (c_fu, c_sv, lab) in option_costs(fu, sv).items():
         played = text == dec.played_text
@@ -105,9 +108,10 @@ def options_table(fu, sv, n_seats: int, computing: bool = False) -> str:
         body.append(f'<tr class="ee-option{" ee-played" if played else ""}" data-option="{R._esc(text)}" '
                     f'data-face-up="{_num(c_fu)}" data-seat-view="{_num(c_sv)}">'
                     f'<td>{R._esc(pretty_action(text))}{" (played)" if played else ""}</td>'
-                    f'<td>face up {cost_text(c_fu)}</td><td>seat view {cost_text(c_sv)}</td>'
+                    f'<td class="ee-num-cell">{cost_text(c_fu)}</td>'
+                    f'<td class="ee-num-cell">{cost_text(c_sv)}</td>'
                     f'<td>{labh}</td></tr>')
-    out = head + "<table>" + "".join(body) + "</table>"
+    out = head + "<table>" + cols + "".join(body) + "</table>"
     if dec.why:
         out += f"<div>{R._esc(dec.why)}</div>"
     return out

@@ -122,6 +122,13 @@ def _worker_main() -> None:
     import struct
     import sys
     inp, out = sys.stdin.buffer, sys.stdout.buffer
+    # below the kernel, the server and the browser: on a machine of two cores the
+    # solver took a step's CPU (the viewer's click with analysis on; bench_viewer.py)
+    try:
+        import os
+        os.nice(10)
+    except (AttributeError, OSError):   # Windows, or no right to change it
+        pass
     while True:
         head = inp.read(8)
         if len(head) < 8:

@@ -321,12 +321,8 @@ def _interner(table: list):
 
 
 ANALYSIS_CSS = """
-.ee-export .ee-hand .ee-card.ee-legal{margin:2px 7px 18px 5px}
-.ee-card .ee-badge{position:absolute;left:50%;transform:translateX(-50%);bottom:-17px;min-width:36px;
- font:600 10px/13px system-ui,sans-serif;background:#fff;color:#111;border:1px solid #999;border-radius:3px;
- padding:0 2px;text-align:center;white-space:nowrap;z-index:2}
-.ee-card .ee-badge.ee-best{background:#c8f7d3;border-color:#1e8e3e}
-.ee-lab{font-weight:700;margin-left:2px}
+.ee-export .ee-hand .ee-card.ee-legal{margin:2px 7px 28px 5px}
+""" + R.BADGE_CSS + """.ee-lab{font-weight:700;margin-left:2px}
 .ee-lab-blunder,.ee-lab-mistake{color:#b00020}
 .ee-lab-dubious{color:#b26a00}
 .ee-lab-interesting{color:#6a1b9a}

@@ -289,6 +289,7 @@ class TableQuiz:
         self.last_result: Optional[bool] = None
         self._picked: list = []
         self._after: list = []
+        self._viewers: list = []
         targets = list(getattr(ex, "targets", ()) or ())
         targets += [""] * (len(self.choices) - len(targets))
         self._targets = [[str(i), sel] for i, sel in enumerate(targets) if sel]
@@ -387,14 +388,25 @@ class TableQuiz:
         """Show ``widgets`` (a :class:`~euchre_events.ui.widgets.GameViewer`,
         any ipywidget) under the feedback once the answer is known, not
         before: a viewer of the deal gives the answer away (its legal calls,
-        the trick's winner, the score).  Returns the quiz."""
+        the trick's winner, the score).  A viewer's analysis switch is locked
+        (off, out of the page) until then, and given back off once answered.
+        Returns the quiz."""
         # kept out of the page until then: a hidden widget is still in the page's text
         self._after += [getattr(w, "widget", w) for w in widgets]
+        # a viewer's analysis would give the answer away (the values of each card and
+        # call): off, its switch out of the page, until the learner has answered
+        for w in widgets:
+            if hasattr(w, "lock_analysis"):
+                self._viewers.append(w)
+                if not self.answered:
+                    w.lock_analysis("answer the exercise first")
         if self.answered:
             self._show_after()
         return self
 
     def _show_after(self) -> None:
+        for v in self._viewers:
+            v.unlock_analysis()
         if self._after:
             self.after_w.children = tuple(self._after)
             self.after_w.layout.display = "flex"

@@ -67,6 +67,7 @@ from euchre_events.rules.seats import SEAT_LETTERS_4, SEAT_WORDS_4, name_seats, 
 from euchre_events.ui.describe import sides_of
 
 __all__ = [
+    "BADGE_CSS",
     "CSS", "card_html", "card_svg", "hand_html", "state_html", "table_parts",
     "seat_label", "side_names", "legal_cards_of", "POSITIONS", "knowledge_html", "trick_reason",
     "up_card_words",
@@ -961,3 +962,15 @@ def state_html(state, seat: Optional[int] = None, findings: Sequence = (), next_
     """
     return table_from_parts(table_parts(state, seat, findings, next_event, knowledge, hide_answers),
                             state, include_css, hide_answers)
+
+
+BADGE_CSS = """
+.ee-badge.ee-cost{position:absolute;left:-1px;right:-1px;top:calc(100% + 1px);bottom:auto;margin:0;min-width:0;
+ font:600 9px/11px system-ui,sans-serif;background:#fff;color:#111;border:1px solid #999;border-radius:3px;padding:0;
+ text-align:center;white-space:nowrap;z-index:2;overflow:hidden}
+.ee-badge.ee-cost>span{display:block}.ee-badge.ee-cost .ee-cost-sv{color:#8a4b00}
+.ee-badge.ee-cost.ee-best{background:#c8f7d3;border-color:#1e8e3e}
+"""
+"""The cost badge under a legal card (:func:`hand_with_badges`), one copy for
+the viewer widget and the HTML export (drawn by :func:`euchre_events.ui.analysistable.hand_with_badges`); its own class ``ee-cost``, so the
+table's seat tags (``ee-badge``: tricks, dealer, maker) keep their place."""

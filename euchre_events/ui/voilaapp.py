@@ -18,7 +18,9 @@ environment.  On top of Voila:
   on, and an empty ``allow_origin``);
 - at most :attr:`CappedKernelManager.max_kernels` kernels run (each about
   117 MB): a page visit beyond that shuts down the kernel idle longest,
-  preferring one whose page is closed.
+  preferring one whose page is closed;
+- the kernel websocket sends each message at once (TCP_NODELAY): a viewer
+  step's widget updates no longer wait 40 ms for the browser's delayed ACK.
 
 This module imports Voila and jupyter_server (the ``app`` extra); nothing in
 the package imports it: only the Voila process does.
@@ -77,6 +79,28 @@ class CappedKernelManager(AsyncMappingKernelManager):
             return await super().start_kernel(*args, **kwargs)
 
 
+def _kernel_websocket_nodelay() -> None:
+    """Send each kernel message to the page at once (TCP_NODELAY on the kernel
+    websocket).  Tornado leaves Nagle's algorithm on for websockets: after the
+    kernel's small "busy" message, the widget updates of a click waited for
+    the browser's delayed ACK, 40 ms in about half the steps of the viewer
+    (benchmarks/bench_viewer.py; docs/architecture.md "serve.py")."""
+    from jupyter_server.services.kernels.websocket import KernelWebsocketHandler
+    if getattr(KernelWebsocketHandler, "_ee_nodelay", False):
+        return
+    opened = KernelWebsocketHandler.open
+
+    async def open(self, *args, **kwargs):
+        try:
+            self.set_nodelay(True)
+        except Exception:   # no stream (closed already): nothing to tune
+            pass
+        return await opened(self, *args, **kwargs)
+
+    KernelWebsocketHandler.open = open
+    KernelWebsocketHandler._ee_nodelay = True
+
+
 def main(argv=None) -> None:
     """Start Voila with the token from ``EUCHRE_EVENTS_SERVE_TOKEN`` (taken
     out of the environment), the Host and Origin checks on, and
@@ -87,6 +111,7 @@ def main(argv=None) -> None:
     if not token:
         sys.exit(f"no token: set {TOKEN_ENV} (euchre-events serve does); the app is never served without one")
     from voila.app import Voila
+    _kernel_websocket_nodelay()
     Voila.launch_instance(
         argv=sys.argv[1:] if argv is None else argv, token=token,
         # applied over the settings Voila builds, which allow any Host

@@ -102,20 +102,30 @@ VIEWER_CSS = """
 .ee-viewer,.ee-viewer *{box-sizing:border-box}
 .ee-side{overflow:hidden}
 .ee-viewer .ee-hand .ee-card{margin-bottom:16px}
-.ee-card .ee-badge{position:absolute;left:-3px;bottom:-17px;min-width:38px;font:600 10px/13px system-ui,sans-serif;
- background:#fff;color:#111;border:1px solid #999;border-radius:3px;padding:0 2px;text-align:center;
- white-space:nowrap;z-index:2}
-.ee-card .ee-badge.ee-best{background:#c8f7d3;border-color:#1e8e3e}
+.ee-viewer.ee-analysis-on .ee-hand .ee-card{margin-bottom:26px}
+""" + R.BADGE_CSS + """
 .ee-lab{font-weight:700;margin-left:2px}
 .ee-lab-blunder,.ee-lab-mistake{color:#b00020}
 .ee-lab-dubious{color:#b26a00}
 .ee-lab-interesting{color:#6a1b9a}
 .ee-lab-great,.ee-lab-brilliant{color:#1b5e20}
 .ee-ev .ee-label{font-weight:700;margin-left:4px}
-.ee-analysis{font-size:12.5px;background:#f6f8fa;border:1px solid #dde;border-radius:6px;padding:4px 8px;
- max-width:900px}
-.ee-analysis table{border-collapse:collapse;margin:2px 0}
-.ee-analysis td,.ee-analysis th{padding:1px 8px 1px 0;text-align:left}
+.ee-viewer .ee-analysis{font-size:12px;line-height:1.3;background:#f6f8fa;border:1px solid #dde;border-radius:6px;
+ padding:3px 6px;margin:4px 0}
+.ee-viewer.ee-analysis-on .ee-events{max-height:300px}
+.ee-viewer .ee-analysis .widget-html-content,.ee-viewer .ee-analysis div{line-height:1.35}
+.ee-viewer .ee-info .ee-card{width:28px;height:40px;padding:2px 3px}
+.ee-viewer .ee-info .ee-card .ee-r{font-size:13px}.ee-viewer .ee-info .ee-card .ee-s{font-size:16px}
+@media (max-width:1100px){
+ .ee-viewer .ee-table .ee-seat{padding:5px 3px}
+ .ee-viewer .ee-hand .ee-card{margin-left:1px;margin-right:1px}
+}
+.ee-viewer .ee-analysis table{border-collapse:collapse;margin:2px 0;width:100%}
+.ee-viewer .ee-analysis tr,.ee-viewer .ee-analysis tbody tr:nth-child(odd){background:none}
+.ee-viewer .ee-analysis td,.ee-viewer .ee-analysis th{padding:0 6px 0 0;text-align:left;line-height:1.35;border:0;
+ font-size:12px;vertical-align:top}
+.ee-viewer .ee-analysis th{font-weight:600;color:#555}
+.ee-viewer .ee-analysis td.ee-num-cell{text-align:right;white-space:nowrap}
 .ee-analysis .ee-played td{font-weight:700}
 .ee-analysis-progress{color:#555;font-size:12px}
 .ee-eval-svg{display:block;font:11px sans-serif}
@@ -123,6 +133,7 @@ VIEWER_CSS = """
 .ee-eval-grid{stroke:#eee}.ee-eval-zero{stroke:#999}
 polyline.ee-eval-fu{fill:none;stroke:#1f77b4;stroke-width:2}polyline.ee-eval-sv{fill:none;stroke:#ff7f0e;stroke-width:1.5;stroke-dasharray:3 3}
 circle.ee-eval-fu{fill:#1f77b4;cursor:pointer}circle.ee-eval-sv{fill:#ff7f0e;cursor:pointer}
+rect.ee-eval-hit{fill:transparent;cursor:pointer}rect.ee-eval-hit:hover{fill:rgba(31,119,180,.08)}
 circle.ee-eval-here{stroke:#000;stroke-width:2.5}.ee-eval-fu-key{fill:#1f77b4}.ee-eval-sv-key{fill:#ff7f0e}
 .ee-eval-label{fill:#b00;font-weight:700}
 .ee-refused{background:#fff4e5;border-left:5px solid #e65100;padding:4px 8px;border-radius:4px;margin:4px 0;
@@ -145,8 +156,24 @@ function own(t) {
   return tag === 'input' || tag === 'textarea' || tag === 'select' || t.isContentEditable
     || !!t.closest('.ee-slider');
 }
+// the served app's token (?token=...) carried into the game picker's links: the kernel
+// never sees it (ui/voilaapp.py keeps it out of the kernels), so the page adds it
+function withToken(href) {
+  const token = new URLSearchParams(location.search).get('token');
+  if (!token) return href;
+  const u = new URL(href, location.href);
+  if (!u.searchParams.has('token')) u.searchParams.set('token', token);
+  return u.href;
+}
+function tokenLinks() {
+  document.querySelectorAll('.ee-game-picker a[href]').forEach(a => {
+    const h = withToken(a.href);
+    if (a.href !== h) a.setAttribute('href', h);
+  });
+}
 function render({ model, el }) {
   el.classList.add('ee-keys');
+  if (inVoila()) { tokenLinks(); setTimeout(tokenLinks, 500); }
   const root = () => el.closest('.ee-viewer');
   const r0 = root();
   if (r0 && !r0.hasAttribute('tabindex')) r0.setAttribute('tabindex', '0');
@@ -168,14 +195,13 @@ function render({ model, el }) {
     // the review app's game picker opens a game in this page (the HTML widget gives its
     // links target=_blank, a new tab that a reviewer did not ask for)
     const pick = e.target && e.target.closest && e.target.closest('.ee-game-picker a[href]');
-    if (pick && !e.defaultPrevented && inVoila()) { e.preventDefault(); location.assign(pick.href); return; }
+    if (pick && !e.defaultPrevented && inVoila()) { e.preventDefault(); location.assign(withToken(pick.href)); return; }
     const r = root();
     if (!r || !e.target || !e.target.closest) return;
     const row = e.target.closest('.ee-events [data-pos]');
     if (row && r.contains(row)) { model.send({ event: Number(row.dataset.pos) }); return; }
-    // a point of the evaluation graph (an SVG redrawn with the values): that decision
-    const pt = e.target.closest('.ee-eval [data-decision]');
-    if (pt && r.contains(pt)) { model.send({ decision: Number(pt.dataset.decision) }); return; }
+    // a point of the evaluation graph: taken at the press (onPress), not here
+    if (e.target.closest('.ee-eval [data-decision]')) return;
     // a card of a hand on the table: play it in a variation (the kernel says why when it may not)
     const card = e.target.closest('.ee-table .ee-hand .ee-card[data-card]');
     const hand = card && card.closest('.ee-hand');
@@ -184,6 +210,16 @@ function render({ model, el }) {
     model.send({ card: card.dataset.card, seat: Number(m[1]) });
   };
   document.addEventListener('click', onClick);
+  // a point of the evaluation graph (an SVG redrawn with the values and at every step),
+  // or the band of its column: that decision, at the press.  A click whose press and
+  // release straddled a redraw reached no point and was lost (3 clicks of 10)
+  const onPress = (e) => {
+    if (e.button !== 0 || !e.target || !e.target.closest) return;
+    const r = root();
+    const pt = e.target.closest('.ee-eval [data-decision]');
+    if (r && pt && r.contains(pt)) { e.preventDefault(); model.send({ decision: Number(pt.dataset.decision) }); }
+  };
+  document.addEventListener('pointerdown', onPress);
   // the address holds one position: only the app page's one viewer reads and writes it
   // (a tutorial page holds many viewers, which would otherwise all follow the last one)
   const lone = () => document.querySelectorAll('.ee-viewer').length === 1;
@@ -196,12 +232,18 @@ function render({ model, el }) {
     if (inVoila() && lone() && location.hash.length > 1) model.send({ link: location.hash.slice(1) });
   };
   window.addEventListener('hashchange', onHash);
-  // once the page's other widgets are drawn too, so that the count of viewers is known
-  const first = setTimeout(() => { if (location.hash.length > 1) onHash(); else write(); }, 500);
+  // once the page's other widgets are drawn too, so that the count of viewers is known;
+  // the address the page was opened with, unless a step already rewrote it (a click in
+  // the first half second was undone by going back to the address the click had written)
+  const opened = location.hash;
+  const first = setTimeout(() => {
+    if (opened.length > 1 && location.hash === opened) onHash(); else if (location.hash.length <= 1) write();
+  }, 500);
   return () => {
     clearTimeout(first);
     document.removeEventListener('keydown', onKey);
     document.removeEventListener('click', onClick);
+    document.removeEventListener('pointerdown', onPress);
     window.removeEventListener('hashchange', onHash);
     model.off('change:link', write);
   };
@@ -354,6 +396,7 @@ class GameViewer:
         self._analysis_seat_view = mode not in ("face-up", "face_up", "faceup")
         self._analysis_on = mode not in ("false", "off", "none", "0", "")
         self._eval_key = None
+        self._analysis_lock = ""
         self._build(chart)
         self._refresh_notes()
         if position is not None:
@@ -372,11 +415,37 @@ class GameViewer:
         """The analysis switch (``ee-analysis-toggle``) is on."""
         return bool(self.analysis_b.value)
 
+    @property
+    def analysis_locked(self) -> str:
+        """Why the analysis switch may not be turned on now (``""``: it may)."""
+        return self._analysis_lock
+
+    def lock_analysis(self, why: str = "answer the exercise first") -> None:
+        """Turn the analysis off and take its switch, best line and mistake
+        keys out of the page until :meth:`unlock_analysis` (a lesson, until
+        the learner has answered: issue 22 "off in lessons until the learner
+        has answered"): no analysis text is in the page meanwhile."""
+        self._analysis_lock = str(why) or "locked"
+        if self.analysis_b.value:
+            self.analysis_b.value = False
+        self.analysis_b.disabled = True
+        self.jumps_w.children = tuple(c for c in self.jumps_w.children if c is not self.analysis_bar)
+
+    def unlock_analysis(self) -> None:
+        """Give the analysis switch back (off: the learner turns it on)."""
+        self._analysis_lock = ""
+        self.analysis_b.disabled = False
+        if self.analysis_bar not in self.jumps_w.children:
+            self.jumps_w.children = tuple(self.jumps_w.children) + (self.analysis_bar,)
+
     def set_analysis(self, on: bool) -> None:
         """Turn the analysis on or off.  On: the values shown are those there
         are now (the archive's cache, or a given analysis); what is missing is
         computed in the background (:class:`~euchre_events.ui.analysisview.BackgroundAnalysis`),
-        the deal shown first, and shown as it arrives: a step never waits."""
+        the deal shown first, and shown as it arrives: a step never waits.
+        Turning it on while :attr:`analysis_locked` raises ``ValueError`` (why)."""
+        if on and self._analysis_lock:
+            raise ValueError(f"the analysis is off here: {self._analysis_lock}")
         if bool(self.analysis_b.value) != bool(on):
             self.analysis_b.value = bool(on)     # the observer does the rest
             return
@@ -387,6 +456,9 @@ class GameViewer:
 
     def _apply_analysis_switch(self) -> None:
         on = bool(self.analysis_b.value)
+        if on and self._analysis_lock:   # the page's switch is disabled; a kernel-side change too
+            self.analysis_b.value = False
+            return
         if on and self.analysis_job is None:
             from euchre_events.ui.analysisview import BackgroundAnalysis
             self.analysis_job = BackgroundAnalysis(self.main, self.archive, self.game_id,
@@ -395,6 +467,10 @@ class GameViewer:
                                                    given=self._analysis_given)
         disp = "block" if on else "none"
         self.analysis_w.layout.display = disp
+        if on:
+            self.widget.add_class("ee-analysis-on")
+        else:
+            self.widget.remove_class("ee-analysis-on")
         self.eval_box.layout.display = disp if self.chart is not None else "none"
         if on:
             self.analysis_job.focus(self._state.deal)
@@ -514,7 +590,9 @@ class GameViewer:
                         "continuation as a variation</div>")
         elif dec is None:
             if st.turn is not None and st.legal:
-                rows.append("<div>this decision's values are not computed yet…</div>")
+                rows.append("<div>this decision's values are not computed yet…</div>" if not job.complete() else
+                            "<div>no values here: the record does not say what was decided (it stops "
+                            "here); the decisions before it have theirs</div>")
         else:
             rows.append(options_table(fu, sv, n, computing=sv is None and job.want_seat_view))
         return "".join(rows)
@@ -558,7 +636,7 @@ class GameViewer:
         xs, fu, sv, pos, labs = series if series is not None else self.eval_series()
         names = R.side_names(self.main.state_at(1))
         who = names[0] if self.main.final.variant.n_sides == 2 else "the deciding player"
-        W_, H_, l, r, t, b = 860, 190, 46, 12, 26, 34
+        W_, H_, l, r, t, b = 860, 200, 46, 12, 36, 34   # t: the labels above the top points clear the title
         title = (f'<text x="{l}" y="15" class="ee-eval-title">value after each decision, deal points for '
                  f'{R._esc(who)} (click a point to go to that decision)</text>')
         if not xs:
@@ -588,6 +666,13 @@ class GameViewer:
         for k, x in enumerate(xs):
             out.append(f'<text x="{X(x):.1f}" y="{H_ - b + 14}" text-anchor="middle" class="ee-eval-tick">{x}</text>')
         here = self._position if self.line.kind == "main" else None
+        # each decision's column is a click target (a point alone is a few pixels wide at 1024 px)
+        gaps = [X(b) - X(a) for a, b in zip(xs, xs[1:])]
+        for k, (x, p) in enumerate(zip(xs, pos)):
+            left = min(gaps[k - 1] / 2 if k > 0 else 12, 12)
+            right = min(gaps[k] / 2 if k < len(gaps) else 12, 12)
+            out.append(f'<rect class="ee-eval-hit" data-decision="{p}" x="{X(x) - left:.1f}" y="{t}" '
+                       f'width="{left + right:.1f}" height="{H_ - t - b}"/>')
         for cls, ys in (("ee-eval-sv", sv), ("ee-eval-fu", fu)):
             run = []
             for x, y in list(zip(xs, ys)) + [(None, None)]:
@@ -736,7 +821,8 @@ class GameViewer:
         self.table_w = W.GridBox(
             seat_boxes + [self.trick_w, self.last_w, self.info_w, self.score_w, self.act_w],
             layout=W.Layout(grid_template_areas=R.GRID_AREAS,
-                            grid_template_columns="minmax(150px,1fr) minmax(200px,1.2fr) minmax(150px,1fr)",
+                            # even columns: a hand of five fits its seat at 1024 px (one row, not two)
+                            grid_template_columns="minmax(150px,1fr) minmax(180px,1fr) minmax(150px,1fr)",
                             width="100%", max_width="900px"))
         self.table_w.add_class("ee-table")
         # the seat view's readout (voids shown, cards out, master cards): empty for all hands
@@ -775,7 +861,7 @@ class GameViewer:
         self.mistake_next_b.on_click(lambda _: self.press("m"))
         self.analysis_bar = W.HBox([self.analysis_b, self.best_b, self.mistake_prev_b, self.mistake_next_b],
                                    layout=W.Layout(flex_flow="row wrap"))
-        self.analysis_w = W.HTML(layout=W.Layout(width="100%", max_width="900px", display="none"))
+        self.analysis_w = W.HTML(layout=W.Layout(width="100%", display="none"))
         self.analysis_w.add_class("ee-analysis")
         self.eval_box = W.HTML(layout=W.Layout(width="100%", max_width="900px", display="none"))
         self.eval_box.add_class("ee-eval-box")
@@ -802,7 +888,10 @@ class GameViewer:
         self.move_box.layout.flex_flow = "row wrap"
         self.line_dd.layout.width = "auto"
         self.line_dd.layout.max_width = "100%"
-        side = W.VBox([self.events_w,
+        # the analysis panel under the event list, beside the table: the costs of the decision
+        # on turn stay in sight while stepping (below the table they were off a laptop's
+        # screen at 1024 px); the event list is shorter while the analysis is on
+        side = W.VBox([self.events_w, self.analysis_w,
                        W.HBox([self.note_input, self.note_mark, self.note_save], layout=wrap),
                        W.HBox([self.note_select, self.note_remove], layout=wrap),
                        self.line_dd, self.var_new, self.move_box],
@@ -811,8 +900,9 @@ class GameViewer:
 
         self.chart = None
         jumps.children = tuple(jumps.children) + (self.analysis_bar,)
+        self.jumps_w = jumps
         parts = [self.style_w, self.title_w, self.refused_w, controls, jumps,
-                 W.HBox([W.VBox([self.table_w, self.status_w, self.analysis_w, self.eval_box, self.knowledge_w],
+                 W.HBox([W.VBox([self.table_w, self.status_w, self.eval_box, self.knowledge_w],
                                 layout=W.Layout(flex="1 1 600px", min_width="min(560px, 100%)", max_width="900px")),
                          side],
                         layout=W.Layout(flex_flow="row wrap", width="100%", grid_gap="10px"))]
@@ -1194,9 +1284,6 @@ class GameViewer:
             fu, sv = self.decision_here()
             badges = self._badges(fu, sv)
             self.analysis_job.focus(self._state.deal)
-            panel = self._analysis_panel(fu, sv)
-            if self.analysis_w.value != panel:
-                self.analysis_w.value = panel
         readout = parts.get("knowledge", "")
         if self.knowledge_w.value != readout:
             self.knowledge_w.value = readout
@@ -1220,6 +1307,12 @@ class GameViewer:
         self.score_w.value = parts["score"]
         self.act_w.value = parts["act"]
         self.events_w.value = self._events_list()
+        # the table and the event list go first (each value is a message of its own, drawn
+        # in the order sent); the analysis panel, the controls and the graph follow
+        if analysis:
+            panel = self._analysis_panel(fu, sv)
+            if self.analysis_w.value != panel:
+                self.analysis_w.value = panel
         self.keys.link = self.link
         self._sync_controls()
         self._update_chart()
