@@ -48,3 +48,18 @@ def test_with_analysis_escapes_the_record(tmp_path):
     g = Game([dataclasses.replace(ev0, players=tuple(players))] + list(rec.events[1:40]))
     page = export_page(g, analysis=analyze(g, deals=[1], face_up_only=True))
     assert hostile not in page and "<img src=x" not in page
+
+
+def test_a_forced_play_costs_nothing_from_either_view():
+    """Deal 1 of the VWEC final, trick 1: West leads A♦ and East holds one
+    diamond, Q♦, so East's play is forced (rules.md 1.3, follow suit).  The seat
+    view samples no forced decision, yet its cost is known: 0 from any view, not
+    "not known yet" (a static page would show "…" for ever)."""
+    from euchre_events.analysis.review import analyze
+    from euchre_events.formats import read_records
+    from euchre_events.ui.analysistable import option_costs
+    g = read_records(str(VWEC))[0].game
+    a = analyze(g, deals=[1], samples=4, seed=1)
+    dec = next(d for d in a.deals[0].decisions if d.kind == "play" and d.played_text == "QD")
+    assert dec.forced and [o.text for o in dec.options] == ["QD"]
+    assert option_costs(dec, dec) == {"QD": (0.0, 0.0, dec.label or "")}

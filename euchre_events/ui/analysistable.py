@@ -55,6 +55,8 @@ def option_costs(fu, sv) -> dict:
         c_fu = None if o.face_up is None or best_fu is None else best_fu - low(o.face_up)
         so = svs.get(o.text)
         c_sv = None if so is None or so.seat_view is None or best_sv is None else best_sv - low(so.seat_view)
+        if c_sv is None and sv is not None and getattr(dec, "forced", False):
+            c_sv = 0.0      # one legal action: nothing to weigh, from any view (the seat view is not sampled)
         lab = dec.label if o.text == dec.played_text else ""
         out[o.text] = (c_fu, c_sv, lab or "")
     return out
