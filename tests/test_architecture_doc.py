@@ -15,6 +15,8 @@
 * The layers the page lists are the import-linter contract's, in its order, and
   each layer has a section of its own.
 
+* Every module the page names by path or file name exists (no stale path).
+
 A module or command added without its line in the page fails here.
 """
 from __future__ import annotations
@@ -168,6 +170,21 @@ def test_the_commands_table_names_modules_that_exist():
         assert named, f"the commands table's row for `{command}` names no module"
         for module in named:
             assert module in modules, f"the commands table's row for `{command}` names {module}, which does not exist"
+
+
+def test_every_path_named_exists():
+    """A module the page names by its path (``archive/store.py``,
+    ``tests/test_fastcore.py``) or by a file name (``upcard.py``) exists: a
+    module moved or split leaves no stale path in the newcomer's paths."""
+    text = doc_text()
+    names = {p.name for p in ROOT.rglob("*") if p.is_file() and ".venv" not in p.parts and ".git" not in p.parts}
+    for token in sorted(set(re.findall(r"`(?:euchre_events/)?([\w./-]+\.(?:py|c))`", text))):
+        if "/" in token:
+            assert (PACKAGE / token).exists() or (ROOT / token).exists() \
+                or any(p.as_posix().endswith("/" + token) for p in PACKAGE.rglob("*" + token.rsplit("/", 1)[-1])), \
+                f"docs/architecture.md names {token}, which does not exist"
+        else:
+            assert token in names, f"docs/architecture.md names {token}, which no file of the checkout is"
 
 
 def contract_layers() -> list[list[str]]:
