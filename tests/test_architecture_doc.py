@@ -205,14 +205,3 @@ def test_the_layers_listed_are_the_contracts():
             heading = name + ".py" if (PACKAGE / (name + ".py")).is_file() else name + "/"
             assert layer_section(text, heading), f"docs/architecture.md has no section for the layer `{heading}`"
 
-
-def test_the_layers_sections_run_bottom_to_top():
-    """"The layers, bottom to top": each layer's section comes after those of
-    the layers under it (``samples.py``, the bottom's sibling, said last)."""
-    text = doc_text()
-    part = text[text.index("## The layers, bottom to top"):]
-    part = part[:part.index("\n## ")]
-    found = [m.group(1) for m in re.finditer(r"(?m)^### `([^`]+)`", part)]
-    expected = [name + ".py" if (PACKAGE / (name + ".py")).is_file() else name + "/"
-                for layer in reversed(contract_layers()) for name in layer if name != "samples"]
-    assert [f for f in found if f != "samples.py"] == expected
