@@ -1,11 +1,15 @@
 """euchre_events: record Euchre games as event streams; replay, study and audit them.
 
 Layers, bottom to top (docs/architecture.md; kept by the import-linter
-contract in pyproject.toml): :mod:`.events` (the vocabulary) ->
-:mod:`.rules` (cards, the shared engine, the variants: pure) ->
-:mod:`.projections` (folds: the table, the audit) -> :mod:`.formats`
-(records in and out) -> :mod:`.archive` (the eventsourcing store) ->
-:mod:`.ui` (text, HTML, widgets, tutorials) -> :mod:`.cli`.
+contract in pyproject.toml): :mod:`.events` and :mod:`.samples` (the
+vocabulary; the shipped files) -> :mod:`.rules` (cards, the shared engine,
+the variants: pure) -> :mod:`.projections` (folds: the table, the audit, the
+viewer model) -> :mod:`.analysis` (what each decision was worth) ->
+:mod:`.formats` (records in and out) -> :mod:`.archive` (the eventsourcing
+store) -> :mod:`.console` (every command's messages) -> :mod:`.ui` (text,
+HTML, widgets, tutorials, reports) -> :mod:`.batch` (the audit's door) ->
+:mod:`.corpus` -> :mod:`.review` (``analyze``) -> :mod:`.cli` ->
+:mod:`.__main__`.
 """
 
 

@@ -1,5 +1,6 @@
-"""The ``euchre-events`` command: import, list, show, audit, export, serve,
-tutorial, samples, verify, version, analyze, drill.
+"""The ``euchre-events`` command: import, list, rebuild, stats, show, audit,
+analyze, explore, drill, export, serve, version, tutorial, samples, verify,
+record (docs/architecture.md "The commands": where each one's work is done).
 
 Games are stored in an SQLite file (``--db``, default ``euchre-events.sqlite``
 in the current folder, or ``$EUCHRE_EVENTS_DB``); set ``PERSISTENCE_MODULE=
@@ -19,7 +20,7 @@ from euchre_events.batch import GAMES_HELP, run_audit, typer_parameters
 from euchre_events.console import (DB_HELP, archive_file, echo, emit_report, fail, open_archive, progress,
                                    read_file, refuse_output_over_input, report_format, say, short_error,
                                    warn, write_file)
-from euchre_events.formats import FORMAT_TABLE, FORMATS, WRITTEN, RecordError, detect_format
+from euchre_events.formats import FORMAT_TABLE, FORMATS, RECORD_SUFFIXES, WRITTEN, RecordError, detect_format
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
                   help="Record Euchre games as event streams; replay, study and audit them.")
@@ -193,7 +194,7 @@ def _records_of(path: Optional[str], label: str, from_: Optional[str]):
 
 
 @app.command("import")
-def import_cmd(paths: List[str] = typer.Argument(..., help="Record files (.egn, .emn, .jsonl, .euchre, .json), "
+def import_cmd(paths: List[str] = typer.Argument(..., help=f"Record files ({', '.join(RECORD_SUFFIXES)}), "
                                                           "folders (searched recursively), patterns such as "
                                                           "'club/**/*.egn', or .zip / .tar.gz archives of them."),
                db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),

@@ -93,3 +93,46 @@ def test_the_scoring_toggles_are_played_not_warned_about(key, value):
     (rec,) = read_egn_dict(d)
     assert not any(key in w or "not replayed" in w for w in rec.warnings)
     assert rec.events[0].options[key] == value
+
+
+# a value other than the default, for each option of standard Euchre that is a string
+_OTHER_STRINGS = ("left_of_loner", "vs_lone", "any", "after_exchange", "same", "claimed", "first-chance",
+                  "casual", "deduct", "laws1888")
+
+
+def _other_value(field):
+    """A value of ``field`` other than its default that standard Euchre takes."""
+    from euchre_events.rules.registry import make_variant
+    if isinstance(field.default, bool):
+        candidates = [not field.default]
+    elif isinstance(field.default, int):
+        candidates = [field.default + 1, field.default - 1, 2, 4]
+    else:
+        candidates = list(_OTHER_STRINGS)
+    for value in candidates:
+        if value == field.default:
+            continue
+        try:
+            make_variant("standard", {field.name: value})
+        except ValueError:
+            continue
+        return value
+    raise AssertionError(f"no other value of option {field.name} found: add one to _OTHER_STRINGS")
+
+
+def test_every_standard_option_is_written_to_egn_or_said_left_out():
+    """Each option of standard Euchre at a value other than its default is
+    written to the EGN ruleset (a key) or said in the notes ("has no EGN
+    ruleset key; left out", ruleset._NO_KEY): an option added to
+    StandardOptions without either would be lost from an export silently."""
+    import dataclasses
+
+    from euchre_events.formats.egn.ruleset import ruleset_from_options
+    from euchre_events.rules.registry import make_variant
+    plain = ruleset_from_options(make_variant("standard").options, {}, [])
+    for field in dataclasses.fields(make_variant("standard").options):
+        value = _other_value(field)
+        notes: list = []
+        written = ruleset_from_options(make_variant("standard", {field.name: value}).options, {}, notes)
+        assert written != plain or any(field.name in n for n in notes), \
+            f"option {field.name}={value!r} is neither written to the EGN ruleset nor said left out"

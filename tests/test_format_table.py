@@ -31,6 +31,13 @@ def test_export_help_lists_the_tables_writers(runner):
     assert "egn, egnb, egnb-expanded, emn, text, json or html." in " ".join(res.stdout.split())
 
 
+def test_import_help_lists_the_tables_suffixes(runner):
+    # the files import takes are those of RECORD_SUFFIXES: its help says the same list
+    res = runner.invoke(app, ["import", "--help"])
+    assert "Record files (.egn, .egnb, .emn, .jsonl, .euchre, .txt, .text, .eej, .json)," \
+        in " ".join(res.stdout.split())
+
+
 @pytest.mark.parametrize("name", [n for n in WRITTEN if n != "emn"])
 def test_every_writer_returns_an_exported_that_reads_back(name, tmp_path):
     """Each one-game writer returns an Exported (str, or bytes for a binary

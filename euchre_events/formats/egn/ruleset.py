@@ -26,7 +26,8 @@ game ends after ``num_deals``): a score no game reaches."""
 _NO_KEY = ("super_euchre", "lone_defender_value", "dealer_may_discard_upcard",
            "dealer_may_decline_upcard", "alone_timing", "exchange_when_dealer_out",
            "must_hold_named_suit", "thrown_in_next_dealer", "renege_penalty",
-           "renege_symmetric", "stick_allows_turned_down")
+           "renege_symmetric", "stick_allows_turned_down", "renege_enforcement",
+           "renege_claim_window", "lone_renege_value")
 
 
 @lru_cache(maxsize=None)
