@@ -20,7 +20,8 @@ class Option:
     function), ``flags`` (as typed; the first is the long one), ``default``,
     ``kind`` (``str``, ``int``, or ``bool`` for a flag without a value),
     ``help``, ``minimum``/``maximum`` (an ``int`` outside them is refused),
-    ``many`` (may be repeated: a list of the values, or ``default``),
+    ``many`` (may be repeated: a list of the values; its default None, as
+    typer's),
     ``choices`` (the values the typer-free door takes; another goes to typer,
     which says what is wrong: the help does not list them) and
     ``typer_only`` (the typer-free door leaves a command line with it to
