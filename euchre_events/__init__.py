@@ -6,7 +6,8 @@ vocabulary; the shipped files) -> :mod:`.rules` (cards, the shared engine,
 the variants: pure) -> :mod:`.projections` (folds: the table, the audit, the
 viewer model) -> :mod:`.analysis` (what each decision was worth) ->
 :mod:`.formats` (records in and out) -> :mod:`.archive` (the eventsourcing
-store) -> :mod:`.console` (every command's messages) -> :mod:`.ui` (text,
+store) -> :mod:`.options` (a command's options, declared once) ->
+:mod:`.console` (every command's messages) -> :mod:`.ui` (text,
 HTML, widgets, tutorials, reports) -> :mod:`.batch` (the audit's door) ->
 :mod:`.corpus` -> :mod:`.review` (``analyze``) -> :mod:`.cli` ->
 :mod:`.__main__`.

@@ -1,7 +1,8 @@
 """The audit, its one front door (issue 11 "Speed", issue 24): the
-options of ``euchre-events audit``, declared once (:data:`AUDIT_OPTIONS`),
-read from a command line without ``typer`` (:func:`parse_audit`) and made
-into the typer command's parameters (:func:`typer_parameters`, by
+options of ``euchre-events audit``, declared once (:data:`AUDIT_OPTIONS`,
+a table of :class:`euchre_events.options.Option`), read from a command
+line without ``typer`` (:func:`parse_audit`) and made into the typer
+command's parameters (:func:`euchre_events.options.typer_parameters`, by
 :mod:`euchre_events.cli`); the audit's loop, written once
 (:func:`run_audit`: record files, OpenSpiel JSON Lines files, stored
 games); and the OpenSpiel JSON Lines audit (:func:`audit_openspiel`).
@@ -19,27 +20,12 @@ other command line (``--help``, a value typer must refuse or explain, an
 from __future__ import annotations
 
 import os
-import sys
-from typing import Any, List, Optional
+from typing import List, Optional
 
-from euchre_events.console import (DB_HELP, archive_file, fail, open_archive, progress, read_file,
+from euchre_events.console import (DB_HELP, FROM_HELP, archive_file, fail, open_archive, progress, read_file,
                                    refuse_output_over_input, report_format, say, short_error, warn)
-from euchre_events.formats import FORMATS, RecordError, detect_format
-
-
-class Option:
-    """One option of ``audit``: ``name`` (the keyword of :func:`run_audit`),
-    ``flags`` (as typed; the first is the long one), ``default``, ``kind``
-    (``str``, ``int``, or ``bool`` for a flag without a value), ``help``,
-    and ``minimum`` (an ``int`` below it is refused).  A plain class: a
-    dataclass would cost the typer-free start-up a millisecond."""
-
-    __slots__ = ("name", "flags", "default", "kind", "help", "minimum")
-
-    def __init__(self, name: str, flags: tuple, default: Any, kind: type, help: str,
-                 minimum: Optional[int] = None):
-        self.name, self.flags, self.default, self.kind = name, flags, default, kind
-        self.help, self.minimum = help, minimum
+from euchre_events.formats import RecordError, detect_format
+from euchre_events.options import Option, completing, parse_options, run_door
 
 
 GAMES_HELP = "Stored game ids or record files (audited without storing)."
@@ -50,72 +36,23 @@ AUDIT_OPTIONS = (
            "text (read aloud), json, jsonl (one game per line), or html (one page; needs -o)."),
     Option("as_json", ("--json",), False, bool, "Same as --format json."),
     Option("output", ("--output", "-o"), None, str, "Write the report to this file."),
-    Option("from_", ("--from",), None, str, f"Format of record files: {', '.join(FORMATS)}."),
+    Option("from_", ("--from",), None, str, FROM_HELP),
     Option("db", ("--db",), None, str, DB_HELP),
     Option("workers", ("--workers",), None, int,
            "Processes reading a big OpenSpiel JSON Lines file (json, jsonl): default the cores, "
            "at most 4; 1 for one.", minimum=1),
 )
 """The options of ``audit``, in the order of its help: the one table the
-typer command (:func:`typer_parameters`) and the typer-free door
-(:func:`parse_audit`) read."""
-
-
-def typer_parameters() -> list:
-    """``[(name, annotation, typer.Option)]`` of :data:`AUDIT_OPTIONS`, for
-    the typer command's signature (:mod:`euchre_events.cli`); imports
-    ``typer``, so only the application calls it."""
-    import typer
-    out = []
-    for o in AUDIT_OPTIONS:
-        kw = {"help": o.help}
-        if o.minimum is not None:
-            kw["min"] = o.minimum
-        kind = o.kind if o.default is not None else Optional[o.kind]
-        out.append((o.name, kind, typer.Option(o.default, *o.flags, **kw)))
-    return out
+typer command (:func:`euchre_events.options.typer_parameters`) and the
+typer-free door (:func:`parse_audit`) read."""
 
 
 def parse_audit(argv: List[str]) -> Optional[dict]:
     """The keywords of :func:`run_audit` for the command line ``argv``
-    (after the program's name) when it is ``audit GAME... [options]`` with
-    every option of :data:`AUDIT_OPTIONS` spelt ``--flag value``; None for
-    any other command line, and for one whose values typer must refuse or
-    explain (no GAME, ``--help``, ``--flag=value``, a value missing or
-    starting with ``-``, a number that is no whole number or below its
-    minimum): the application reads those.  A flag given twice counts
-    once, its last value (as typer does)."""
-    if not argv or argv[0] != "audit":
-        return None
-    by_flag = {f: o for o in AUDIT_OPTIONS for f in o.flags}
-    args: dict = {"games": []}
-    args.update((o.name, o.default) for o in AUDIT_OPTIONS)
-    i = 1
-    while i < len(argv):
-        a = argv[i]
-        o = by_flag.get(a)
-        if o is None:
-            if not a or a.startswith("-"):
-                return None
-            args["games"].append(a)
-            i += 1
-            continue
-        if o.kind is bool:
-            args[o.name] = True
-            i += 1
-            continue
-        value = argv[i + 1] if i + 1 < len(argv) else None
-        if not value or value.startswith("-"):
-            return None
-        if o.kind is int:
-            if not (value.isascii() and value.isdigit()):   # "²" or "١" is no number here: typer says so
-                return None
-            value = int(value)
-            if o.minimum is not None and value < o.minimum:
-                return None
-        args[o.name] = value
-        i += 2
-    return args if args["games"] else None
+    (after the program's name) when it is ``audit GAME... [options]`` that
+    :data:`AUDIT_OPTIONS` reads (:func:`~euchre_events.options.parse_options`);
+    None for any other, and for one typer must refuse or explain."""
+    return parse_options(argv, "audit", AUDIT_OPTIONS)
 
 
 _PARALLEL_BYTES = 4 << 20
@@ -310,19 +247,10 @@ def audit_one(rep, g, r) -> None:
 def quick_audit(argv: List[str]) -> Optional[int]:
     """Run ``argv`` (the command line after the program name) when
     :func:`parse_audit` reads it, without the typer application, and give
-    its exit code; None for any other command line (the application runs
-    it, and shell completion).  An interruption and a reader that stopped
-    reading (``| head``) end it as ``typer`` ends a command (130; 1,
-    silently)."""
-    if os.environ.get("_EUCHRE_EVENTS_COMPLETE"):
-        return None       # shell completion asked: the application answers
-    args = parse_audit(argv)
+    its exit code (:func:`~euchre_events.options.run_door`: as typer ends a
+    command); None for any other command line (the application runs it,
+    and shell completion)."""
+    args = None if completing() else parse_audit(argv)
     if args is None:
         return None
-    try:
-        return 1 if run_audit(**args) else 0
-    except KeyboardInterrupt:     # as typer ends a command: no message, 130
-        return 130
-    except BrokenPipeError:       # a reader that stopped reading (| head): as click does
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
+    return run_door(lambda: run_audit(**args))

@@ -16,11 +16,13 @@ from typing import List, Optional
 import typer
 
 import euchre_events
-from euchre_events.batch import GAMES_HELP, run_audit, typer_parameters
+from euchre_events.batch import AUDIT_OPTIONS, GAMES_HELP, run_audit
 from euchre_events.console import (DB_HELP, archive_file, echo, emit_report, fail, open_archive, progress,
                                    read_file, refuse_output_over_input, report_format, say, short_error,
                                    warn, write_file)
 from euchre_events.formats import FORMAT_TABLE, FORMATS, RECORD_SUFFIXES, WRITTEN, RecordError, detect_format
+from euchre_events.options import typer_parameters
+from euchre_events.review import ANALYZE_OPTIONS, run_analysis
 
 app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
                   help="Record Euchre games as event streams; replay, study and audit them.")
@@ -684,8 +686,9 @@ def audit_cmd(games: List[str], **options):
 
 def _with_parameters(fn, arguments: list, options: list):
     """``fn`` with the signature typer reads: ``arguments`` and ``options``
-    as ``[(name, annotation, typer default)]`` (the audit's from
-    :func:`euchre_events.batch.typer_parameters`: its one table)."""
+    as ``[(name, annotation, typer default)]`` (the options of ``audit``
+    and ``analyze`` from their one table, by
+    :func:`euchre_events.options.typer_parameters`)."""
     import inspect
     params = [inspect.Parameter(n, inspect.Parameter.POSITIONAL_OR_KEYWORD, default=d, annotation=t)
               for n, t, d in arguments + options]
@@ -695,38 +698,19 @@ def _with_parameters(fn, arguments: list, options: list):
 
 
 app.command("audit")(_with_parameters(audit_cmd, [("games", List[str], typer.Argument(..., help=GAMES_HELP))],
-                                      typer_parameters()))
+                                      typer_parameters(AUDIT_OPTIONS)))
 
 
-@app.command("analyze")
-def analyze_cmd(games: List[str] = typer.Argument(None, metavar="GAME|FILE...",
-                                                 help="Stored game ids (or prefixes) or record files."),
-                deal: Optional[List[int]] = typer.Option(None, "--deal", help="Only deal N (may be repeated)."),
-                seat: Optional[str] = typer.Option(None, "--seat", help="Only this seat's decisions (N, P2, a name)."),
-                samples: int = typer.Option(200, "--samples", min=1, max=100000,
-                                            help="Imagined deals per decision for the seat view."),
-                seed: int = typer.Option(0, "--seed", min=0, help="Seed of the imagined deals."),
-                face_up_only: bool = typer.Option(False, "--face-up-only", help="Only the face-up values (fast)."),
-                workers: Optional[int] = typer.Option(None, "--workers", min=1, max=64,
-                                                      help="Processes: one game each with --all or several games, else one deal each; default 1."),
-                report: str = typer.Option("text", "--format", "-f", help="text, json or html (needs -o)."),
-                output: Optional[str] = typer.Option(None, "--output", "-o", help="Write the report to this file."),
-                line: Optional[int] = typer.Option(None, "--line", min=1,
-                                                   help="Analyse the record's alternative line N (as the viewer numbers them)."),
-                all_games: bool = typer.Option(False, "--all", help="Every game of the archive (fills the analysis cache)."),
-                all_decisions: bool = typer.Option(False, "--every", help="Text: every decision, not only the marked ones."),
-                from_: Optional[str] = typer.Option(None, "--from", help=f"Format of record files: {', '.join(FORMATS)}."),
-                db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
-                scheduler: Optional[str] = typer.Option(
-                    None, "--scheduler", help="A running Dask scheduler (tcp://HOST:8786): its workers analyse "
-                                              "the stored games (pip install 'euchre-events[cluster]').")):
+def analyze_cmd(games: List[str], *, deal: Optional[List[int]], seat: Optional[str], samples: int, seed: int,
+                face_up_only: bool, workers: Optional[int], report: str, output: Optional[str], line: Optional[int],
+                all_games: bool, all_decisions: bool, from_: Optional[str], db: Optional[str],
+                scheduler: Optional[str]):
     """What each decision was worth: every call, exchange and card valued face up
     (every hand visible, exact) and from the seat's own view (the unseen cards
     dealt --samples ways), the points and game-win chance lost, and the EGN
     label (?? blunder, ? mistake, ?! dubious, !? interesting, ! great,
     !! brilliant); a per-player accuracy. docs/analysis.md explains the method.
     """
-    from euchre_events.review import run_analysis
     games = list(games or [])
     if not games and not all_games:
         fail("give a game id or a record file (or --all for the whole archive)")
@@ -738,6 +722,12 @@ def analyze_cmd(games: List[str] = typer.Argument(None, metavar="GAME|FILE...",
                  open_archive=lambda create=False: open_archive(db, create),
                  load=lambda item: _load_game(db, item, from_), read=lambda item: read_file(item, from_),
                  scheduler=scheduler)
+
+
+app.command("analyze")(_with_parameters(
+    analyze_cmd, [("games", List[str], typer.Argument(None, metavar="GAME|FILE...",
+                                                      help="Stored game ids (or prefixes) or record files."))],
+    typer_parameters(ANALYZE_OPTIONS)))
 
 
 @app.command("explore")

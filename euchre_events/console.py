@@ -19,7 +19,7 @@ import sys
 from typing import List, Optional
 
 from euchre_events.events import printable
-from euchre_events.formats import RecordError
+from euchre_events.formats import FORMATS, RecordError
 
 
 def echo(text: str, err: bool = False, nl: bool = True) -> None:
@@ -165,6 +165,9 @@ DB_HELP = ("SQLite archive file or PostgreSQL URL (postgresql://user:password@ho
            "PERSISTENCE_MODULE names, else $EUCHRE_EVENTS_DB, a file or a URL, "
            "else ./euchre-events.sqlite).")
 """The help of ``--db``, every command's."""
+
+FROM_HELP = f"Format of record files: {', '.join(FORMATS)}."
+"""The help of ``--from`` of a command that reads record files."""
 
 
 def open_archive(db: Optional[str], create: bool = False):

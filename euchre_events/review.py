@@ -9,11 +9,12 @@ import os
 import sys
 from typing import Callable, List, Optional
 
-from euchre_events.console import emit_report, fail, say, short_error, warn
+from euchre_events.console import DB_HELP, FROM_HELP, emit_report, fail, say, short_error, warn
 from euchre_events.corpus import analysis_params
+from euchre_events.options import Option, completing, parse_options, run_door
 
 __all__ = ["run_analysis", "analysis_params", "analysis_notes", "game_analysis", "ENGINE_NOTE",
-           "plain_analyze", "quick_analyze"]
+           "ANALYZE_OPTIONS", "plain_analyze", "quick_analyze"]
 
 ENGINE_NOTE = "euchre-events analysis"
 """How an annotation written by the analysis begins: it marks the engine's
@@ -202,73 +203,66 @@ def _emit_analyses(analyses: list, report: str, output: Optional[str], all_decis
         emit_report(text, report, output)
 
 
-_INT_OPTIONS = {"--seed": ("seed", 0, None), "--samples": ("samples", 1, 100000),
-                "--workers": ("workers", 1, 64), "--deal": ("deals", None, None)}
-"""The number options :func:`plain_analyze` reads: name, and the bounds of
-``cli.analyze_cmd``'s typer options (None: none)."""
+ANALYZE_OPTIONS = (
+    Option("deal", ("--deal",), None, int, "Only deal N (may be repeated).", many=True),
+    Option("seat", ("--seat",), None, str, "Only this seat's decisions (N, P2, a name).", typer_only=True),
+    Option("samples", ("--samples",), 200, int, "Imagined deals per decision for the seat view.",
+           minimum=1, maximum=100000),
+    Option("seed", ("--seed",), 0, int, "Seed of the imagined deals.", minimum=0),
+    Option("face_up_only", ("--face-up-only",), False, bool, "Only the face-up values (fast)."),
+    Option("workers", ("--workers",), None, int,
+           "Processes: one game each with --all or several games, else one deal each; default 1.",
+           minimum=1, maximum=64),
+    Option("report", ("--format", "-f"), "text", str, "text, json or html (needs -o).",
+           choices=("text", "json", "html")),
+    Option("output", ("--output", "-o"), None, str, "Write the report to this file."),
+    Option("line", ("--line",), None, int, "Analyse the record's alternative line N (as the viewer numbers them).",
+           minimum=1, typer_only=True),
+    Option("all_games", ("--all",), False, bool, "Every game of the archive (fills the analysis cache).",
+           typer_only=True),
+    Option("all_decisions", ("--every",), False, bool, "Text: every decision, not only the marked ones."),
+    Option("from_", ("--from",), None, str, FROM_HELP, typer_only=True),
+    Option("db", ("--db",), None, str, DB_HELP, typer_only=True),
+    Option("scheduler", ("--scheduler",), None, str,
+           "A running Dask scheduler (tcp://HOST:8786): its workers analyse the stored games "
+           "(pip install 'euchre-events[cluster]').", typer_only=True),
+)
+"""The options of ``analyze``, in the order of its help: the one table the
+typer command (``cli.analyze_cmd``, by
+:func:`euchre_events.options.typer_parameters`) and the typer-free door
+(:func:`plain_analyze`) read.  The door runs record files with the plain
+options; the ``typer_only`` ones (a seat, an alternative line, stored games,
+another format, a cluster) and a ``--format`` it does not know are the
+application's."""
 
 
 def plain_analyze(argv: List[str]) -> Optional[dict]:
-    """The arguments of ``analyze FILE... [--face-up-only] [--every]
-    [--format text|json|html] [-o OUT] [--seed N] [--samples N] [--workers N]
-    [--deal N]...`` of record files that exist, as :func:`run_analysis` takes
-    them, or None for any other command line (typer reads that one: stored
-    games, ``--all``, ``--seat``, ``--line``, an option it would refuse).
-    Such a command runs without building the typer application, whose
-    option adapters import ``pydantic``, nor the other commands: a third
-    of the start-up of ``analyze --face-up-only`` (issue 21 "Speed")."""
-    if not argv or argv[0] != "analyze":
-        return None
-    args = {"games": [], "deals": [], "seed": 0, "samples": 200, "workers": 1, "face_up_only": False,
-            "all_decisions": False, "report": "text", "output": None}
-    i = 1
-    while i < len(argv):
-        a = argv[i]
-        nxt = argv[i + 1] if i + 1 < len(argv) else None
-        if a == "--face-up-only":
-            args["face_up_only"] = True
-            i += 1
-            continue
-        if a == "--every":
-            args["all_decisions"] = True
-            i += 1
-            continue
-        if a in ("--format", "-f") and nxt in ("text", "json", "html"):
-            args["report"] = nxt
-        elif a in ("-o", "--output") and nxt and not nxt.startswith("-"):
-            args["output"] = nxt
-        elif a in _INT_OPTIONS and nxt and nxt.isascii() and nxt.isdigit():
-            name, low, high = _INT_OPTIONS[a]
-            n = int(nxt)
-            if (low is not None and n < low) or (high is not None and n > high):
-                return None     # out of range: typer says so
-            if name == "deals":
-                args["deals"].append(n)
-            else:
-                args[name] = n
-        elif not a.startswith("-") and a and os.path.isfile(a):
-            args["games"].append(a)
-            i += 1
-            continue
-        else:
-            return None
-        i += 2
-    if not args["games"] or (args["report"] == "html" and not args["output"]):
-        return None     # nothing to analyse, or a page for a terminal: typer says so
-    args["deals"] = args["deals"] or None
+    """The arguments of ``analyze FILE... [options]`` of record files that
+    exist, with the options of :data:`ANALYZE_OPTIONS` the typer-free door
+    reads (:func:`~euchre_events.options.parse_options`), as
+    :func:`run_analysis` takes them (``deals``: the ``--deal`` numbers or
+    None; ``workers``: 1 by default), or None for any other command line
+    (typer reads that one: stored games, ``--all``, ``--seat``, ``--line``,
+    an option it would refuse, ``--format html`` without ``-o``).  Such a
+    command runs without building the typer application, whose option
+    adapters import ``pydantic``, nor the other commands: a third of the
+    start-up of ``analyze --face-up-only`` (issue 21 "Speed")."""
+    args = parse_options(argv, "analyze", ANALYZE_OPTIONS, accept=os.path.isfile)
+    if args is None or (args["report"] == "html" and not args["output"]):
+        return None     # a page for a terminal: typer says so
+    args["deals"] = args.pop("deal")
+    args["workers"] = args["workers"] or 1
     return args
 
 
 def quick_analyze(argv: List[str]) -> Optional[int]:
     """Run ``argv`` (the command line after the program name) when it is a
-    :func:`plain_analyze` of record files, and give its exit code; None for
-    any other command line (the full command-line application runs it).
-    The same job as ``cli.analyze_cmd``: :func:`run_analysis`, the same
-    report and messages.  An interruption and a reader that stopped reading
-    (``| head``) end it as ``typer`` ends a command (130; 1, silently)."""
-    if os.environ.get("_EUCHRE_EVENTS_COMPLETE"):
-        return None       # shell completion asked: the application answers
-    args = plain_analyze(argv)
+    :func:`plain_analyze` of record files, and give its exit code
+    (:func:`~euchre_events.options.run_door`: as typer ends a command);
+    None for any other command line (the full command-line application
+    runs it).  The same job as ``cli.analyze_cmd``: :func:`run_analysis`,
+    the same report and messages."""
+    args = None if completing() else plain_analyze(argv)
     if args is None:
         return None
     from euchre_events.console import archive_file, read_file, refuse_output_over_input
@@ -281,7 +275,7 @@ def quick_analyze(argv: List[str]) -> Optional[int]:
     def no_archive(*_a, **_k):      # record files only: the archive is never opened
         fail("the archive is not opened for record files")
 
-    try:
+    def job() -> None:
         refuse_output_over_input(args["games"], args["output"], archive=lambda: archive_file(None),
                                  doing="analysed")
         run_analysis(args["games"], deals=args["deals"], seat=None, samples=args["samples"], seed=args["seed"],
@@ -289,14 +283,8 @@ def quick_analyze(argv: List[str]) -> Optional[int]:
                      output=args["output"], line=None, all_games=False, all_decisions=args["all_decisions"],
                      from_=None, db=None, open_archive=no_archive, load=no_archive,
                      read=lambda item: read_file(item, None))
-    except SystemExit as e:
-        return e.code if isinstance(e.code, int) else 1
-    except KeyboardInterrupt:     # as typer ends a command: no message, 130
-        return 130
-    except BrokenPipeError:       # a reader that stopped reading (| head): as click does
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 1
-    return 0
+
+    return run_door(job)
 
 
 def _game_of(events):

@@ -440,3 +440,33 @@ def test_every_help_example_runs_as_written_in_the_samples_folder(tmp_path):
         assert (folder / out).is_file(), out
     back = subprocess.run([exe, "import", "club-night.text"], cwd=folder, env=env, capture_output=True, text=True)
     assert back.returncode == 0 and "(already stored)" in back.stdout
+
+
+@pytest.mark.parametrize("command", ["audit", "analyze"])
+def test_a_command_s_options_come_from_its_one_table(command):
+    """The options of ``audit`` and ``analyze`` are declared once
+    (``batch.AUDIT_OPTIONS``, ``review.ANALYZE_OPTIONS``; issue 24 "One
+    front door"): the typer command has the table's options in its order,
+    with its flags, defaults, bounds and help, and the typer-free door reads
+    each option the table gives it (a value out of its bounds or choices left
+    to typer) and leaves each ``typer_only`` one to typer."""
+    import typer.main
+    from euchre_events.batch import AUDIT_OPTIONS
+    from euchre_events.options import parse_options
+    from euchre_events.review import ANALYZE_OPTIONS
+    table = {"audit": AUDIT_OPTIONS, "analyze": ANALYZE_OPTIONS}[command]
+    params = [p for p in typer.main.get_command(app).commands[command].params if p.param_type_name == "option"]
+    assert [p.name for p in params] == [o.name for o in table]
+    for p, o in zip(params, table):
+        assert (set(p.opts), p.default, p.help, p.multiple) == (set(o.flags), o.default, o.help, o.many), o.name
+        assert (p.min, p.max) == (o.minimum, o.maximum), o.name
+        value = o.choices[-1] if o.choices else str(o.minimum or 3) if o.kind is int else "x.out"
+        given = [o.flags[-1]] + ([] if o.kind is bool else [value])
+        args = parse_options([command, VWEC] + given, command, table)
+        if o.typer_only:
+            assert args is None, o.name
+            continue
+        want = True if o.kind is bool else int(value) if o.kind is int else value
+        assert args[o.name] == ([want] if o.many else want), o.name
+        for bad in ([str(o.maximum + 1)] if o.maximum is not None else []) + (["other"] if o.choices else []):
+            assert parse_options([command, VWEC, o.flags[0], bad], command, table) is None, (o.name, bad)
