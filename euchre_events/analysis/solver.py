@@ -700,6 +700,40 @@ def _net_tables(t, outcomes, side) -> Optional[tuple]:
     return None if nets[2] is None else (nets[2], nets[3])
 
 
+def _search_maps(t, pt) -> tuple:
+    """The maps both pure-Python play searches build once: ``order`` (a
+    card's bit -> its place in its hand: the order of equal moves, never a
+    value), ``keys_by_led`` (led suit -> {bit: trick key}) and ``eff_of``
+    (bit -> effective suit)."""
+    order = {}
+    for s in range(t.n_seats):
+        for i, c in enumerate(t.hands[s]):
+            if c in pt.bit:
+                order[pt.bit[c]] = i
+    keys_by_led = {led: {1 << i: k for i, k in enumerate(ks)} for led, ks in pt.keys.items()}
+    eff_of = {1 << i: e for i, e in enumerate(pt.eff)}
+    return order, keys_by_led, eff_of
+
+
+def _takes_lead(k: int, best, best_seat, twins: bool) -> bool:
+    """True if a card of trick key ``k`` now leads the trick (``best_seat``
+    None: it is the first card): a higher key, or an identical twin played
+    later when ``twins`` (``Variant.first_twin_wins``) is False (rules.md
+    1.3, as :func:`euchre_events.rules.cards.winning_index`)."""
+    return best_seat is None or k > best or (not twins and k == best)
+
+
+def _trick_lead(trick0, ks, twins: bool) -> tuple:
+    """``(key, seat)`` of the card leading the trick so far ``trick0``
+    (``((seat, bit), ...)``) under the keys ``ks``; ``(None, None)`` if empty."""
+    best, bs = None, None
+    for s, b in trick0:
+        k = ks[b]
+        if _takes_lead(k, best, bs, twins):
+            best, bs = k, s
+    return best, bs
+
+
 def _two_party(t, pt, hands, nxt, side, trick0, outcomes, left, size, twins):
     """Alpha-beta on side 0's net value over the tricks left; returns the
     points vector.  The net value is a function of side 0's total tricks
@@ -718,13 +752,7 @@ def _two_party(t, pt, hands, nxt, side, trick0, outcomes, left, size, twins):
         for r in range(0, top - a + 1):
             vals = [net_of[a + j] for j in range(r + 1)]
             rng[a, r] = (min(vals), max(vals))
-    order = {}
-    for s in range(t.n_seats):
-        for i, c in enumerate(t.hands[s]):
-            if c in pt.bit:
-                order[pt.bit[c]] = i
-    keys_by_led = {led: {1 << i: k for i, k in enumerate(ks)} for led, ks in pt.keys.items()}
-    eff_of = {1 << i: e for i, e in enumerate(pt.eff)}
+    order, keys_by_led, eff_of = _search_maps(t, pt)
     suit_mask = pt.suit_mask
     per_deal = t.variant.tricks_per_deal
     tt: dict = {}
@@ -791,7 +819,7 @@ def _two_party(t, pt, hands, nxt, side, trick0, outcomes, left, size, twins):
                 lk = eff_of[b]
                 ks = keys_by_led[lk]
             k = ks[b]
-            if best_seat is None or k > best or (not twins and k == best):
+            if _takes_lead(k, best, best_seat, twins):
                 nb, nbs = k, seat
             else:
                 nb, nbs = best, best_seat
@@ -819,11 +847,7 @@ def _two_party(t, pt, hands, nxt, side, trick0, outcomes, left, size, twins):
     else:
         led = t.led_suit
         ks = keys_by_led[led]
-        best, bs = None, None
-        for s, b in trick0:
-            k = ks[b]
-            if bs is None or k > best or (not twins and k == best):
-                best, bs = k, s
+        best, bs = _trick_lead(trick0, ks, twins)
         val = play(t.turn, trick0, led, ks, best, bs, a_now, len(t.tricks), lo - 1, hi + 1)
     return vec_of_net[val]
 
@@ -835,13 +859,7 @@ def _max_n(t, pt, hands, nxt, side, trick0, outcomes, left, size, twins, active)
     v = t.variant
     if _C is not None:
         return _max_n_c(t, pt, hands, nxt, side, trick0, outcomes, size, twins)
-    order = {}
-    for s in range(t.n_seats):
-        for i, c in enumerate(t.hands[s]):
-            if c in pt.bit:
-                order[pt.bit[c]] = i
-    keys_by_led = {led: {1 << i: k for i, k in enumerate(ks)} for led, ks in pt.keys.items()}
-    eff_of = {1 << i: e for i, e in enumerate(pt.eff)}
+    order, keys_by_led, eff_of = _search_maps(t, pt)
     suit_mask = pt.suit_mask
     per_deal = v.tricks_per_deal
     tt: dict = {}
@@ -879,7 +897,7 @@ def _max_n(t, pt, hands, nxt, side, trick0, outcomes, left, size, twins, active)
                 lk = eff_of[b]
                 ks = keys_by_led[lk]
             k = ks[b]
-            if best_seat is None or k > best or (not twins and k == best):
+            if _takes_lead(k, best, best_seat, twins):
                 nb, nbs = k, seat
             else:
                 nb, nbs = best, best_seat
@@ -898,11 +916,7 @@ def _max_n(t, pt, hands, nxt, side, trick0, outcomes, left, size, twins, active)
         return at_start(t.turn, len(t.tricks))
     led = t.led_suit
     ks = keys_by_led[led]
-    best, bs = None, None
-    for s, b in trick0:
-        k = ks[b]
-        if bs is None or k > best or (not twins and k == best):
-            best, bs = k, s
+    best, bs = _trick_lead(trick0, ks, twins)
     return play(t.turn, trick0, led, ks, best, bs, len(t.tricks))
 
 
