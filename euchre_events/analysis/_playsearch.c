@@ -185,10 +185,29 @@ static inline int seat_moves(const S *s, int seat, int ntrick, int led, u64 tric
 
 /* Whether a card of trick key `k` now leads the trick (`first`: it is the
  * trick's first card): a higher key, or an identical twin played later when
- * the first twin does not win (rules.md 1.3; solver._takes_lead). */
+ * the first twin does not win (rules.md 1.3; solver._play_step). */
 static inline int takes_lead(const S *s, int first, int k, int best)
 {
     return first || k > best || (!s->twins && k == best);
+}
+
+/* Card bit `c` played by `seat` into a trick of `ntrick` cards led in `led`
+ * and led so far by (`best`, `best_seat`): the trick's led suit after it
+ * (`*lk`: the card's own effective suit when it leads) and its new lead
+ * (`*nb`, `*nbs`; solver._play_step). */
+static inline void play_into(const S *s, int seat, int c, int ntrick, int led, int best, int best_seat,
+                             int *lk, int *nb, int *nbs)
+{
+    int l = ntrick ? led : s->T->eff[c];
+    int k = s->T->keys[l][c];
+    *lk = l;
+    if (takes_lead(s, ntrick == 0, k, best)) {
+        *nb = k;
+        *nbs = seat;
+    } else {
+        *nb = best;
+        *nbs = best_seat;
+    }
 }
 
 /* ------------------------------------------------------------ two parties */
@@ -241,7 +260,6 @@ static int ab_start(S *s, int leader, int a, int done, int alpha, int beta)
 static int ab_play(S *s, int seat, int ntrick, int led, int best, int best_seat, u64 trick_mask,
                    int a, int done, int alpha, int beta)
 {
-    const Tables *T = s->T;
     u64 hand = s->hands[seat];
     int mv[MAXC];
     int n = seat_moves(s, seat, ntrick, led, trick_mask, mv);
@@ -251,16 +269,8 @@ static int ab_play(S *s, int seat, int ntrick, int led, int best, int best_seat,
         int c = mv[m];
         u64 b = 1ull << c;
         s->nodes++;
-        int lk = ntrick ? led : T->eff[c];
-        int k = T->keys[lk][c];
-        int nb, nbs;
-        if (takes_lead(s, ntrick == 0, k, best)) {
-            nb = k;
-            nbs = seat;
-        } else {
-            nb = best;
-            nbs = best_seat;
-        }
+        int lk, nb, nbs;
+        play_into(s, seat, c, ntrick, led, best, best_seat, &lk, &nb, &nbs);
         s->hands[seat] = hand ^ b;
         int x;
         if (ntrick + 1 == s->size)
@@ -356,7 +366,6 @@ static int mn_start(S *s, int leader, int done)
 
 static int mn_play(S *s, int seat, int ntrick, int led, int best, int best_seat, u64 trick_mask, int done)
 {
-    const Tables *T = s->T;
     u64 hand = s->hands[seat];
     int mv[MAXC];
     int n = seat_moves(s, seat, ntrick, led, trick_mask, mv);
@@ -366,16 +375,8 @@ static int mn_play(S *s, int seat, int ntrick, int led, int best, int best_seat,
         int c = mv[m];
         u64 b = 1ull << c;
         s->nodes++;
-        int lk = ntrick ? led : T->eff[c];
-        int k = T->keys[lk][c];
-        int nb, nbs;
-        if (takes_lead(s, ntrick == 0, k, best)) {
-            nb = k;
-            nbs = seat;
-        } else {
-            nb = best;
-            nbs = best_seat;
-        }
+        int lk, nb, nbs;
+        play_into(s, seat, c, ntrick, led, best, best_seat, &lk, &nb, &nbs);
         s->hands[seat] = hand ^ b;
         int x;
         if (ntrick + 1 == s->size) {
@@ -734,16 +735,8 @@ static PyObject *py_two_party_moves(PyObject *self, PyObject *args)
         int c = mv[m];
         u64 b = 1ull << c;
         s->nodes++;
-        int lk = r.ntrick ? r.led : T->eff[c];
-        int k = T->keys[lk][c];
-        int nb, nbs;
-        if (takes_lead(s, r.ntrick == 0, k, r.best)) {
-            nb = k;
-            nbs = seat;
-        } else {
-            nb = r.best;
-            nbs = r.best_seat;
-        }
+        int lk, nb, nbs;
+        play_into(s, seat, c, r.ntrick, r.led, r.best, r.best_seat, &lk, &nb, &nbs);
         s->hands[seat] = hand ^ b;
         if (r.ntrick + 1 == s->size)
             value[c] = ab_start(s, nbs, r.a_now + (s->side[nbs] == 0 ? 1 : 0), r.done + 1, lo - 1, hi + 1);

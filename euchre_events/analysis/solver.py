@@ -715,22 +715,35 @@ def _search_maps(t, pt) -> tuple:
     return order, keys_by_led, eff_of
 
 
-def _takes_lead(k: int, best, best_seat, twins: bool) -> bool:
-    """True if a card of trick key ``k`` now leads the trick (``best_seat``
-    None: it is the first card): a higher key, or an identical twin played
-    later when ``twins`` (``Variant.first_twin_wins``) is False (rules.md
-    1.3, as :func:`euchre_events.rules.cards.winning_index`)."""
-    return best_seat is None or k > best or (not twins and k == best)
+def _play_step(keys_by_led: dict, eff_of: dict, twins: bool):
+    """The step of both pure-Python play searches: ``play_into(b, seat,
+    trick, led, keys, best, best_seat)`` gives, for the card bit ``b`` played
+    by ``seat`` into ``trick`` (led in ``led``, keys ``keys``, led so far by
+    ``best``/``best_seat``; None: it is the first card), the trick's led
+    suit and keys after it (the card's own when it leads) and its new lead
+    ``(nb, nbs)``: a higher key, or an identical twin played later when
+    ``twins`` (``Variant.first_twin_wins``) is False (rules.md 1.3, as
+    :func:`euchre_events.rules.cards.winning_index`): ``(lk, ks, nb, nbs)``."""
+    def play_into(b, seat, trick, led, keys, best, best_seat):
+        if trick:
+            lk, ks = led, keys
+        else:
+            lk = eff_of[b]
+            ks = keys_by_led[lk]
+        k = ks[b]
+        if best_seat is None or k > best or (not twins and k == best):
+            return lk, ks, k, seat
+        return lk, ks, best, best_seat
+    return play_into
 
 
-def _trick_lead(trick0, ks, twins: bool) -> tuple:
+def _trick_lead(trick0, led, ks, play_into) -> tuple:
     """``(key, seat)`` of the card leading the trick so far ``trick0``
-    (``((seat, bit), ...)``) under the keys ``ks``; ``(None, None)`` if empty."""
+    (``((seat, bit), ...)``, led in ``led``, keys ``ks``), by the search's
+    own step; ``(None, None)`` if empty."""
     best, bs = None, None
     for s, b in trick0:
-        k = ks[b]
-        if _takes_lead(k, best, bs, twins):
-            best, bs = k, s
+        _, _, best, bs = play_into(b, s, trick0, led, ks, best, bs)
     return best, bs
 
 
@@ -753,6 +766,7 @@ def _two_party(t, pt, hands, nxt, side, trick0, outcomes, left, size, twins):
             vals = [net_of[a + j] for j in range(r + 1)]
             rng[a, r] = (min(vals), max(vals))
     order, keys_by_led, eff_of = _search_maps(t, pt)
+    play_into = _play_step(keys_by_led, eff_of, twins)
     suit_mask = pt.suit_mask
     per_deal = t.variant.tricks_per_deal
     tt: dict = {}
@@ -812,17 +826,7 @@ def _two_party(t, pt, hands, nxt, side, trick0, outcomes, left, size, twins):
         n_in = len(trick) + 1
         for b in moves:
             stats["nodes"] += 1
-            if trick:
-                lk = led
-                ks = keys
-            else:
-                lk = eff_of[b]
-                ks = keys_by_led[lk]
-            k = ks[b]
-            if _takes_lead(k, best, best_seat, twins):
-                nb, nbs = k, seat
-            else:
-                nb, nbs = best, best_seat
+            lk, ks, nb, nbs = play_into(b, seat, trick, led, keys, best, best_seat)
             hands[seat] = hand ^ b
             if n_in == size:
                 na = a + (1 if side[nbs] == 0 else 0)
@@ -847,7 +851,7 @@ def _two_party(t, pt, hands, nxt, side, trick0, outcomes, left, size, twins):
     else:
         led = t.led_suit
         ks = keys_by_led[led]
-        best, bs = _trick_lead(trick0, ks, twins)
+        best, bs = _trick_lead(trick0, led, ks, play_into)
         val = play(t.turn, trick0, led, ks, best, bs, a_now, len(t.tricks), lo - 1, hi + 1)
     return vec_of_net[val]
 
@@ -860,6 +864,7 @@ def _max_n(t, pt, hands, nxt, side, trick0, outcomes, left, size, twins, active)
     if _C is not None:
         return _max_n_c(t, pt, hands, nxt, side, trick0, outcomes, size, twins)
     order, keys_by_led, eff_of = _search_maps(t, pt)
+    play_into = _play_step(keys_by_led, eff_of, twins)
     suit_mask = pt.suit_mask
     per_deal = v.tricks_per_deal
     tt: dict = {}
@@ -891,16 +896,7 @@ def _max_n(t, pt, hands, nxt, side, trick0, outcomes, left, size, twins, active)
         n_in = len(trick) + 1
         for b in moves:
             stats["nodes"] += 1
-            if trick:
-                lk, ks = led, keys
-            else:
-                lk = eff_of[b]
-                ks = keys_by_led[lk]
-            k = ks[b]
-            if _takes_lead(k, best, best_seat, twins):
-                nb, nbs = k, seat
-            else:
-                nb, nbs = best, best_seat
+            lk, ks, nb, nbs = play_into(b, seat, trick, led, keys, best, best_seat)
             hands[seat] = hand ^ b
             if n_in == size:
                 won[nbs] += 1
@@ -916,7 +912,7 @@ def _max_n(t, pt, hands, nxt, side, trick0, outcomes, left, size, twins, active)
         return at_start(t.turn, len(t.tricks))
     led = t.led_suit
     ks = keys_by_led[led]
-    best, bs = _trick_lead(trick0, ks, twins)
+    best, bs = _trick_lead(trick0, led, ks, play_into)
     return play(t.turn, trick0, led, ks, best, bs, len(t.tricks))
 
 
