@@ -715,6 +715,30 @@ def _search_maps(t, pt) -> tuple:
     return order, keys_by_led, eff_of
 
 
+def _seat_moves(pt, hands: list, order: dict, seats):
+    """The moves of both pure-Python play searches: ``seat_moves(seat,
+    trick, led)`` gives :func:`_moves` of ``seat``'s legal cards in
+    ``hands`` (the search's own list, changed as it plays): its cards of the
+    led suit if it holds any, else its whole hand (an empty ``trick``: it
+    leads; rules.md 1.4), merged against the cards of the other ``seats``
+    and of the trick."""
+    suit_mask = pt.suit_mask
+
+    def seat_moves(seat, trick, led):
+        hand = hands[seat]
+        legal = hand & suit_mask.get(led, 0) if trick else hand
+        if not legal:
+            legal = hand
+        others = 0
+        for s2 in seats:
+            if s2 != seat:
+                others |= hands[s2]
+        for _, b in trick:
+            others |= b
+        return _moves(pt, hand, legal, others, order)
+    return seat_moves
+
+
 def _play_step(keys_by_led: dict, eff_of: dict, twins: bool):
     """The step of both pure-Python play searches: ``play_into(b, seat,
     trick, led, keys, best, best_seat)`` gives, for the card bit ``b`` played
@@ -767,7 +791,7 @@ def _two_party(t, pt, hands, nxt, side, trick0, outcomes, left, size, twins):
             rng[a, r] = (min(vals), max(vals))
     order, keys_by_led, eff_of = _search_maps(t, pt)
     play_into = _play_step(keys_by_led, eff_of, twins)
-    suit_mask = pt.suit_mask
+    seat_moves = _seat_moves(pt, hands, order, range(len(hands)))
     per_deal = t.variant.tricks_per_deal
     tt: dict = {}
     stats = STATS
@@ -806,19 +830,7 @@ def _two_party(t, pt, hands, nxt, side, trick0, outcomes, left, size, twins):
 
     def play(seat, trick, led, keys, best, best_seat, a, done, alpha, beta):
         hand = hands[seat]
-        if trick:
-            legal = hand & suit_mask.get(led, 0)
-            if not legal:
-                legal = hand
-        else:
-            legal = hand
-        others = 0
-        for s2 in range(len(hands)):
-            if s2 != seat:
-                others |= hands[s2]
-        for _, b in trick:
-            others |= b
-        moves = _moves(pt, hand, legal, others, order)
+        moves = seat_moves(seat, trick, led)
         if len(moves) > 1:   # move ordering: the strongest card first (values do not depend on it)
             moves.sort(key=(keys if trick else power).__getitem__, reverse=True)
         maxi = side[seat] == 0
@@ -865,7 +877,7 @@ def _max_n(t, pt, hands, nxt, side, trick0, outcomes, left, size, twins, active)
         return _max_n_c(t, pt, hands, nxt, side, trick0, outcomes, size, twins)
     order, keys_by_led, eff_of = _search_maps(t, pt)
     play_into = _play_step(keys_by_led, eff_of, twins)
-    suit_mask = pt.suit_mask
+    seat_moves = _seat_moves(pt, hands, order, active)
     per_deal = v.tricks_per_deal
     tt: dict = {}
     stats = STATS
@@ -882,16 +894,7 @@ def _max_n(t, pt, hands, nxt, side, trick0, outcomes, left, size, twins, active)
 
     def play(seat, trick, led, keys, best, best_seat, done):
         hand = hands[seat]
-        legal = hand & suit_mask.get(led, 0) if trick else hand
-        if not legal:
-            legal = hand
-        others = 0
-        for s2 in active:
-            if s2 != seat:
-                others |= hands[s2]
-        for _, b in trick:
-            others |= b
-        moves = _moves(pt, hand, legal, others, order)
+        moves = seat_moves(seat, trick, led)
         vecs = []
         n_in = len(trick) + 1
         for b in moves:
