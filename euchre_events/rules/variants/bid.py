@@ -524,13 +524,5 @@ class BidEuchre(BidAuction, Variant):
     def renege_penalty(self, t: Table, r: Renege, deal_points: Sequence[int]) -> tuple:
         """The offending team loses ``renege_points`` (2) for the renege; the
         hand is scored as played unless ``renege_abandons_hand`` (7.6)."""
-        o = self.options
         off = self.side_of(r.seat)
-        name = self.side_name(off)
-        if o.renege_abandons_hand:
-            pts = [0, 0]
-            pts[off] = -o.renege_points
-            return pts, True, f"hand abandoned; {name} lose {o.renege_points}"
-        pts = list(deal_points)
-        pts[off] -= o.renege_points
-        return pts, False, f"hand scored as played; {name} lose {o.renege_points}"
+        return self.renege_points_lost(off, deal_points, f"{self.side_name(off)} lose")

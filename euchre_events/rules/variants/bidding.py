@@ -304,6 +304,23 @@ class BidAuction:
             self.auction_won(t)
         return True
 
+    def renege_points_lost(self, party: int, deal_points: Sequence[int], loser: str) -> tuple:
+        """The renege penalty of the bidding games (rules.md 5.6, 7.6):
+        ``party`` (a side in Bid, a player in Ghost Hand; ``loser`` its name
+        and verb, ``"N/S lose"``, ``"P2 loses"``) loses the option
+        ``renege_points`` (2); with ``renege_abandons_hand`` only the penalty
+        counts for the hand, else the hand is scored as played first.
+        Returns ``(points per party, hand abandoned?, words)``, as
+        :meth:`Variant.renege_penalty`."""
+        o = self.options
+        if o.renege_abandons_hand:
+            pts = [0] * self.n_sides
+            pts[party] = -o.renege_points
+            return pts, True, f"hand abandoned; {loser} {o.renege_points}"
+        pts = list(deal_points)
+        pts[party] -= o.renege_points
+        return pts, False, f"hand scored as played; {loser} {o.renege_points}"
+
 
 def bidder_out_winner(scores: Sequence[int], target: int, qualified) -> Optional[int]:
     """The side that wins after a hand (rules.md 5.5, 7.5), or None.

@@ -281,11 +281,4 @@ class GhostHandEuchre(BidAuction, Variant):
     def renege_penalty(self, t: Table, r: Renege, deal_points: Sequence[int]) -> tuple:
         """The offender loses ``renege_points`` (2); the hand is scored as
         played unless ``renege_abandons_hand`` (5.6)."""
-        o = self.options
-        if o.renege_abandons_hand:
-            pts = [0, 0, 0]
-            pts[r.seat] = -o.renege_points
-            return pts, True, f"hand abandoned; P{r.seat + 1} loses {o.renege_points}"
-        pts = list(deal_points)
-        pts[r.seat] -= o.renege_points
-        return pts, False, f"hand scored as played; P{r.seat + 1} loses {o.renege_points}"
+        return self.renege_points_lost(r.seat, deal_points, f"P{r.seat + 1} loses")
