@@ -304,6 +304,19 @@ class BidAuction:
             self.auction_won(t)
         return True
 
+    def game_winner(self, t: Table, scores: Sequence[int]) -> Any:
+        """First party (Bid: team, Ghost Hand: player) to ``target_score``
+        (32); if several, the highest; an exact tie at the top plays another
+        hand; with ``bidder_out`` only the party that made its bid, or the
+        parties that set it, may win on this hand; a hand with no contract
+        (thrown in) qualifies nobody (rules.md 5.5, 7.5)."""
+        qualified = set(range(self.n_sides))
+        if self.options.bidder_out:
+            made = getattr(t.contract, "made", None) if t.maker is not None else None
+            bp = self.side_of(t.maker) if made is not None else None
+            qualified = set() if made is None else {bp} if made else qualified - {bp}
+        return bidder_out_winner(scores, self.options.target_score, qualified)
+
     def renege_points_lost(self, party: int, deal_points: Sequence[int], loser: str) -> tuple:
         """The renege penalty of the bidding games (rules.md 5.6, 7.6):
         ``party`` (a side in Bid, a player in Ghost Hand; ``loser`` its name
