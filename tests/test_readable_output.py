@@ -121,16 +121,3 @@ def test_errors_name_seats_as_people_say_them():
     assert name_seats("seat 2 passes", ("N", "E", "S", "W")) == "South passes"
     assert name_seats("seat 7 and seat 1", players, 4) == "seat 7 and East (Bob)"
     assert name_seats("seat 2 leads", ("P1", "P2", "P3"), 3) == "P3 leads"
-
-
-def test_the_actions_of_a_seat_alone_have_one_phrase_table_with_the_notations_kinds():
-    """describe_event's words for a seat-only action come from one table
-    (ui/describe.SEAT_ONLY_PHRASES), over the notation's kinds (events.SEAT_ONLY_WORDS)."""
-    from euchre_events.events import SEAT_ONLY_WORDS, DummyTaken, Passed, StayedIn, UpCardDeclined
-    from euchre_events.ui.describe import SEAT_ONLY_PHRASES, describe_event
-    assert set(SEAT_ONLY_PHRASES) == set(SEAT_ONLY_WORDS)
-    players = ["Ann", "Bob", "Cy", "Di"]
-    assert describe_event(Passed(1), players) == "East (Bob) passes"
-    assert describe_event(UpCardDeclined(0), players) == "North (Ann) leaves the up-card"
-    assert describe_event(DummyTaken(2), players[:3]) == "P3 (Cy) takes the dummy"
-    assert describe_event(StayedIn(3), players) == "West (Di) stays in"

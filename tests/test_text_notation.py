@@ -586,21 +586,3 @@ def test_a_generic_event_names_its_seats_as_the_moves_do():
     assert a.events == b.events and a.events[-1] == RenegeRuled(1, 1, 1, "rejected", None, "TD")
     (c,) = parse_text(write_text(a.events))
     assert c.events == a.events
-
-
-def test_action_words_are_the_notation_writers_and_the_analysis_option_names():
-    """One place writes an action's words (events.action_words, docs/notation.md):
-    the text writer puts the seat before them, the analysis names its options with them."""
-    from euchre_events.analysis.review import action_text
-    from euchre_events.events import (DealStarted, Discarded, JokerSuitNamed, OrderedUp, Passed,
-                                      TrumpNamed, action_words)
-    cases = [(CardPlayed(0, "JD"), "JD"), (Passed(1), "pass"), (OrderedUp(2, True), "order alone"),
-             (OrderedUp(2, False), "order"), (TrumpNamed(3, None, True), "name NT alone"),
-             (TrumpNamed(3, "H", False), "name H"), (Discarded(0, "9C"), "discard 9C"),
-             (BidMade(1, 4), "bid 4"), (BidMade(1, "pb"), "bid pb"), (BidMade(1, "Big Bid"), 'bid "Big Bid"'),
-             (CardPassed(2, 0, "AS"), "give AS"), (JokerSuitNamed(0, "D"), "joker-suit D")]
-    for ev, words in cases:
-        assert action_words(ev) == words
-        assert action_text(ev) == words
-    assert action_words(DealStarted(1, 0)) is None and action_text(DealStarted(1, 0)) == "DealStarted"
-    assert action_words(BidMade(1, True)) is None   # the writer writes such a bid generically
