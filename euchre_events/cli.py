@@ -570,6 +570,19 @@ def _load_game(arch_db: Optional[str], game: str, from_: Optional[str] = None):
     return opened.game, opened.record
 
 
+def _load_game_or_fail(arch_db: Optional[str], game: str, from_: Optional[str] = None):
+    """:func:`_load_game`, or the command ends with one error line (never a
+    traceback): the ``RecordError``/``ArchiveError`` naming what was tried,
+    or, for a damaged archive file, what failed and ``verify --all``."""
+    from euchre_events.archive import ArchiveError
+    try:
+        return _load_game(arch_db, game, from_)
+    except (RecordError, ArchiveError) as e:
+        fail(str(e))
+    except Exception as e:  # a damaged archive file: one line, never a traceback
+        fail(f"{game}: cannot be read ({short_error(e)}); run euchre-events verify --all")
+
+
 def _parse_seat(text: Optional[str], players) -> Optional[int]:
     """The seat of ``--seat`` (None for all hands: no value, ``all`` or ``*``);
     the names are :func:`euchre_events.rules.seats.parse_seat`'s."""
@@ -592,14 +605,8 @@ def show_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique p
              db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
              from_: Optional[str] = typer.Option(None, "--from", help="Format of a record file.")):
     """The table as text after event K (of deal N), from one seat's view or all hands."""
-    from euchre_events.archive import ArchiveError
     from euchre_events.ui.describe import describe_event, state_text
-    try:
-        g, _ = _load_game(db, game, from_)
-    except (RecordError, ArchiveError) as e:
-        fail(str(e))
-    except Exception as e:  # a damaged archive file: one line, never a traceback
-        fail(f"{game}: cannot be read ({short_error(e)}); run euchre-events verify --all")
+    g, _ = _load_game_or_fail(db, game, from_)
     try:
         s = _parse_seat(seat, g.players)
     except typer.BadParameter as e:
@@ -897,7 +904,6 @@ def export_cmd(games: List[str] = typer.Argument(None, metavar="GAME...",
     A game read from EGN is written back as it was read (the same EGN baseline,
     annotation labels and unknown keys as in the file); what cannot be kept is said on stderr.
     """
-    from euchre_events.archive import ArchiveError
     fmt = fmt.lower()
     games = list(games or [])
     # never onto what is read: a record file named, or the archive
@@ -911,12 +917,7 @@ def export_cmd(games: List[str] = typer.Argument(None, metavar="GAME...",
         fail("give one game to export" if not games else
               f"{len(games)} games given: only --format emn writes several games (one match)")
     game = games[0]
-    try:
-        g, rec = _load_game(db, game, from_)
-    except (RecordError, ArchiveError) as e:
-        fail(str(e))
-    except Exception as e:  # a damaged archive file: one line, never a traceback
-        fail(f"{game}: cannot be read ({short_error(e)}); run euchre-events verify --all")
+    g, rec = _load_game_or_fail(db, game, from_)
     notes, variations = [], []
     if rec is not None:
         notes, variations = rec.annotations, rec.variations

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import json
+import re
 import typing
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Optional, Union
@@ -356,6 +358,47 @@ SEAT_ONLY_WORDS = {"Passed": "pass", "UpCardPickedUp": "pickup", "UpCardDeclined
                    "DummyTaken": "dummy", "DroppedOut": "drop", "StayedIn": "stay"}
 """The events that are a seat and one word in our text notation (docs/notation.md), by
 kind: the notation's reader and writer and the analysis's action names read this one table."""
+
+_BID_NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_\-]*\Z")
+
+
+def action_words(ev: Event) -> Optional[str]:
+    """A seat's action as our text notation writes it after the seat
+    (docs/notation.md), the one place these words are made: ``JD``,
+    ``pass``, ``order``, ``order alone``, ``name H``, ``name NT alone``,
+    ``bid 4``, ``bid pb``, ``discard 9C``, ``give AS`` (a card passed, without
+    its receiver), ``joker-suit D``, and the one-word actions of
+    :data:`SEAT_ONLY_WORDS`.  None for an event that is not such an action,
+    and for a bid the notation cannot write as a word (not a whole number
+    >= 0 nor a string; a bool); a bid name that is not a lower-case word is
+    written as a JSON string.  The text writer (``formats/text.py``) and the
+    analysis's option names (``analysis/review.py``) both read it."""
+    k = ev.kind
+    if k == "CardPlayed":
+        return ev.card
+    word = SEAT_ONLY_WORDS.get(k)
+    if word is not None:
+        return word
+    if k == "OrderedUp":
+        return "order alone" if ev.alone else "order"
+    if k == "TrumpNamed":
+        return f"name {ev.suit or 'NT'}" + (" alone" if ev.alone else "")
+    if k == "Discarded":
+        return f"discard {ev.card}"
+    if k == "CardPassed":
+        return f"give {ev.card}"
+    if k == "JokerSuitNamed":
+        return f"joker-suit {ev.suit}"
+    if k == "BidMade":
+        b = ev.bid
+        if isinstance(b, bool) or not isinstance(b, (int, str)) or (isinstance(b, int) and b < 0):
+            return None
+        if isinstance(b, int):
+            return f"bid {b}"
+        if _BID_NAME_RE.match(b) and b == b.lower() and b not in ("true", "false", "null"):
+            return f"bid {b}"
+        return "bid " + json.dumps(b, ensure_ascii=False)
+    return None
 
 
 def event_from_dict(d: dict) -> Event:

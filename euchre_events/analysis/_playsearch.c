@@ -153,6 +153,63 @@ static int gen_moves(const S *s, u64 legal, u64 others, const int *strength, int
     return n;
 }
 
+/* The cards `seat` may play: those of the led suit if it holds any, else
+ * its whole hand (ntrick 0: it leads; rules.md 1.4). */
+static inline u64 legal_cards(const S *s, int seat, int ntrick, int led)
+{
+    u64 hand = s->hands[seat];
+    if (ntrick) {
+        u64 f = hand & s->T->suit_mask[led];
+        if (f)
+            return f;
+    }
+    return hand;
+}
+
+/* Every card still in play but `seat`'s own: the other hands and the trick. */
+static inline u64 others_of(const S *s, int seat, u64 trick_mask)
+{
+    u64 others = trick_mask;
+    for (int i = 0; i < s->n_seats; i++)
+        if (i != seat)
+            others |= s->hands[i];
+    return others;
+}
+
+/* The moves of `seat` (gen_moves of its legal cards), strongest first. */
+static inline int seat_moves(const S *s, int seat, int ntrick, int led, u64 trick_mask, int *mv)
+{
+    return gen_moves(s, legal_cards(s, seat, ntrick, led), others_of(s, seat, trick_mask),
+                     ntrick ? s->T->keys[led] : s->lead_order, mv);
+}
+
+/* Whether a card of trick key `k` now leads the trick (`first`: it is the
+ * trick's first card): a higher key, or an identical twin played later when
+ * the first twin does not win (rules.md 1.3; solver._play_step). */
+static inline int takes_lead(const S *s, int first, int k, int best)
+{
+    return first || k > best || (!s->twins && k == best);
+}
+
+/* Card bit `c` played by `seat` into a trick of `ntrick` cards led in `led`
+ * and led so far by (`best`, `best_seat`): the trick's led suit after it
+ * (`*lk`: the card's own effective suit when it leads) and its new lead
+ * (`*nb`, `*nbs`; solver._play_step). */
+static inline void play_into(const S *s, int seat, int c, int ntrick, int led, int best, int best_seat,
+                             int *lk, int *nb, int *nbs)
+{
+    int l = ntrick ? led : s->T->eff[c];
+    int k = s->T->keys[l][c];
+    *lk = l;
+    if (takes_lead(s, ntrick == 0, k, best)) {
+        *nb = k;
+        *nbs = seat;
+    } else {
+        *nb = best;
+        *nbs = best_seat;
+    }
+}
+
 /* ------------------------------------------------------------ two parties */
 
 static int ab_play(S *s, int seat, int ntrick, int led, int best, int best_seat, u64 trick_mask,
@@ -203,36 +260,17 @@ static int ab_start(S *s, int leader, int a, int done, int alpha, int beta)
 static int ab_play(S *s, int seat, int ntrick, int led, int best, int best_seat, u64 trick_mask,
                    int a, int done, int alpha, int beta)
 {
-    const Tables *T = s->T;
     u64 hand = s->hands[seat];
-    u64 legal = hand;
-    if (ntrick) {
-        u64 f = hand & T->suit_mask[led];
-        if (f)
-            legal = f;
-    }
-    u64 others = trick_mask;
-    for (int i = 0; i < s->n_seats; i++)
-        if (i != seat)
-            others |= s->hands[i];
     int mv[MAXC];
-    int n = gen_moves(s, legal, others, ntrick ? T->keys[led] : s->lead_order, mv);
+    int n = seat_moves(s, seat, ntrick, led, trick_mask, mv);
     int maxi = s->side[seat] == 0;
     int val = 0, have = 0;
     for (int m = 0; m < n; m++) {
         int c = mv[m];
         u64 b = 1ull << c;
         s->nodes++;
-        int lk = ntrick ? led : T->eff[c];
-        int k = T->keys[lk][c];
-        int nb, nbs;
-        if (ntrick == 0 || k > best || (!s->twins && k == best)) {
-            nb = k;
-            nbs = seat;
-        } else {
-            nb = best;
-            nbs = best_seat;
-        }
+        int lk, nb, nbs;
+        play_into(s, seat, c, ntrick, led, best, best_seat, &lk, &nb, &nbs);
         s->hands[seat] = hand ^ b;
         int x;
         if (ntrick + 1 == s->size)
@@ -328,36 +366,17 @@ static int mn_start(S *s, int leader, int done)
 
 static int mn_play(S *s, int seat, int ntrick, int led, int best, int best_seat, u64 trick_mask, int done)
 {
-    const Tables *T = s->T;
     u64 hand = s->hands[seat];
-    u64 legal = hand;
-    if (ntrick) {
-        u64 f = hand & T->suit_mask[led];
-        if (f)
-            legal = f;
-    }
-    u64 others = trick_mask;
-    for (int i = 0; i < s->n_seats; i++)
-        if (i != seat)
-            others |= s->hands[i];
     int mv[MAXC];
-    int n = gen_moves(s, legal, others, ntrick ? T->keys[led] : s->lead_order, mv);
+    int n = seat_moves(s, seat, ntrick, led, trick_mask, mv);
     const int *rank = s->rank + (Py_ssize_t)s->side[seat] * s->n_vec;
     int bestv = -1;
     for (int m = 0; m < n; m++) {
         int c = mv[m];
         u64 b = 1ull << c;
         s->nodes++;
-        int lk = ntrick ? led : T->eff[c];
-        int k = T->keys[lk][c];
-        int nb, nbs;
-        if (ntrick == 0 || k > best || (!s->twins && k == best)) {
-            nb = k;
-            nbs = seat;
-        } else {
-            nb = best;
-            nbs = best_seat;
-        }
+        int lk, nb, nbs;
+        play_into(s, seat, c, ntrick, led, best, best_seat, &lk, &nb, &nbs);
         s->hands[seat] = hand ^ b;
         int x;
         if (ntrick + 1 == s->size) {
@@ -611,7 +630,7 @@ static int read_trick(S *s, PyObject *trick, int led, int *ntrick, int *best, in
         }
         c = s->T->to_bit[c];
         int key = s->T->keys[led][c];
-        if (*best_seat < 0 || key > *best || (!s->twins && key == *best)) {
+        if (takes_lead(s, *best_seat < 0, key, *best)) {
             *best = key;
             *best_seat = seat;
         }
@@ -703,16 +722,8 @@ static PyObject *py_two_party_moves(PyObject *self, PyObject *args)
     const Tables *T = s->T;
     int seat = r.turn;
     u64 hand = s->hands[seat];
-    u64 legal = hand;
-    if (r.ntrick) {
-        u64 f = hand & T->suit_mask[r.led];
-        if (f)
-            legal = f;
-    }
-    u64 others = r.tmask;
-    for (int i = 0; i < s->n_seats; i++)
-        if (i != seat)
-            others |= s->hands[i];
+    u64 legal = legal_cards(s, seat, r.ntrick, r.led);
+    u64 others = others_of(s, seat, r.tmask);
     int mv[MAXC];
     int n = gen_moves(s, legal, others, r.ntrick ? T->keys[r.led] : s->lead_order, mv);
     int from_bit[MAXC];
@@ -724,16 +735,8 @@ static PyObject *py_two_party_moves(PyObject *self, PyObject *args)
         int c = mv[m];
         u64 b = 1ull << c;
         s->nodes++;
-        int lk = r.ntrick ? r.led : T->eff[c];
-        int k = T->keys[lk][c];
-        int nb, nbs;
-        if (r.ntrick == 0 || k > r.best || (!s->twins && k == r.best)) {
-            nb = k;
-            nbs = seat;
-        } else {
-            nb = r.best;
-            nbs = r.best_seat;
-        }
+        int lk, nb, nbs;
+        play_into(s, seat, c, r.ntrick, r.led, r.best, r.best_seat, &lk, &nb, &nbs);
         s->hands[seat] = hand ^ b;
         if (r.ntrick + 1 == s->size)
             value[c] = ab_start(s, nbs, r.a_now + (s->side[nbs] == 0 ? 1 : 0), r.done + 1, lo - 1, hi + 1);

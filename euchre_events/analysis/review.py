@@ -33,7 +33,7 @@ from typing import Callable, Iterable, Optional, Sequence
 from euchre_events.analysis import labels as L
 from euchre_events.analysis import solver as S
 from euchre_events.analysis.winchance import win_chance_after
-from euchre_events.events import SEAT_ONLY_WORDS, Event, event_from_dict
+from euchre_events.events import Event, action_words, event_from_dict
 from euchre_events.rules import cards as C
 from euchre_events.rules import engine
 from euchre_events.rules.seats import seat_letter, seat_word
@@ -71,27 +71,12 @@ def decision_kind(ev: Event) -> Optional[str]:
 
 def action_text(ev: Event) -> str:
     """An action as our text notation writes it, without the seat
-    (docs/notation.md): ``JD``, ``pass``, ``order``, ``order alone``,
-    ``name H``, ``name NT alone``, ``bid 4``, ``discard 9C``, ``give AS`` (a
-    partner's best pass, without its receiver), ``pickup``, ``dummy``..."""
-    k = ev.kind
-    if k == "CardPlayed":
-        return ev.card
-    if k in SEAT_ONLY_WORDS:      # the notation's one table (events.py)
-        return SEAT_ONLY_WORDS[k]
-    if k == "OrderedUp":
-        return "order alone" if ev.alone else "order"
-    if k == "TrumpNamed":
-        return f"name {ev.suit or 'NT'}" + (" alone" if ev.alone else "")
-    if k == "Discarded":
-        return f"discard {ev.card}"
-    if k == "BidMade":
-        return f"bid {ev.bid}"
-    if k == "CardPassed":
-        return f"give {ev.card}"
-    if k == "JokerSuitNamed":
-        return f"joker-suit {ev.suit}"
-    return k
+    (docs/notation.md; :func:`euchre_events.events.action_words`): ``JD``,
+    ``pass``, ``order``, ``order alone``, ``name H``, ``name NT alone``,
+    ``bid 4``, ``discard 9C``, ``give AS`` (a partner's best pass, without
+    its receiver), ``pickup``, ``dummy``...; the event's kind for anything
+    else."""
+    return action_words(ev) or ev.kind
 
 
 # ------------------------------------------------------------ the results

@@ -871,6 +871,77 @@ def _net_tables(t, outcomes, side) -> Optional[tuple]:
     return None if nets[2] is None else (nets[2], nets[3])
 
 
+def _search_maps(t, pt) -> tuple:
+    """The maps both pure-Python play searches build once: ``order`` (a
+    card's bit -> its place in its hand: the order of equal moves, never a
+    value), ``keys_by_led`` (led suit -> {bit: trick key}) and ``eff_of``
+    (bit -> effective suit)."""
+    order = {}
+    for s in range(t.n_seats):
+        for i, c in enumerate(t.hands[s]):
+            if c in pt.bit:
+                order[pt.bit[c]] = i
+    keys_by_led = {led: {1 << i: k for i, k in enumerate(ks)} for led, ks in pt.keys.items()}
+    eff_of = {1 << i: e for i, e in enumerate(pt.eff)}
+    return order, keys_by_led, eff_of
+
+
+def _seat_moves(pt, hands: list, order: dict, seats):
+    """The moves of both pure-Python play searches: ``seat_moves(seat,
+    trick, led)`` gives :func:`_moves` of ``seat``'s legal cards in
+    ``hands`` (the search's own list, changed as it plays): its cards of the
+    led suit if it holds any, else its whole hand (an empty ``trick``: it
+    leads; rules.md 1.4), merged against the cards of the other ``seats``
+    and of the trick."""
+    suit_mask = pt.suit_mask
+
+    def seat_moves(seat, trick, led):
+        hand = hands[seat]
+        legal = hand & suit_mask.get(led, 0) if trick else hand
+        if not legal:
+            legal = hand
+        others = 0
+        for s2 in seats:
+            if s2 != seat:
+                others |= hands[s2]
+        for _, b in trick:
+            others |= b
+        return _moves(pt, hand, legal, others, order)
+    return seat_moves
+
+
+def _play_step(keys_by_led: dict, eff_of: dict, twins: bool):
+    """The step of both pure-Python play searches: ``play_into(b, seat,
+    trick, led, keys, best, best_seat)`` gives, for the card bit ``b`` played
+    by ``seat`` into ``trick`` (led in ``led``, keys ``keys``, led so far by
+    ``best``/``best_seat``; None: it is the first card), the trick's led
+    suit and keys after it (the card's own when it leads) and its new lead
+    ``(nb, nbs)``: a higher key, or an identical twin played later when
+    ``twins`` (``Variant.first_twin_wins``) is False (rules.md 1.3, as
+    :func:`euchre_events.rules.cards.winning_index`): ``(lk, ks, nb, nbs)``."""
+    def play_into(b, seat, trick, led, keys, best, best_seat):
+        if trick:
+            lk, ks = led, keys
+        else:
+            lk = eff_of[b]
+            ks = keys_by_led[lk]
+        k = ks[b]
+        if best_seat is None or k > best or (not twins and k == best):
+            return lk, ks, k, seat
+        return lk, ks, best, best_seat
+    return play_into
+
+
+def _trick_lead(trick0, led, ks, play_into) -> tuple:
+    """``(key, seat)`` of the card leading the trick so far ``trick0``
+    (``((seat, bit), ...)``, led in ``led``, keys ``ks``), by the search's
+    own step; ``(None, None)`` if empty."""
+    best, bs = None, None
+    for s, b in trick0:
+        _, _, best, bs = play_into(b, s, trick0, led, ks, best, bs)
+    return best, bs
+
+
 def _two_party(t, pt, hands, nxt, side, trick0, outcomes, left, size, twins):
     """Alpha-beta on side 0's net value over the tricks left; returns the
     points vector.  The net value is a function of side 0's total tricks
@@ -889,14 +960,9 @@ def _two_party(t, pt, hands, nxt, side, trick0, outcomes, left, size, twins):
         for r in range(0, top - a + 1):
             vals = [net_of[a + j] for j in range(r + 1)]
             rng[a, r] = (min(vals), max(vals))
-    order = {}
-    for s in range(t.n_seats):
-        for i, c in enumerate(t.hands[s]):
-            if c in pt.bit:
-                order[pt.bit[c]] = i
-    keys_by_led = {led: {1 << i: k for i, k in enumerate(ks)} for led, ks in pt.keys.items()}
-    eff_of = {1 << i: e for i, e in enumerate(pt.eff)}
-    suit_mask = pt.suit_mask
+    order, keys_by_led, eff_of = _search_maps(t, pt)
+    play_into = _play_step(keys_by_led, eff_of, twins)
+    seat_moves = _seat_moves(pt, hands, order, range(len(hands)))
     per_deal = t.variant.tricks_per_deal
     tt: dict = {}
     stats = STATS
@@ -935,19 +1001,7 @@ def _two_party(t, pt, hands, nxt, side, trick0, outcomes, left, size, twins):
 
     def play(seat, trick, led, keys, best, best_seat, a, done, alpha, beta):
         hand = hands[seat]
-        if trick:
-            legal = hand & suit_mask.get(led, 0)
-            if not legal:
-                legal = hand
-        else:
-            legal = hand
-        others = 0
-        for s2 in range(len(hands)):
-            if s2 != seat:
-                others |= hands[s2]
-        for _, b in trick:
-            others |= b
-        moves = _moves(pt, hand, legal, others, order)
+        moves = seat_moves(seat, trick, led)
         if len(moves) > 1:   # move ordering: the strongest card first (values do not depend on it)
             moves.sort(key=(keys if trick else power).__getitem__, reverse=True)
         maxi = side[seat] == 0
@@ -955,17 +1009,7 @@ def _two_party(t, pt, hands, nxt, side, trick0, outcomes, left, size, twins):
         n_in = len(trick) + 1
         for b in moves:
             stats["nodes"] += 1
-            if trick:
-                lk = led
-                ks = keys
-            else:
-                lk = eff_of[b]
-                ks = keys_by_led[lk]
-            k = ks[b]
-            if best_seat is None or k > best or (not twins and k == best):
-                nb, nbs = k, seat
-            else:
-                nb, nbs = best, best_seat
+            lk, ks, nb, nbs = play_into(b, seat, trick, led, keys, best, best_seat)
             hands[seat] = hand ^ b
             if n_in == size:
                 na = a + (1 if side[nbs] == 0 else 0)
@@ -990,11 +1034,7 @@ def _two_party(t, pt, hands, nxt, side, trick0, outcomes, left, size, twins):
     else:
         led = t.led_suit
         ks = keys_by_led[led]
-        best, bs = None, None
-        for s, b in trick0:
-            k = ks[b]
-            if bs is None or k > best or (not twins and k == best):
-                best, bs = k, s
+        best, bs = _trick_lead(trick0, led, ks, play_into)
         val = play(t.turn, trick0, led, ks, best, bs, a_now, len(t.tricks), lo - 1, hi + 1)
     return vec_of_net[val]
 
@@ -1006,14 +1046,9 @@ def _max_n(t, pt, hands, nxt, side, trick0, outcomes, left, size, twins, active)
     v = t.variant
     if _C is not None:
         return _max_n_c(t, pt, hands, nxt, side, trick0, outcomes, size, twins)
-    order = {}
-    for s in range(t.n_seats):
-        for i, c in enumerate(t.hands[s]):
-            if c in pt.bit:
-                order[pt.bit[c]] = i
-    keys_by_led = {led: {1 << i: k for i, k in enumerate(ks)} for led, ks in pt.keys.items()}
-    eff_of = {1 << i: e for i, e in enumerate(pt.eff)}
-    suit_mask = pt.suit_mask
+    order, keys_by_led, eff_of = _search_maps(t, pt)
+    play_into = _play_step(keys_by_led, eff_of, twins)
+    seat_moves = _seat_moves(pt, hands, order, active)
     per_deal = v.tricks_per_deal
     tt: dict = {}
     stats = STATS
@@ -1030,30 +1065,12 @@ def _max_n(t, pt, hands, nxt, side, trick0, outcomes, left, size, twins, active)
 
     def play(seat, trick, led, keys, best, best_seat, done):
         hand = hands[seat]
-        legal = hand & suit_mask.get(led, 0) if trick else hand
-        if not legal:
-            legal = hand
-        others = 0
-        for s2 in active:
-            if s2 != seat:
-                others |= hands[s2]
-        for _, b in trick:
-            others |= b
-        moves = _moves(pt, hand, legal, others, order)
+        moves = seat_moves(seat, trick, led)
         vecs = []
         n_in = len(trick) + 1
         for b in moves:
             stats["nodes"] += 1
-            if trick:
-                lk, ks = led, keys
-            else:
-                lk = eff_of[b]
-                ks = keys_by_led[lk]
-            k = ks[b]
-            if best_seat is None or k > best or (not twins and k == best):
-                nb, nbs = k, seat
-            else:
-                nb, nbs = best, best_seat
+            lk, ks, nb, nbs = play_into(b, seat, trick, led, keys, best, best_seat)
             hands[seat] = hand ^ b
             if n_in == size:
                 won[nbs] += 1
@@ -1069,11 +1086,7 @@ def _max_n(t, pt, hands, nxt, side, trick0, outcomes, left, size, twins, active)
         return at_start(t.turn, len(t.tricks))
     led = t.led_suit
     ks = keys_by_led[led]
-    best, bs = None, None
-    for s, b in trick0:
-        k = ks[b]
-        if bs is None or k > best or (not twins and k == best):
-            best, bs = k, s
+    best, bs = _trick_lead(trick0, led, ks, play_into)
     return play(t.turn, trick0, led, ks, best, bs, len(t.tricks))
 
 

@@ -281,6 +281,19 @@ class Archive(ImportMixin, LiveMixin, SnapshotMixin, VerifyMixin, Application):
             raise WriteConflict(gid, position, "annotations", now, what)
         return log
 
+    def _note_at(self, gid: uuid.UUID, note_id: str, version: Optional[int], what: str) -> tuple:
+        """``(log, note)``: the annotation log, with its note ``note_id``
+        (:class:`ArchiveError` if there is none), checked to be at
+        ``version`` when one is given (:class:`WriteConflict` at the note's
+        position)."""
+        log = self.annotation_log(gid)
+        note = log.notes.get(note_id)
+        if note is None:
+            raise ArchiveError(f"no annotation {note_id!r} on this game")
+        if version is not None and int(version) != log.version:
+            raise WriteConflict(gid, note["position"], "annotations", log.version, what)
+        return log, note
+
     def _save_notes(self, gid: uuid.UUID, log: AnnotationLog, position: int, what: str) -> None:
         """Save the annotation log; the library's optimistic concurrency check
         refusing it (another writer saved this stream first) is a
@@ -334,12 +347,7 @@ class Archive(ImportMixin, LiveMixin, SnapshotMixin, VerifyMixin, Application):
         ``version`` as for :meth:`add_annotation`.  Raises
         :class:`ArchiveError` (no such note), :class:`WriteConflict`."""
         gid = self._uuid(game_id)
-        log = self.annotation_log(gid)
-        note = log.notes.get(note_id)
-        if note is None:
-            raise ArchiveError(f"no annotation {note_id!r} on this game")
-        if version is not None and int(version) != log.version:
-            raise WriteConflict(gid, note["position"], "annotations", log.version, "change")
+        log, note = self._note_at(gid, note_id, version, "change")
         log.edit(note_id=note_id, text=text, mark=mark)
         self._save_notes(gid, log, note["position"], "change")
 
@@ -348,12 +356,7 @@ class Archive(ImportMixin, LiveMixin, SnapshotMixin, VerifyMixin, Application):
         for :meth:`add_annotation`.  Raises :class:`ArchiveError` (no such
         note), :class:`WriteConflict`."""
         gid = self._uuid(game_id)
-        log = self.annotation_log(gid)
-        note = log.notes.get(note_id)
-        if note is None:
-            raise ArchiveError(f"no annotation {note_id!r} on this game")
-        if version is not None and int(version) != log.version:
-            raise WriteConflict(gid, note["position"], "annotations", log.version, "removal")
+        log, note = self._note_at(gid, note_id, version, "removal")
         log.remove(note_id=note_id)
         self._save_notes(gid, log, note["position"], "removal")
 

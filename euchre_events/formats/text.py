@@ -53,7 +53,7 @@ from euchre_events.rules.cards import SUITS, CardError, parse_card, parse_suit
 from euchre_events.rules.seats import SEAT_LETTERS_4, SEAT_WORDS_4
 from euchre_events.rules.engine import ImpossibleEvent, apply, new_table
 from euchre_events.rules.variant import VariantOptions
-from euchre_events.events import ANNOTATION_MARKS, SEAT_ONLY_WORDS
+from euchre_events.events import ANNOTATION_MARKS, SEAT_ONLY_WORDS, action_words
 from euchre_events.events import (BidMade, CardPassed, CardPlayed, CardsDealt, DealStarted, DealThrownIn,
                       DefendedAlone, Discarded, DroppedOut, DummyTaken, Event, GameStarted,
                       HandSwappedWithGhost, OrderedUp, Passed, PlayedWithPartner, StayedIn,
@@ -237,7 +237,6 @@ _SEAT_ONLY = tuple((rule, cls, SEAT_ONLY_WORDS[cls.kind]) for rule, cls in (
     ("swapped", HandSwappedWithGhost), ("dummy_taken", DummyTaken), ("dropped_out", DroppedOut),
     ("stayed_in", StayedIn)))
 _SEAT_ONLY_BY_RULE = {rule: cls for rule, cls, _ in _SEAT_ONLY}
-_WORD_OF_SEAT_ONLY = {cls.kind: word for _, cls, word in _SEAT_ONLY}
 
 MARKS = ANNOTATION_MARKS  # the one list of annotation marks (events.py)
 """Marks a comment may carry, as in chess: good, mistake, interesting, dubious,
@@ -247,7 +246,6 @@ _RESERVED_TAGS = ({"Variant", "Options", "Players", "Dealer", "Title", "InitialS
                    "FinalScore", "Source"} | set(FOUR_SEAT_TAGS) | set(_SOURCE_TAGS))
 _TAG_NAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_.\-]*\Z")
 _PSEAT_RE = re.compile(r"P(\d+)\Z")
-_BIDNAME_RE = re.compile(r"[A-Za-z][A-Za-z0-9_\-]*\Z")
 _KEY_RE = re.compile(r"[a-z_][a-z0-9_]*\Z")
 
 # ---------------------------------------------------------------- [Options "..."]
@@ -1011,39 +1009,21 @@ class _Writer:
     def event(self, ev: Event) -> str:
         k = ev.kind
         s = self.seat(ev.seat) if hasattr(ev, "seat") and ev.seat is not None else None
-        if k in _WORD_OF_SEAT_ONLY:
-            return f"{s} {_WORD_OF_SEAT_ONLY[k]}"
-        if k == "OrderedUp":
-            return f"{s} order" + (" alone" if ev.alone else "")
-        if k == "TrumpNamed":
-            return f"{s} name {ev.suit or 'NT'}" + (" alone" if ev.alone else "")
-        if k == "Discarded":
-            return f"{s} discard {ev.card}"
-        if k == "BidMade":
-            b = ev.bid
-            if isinstance(b, bool) or not isinstance(b, (int, str)) or (isinstance(b, int) and b < 0):
-                return self.generic(ev)
-            if isinstance(b, int):
-                txt = str(b)
-            elif _BIDNAME_RE.match(b) and b == b.lower() and b not in ("true", "false", "null"):
-                txt = b
-            else:
-                txt = json.dumps(b, ensure_ascii=False)
-            return f"{s} bid {txt}"
-        if k == "CardPassed":
-            return f"{s} give {ev.card} to {self.seat(ev.to_seat)}"
         if k == "DealThrownIn":
             out = "thrown-in" if s is None else f"{s} thrown-in"
             if ev.reason != "all passed":
                 out += " " + json.dumps(ev.reason, ensure_ascii=False)
             return out
-        if k == "CardPlayed":
-            return f"{s} {ev.card}"
-        if k == "JokerSuitNamed" and ev.suit in SUITS:
-            return f"{s} joker-suit {ev.suit}"
         if k == "DealStarted":
             return f"Deal {ev.deal} dealer {self.seat(ev.dealer)}"
-        return self.generic(ev)
+        if k == "JokerSuitNamed" and ev.suit not in SUITS:
+            return self.generic(ev)
+        words = action_words(ev)   # the notation's words for an action: one place (events.py)
+        if words is None:
+            return self.generic(ev)
+        if k == "CardPassed":
+            return f"{s} {words} to {self.seat(ev.to_seat)}"
+        return f"{s} {words}"
 
     def generic(self, ev: Event) -> str:
         parts = []

@@ -191,6 +191,23 @@ def seat_event_texts(events: Sequence, players: Optional[Sequence[str]] = None,
     return out
 
 
+SEAT_ONLY_PHRASES = {
+    "Passed": "passes",
+    "UpCardPickedUp": "picks up the up-card",
+    "UpCardDeclined": "leaves the up-card",
+    "WentAlone": "goes alone",
+    "PlayedWithPartner": "plays with the partner",
+    "DefendedAlone": "defends alone",
+    "HandSwappedWithGhost": "swaps for the ghost hand",
+    "DummyTaken": "takes the dummy",
+    "DroppedOut": "drops out",
+    "StayedIn": "stays in",
+}
+"""The words after the seat of the actions that are a seat alone, by kind
+(the same kinds as the notation's :data:`euchre_events.events.SEAT_ONLY_WORDS`):
+"North passes", "East goes alone"."""
+
+
 def describe_event(ev, players: Optional[Sequence[str]] = None, dealer: Optional[int] = None,
                    seat: Optional[int] = None, full: Optional[bool] = None) -> str:
     """One line of text for an event (``"East plays J\u2666"``); ``dealer``
@@ -211,6 +228,8 @@ def describe_event(ev, players: Optional[Sequence[str]] = None, dealer: Optional
         full = seat is None or who_sees is None or seat in who_sees
     k = ev.kind
     who = seat_name(getattr(ev, "seat", None), players, n) if hasattr(ev, "seat") else ""
+    if k in SEAT_ONLY_PHRASES:
+        return f"{who} {SEAT_ONLY_PHRASES[k]}"
     if k == "GameStarted":
         return f"{ev.variant} game started: {', '.join(ev.players)}"
     if k == "DealStarted":
@@ -218,8 +237,6 @@ def describe_event(ev, players: Optional[Sequence[str]] = None, dealer: Optional
     if k == "CardsDealt":
         up = f"; up-card {C.pretty(ev.up_card)}" if ev.up_card else ""
         return f"cards dealt{up}"
-    if k == "Passed":
-        return f"{who} passes"
     if k == "OrderedUp":
         verb = "orders it up"
         if dealer is not None and ev.seat == dealer:
@@ -229,33 +246,15 @@ def describe_event(ev, players: Optional[Sequence[str]] = None, dealer: Optional
         return f"{who} {verb}" + (" and goes alone" if ev.alone else "")
     if k == "TrumpNamed":
         return f"{who} names {suit_text(ev.suit)}" + (" and goes alone" if ev.alone else "")
-    if k == "UpCardPickedUp":
-        return f"{who} picks up the up-card"
-    if k == "UpCardDeclined":
-        return f"{who} leaves the up-card"
     if k == "Discarded":
         return f"{who} discards " + ("a card face down" if ev.card == C.UNKNOWN or not full
                                      else C.pretty(ev.card))
-    if k == "WentAlone":
-        return f"{who} goes alone"
-    if k == "PlayedWithPartner":
-        return f"{who} plays with the partner"
-    if k == "DefendedAlone":
-        return f"{who} defends alone"
     if k == "BidMade":
         bid = {"pb": "partner's best", "moon": "shoot the moon"}.get(str(ev.bid), str(ev.bid))
         return f"{who} bids {bid}"
-    if k == "HandSwappedWithGhost":
-        return f"{who} swaps for the ghost hand"
-    if k == "DummyTaken":
-        return f"{who} takes the dummy"
     if k == "CardPassed":
         card = C.pretty(ev.card) if full and ev.card != C.UNKNOWN else "a card"
         return f"{who} passes {card} to {seat_name(ev.to_seat, players, n)}"
-    if k == "DroppedOut":
-        return f"{who} drops out"
-    if k == "StayedIn":
-        return f"{who} stays in"
     if k == "DealThrownIn":
         return f"deal thrown in ({ev.reason})"
     if k == "CardPlayed":

@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Optional, Sequence
+from typing import Optional, Sequence
 
 from euchre_events.events import (CardPassed, CardsDealt, DealThrownIn, Discarded, JokerSuitNamed,
                                   TrumpNamed)
@@ -510,27 +510,8 @@ class BidEuchre(BidAuction, Variant):
         t.contract = evolve(t.contract, made=made)
         return pts
 
-    def game_winner(self, t: Table, scores: Sequence[int]) -> Any:
-        """First team to ``target_score`` (32); if both, the higher; an exact
-        tie plays another hand; with ``bidder_out`` only the team that made its
-        bid, or set the bidders, may win on this hand (7.5)."""
-        qualified = {0, 1}
-        if self.options.bidder_out:   # a hand with no contract (thrown in) qualifies nobody
-            made = getattr(t.contract, "made", None) if t.maker is not None else None
-            bs = self.side_of(t.maker) if made is not None else None
-            qualified = set() if made is None else {bs} if made else {1 - bs}
-        return bidder_out_winner(scores, self.options.target_score, qualified)
-
     def renege_penalty(self, t: Table, r: Renege, deal_points: Sequence[int]) -> tuple:
         """The offending team loses ``renege_points`` (2) for the renege; the
         hand is scored as played unless ``renege_abandons_hand`` (7.6)."""
-        o = self.options
         off = self.side_of(r.seat)
-        name = self.side_name(off)
-        if o.renege_abandons_hand:
-            pts = [0, 0]
-            pts[off] = -o.renege_points
-            return pts, True, f"hand abandoned; {name} lose {o.renege_points}"
-        pts = list(deal_points)
-        pts[off] -= o.renege_points
-        return pts, False, f"hand scored as played; {name} lose {o.renege_points}"
+        return self.renege_points_lost(off, deal_points, f"{self.side_name(off)} lose")

@@ -304,6 +304,36 @@ class BidAuction:
             self.auction_won(t)
         return True
 
+    def game_winner(self, t: Table, scores: Sequence[int]) -> Any:
+        """First party (Bid: team, Ghost Hand: player) to ``target_score``
+        (32); if several, the highest; an exact tie at the top plays another
+        hand; with ``bidder_out`` only the party that made its bid, or the
+        parties that set it, may win on this hand; a hand with no contract
+        (thrown in) qualifies nobody (rules.md 5.5, 7.5)."""
+        qualified = set(range(self.n_sides))
+        if self.options.bidder_out:
+            made = getattr(t.contract, "made", None) if t.maker is not None else None
+            bp = self.side_of(t.maker) if made is not None else None
+            qualified = set() if made is None else {bp} if made else qualified - {bp}
+        return bidder_out_winner(scores, self.options.target_score, qualified)
+
+    def renege_points_lost(self, party: int, deal_points: Sequence[int], loser: str) -> tuple:
+        """The renege penalty of the bidding games (rules.md 5.6, 7.6):
+        ``party`` (a side in Bid, a player in Ghost Hand; ``loser`` its name
+        and verb, ``"N/S lose"``, ``"P2 loses"``) loses the option
+        ``renege_points`` (2); with ``renege_abandons_hand`` only the penalty
+        counts for the hand, else the hand is scored as played first.
+        Returns ``(points per party, hand abandoned?, words)``, as
+        :meth:`Variant.renege_penalty`."""
+        o = self.options
+        if o.renege_abandons_hand:
+            pts = [0] * self.n_sides
+            pts[party] = -o.renege_points
+            return pts, True, f"hand abandoned; {loser} {o.renege_points}"
+        pts = list(deal_points)
+        pts[party] -= o.renege_points
+        return pts, False, f"hand scored as played; {loser} {o.renege_points}"
+
 
 def bidder_out_winner(scores: Sequence[int], target: int, qualified) -> Optional[int]:
     """The side that wins after a hand (rules.md 5.5, 7.5), or None.

@@ -27,14 +27,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Any, Optional, Sequence
+from typing import Optional, Sequence
 
 from euchre_events.events import CardsDealt, HandSwappedWithGhost, Passed, TrumpNamed
 from euchre_events.rules import cards as C
 from euchre_events.rules.table import ImpossibleEvent, Renege, Table, evolve
 from euchre_events.rules.variant import Variant, VariantOptions
-from euchre_events.rules.variants.bidding import (AUCTION, TRUMP, BidAuction, BidContractBase, bid_text,
-                                                  bidder_out_winner)
+from euchre_events.rules.variants.bidding import AUCTION, TRUMP, BidAuction, BidContractBase, bid_text
 
 
 @dataclass(frozen=True)
@@ -268,24 +267,7 @@ class GhostHandEuchre(BidAuction, Variant):
         t.contract = evolve(t.contract, made=made)
         return pts
 
-    def game_winner(self, t: Table, scores: Sequence[int]) -> Any:
-        """First to ``target_score`` (32); if several, the highest; an exact
-        tie at the top plays another hand; with ``bidder_out`` only the
-        bidder who made the bid, or the players who set it, may win (5.5)."""
-        qualified = {0, 1, 2}
-        if self.options.bidder_out:   # a hand with no contract (thrown in) qualifies nobody
-            made = getattr(t.contract, "made", None) if t.maker is not None else None
-            qualified = set() if made is None else {t.maker} if made else qualified - {t.maker}
-        return bidder_out_winner(scores, self.options.target_score, qualified)
-
     def renege_penalty(self, t: Table, r: Renege, deal_points: Sequence[int]) -> tuple:
         """The offender loses ``renege_points`` (2); the hand is scored as
         played unless ``renege_abandons_hand`` (5.6)."""
-        o = self.options
-        if o.renege_abandons_hand:
-            pts = [0, 0, 0]
-            pts[r.seat] = -o.renege_points
-            return pts, True, f"hand abandoned; P{r.seat + 1} loses {o.renege_points}"
-        pts = list(deal_points)
-        pts[r.seat] -= o.renege_points
-        return pts, False, f"hand scored as played; P{r.seat + 1} loses {o.renege_points}"
+        return self.renege_points_lost(r.seat, deal_points, f"P{r.seat + 1} loses")
