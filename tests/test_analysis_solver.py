@@ -5,6 +5,7 @@ test's docstring and the solver must find them.  Real records: positions
 late in the fixture games (fixtures/<variant>/*.euchre), where the plain
 reference search is quick.
 """
+import os
 import glob
 
 import pytest
@@ -205,7 +206,8 @@ def test_a_deal_memo_values_each_position_once_and_changes_no_answer():
     assert checked >= 2
 
 
-@pytest.mark.skipif(not solver.compiled_available(), reason="the compiled play search is not built")
+@pytest.mark.skipif(not solver.compiled_available() or bool(os.environ.get("EUCHRE_EVENTS_NO_C")),
+                    reason="the compiled play search is not built, or is turned off (EUCHRE_EVENTS_NO_C)")
 @pytest.mark.parametrize("path", sorted(glob.glob("fixtures/standard/club-night-*.euchre"))[:2])
 def test_every_card_of_a_play_decision_in_one_compiled_call(path):
     """At every play of the first deals of real standard records (two
