@@ -807,6 +807,15 @@ def drill_cmd(player: Optional[str] = typer.Option(None, "--player",
     kind = f" of {variant}" if variant else ""
     if not drills.analysed:
         msg = f"no analysed game{kind}{whose} in the archive yet: {NO_ANALYSIS_HINT}"
+        if player:      # analysed games there may be: the name is what matched none
+            try:
+                n = DrillSet(arch, variant=variant).analysed
+            except Exception:   # noqa: BLE001 (the first message stands)
+                n = 0
+            if n:
+                msg = (f"no player named {player!r} in the {n} analysed game{'s' if n != 1 else ''}{kind} "
+                       f"of the archive (the name as the records give it, any case; euchre-events list "
+                       f"shows the players)")
         if list_:       # an empty list is no failure: it says what to do
             say(msg, err=True)
             return

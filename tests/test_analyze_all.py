@@ -250,3 +250,22 @@ def test_explorer_counts_a_hand_counted_archive(tmp_path):
     assert bad.exit_code == 1 and "--seat" in bad.stderr and "Traceback" not in bad.output
     bad = run("explore", "--db", db, "--score", "eight")
     assert bad.exit_code == 1 and "--score" in bad.stderr
+
+
+def test_an_analysis_of_one_deal_never_stands_for_the_game_in_the_explorer(tmp_path):
+    """The newcomer's case: ``analyze --all`` (every deal of parlour game 1:
+    12 decisions of the non-dealer in the up-card's round), then ``analyze
+    GAME --deal 2`` (one deal, other parameters): the explorer must still
+    count the 12, not the one deal's single decision (it used to pick the
+    one-deal analysis, a tie of one game each, and drop eleven deals unseen).
+    The one-deal analysis stays in the cache."""
+    from euchre_events.archive.explorer import explore
+    db = str(tmp_path / "p.sqlite")
+    [gid] = build(db, [PARLOUR1])
+    assert run("analyze", "--all", "--db", db, "--face-up-only").exit_code == 0
+    assert run("analyze", str(gid), "--db", db, "--deal", "2", "--face-up-only", "--seed", "3").exit_code == 0
+    rm = ReadModels(Archive(db))
+    ex = explore(rm, variant="two-handed", seat_rel=1, round=1)
+    assert ex.decisions == 12 and ex.games == 1
+    assert json.loads(ex.pkey)["params"]["deals"] is None
+    assert rm.analysed_games() == 2      # both analyses cached

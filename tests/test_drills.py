@@ -280,3 +280,8 @@ def test_drill_list_and_what_it_says_without_analyses(tmp_path, club):
     assert lines[-1].endswith("done \u00b7 0 right \u00b7 0 to review")
     r = run("drill", "--list", "--db", club, "--variant", "snap")
     assert r.exit_code == 1 and "--variant snap" in r.stderr and "Traceback" not in r.output
+    # a name no player has, in an analysed archive: the name is what is wrong, not the analyses
+    r = run("drill", "--list", "--db", club, "--player", "nobody")
+    assert r.exit_code == 0 and r.stdout == ""
+    assert "no player named 'nobody' in the 2 analysed games of the archive" in r.stderr
+    assert "analyze --all" not in r.stderr

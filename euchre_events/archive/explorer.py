@@ -220,11 +220,23 @@ def ensure_tables(view) -> None:
     view._ee_explorer_ready = True
 
 
+def whole_game(params: dict) -> bool:
+    """True when an analysis of these parameters (``corpus.analysis_params``)
+    values every decision of the game as played: no ``deals`` chosen, no
+    ``seat``, no alternative ``line``.  Only such an analysis counts in the
+    explorer: a ``--deal 2`` analysis would otherwise stand for the whole
+    game, and a query answered from it would drop the other deals unseen."""
+    return not params.get("deals") and params.get("seat") is None and params.get("line") is None
+
+
 def write_decisions(view, cursor, rows: dict) -> None:
     """Replace one game's explorer rows (:func:`decision_rows`) for its
     ``pkey`` with ``rows``, on ``cursor``, inside the caller's transaction
-    (the analysis cache row's)."""
+    (the analysis cache row's).  Nothing is written for an analysis of part
+    of the game (:func:`whole_game`): the cache keeps it, the explorer not."""
     g = rows["game"]
+    if not whole_game(json.loads(g["pkey"]).get("params") or {}):
+        return
     key = (g["game_id"], g["pkey"])
     for table in ("ee_ex_options", "ee_ex_decisions", "ee_ex_games"):
         cursor.execute(view._q(f"DELETE FROM {view._t(table)} WHERE game_id = ? AND pkey = ?"), key)
@@ -370,8 +382,9 @@ def explore(rm, *, pkey: Optional[str] = None, limit_examples: int = 3, **filter
     ensure_tables(view)
     if pkey is None:
         rows = _select(view, "SELECT pkey, COUNT(*) AS n FROM {ee_ex_games} WHERE version = ? "
-                           "GROUP BY pkey ORDER BY n DESC, pkey LIMIT 1", (RULES_VERSION,))
-        pkey = rows[0]["pkey"] if rows else None
+                           "GROUP BY pkey ORDER BY n DESC, pkey", (RULES_VERSION,))
+        # rows of a part of a game written by an earlier release are passed over (whole_game)
+        pkey = next((r["pkey"] for r in rows if whole_game(json.loads(r["pkey"]).get("params") or {})), None)
     if pkey is None:
         return Exploration(filters, None, 0, 0, ())
     where = ["d.pkey = ?", "d.version = ?"]
