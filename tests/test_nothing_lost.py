@@ -37,7 +37,19 @@ LIMIT = getattr(formats, "MAX_RECORD_BYTES", 8 << 20)   # the reader's limit (8 
 
 
 def _digest(path) -> str:
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+    """The archive's content: its bytes, or for an SQLite archive in WAL mode
+    its rows (a connection an earlier command left open may checkpoint the
+    write-ahead log into the file at any moment, changing its bytes but not
+    what it holds; the rows then are what must not change)."""
+    import sqlite3
+    p = Path(path)
+    if p.with_name(p.name + "-wal").exists():
+        con = sqlite3.connect(f"file:{p}?mode=ro", uri=True)
+        try:
+            return hashlib.sha256("\n".join(con.iterdump()).encode()).hexdigest()
+        finally:
+            con.close()
+    return hashlib.sha256(p.read_bytes()).hexdigest()
 
 
 def _archive_of_one(tmp_path) -> tuple:
