@@ -625,7 +625,9 @@ def show_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique p
     known = knowledge(g, k, s) if s is not None else None
     say(f"{g.title or g.id}  ({g.variant})")
     if deal is not None and k == start:
-        say(f"Before deal {deal} begins (its first event is --after 1)")
+        # the table as the deal before it ended (its trump, maker and empty hands), or the game's start
+        ended = f"the table as deal {deal - 1} ended" if deal > 1 else "the table as the game starts"
+        say(f"Before deal {deal} begins (its first event is --after 1): {ended}")
     elif deal is not None:   # events count from 1 in the deal and in the game: the viewer's link
         # deal=N&event=K and counter "deal N · event K / M" name this K (ViewerModel)
         say(f"After event {k - start} of deal {deal} (event {k} of the game)")

@@ -179,7 +179,7 @@ def test_show_counts_after_within_the_deal(tmp_path):
     res = run("show", VWEC, "--deal", "2", "--after", "1")
     assert res.exit_code == 0 and "deal 2 |" in res.stdout and "phase dealing" in res.stdout
     before = run("show", VWEC, "--deal", "2", "--after", "0").stdout
-    assert before != res.stdout and "Before deal 2 begins" in before
+    assert before != res.stdout and "Before deal 2 begins (its first event is --after 1): the table as deal 1 ended" in before
     assert "deal 1 |" in before                      # the table as deal 1 left it
     assert "Last event: " in before and "Last event: " in res.stdout
     res = runner.invoke(app, ["show", VWEC, "--deal", "1", "--after", "40"])
