@@ -113,6 +113,7 @@ def clear_caches() -> None:
     """Forget the play values kept across calls (:data:`_PLAYS`), so that
     the next solve searches again (the tests compare the searches)."""
     _PLAYS.clear()
+    _LEAF.clear()
 
 
 class Unknowable(ValueError):
@@ -431,30 +432,55 @@ def _net_leaf(t: Table, memo: dict, a: int, b: int) -> int:
     if prep is None:
         raise _NotNet
     pt, hands, trick, active, left, size, twins, key = prep
-    if key[-2] is None:
+    skey = key[-2]
+    if skey is None:
         raise _NotNet
-    outcomes = _outcomes(t, active, left)
-    if not _single_scorer(outcomes):
+    # what the search reads of the contract and the tricks won so far, once per contract
+    ckey = (skey, key[4], left, key[-1])
+    ctx = _LEAF.get(ckey)
+    if ctx is None:
+        ctx = _leaf_context(t, pt, active, left)
+        if len(_LEAF) > 50_000:
+            _LEAF.clear()
+        _LEAF[ckey] = ctx
+    if ctx is False:
         raise _NotNet
     if a <= -_INF and b >= _INF:
-        vec = _play_fast(t, memo)
+        vec = _play_fast(t, memo, prep)
         if vec is None or not _one_side(vec):
             raise _NotNet
         return vec[0] - vec[1]
-    nxt, side = _seating(t)
-    nets = _net_tables(t, outcomes, side)
-    if nets is None:
-        raise _NotNet
-    net_of = nets[0]
-    per_deal = t.variant.tricks_per_deal
-    clamped = [a if n < a else b if n > b else n for n in (net_of.get(k, 0) for k in range(per_deal + 1))]
-    cap, lead, suit_index = _c_tables(pt, t.trump)
+    nets_l, nxt, side, cap, lead, suit_index, a_now, per_deal = ctx
+    clamped = [a if n < a else b if n > b else n for n in nets_l]
     flat, led = _c_trick(pt, suit_index, t, trick)
-    a_now = sum(n for s, n in enumerate(t.tricks_won) if side[s] == 0)
     val, nodes = _C.two_party(cap, hands, side, nxt, t.turn, flat, led, len(t.tricks), per_deal, size, a_now,
                               clamped, lead, twins)
     STATS["nodes"] += nodes
     return val
+
+
+_LEAF: dict = {}
+"""``{(scoring key, tricks won, tricks left, codes): context or False}``:
+what :func:`_net_leaf` reads of a contract (:func:`_leaf_context`)."""
+
+
+def _leaf_context(t: Table, pt, active: list, left: int):
+    """``(nets per count of side 0's tricks, next seats, parties, compiled
+    tables, lead order, suit indices, side 0's tricks now, tricks a deal)``
+    for :func:`_net_leaf`, or False where it does not apply (an outcome
+    scoring both sides, a net not decided by the tricks taken)."""
+    outcomes = _outcomes(t, active, left)
+    if not _single_scorer(outcomes):
+        return False
+    nxt, side = _seating(t)
+    nets = _net_tables(t, outcomes, side)
+    if nets is None:
+        return False
+    per_deal = t.variant.tricks_per_deal
+    cap, lead, suit_index = _c_tables(pt, t.trump)
+    a_now = sum(n for s, n in enumerate(t.tricks_won) if side[s] == 0)
+    return ([nets[0].get(k, 0) for k in range(per_deal + 1)], nxt, side, cap, lead, suit_index, a_now,
+            per_deal)
 
 
 _GAME_SLOTS = frozenset({
@@ -741,11 +767,13 @@ def _seating(t: Table) -> tuple:
     return seating
 
 
-def _play_fast(t: Table, memo: dict) -> Optional[tuple]:
+def _play_fast(t: Table, memo: dict, prep=False) -> Optional[tuple]:
     """The points vector of a position in the play (``t.phase == PLAY``)
     by the bit-mask search, or None where it does not apply
-    (:func:`_play_prep`): the caller then uses the reference search."""
-    prep = _play_prep(t)
+    (:func:`_play_prep`): the caller then uses the reference search.
+    ``prep``: :func:`_play_prep` of ``t`` when the caller has it."""
+    if prep is False:
+        prep = _play_prep(t)
     if prep is None:
         return None
     pt, hands, trick, active, left, size, twins, key = prep
