@@ -114,6 +114,7 @@ def clear_caches() -> None:
     the next solve searches again (the tests compare the searches)."""
     _PLAYS.clear()
     _LEAF.clear()
+    _DECK_PT.clear()
 
 
 class Unknowable(ValueError):
@@ -723,6 +724,10 @@ def _play_prep(t: Table) -> Optional[tuple]:
     no_fast, base_play, deck, twins, per_deal = _variant_play(v)
     if no_fast or t.out_of_turn or (t.trick and t.led_suit is None):
         return None
+    if base_play and deck is not None:
+        got = _play_prep_deck(t, deck[0], twins, per_deal)
+        if got is not None:
+            return got
     out = t.out
     n_seats = t.n_seats
     hands_l = t.hands
@@ -752,6 +757,56 @@ def _play_prep(t: Table) -> Optional[tuple]:
                 m |= bit[c]
         hands.append(m)
     trick = [(s, bit[c]) for s, c in t.trick]
+    key = ("play", tuple(hands), t.turn, tuple(trick), tuple(t.tricks_won), _score_key(t), codes)
+    return pt, hands, trick, active, left, size, twins, key
+
+
+_DECK_PT: dict = {}
+"""``{(deck codes, trump, low): play tables}``: :func:`_play_prep_deck`'s
+tables over a variant's whole deck, found without hashing the codes."""
+
+
+def _play_prep_deck(t: Table, codes: tuple, twins, per_deal: int) -> Optional[tuple]:
+    """:func:`_play_prep` where the variant plays by the base engine and its
+    deck is the tables' codes: the hands' masks made in one pass, each card
+    looked up once (a card not of the deck, such as an unknown one, or a
+    card twice: None, and the general path decides).  The same answer."""
+    ptk = (id(codes), t.trump, t.low)
+    got = _DECK_PT.get(ptk)
+    if got is None or got[0] is not codes:
+        got = _DECK_PT[ptk] = (codes, playcore.play_tables(codes, t.trump, t.low))
+    pt = got[1]
+    bit = pt.bit
+    out = t.out
+    n_seats = t.n_seats
+    seen = 0
+    n = 0
+    hands = []
+    for s, hand in enumerate(t.hands):
+        m = 0
+        if s not in out:
+            for c in hand:
+                b = bit.get(c)
+                if b is None or seen & b:
+                    return None
+                seen |= b
+                m |= b
+            n += len(hand)
+        hands.append(m)
+    if len(hands) != n_seats:
+        return None
+    trick = []
+    for s, c in t.trick:
+        b = bit.get(c)
+        if b is None or seen & b:
+            return None
+        seen |= b
+        trick.append((s, b))
+    left = per_deal - len(t.tricks)
+    size = n_seats - len(out)
+    if n + len(trick) != left * size:
+        return None   # not a regular play (hands of unequal length)
+    active = [s for s in range(n_seats) if s not in out] if out else list(range(n_seats))
     key = ("play", tuple(hands), t.turn, tuple(trick), tuple(t.tricks_won), _score_key(t), codes)
     return pt, hands, trick, active, left, size, twins, key
 
