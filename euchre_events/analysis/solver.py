@@ -276,12 +276,20 @@ def _fast(t: Table, memo: dict, after: Optional[tuple] = None) -> Optional[tuple
         return _fast_node(t, memo, after)
     if got is not memo:
         return got
-    v = memo[key] = _fast_node(t, memo, after)
+    v = memo[key] = _fast_node(t, memo, after, key)
     return v
 
 
-def _fast_node(t: Table, memo: Optional[dict], after: Optional[tuple]) -> Optional[tuple]:
-    """:func:`_fast` at a position not in ``memo`` (the deal not over)."""
+_AV = object()
+"""The memo's tag for a node's action values: ``memo[(_AV, node key)]`` is
+``((action, points vector), ...)`` in legal order, as :func:`action_values`
+returns them, kept by :func:`_fast_node` where it valued every child (the
+par line and the decisions then read the auction's values, not search them)."""
+
+
+def _fast_node(t: Table, memo: Optional[dict], after: Optional[tuple], key=None) -> Optional[tuple]:
+    """:func:`_fast` at a position not in ``memo`` (the deal not over);
+    ``key``: its node key, under which the children's values are kept."""
     if t.phase == PLAY:
         v = _play_fast(t, memo)
         return _reference(t) if v is None else v
@@ -309,6 +317,8 @@ def _fast_node(t: Table, memo: Optional[dict], after: Optional[tuple]) -> Option
             vecs.append(v)
     if not vecs:
         return None
+    if run is None and after is None and key is not None and memo is not None and len(vecs) == len(acts):
+        memo[(_AV, key)] = tuple(zip(acts, vecs))
     return vecs[_pick(t.variant, _decider(t, acts), vecs)]
 
 
@@ -553,11 +563,18 @@ def action_values(t: Table, *, method: str = "fast", skip=None, memo: Optional[d
     _check_known(t)
     if _over(t):
         return []
+    if memo is None:
+        memo = {}
+    elif run is _fast and t.phase != PLAY:
+        try:
+            got = memo.get((_AV, _node_key(t, None)))
+        except TypeError:   # a slot holding something unhashable: not memoised
+            got = None
+        if got is not None:     # every child valued by the search already
+            return [(a, None if skip is not None and skip(a) else v) for a, v in got]
     acts, reason = legal_actions(t)
     if not acts:
         raise ValueError(f"no legal action at this position ({reason})")
-    if memo is None:
-        memo = {}
     if run is _fast and t.phase == PLAY:
         vecs = _play_moves(t, acts)
         if vecs is not None:
