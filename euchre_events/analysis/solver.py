@@ -76,7 +76,7 @@ from euchre_events.events import Event
 from euchre_events.rules import playcore
 from euchre_events.rules import cards as C
 from euchre_events.rules.variant import PLAY_HOOKS, Variant
-from euchre_events.rules.engine import _fast_plays_ok, apply, legal_actions
+from euchre_events.rules.engine import _fast_plays_ok, apply, apply_legal, legal_actions
 from euchre_events.rules.table import DEAL_OVER, GAME_OVER, PLAY, Table
 
 __all__ = ["Unknowable", "party_of", "utilities", "value_for", "action_values", "solve", "METHODS",
@@ -311,7 +311,7 @@ def _fast_node(t: Table, memo: Optional[dict], after: Optional[tuple], key=None)
     vecs = []
     for a in acts:
         c = t.copy()
-        apply(c, a)
+        apply_legal(c, a)
         v = _fast(c, memo, None if run is None else (run[0], run[1], a.card))
         if v is not None:
             vecs.append(v)
@@ -408,7 +408,7 @@ def _net_ab(t: Table, memo: dict, alpha: int, beta: int) -> int:
             v = a
             for act in acts:
                 c = t.copy()
-                apply(c, act)
+                apply_legal(c, act)
                 x = _net_leaf(c, memo, v, b) if c.phase == PLAY else _net_ab(c, memo, v, b)
                 if x > v:
                     v = x
@@ -418,7 +418,7 @@ def _net_ab(t: Table, memo: dict, alpha: int, beta: int) -> int:
             v = b
             for act in acts:
                 c = t.copy()
-                apply(c, act)
+                apply_legal(c, act)
                 x = _net_leaf(c, memo, a, v) if c.phase == PLAY else _net_ab(c, memo, a, v)
                 if x < v:
                     v = x
@@ -443,25 +443,19 @@ def _net_leaf(t: Table, memo: dict, a: int, b: int) -> int:
     if prep is None:
         raise _NotNet
     pt, hands, trick, active, left, size, twins, key = prep
-    skey = key[-2]
-    if skey is None:
+    if key[-2] is None:
         raise _NotNet
-    # what the search reads of the contract and the tricks won so far, once per contract
-    ckey = (skey, key[4], left, key[-1])
-    ctx = _LEAF.get(ckey)
-    if ctx is None:
-        ctx = _leaf_context(t, pt, active, left)
-        if len(_LEAF) > 50_000:
-            _LEAF.clear()
-        _LEAF[ckey] = ctx
-    if ctx is False:
+    ctx = _contract(t, pt, active, left, key)
+    if not ctx[0]:
         raise _NotNet
     if a <= -_INF and b >= _INF:
         vec = _play_fast(t, memo, prep)
         if vec is None or not _one_side(vec):
             raise _NotNet
         return vec[0] - vec[1]
-    nets_l, nxt, side, cap, lead, suit_index, a_now, per_deal = ctx
+    _, nets_l, _, nxt, side, cap, lead, suit_index, a_now, per_deal = ctx
+    if nets_l is None:
+        raise _NotNet
     clamped = [a if n < a else b if n > b else n for n in nets_l]
     flat, led = _c_trick(pt, suit_index, t, trick)
     val, nodes = _C.two_party(cap, hands, side, nxt, t.turn, flat, led, len(t.tricks), per_deal, size, a_now,
@@ -471,27 +465,38 @@ def _net_leaf(t: Table, memo: dict, a: int, b: int) -> int:
 
 
 _LEAF: dict = {}
-"""``{(scoring key, tricks won, tricks left, codes): context or False}``:
-what :func:`_net_leaf` reads of a contract (:func:`_leaf_context`)."""
+"""``{(scoring key, tricks won, tricks left, codes): context}``:
+what the compiled two-party search reads of a contract (:func:`_contract`)."""
 
 
-def _leaf_context(t: Table, pt, active: list, left: int):
-    """``(nets per count of side 0's tricks, next seats, parties, compiled
-    tables, lead order, suit indices, side 0's tricks now, tricks a deal)``
-    for :func:`_net_leaf`, or False where it does not apply (an outcome
-    scoring both sides, a net not decided by the tricks taken)."""
+def _contract(t: Table, pt, active: list, left: int, key: tuple) -> Optional[tuple]:
+    """``(every outcome scores one side only, nets per count of side 0's
+    tricks, points vector of each net, next seats, parties, compiled tables,
+    lead order, suit indices, side 0's tricks now, tricks a deal)`` for the
+    compiled two-party search of a play position (``key``: its
+    :func:`_play_prep` key); the items after the first are None where the
+    net is not decided by the tricks each side takes.  Kept per contract, tricks won and codes
+    (computed once when the scoring key is None)."""
+    ckey = None if key[-2] is None else (key[-2], key[4], left, key[-1])
+    if ckey is not None:
+        got = _LEAF.get(ckey, _LEAF)
+        if got is not _LEAF:
+            return got
     outcomes = _outcomes(t, active, left)
-    if not _single_scorer(outcomes):
-        return False
     nxt, side = _seating(t)
     nets = _net_tables(t, outcomes, side)
-    if nets is None:
-        return False
-    per_deal = t.variant.tricks_per_deal
-    cap, lead, suit_index = _c_tables(pt, t.trump)
-    a_now = sum(n for s, n in enumerate(t.tricks_won) if side[s] == 0)
-    return ([nets[0].get(k, 0) for k in range(per_deal + 1)], nxt, side, cap, lead, suit_index, a_now,
-            per_deal)
+    ctx = (_single_scorer(outcomes),) + (None,) * 9
+    if nets is not None:
+        per_deal = t.variant.tricks_per_deal
+        cap, lead, suit_index = _c_tables(pt, t.trump)
+        a_now = sum(n for s, n in enumerate(t.tricks_won) if side[s] == 0)
+        ctx = (ctx[0], [nets[0].get(k, 0) for k in range(per_deal + 1)], nets[1], nxt, side,
+               cap, lead, suit_index, a_now, per_deal)
+    if ckey is not None:
+        if len(_LEAF) > 50_000:
+            _LEAF.clear()
+        _LEAF[ckey] = ctx
+    return ctx
 
 
 _GAME_SLOTS = frozenset({
@@ -585,7 +590,7 @@ def action_values(t: Table, *, method: str = "fast", skip=None, memo: Optional[d
             out.append((a, None))
             continue
         c = t.copy()
-        apply(c, a)
+        apply_legal(c, a)
         out.append((a, run(c, memo)))
     return out
 
@@ -890,17 +895,11 @@ def _play_moves(t: Table, acts) -> Optional[list]:
     for a in acts:
         if getattr(a, "kind", None) != "CardPlayed" or a.seat != t.turn or a.card not in pt.bit:
             return None
-    outcomes = _outcomes(t, active, left)
-    nxt, side = _seating(t)
-    nets = _net_tables(t, outcomes, side)
-    if nets is None:
+    ctx = _contract(t, pt, active, left, key)
+    if ctx[1] is None:
         return None
-    net_of, vec_of_net = nets
-    cap, lead, suit_index = _c_tables(pt, t.trump)
-    per_deal = t.variant.tricks_per_deal
+    _, nets_l, vec_of_net, nxt, side, cap, lead, suit_index, a_now, per_deal = ctx
     flat, led = _c_trick(pt, suit_index, t, trick0)
-    a_now = sum(n for s, n in enumerate(t.tricks_won) if side[s] == 0)
-    nets_l = [net_of.get(k, 0) for k in range(per_deal + 1)]
     got, nodes = _C.two_party_moves(cap, hands, side, nxt, t.turn, flat, led, len(t.tricks), per_deal,
                                     size, a_now, nets_l, lead, twins)
     STATS["nodes"] += nodes
