@@ -610,7 +610,7 @@ STATS = {"nodes": 0}
 """Positions visited by the fast play search (cards tried), for the benchmark."""
 
 _SCORES: dict = {}
-"""``{scoring key: points}``: the variant's own points for a tricks-won
+"""``{scoring key: {tricks won: points}}``: the variant's own points for a tricks-won
 outcome, asked once (a table copy scored by ``score_deal``)."""
 
 
@@ -655,20 +655,28 @@ def _outcomes(t: Table, active: list, left: int) -> dict:
             return got
     base = None
     out = {}
+    # the contract's scores by tricks won (one look-up of the long key, not one a split)
+    scores = None
+    if key is not None:
+        scores = _SCORES.get(key)
+        if scores is None:
+            if len(_SCORES) > 20_000:
+                _SCORES.clear()
+            scores = _SCORES[key] = {}
     for extra in _splits(left, len(active)):
         won = list(t.tricks_won)
         for s, e in zip(active, extra):
             won[s] += e
         won = tuple(won)
-        p = _SCORES.get((key, won)) if key is not None else None
+        p = scores.get(won) if scores is not None else None
         if p is None:
             if base is None:
                 base = t.copy()
             c = base.copy()
             c.tricks_won = list(won)
             p = tuple(c.variant.score_deal(c))
-            if key is not None and len(_SCORES) < 200_000:
-                _SCORES[(key, won)] = p
+            if scores is not None:
+                scores[won] = p
         out[won] = p
     if okey is not None:
         if len(_OUTCOMES) > 50_000:
