@@ -236,3 +236,30 @@ def test_every_card_of_a_play_decision_in_one_compiled_call(path):
                 checked += 1
         apply(t, ev)
     assert checked >= 20
+
+
+@pytest.mark.parametrize("path", sorted(glob.glob("fixtures/*/*-1.euchre")))
+def test_apply_legal_folds_as_apply(path):
+    """``engine.apply_legal`` (the solver's fold of the actions ``legal_actions``
+    gives, without the number check) leaves the very table ``apply`` leaves, and
+    ``Table.copy`` copies every slot: at each position of a real record of every
+    variant, for every legal action."""
+    from euchre_events.rules.engine import apply_legal
+    from euchre_events.rules.table import Table
+    events = events_of(path)
+    t = new_table()
+    checked = 0
+    for ev in events[:80]:
+        if t.phase not in ("start", "dealing", "deal_over", "game_over"):
+            acts, _ = legal_actions(t)
+            for a in acts:
+                x, y = t.copy(), t.copy()
+                apply(x, a)
+                apply_legal(y, a)
+                assert all(getattr(x, n) == getattr(y, n) for n in Table.__slots__), (path, t.pos, a)
+                checked += 1
+        c = t.copy()
+        assert all(getattr(c, n) == getattr(t, n) for n in Table.__slots__)
+        assert all(a is not b for a, b in zip(c.hands, t.hands)) and c.seen is not t.seen
+        apply(t, ev)
+    assert checked >= 40

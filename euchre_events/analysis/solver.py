@@ -76,7 +76,7 @@ from euchre_events.events import Event
 from euchre_events.rules import playcore
 from euchre_events.rules import cards as C
 from euchre_events.rules.variant import PLAY_HOOKS, Variant
-from euchre_events.rules.engine import _fast_plays_ok, apply, legal_actions
+from euchre_events.rules.engine import _fast_plays_ok, apply, apply_legal, legal_actions
 from euchre_events.rules.table import DEAL_OVER, GAME_OVER, PLAY, Table
 
 __all__ = ["Unknowable", "party_of", "utilities", "value_for", "action_values", "solve", "METHODS",
@@ -113,6 +113,8 @@ def clear_caches() -> None:
     """Forget the play values kept across calls (:data:`_PLAYS`), so that
     the next solve searches again (the tests compare the searches)."""
     _PLAYS.clear()
+    _LEAF.clear()
+    _DECK_PT.clear()
 
 
 class Unknowable(ValueError):
@@ -274,12 +276,20 @@ def _fast(t: Table, memo: dict, after: Optional[tuple] = None) -> Optional[tuple
         return _fast_node(t, memo, after)
     if got is not memo:
         return got
-    v = memo[key] = _fast_node(t, memo, after)
+    v = memo[key] = _fast_node(t, memo, after, key)
     return v
 
 
-def _fast_node(t: Table, memo: Optional[dict], after: Optional[tuple]) -> Optional[tuple]:
-    """:func:`_fast` at a position not in ``memo`` (the deal not over)."""
+_AV = object()
+"""The memo's tag for a node's action values: ``memo[(_AV, node key)]`` is
+``((action, points vector), ...)`` in legal order, as :func:`action_values`
+returns them, kept by :func:`_fast_node` where it valued every child (the
+par line and the decisions then read the auction's values, not search them)."""
+
+
+def _fast_node(t: Table, memo: Optional[dict], after: Optional[tuple], key=None) -> Optional[tuple]:
+    """:func:`_fast` at a position not in ``memo`` (the deal not over);
+    ``key``: its node key, under which the children's values are kept."""
     if t.phase == PLAY:
         v = _play_fast(t, memo)
         return _reference(t) if v is None else v
@@ -301,12 +311,14 @@ def _fast_node(t: Table, memo: Optional[dict], after: Optional[tuple]) -> Option
     vecs = []
     for a in acts:
         c = t.copy()
-        apply(c, a)
+        apply_legal(c, a)
         v = _fast(c, memo, None if run is None else (run[0], run[1], a.card))
         if v is not None:
             vecs.append(v)
     if not vecs:
         return None
+    if run is None and after is None and key is not None and memo is not None and len(vecs) == len(acts):
+        memo[(_AV, key)] = tuple(zip(acts, vecs))
     return vecs[_pick(t.variant, _decider(t, acts), vecs)]
 
 
@@ -396,7 +408,7 @@ def _net_ab(t: Table, memo: dict, alpha: int, beta: int) -> int:
             v = a
             for act in acts:
                 c = t.copy()
-                apply(c, act)
+                apply_legal(c, act)
                 x = _net_leaf(c, memo, v, b) if c.phase == PLAY else _net_ab(c, memo, v, b)
                 if x > v:
                     v = x
@@ -406,7 +418,7 @@ def _net_ab(t: Table, memo: dict, alpha: int, beta: int) -> int:
             v = b
             for act in acts:
                 c = t.copy()
-                apply(c, act)
+                apply_legal(c, act)
                 x = _net_leaf(c, memo, a, v) if c.phase == PLAY else _net_ab(c, memo, a, v)
                 if x < v:
                     v = x
@@ -433,28 +445,58 @@ def _net_leaf(t: Table, memo: dict, a: int, b: int) -> int:
     pt, hands, trick, active, left, size, twins, key = prep
     if key[-2] is None:
         raise _NotNet
-    outcomes = _outcomes(t, active, left)
-    if not _single_scorer(outcomes):
+    ctx = _contract(t, pt, active, left, key)
+    if not ctx[0]:
         raise _NotNet
     if a <= -_INF and b >= _INF:
-        vec = _play_fast(t, memo)
+        vec = _play_fast(t, memo, prep)
         if vec is None or not _one_side(vec):
             raise _NotNet
         return vec[0] - vec[1]
-    nxt, side = _seating(t)
-    nets = _net_tables(t, outcomes, side)
-    if nets is None:
+    _, nets_l, _, nxt, side, cap, lead, suit_index, a_now, per_deal = ctx
+    if nets_l is None:
         raise _NotNet
-    net_of = nets[0]
-    per_deal = t.variant.tricks_per_deal
-    clamped = [a if n < a else b if n > b else n for n in (net_of.get(k, 0) for k in range(per_deal + 1))]
-    cap, lead, suit_index = _c_tables(pt, t.trump)
+    clamped = [a if n < a else b if n > b else n for n in nets_l]
     flat, led = _c_trick(pt, suit_index, t, trick)
-    a_now = sum(n for s, n in enumerate(t.tricks_won) if side[s] == 0)
     val, nodes = _C.two_party(cap, hands, side, nxt, t.turn, flat, led, len(t.tricks), per_deal, size, a_now,
                               clamped, lead, twins)
     STATS["nodes"] += nodes
     return val
+
+
+_LEAF: dict = {}
+"""``{(scoring key, tricks won, tricks left, codes): context}``:
+what the compiled two-party search reads of a contract (:func:`_contract`)."""
+
+
+def _contract(t: Table, pt, active: list, left: int, key: tuple) -> Optional[tuple]:
+    """``(every outcome scores one side only, nets per count of side 0's
+    tricks, points vector of each net, next seats, parties, compiled tables,
+    lead order, suit indices, side 0's tricks now, tricks a deal)`` for the
+    compiled two-party search of a play position (``key``: its
+    :func:`_play_prep` key); the items after the first are None where the
+    net is not decided by the tricks each side takes.  Kept per contract, tricks won and codes
+    (computed once when the scoring key is None)."""
+    ckey = None if key[-2] is None else (key[-2], key[4], left, key[-1])
+    if ckey is not None:
+        got = _LEAF.get(ckey, _LEAF)
+        if got is not _LEAF:
+            return got
+    outcomes = _outcomes(t, active, left)
+    nxt, side = _seating(t)
+    nets = _net_tables(t, outcomes, side)
+    ctx = (_single_scorer(outcomes),) + (None,) * 9
+    if nets is not None:
+        per_deal = t.variant.tricks_per_deal
+        cap, lead, suit_index = _c_tables(pt, t.trump)
+        a_now = sum(n for s, n in enumerate(t.tricks_won) if side[s] == 0)
+        ctx = (ctx[0], [nets[0].get(k, 0) for k in range(per_deal + 1)], nets[1], nxt, side,
+               cap, lead, suit_index, a_now, per_deal)
+    if ckey is not None:
+        if len(_LEAF) > 50_000:
+            _LEAF.clear()
+        _LEAF[ckey] = ctx
+    return ctx
 
 
 _GAME_SLOTS = frozenset({
@@ -526,11 +568,18 @@ def action_values(t: Table, *, method: str = "fast", skip=None, memo: Optional[d
     _check_known(t)
     if _over(t):
         return []
+    if memo is None:
+        memo = {}
+    elif run is _fast and t.phase != PLAY:
+        try:
+            got = memo.get((_AV, _node_key(t, None)))
+        except TypeError:   # a slot holding something unhashable: not memoised
+            got = None
+        if got is not None:     # every child valued by the search already
+            return [(a, None if skip is not None and skip(a) else v) for a, v in got]
     acts, reason = legal_actions(t)
     if not acts:
         raise ValueError(f"no legal action at this position ({reason})")
-    if memo is None:
-        memo = {}
     if run is _fast and t.phase == PLAY:
         vecs = _play_moves(t, acts)
         if vecs is not None:
@@ -541,7 +590,7 @@ def action_values(t: Table, *, method: str = "fast", skip=None, memo: Optional[d
             out.append((a, None))
             continue
         c = t.copy()
-        apply(c, a)
+        apply_legal(c, a)
         out.append((a, run(c, memo)))
     return out
 
@@ -561,7 +610,7 @@ STATS = {"nodes": 0}
 """Positions visited by the fast play search (cards tried), for the benchmark."""
 
 _SCORES: dict = {}
-"""``{scoring key: points}``: the variant's own points for a tricks-won
+"""``{scoring key: {tricks won: points}}``: the variant's own points for a tricks-won
 outcome, asked once (a table copy scored by ``score_deal``)."""
 
 
@@ -606,20 +655,28 @@ def _outcomes(t: Table, active: list, left: int) -> dict:
             return got
     base = None
     out = {}
+    # the contract's scores by tricks won (one look-up of the long key, not one a split)
+    scores = None
+    if key is not None:
+        scores = _SCORES.get(key)
+        if scores is None:
+            if len(_SCORES) > 20_000:
+                _SCORES.clear()
+            scores = _SCORES[key] = {}
     for extra in _splits(left, len(active)):
         won = list(t.tricks_won)
         for s, e in zip(active, extra):
             won[s] += e
         won = tuple(won)
-        p = _SCORES.get((key, won)) if key is not None else None
+        p = scores.get(won) if scores is not None else None
         if p is None:
             if base is None:
                 base = t.copy()
             c = base.copy()
             c.tricks_won = list(won)
             p = tuple(c.variant.score_deal(c))
-            if key is not None and len(_SCORES) < 200_000:
-                _SCORES[(key, won)] = p
+            if scores is not None:
+                scores[won] = p
         out[won] = p
     if okey is not None:
         if len(_OUTCOMES) > 50_000:
@@ -697,6 +754,10 @@ def _play_prep(t: Table) -> Optional[tuple]:
     no_fast, base_play, deck, twins, per_deal = _variant_play(v)
     if no_fast or t.out_of_turn or (t.trick and t.led_suit is None):
         return None
+    if base_play and deck is not None:
+        got = _play_prep_deck(t, deck[0], twins, per_deal)
+        if got is not None:
+            return got
     out = t.out
     n_seats = t.n_seats
     hands_l = t.hands
@@ -730,6 +791,56 @@ def _play_prep(t: Table) -> Optional[tuple]:
     return pt, hands, trick, active, left, size, twins, key
 
 
+_DECK_PT: dict = {}
+"""``{(deck codes, trump, low): play tables}``: :func:`_play_prep_deck`'s
+tables over a variant's whole deck, found without hashing the codes."""
+
+
+def _play_prep_deck(t: Table, codes: tuple, twins, per_deal: int) -> Optional[tuple]:
+    """:func:`_play_prep` where the variant plays by the base engine and its
+    deck is the tables' codes: the hands' masks made in one pass, each card
+    looked up once (a card not of the deck, such as an unknown one, or a
+    card twice: None, and the general path decides).  The same answer."""
+    ptk = (id(codes), t.trump, t.low)
+    got = _DECK_PT.get(ptk)
+    if got is None or got[0] is not codes:
+        got = _DECK_PT[ptk] = (codes, playcore.play_tables(codes, t.trump, t.low))
+    pt = got[1]
+    bit = pt.bit
+    out = t.out
+    n_seats = t.n_seats
+    seen = 0
+    n = 0
+    hands = []
+    for s, hand in enumerate(t.hands):
+        m = 0
+        if s not in out:
+            for c in hand:
+                b = bit.get(c)
+                if b is None or seen & b:
+                    return None
+                seen |= b
+                m |= b
+            n += len(hand)
+        hands.append(m)
+    if len(hands) != n_seats:
+        return None
+    trick = []
+    for s, c in t.trick:
+        b = bit.get(c)
+        if b is None or seen & b:
+            return None
+        seen |= b
+        trick.append((s, b))
+    left = per_deal - len(t.tricks)
+    size = n_seats - len(out)
+    if n + len(trick) != left * size:
+        return None   # not a regular play (hands of unequal length)
+    active = [s for s in range(n_seats) if s not in out] if out else list(range(n_seats))
+    key = ("play", tuple(hands), t.turn, tuple(trick), tuple(t.tricks_won), _score_key(t), codes)
+    return pt, hands, trick, active, left, size, twins, key
+
+
 def _seating(t: Table) -> tuple:
     """``(next seat in play after each seat, each seat's party)``."""
     v = t.variant
@@ -741,11 +852,13 @@ def _seating(t: Table) -> tuple:
     return seating
 
 
-def _play_fast(t: Table, memo: dict) -> Optional[tuple]:
+def _play_fast(t: Table, memo: dict, prep=False) -> Optional[tuple]:
     """The points vector of a position in the play (``t.phase == PLAY``)
     by the bit-mask search, or None where it does not apply
-    (:func:`_play_prep`): the caller then uses the reference search."""
-    prep = _play_prep(t)
+    (:func:`_play_prep`): the caller then uses the reference search.
+    ``prep``: :func:`_play_prep` of ``t`` when the caller has it."""
+    if prep is False:
+        prep = _play_prep(t)
     if prep is None:
         return None
     pt, hands, trick, active, left, size, twins, key = prep
@@ -790,17 +903,11 @@ def _play_moves(t: Table, acts) -> Optional[list]:
     for a in acts:
         if getattr(a, "kind", None) != "CardPlayed" or a.seat != t.turn or a.card not in pt.bit:
             return None
-    outcomes = _outcomes(t, active, left)
-    nxt, side = _seating(t)
-    nets = _net_tables(t, outcomes, side)
-    if nets is None:
+    ctx = _contract(t, pt, active, left, key)
+    if ctx[1] is None:
         return None
-    net_of, vec_of_net = nets
-    cap, lead, suit_index = _c_tables(pt, t.trump)
-    per_deal = t.variant.tricks_per_deal
+    _, nets_l, vec_of_net, nxt, side, cap, lead, suit_index, a_now, per_deal = ctx
     flat, led = _c_trick(pt, suit_index, t, trick0)
-    a_now = sum(n for s, n in enumerate(t.tricks_won) if side[s] == 0)
-    nets_l = [net_of.get(k, 0) for k in range(per_deal + 1)]
     got, nodes = _C.two_party_moves(cap, hands, side, nxt, t.turn, flat, led, len(t.tricks), per_deal,
                                     size, a_now, nets_l, lead, twins)
     STATS["nodes"] += nodes

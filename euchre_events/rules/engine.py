@@ -39,7 +39,7 @@ from euchre_events.rules.variant import Variant, VariantOptions, options_from_di
 
 __all__ = ["ImpossibleEvent", "Irregularity", "Phase", "Renege", "Table", "UpCardStatus", "flag", "Variant",
            "VariantOptions", "options_from_dict", "new_table", "apply", "fold",
-           "legal_actions", "play_legal"]
+           "legal_actions", "play_legal", "apply_legal"]
 
 
 # --------------------------------------------------------------------- fold
@@ -69,6 +69,25 @@ def apply(t: Table, ev: Event) -> None:
             _apply(t, ev)
         except KeyError as k:  # a card code that belongs to no deck
             raise ImpossibleEvent(f"{k.args[0]!r} is not a card of this game") from None
+    except ImpossibleEvent as e:
+        if e.position is None:
+            e.position = t.pos
+        if e.deal is None and t.deal_no:
+            e.deal = t.deal_no
+        if e.event is None:
+            e.event = ev
+        raise
+    t.pos += 1
+
+
+def apply_legal(t: Table, ev: Event) -> None:
+    """:func:`apply` of an action that :func:`legal_actions` gave for ``t``
+    (the solver's search folds thousands a deal): the same fold, without
+    the check of the event's numbers, which are the engine's own."""
+    try:
+        _apply(t, ev)
+    except KeyError as k:  # a card code that belongs to no deck
+        raise ImpossibleEvent(f"{k.args[0]!r} is not a card of this game") from None
     except ImpossibleEvent as e:
         if e.position is None:
             e.position = t.pos

@@ -348,29 +348,7 @@ class Table:
     def copy(self) -> "Table":
         """An independent copy (lists and sets copied; their values, and the
         frozen auction and contract states, are immutable and shared)."""
-        t = _copy_slots(self)  # every slot, shallow; the containers are copied below
-        t.scores = list(self.scores)
-        t.hands = [list(h) for h in self.hands]
-        t.kitty = list(self.kitty)
-        t.dummy = list(self.dummy)
-        t.ghost = list(self.ghost)
-        t.dead = list(self.dead)
-        t.discards = list(self.discards)
-        t.trick = list(self.trick)
-        t.tricks = list(self.tricks)
-        t.tricks_won = list(self.tricks_won)
-        t.seen = set(self.seen)
-        t.deal_results = list(self.deal_results)
-        t.reneges = list(self.reneges)
-        t.flags = list(self.flags)
-        t.official_scores = list(self.official_scores)
-        t.official_results = list(self.official_results)
-        t.deal_outcomes = list(self.deal_outcomes)
-        t.deal_ends = list(self.deal_ends)
-        t.claims = list(self.claims)
-        t.rulings = list(self.rulings)
-        t.open_reneges = list(self.open_reneges)
-        return t
+        return _copy_table(self)
 
     # ------------------------------------------------------------ views
     def extra(self) -> dict:
@@ -453,3 +431,31 @@ def _slot_copier(cls):
 
 
 _copy_slots = _slot_copier(Table)
+
+_COPIED_LISTS = ("scores", "kitty", "dummy", "ghost", "dead", "discards", "trick", "tricks", "tricks_won",
+                 "deal_results", "reneges", "flags", "official_scores", "official_results", "deal_outcomes",
+                 "deal_ends", "claims", "rulings", "open_reneges")
+"""The list slots :meth:`Table.copy` copies (``hands``, a list of lists, and
+``seen``, a set, are copied too); every other slot is shared."""
+
+
+def _table_copier():
+    """:meth:`Table.copy` as one generated function: each slot assigned once,
+    the containers copied in place of the shared ones (the solver copies a
+    table at each position of the auction it searches)."""
+    lines = []
+    for n in Table.__slots__:
+        if n in _COPIED_LISTS:
+            lines.append(f"    t.{n} = s.{n}[:]")
+        elif n == "hands":
+            lines.append(f"    t.{n} = [h[:] for h in s.{n}]")
+        elif n == "seen":
+            lines.append(f"    t.{n} = s.{n}.copy()")
+        else:
+            lines.append(f"    t.{n} = s.{n}")
+    ns = {"cls": Table}
+    exec("def copy_table(s):\n    t = cls.__new__(cls)\n" + "\n".join(lines) + "\n    return t\n", ns)
+    return ns["copy_table"]
+
+
+_copy_table = _table_copier()
