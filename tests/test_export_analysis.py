@@ -63,3 +63,36 @@ def test_a_forced_play_costs_nothing_from_either_view():
     dec = next(d for d in a.deals[0].decisions if d.kind == "play" and d.played_text == "QD")
     assert dec.forced and [o.text for o in dec.options] == ["QD"]
     assert option_costs(dec, dec) == {"QD": (0.0, 0.0, dec.label or "")}
+
+
+def test_a_stored_game_exports_with_its_analysis(tmp_path):
+    """``export <stored id> --with-analysis`` (html, egn; and --face-up-only):
+    the stored game's analysis is computed once, kept in the archive's cache
+    and written (issue: a NameError there).  The Custom Scenario's one deal:
+    North passes at event 7 where ordering up was worth 2 points more face up
+    (``!?`` with the seat view, which found the pass best; ``?`` face up only).
+    The page's data counts positions from 0: event 7 is position 6."""
+    from conftest import EGN_FIXTURES, cli
+    db = tmp_path / "a.db"
+    r = cli("import", EGN_FIXTURES / "Custom Scenario.egn", "--db", db)
+    assert r.exit_code == 0, r.output
+    gid = r.stdout.split()[0]
+    page = tmp_path / "page.html"
+    r = cli("export", gid, "--db", db, "--format", "html", "--with-analysis", "--samples", "4", "-o", page)
+    assert r.exit_code == 0 and "Traceback" not in r.output, r.output
+    html = page.read_text(encoding="utf-8")
+    assert '"labels":{"4":"?!","6":"!?"}' in html and "Plotly" in html
+    from euchre_events.archive import Archive
+    from euchre_events.archive.readmodels import ReadModels
+    assert ReadModels(Archive(str(db))).analysed_games() == 1
+    # the EGN export of the same analysis takes it from the cache: the same marks, as notes
+    egn = tmp_path / "a.egn"
+    r = cli("export", gid, "--db", db, "--format", "egn", "--with-analysis", "--samples", "4", "-o", egn)
+    assert r.exit_code == 0, r.output
+    text = egn.read_text(encoding="utf-8")
+    assert "[!?] euchre-events analysis: played pass; face up order was 2.00 points better" in text
+    assert text.count("euchre-events analysis") == 2
+    assert ReadModels(Archive(str(db))).analysed_games() == 1
+    r = cli("export", gid, "--db", db, "--format", "html", "--with-analysis", "--face-up-only", "-o", page)
+    assert r.exit_code == 0, r.output
+    assert '"labels":{"6":"?"}' in page.read_text(encoding="utf-8")
