@@ -96,3 +96,55 @@ def test_a_stored_game_exports_with_its_analysis(tmp_path):
     r = cli("export", gid, "--db", db, "--format", "html", "--with-analysis", "--face-up-only", "-o", page)
     assert r.exit_code == 0, r.output
     assert '"labels":{"6":"?"}' in page.read_text(encoding="utf-8")
+
+
+def _page_strings(html: str) -> str:
+    """Every string of an export page's data (``<script id="ee-data">``), decoded, one a line."""
+    import json
+    import re
+    data = json.loads(re.search(r'<script id="ee-data" type="application/json">(.*?)</script>', html, re.S).group(1))
+    out = []
+
+    def walk(x):
+        if isinstance(x, str):
+            out.append(x)
+        elif isinstance(x, dict):
+            for v in x.values():
+                walk(v)
+        elif isinstance(x, list):
+            for v in x:
+                walk(v)
+    walk(data)
+    return "\n".join(out)
+
+
+def test_a_face_up_only_page_has_no_seat_view_column(tmp_path):
+    """``export FILE --format html --with-analysis --face-up-only``: the options
+    panel says face up only, with no seat-view column of "…" (there is no seat
+    view to wait for); the cards' badges carry one line.  The Custom Scenario's
+    North passes at event 7 (position 6): order was worth 2 points more face up.
+    The viewer widget's panel while its seat view is computing keeps the column."""
+    import re
+    from conftest import EGN_FIXTURES
+    from euchre_events.analysis.review import analyze
+    from euchre_events.formats import read_records
+    from euchre_events.ui.analysistable import options_table
+    page = tmp_path / "fu.html"
+    _cli("export", EGN_FIXTURES / "Custom Scenario.egn", "-f", "html", "--with-analysis", "--face-up-only",
+         "-o", page)
+    strings = _page_strings(page.read_text(encoding="utf-8"))
+    assert "North</b> to decide: costs in points, face up only (every hand seen)</div>" in strings
+    assert "seat view" not in strings and "'s view" not in strings and "\u2026" not in strings
+    assert 'class="ee-cost-sv"' not in strings and 'title="cost in points, face up"' in strings
+    g = read_records(str(EGN_FIXTURES / "Custom Scenario.egn"))[0].game
+    dec = next(d for d in analyze(g, face_up_only=True).decisions() if d.position == 6)
+    assert dec.label == "?" and dec.played_text == "pass"
+    table = options_table(dec, None, 4)
+    assert "seat view" not in table and "\u2026" not in table and "face up only" in table
+    assert dict(re.findall(r'data-option="([^"]+)" data-face-up="([^"]*)"', table)) == {
+        "pass": "2.0", "order": "0.0", "order alone": "3.0"}
+    # the widget while its seat view is on its way: the column of "…" stays
+    computing = options_table(dec, None, 4, computing=True)
+    assert "from North's view (computing\u2026)" in computing
+    assert '<th class="ee-num-cell">seat view</th>' in computing
+    assert computing.count("\u2026") == 1 + 3      # "computing…" and the column's three options
