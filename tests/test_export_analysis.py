@@ -148,3 +148,41 @@ def test_a_face_up_only_page_has_no_seat_view_column(tmp_path):
     assert "from North's view (computing\u2026)" in computing
     assert '<th class="ee-num-cell">seat view</th>' in computing
     assert computing.count("\u2026") == 1 + 3      # "computing…" and the column's three options
+
+
+def test_export_with_analysis_shows_a_progress_bar_on_a_terminal(tmp_path):
+    """``export FILE --format html --with-analysis`` on a terminal: stderr (a
+    pseudo-terminal here) shows analyze's tqdm bar while the analysis runs
+    (Six Points in Two Hands: 44 decisions, the unknown ones too); the page is written as without it."""
+    import os
+    import pty
+    import subprocess
+    import sys
+    from conftest import ROOT, SIX
+    import fcntl
+    import struct
+    import termios
+    master, slave = pty.openpty()
+    # a terminal 100 columns wide (a new pseudo-terminal is 0 wide: tqdm would draw nothing)
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
+    page = tmp_path / "six.html"
+    env = dict(os.environ, PYTHONPATH=str(ROOT))
+    p = subprocess.Popen([sys.executable, "-m", "euchre_events", "export", str(SIX), "-f", "html",
+                          "--with-analysis", "--face-up-only", "-o", str(page)],
+                         stdout=subprocess.PIPE, stderr=slave, env=env)
+    os.close(slave)
+    err = b""
+    while True:
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:          # the command closed the terminal: it has ended
+            break
+        if not chunk:
+            break
+        err += chunk
+    out, _ = p.communicate(timeout=120)
+    os.close(master)
+    text = err.decode("utf-8", "replace")
+    assert p.returncode == 0, text
+    assert "analysing Six Points in Two Hands:   0%|" in text and "| 0/44 [" in text
+    assert page.exists() and out.decode().strip() == str(page)
