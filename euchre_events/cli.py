@@ -945,7 +945,7 @@ def export_cmd(games: List[str] = typer.Argument(None, metavar="GAME...",
         # the page shows the analysis at the table (badges, labels, par, graph): issue 22
         from euchre_events.review import game_analysis
         analysis = game_analysis(g, None if rec is not None else g.id, samples=samples,
-                                 face_up_only=face_up_only, open_archive=lambda: _archive(db))
+                                 face_up_only=face_up_only, open_archive=lambda: open_archive(db))
     elif with_analysis:
         if fmt not in ("egn", "text", "json"):
             fail(f"--with-analysis goes with --format egn, text, json or html (not {fmt})")

@@ -375,7 +375,8 @@ def game_analysis(game, game_id, *, samples: int = 200, seed: int = 0, face_up_o
     (every deal, every seat as played): a stored game's (``game_id`` and
     ``open_archive`` given) from the archive's analysis cache when it is
     there, and put into it when it is not (docs/analysis.md "The cache");
-    otherwise computed (:func:`euchre_events.analysis.review.analyze`)."""
+    otherwise computed (:func:`euchre_events.analysis.review.analyze`), with
+    ``analyze``'s progress bar on a terminal's stderr (20 decisions or more)."""
     from euchre_events.analysis.review import ANALYSIS_VERSION, analyze
     params = analysis_params(samples, seed, face_up_only, None, None, None)
     a = None
@@ -384,8 +385,15 @@ def game_analysis(game, game_id, *, samples: int = 200, seed: int = 0, face_up_o
         rm = _read_models(open_archive(), {})
         a = _cache_get(rm, str(game_id), params, ANALYSIS_VERSION, len(game.events))
     if a is None:
-        a = analyze(game, samples=samples, seed=seed, face_up_only=face_up_only,
-                    game_id=str(game_id) if game_id else None)
+        # a long analysis (export --with-analysis) shows analyze's progress bar on stderr
+        bar = _bar(_count_decisions(game), f"analysing {game.title or 'the game'}"[:40])
+        try:
+            a = analyze(game, samples=samples, seed=seed, face_up_only=face_up_only,
+                        game_id=str(game_id) if game_id else None,
+                        progress=bar.update if bar is not None else None)
+        finally:
+            if bar is not None:
+                bar.close()
         if rm is not None:
             _cache_put(rm, str(game_id), params, ANALYSIS_VERSION, len(game.events), a, game=game)
     return a

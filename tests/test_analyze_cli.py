@@ -85,6 +85,31 @@ def test_html_page_is_self_contained_and_escaped(tmp_path):
     assert "Plotly.newPlot" in page and "src=\"http" not in page
 
 
+def test_html_numbers_decisions_by_event_as_the_text_does(tmp_path):
+    """The page's decisions table and graph count events from 1, as the text
+    (and ``show --after``) do: VWEC deal 1, South's K♠ in trick 2 is
+    "event 14" in both (it was "pos 13" in the page)."""
+    import re
+    text = run("analyze", VWEC, "--deal", "1", "--face-up-only")
+    assert text.exit_code == 0, text.output
+    marked_text = [int(n) for n in re.findall(r"\(event (\d+)\): [^\n]*\[", text.stdout)]
+    assert marked_text == [10, 14] and "(event 14): South (Euchrazy1) played K♠ [? mistake]" in text.stdout
+    out = tmp_path / "review.html"
+    r = run("analyze", VWEC, "--deal", "1", "--face-up-only", "--format", "html", "-o", out)
+    assert r.exit_code == 0, r.output
+    page = out.read_text(encoding="utf-8")
+    assert "<tr><th>event</th><th>trick</th>" in page and "<th>pos</th>" not in page
+    rows = re.findall(r"<tr><td>(\d+)</td><td>(\d*)</td><td>([^<]*)</td><td>(.*?)</td><td>(<span class='ee-label[^<]*</span>)?",
+                      page)
+    marked_html = [int(ev) for ev, _trick, _seat, _played, lab in rows if lab]
+    assert marked_html == marked_text
+    k = next(row for row in rows if row[0] == "14")
+    assert k[1:3] == ("2", "South (Euchrazy1)") and "K" in k[3] and "\u2660" in k[3]
+    assert '"xaxis": {"title": {"text": "event"}}' in page
+    # the graph: the first decision, West's pass, is event 4; the last play event 29
+    assert '"x": [4, 5, 6, ' in page and ', 28, 29], "y"' in page
+    assert '"text": ["event 4: West (LeftyKnavey) pass", ' in page
+
 def test_seat_and_errors(tmp_path):
     r = run("analyze", PARLOUR, "--deal", "1", "--face-up-only", "--seat", "P2", "--format", "json")
     assert r.exit_code == 0, r.output

@@ -139,6 +139,14 @@ def test_badges_labels_par_and_graph_click_match_analyze(browser, exported):
         context, page, errors, requests = _open(browser, path, "#" + model.link(play["position"]), width)
         _check_position(page, game_json, play["position"])
         _shot(page, f"export-analysis-{width}")
+        # the event list beside the table at 1024 px too (it went below the table, the
+        # analysis and both graphs); the options panel below the table, in the first screen
+        box = page.evaluate("""() => Object.fromEntries(['.ee-table', '.ee-events', '.ee-analysis'].map(s => {
+            const r = document.querySelector(s).getBoundingClientRect();
+            return [s, [r.left, r.top, r.right, r.bottom]]; }))""")
+        table, events, panel = box[".ee-table"], box[".ee-events"], box[".ee-analysis"]
+        assert events[0] >= table[2] and events[1] < table[3] and events[2] <= width, (width, box)
+        assert panel[1] >= table[3] and panel[1] < 1000, (width, box)
         if width == 1400:
             # a click on another decision's point of the graph: the table just before it
             target = next(d for d in decs if d["deal"] == play["deal"] and d["position"] > play["position"] + 3)

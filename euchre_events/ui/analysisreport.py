@@ -163,7 +163,8 @@ def _suits_html(text: str) -> str:
 
 def analysis_html(analyses: Sequence[GameAnalysis]) -> str:
     """One self-contained page: per game the players' accuracy, per deal an
-    evaluation graph (plotly, inlined) and the decisions with their costs.
+    evaluation graph (plotly, inlined) and the decisions with their costs,
+    each by its event number counted from 1 (as the text and ``show --after``).
     Everything from the record is escaped."""
     from plotly.offline import get_plotlyjs
     parts = [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>Analysis</title>"
@@ -191,14 +192,15 @@ def analysis_html(analyses: Sequence[GameAnalysis]) -> str:
             parts.append(f"<p class='ee-par'>{html.escape(par_words(a, deal))}</p>")
             xs, fu, sv, texts = [], [], [], []
             for d in deal.decisions:
-                xs.append(d.position)
+                xs.append(d.position + 1)      # the event number, from 1, as the text and show --after count
                 # the value after the decision, from side 0's (N/S, P1) point of view
                 sign = 1 if _side(a, d.seat) == 0 else -1
                 v = d.played_face_up[0] if isinstance(d.played_face_up, tuple) else d.played_face_up
                 fu.append(None if v is None else sign * v)
                 s_v = d.played_seat_view[0] if isinstance(d.played_seat_view, tuple) else d.played_seat_view
                 sv.append(None if s_v is None else sign * s_v)
-                texts.append(f"{seat_name(d.seat, list(a.players), a.n_seats)} {pretty_action(d.played_text)}")
+                texts.append(f"event {d.position + 1}: {seat_name(d.seat, list(a.players), a.n_seats)} "
+                             f"{pretty_action(d.played_text)}")
             gid += 1
             data = [{"x": xs, "y": fu, "name": "face up", "mode": "lines+markers", "text": texts,
                      "hovertemplate": "%{text}: %{y}<extra></extra>"}]
@@ -208,14 +210,14 @@ def analysis_html(analyses: Sequence[GameAnalysis]) -> str:
                              "hovertemplate": "%{text}: %{y}<extra></extra>"})
             first = html.escape(_party_words(a, 0) if a.n_seats == 4 else _party_words(a, 0))
             layout = {"height": 240, "margin": {"l": 50, "r": 10, "t": 10, "b": 40},
-                      "xaxis": {"title": {"text": "position"}},
+                      "xaxis": {"title": {"text": "event"}},
                       "yaxis": {"title": {"text": f"points for {first}"}}}
             # json.dumps escapes nothing for HTML: names go through html.escape in text, and "</"
             # is broken so that no record text can close the script
             payload = json.dumps({"data": data, "layout": layout}, ensure_ascii=True).replace("</", "<\\/")
             parts.append(f"<div class='ee-graph' id='g{gid}'></div><script>(function(){{var p={payload};"
                          f"Plotly.newPlot('g{gid}',p.data,p.layout,{{displayModeBar:false}});}})();</script>")
-            parts.append("<table class='ee-decisions'><tr><th>pos</th><th>trick</th><th>seat</th><th>played</th>"
+            parts.append("<table class='ee-decisions'><tr><th>event</th><th>trick</th><th>seat</th><th>played</th>"
                          "<th>mark</th><th>best face up</th><th>lost face up</th><th>lost seat view</th>"
                          "<th>win chance lost</th></tr>")
             for d in deal.decisions:
@@ -223,7 +225,7 @@ def analysis_html(analyses: Sequence[GameAnalysis]) -> str:
                 lab = (f"<span class='ee-label ee-label-{LABEL_WORDS[d.label]}'>{html.escape(d.label)}</span>"
                        if d.label else "")
                 parts.append("<tr>" + "".join(f"<td>{x}</td>" for x in (
-                    d.position, d.trick or "", html.escape(seat_name(d.seat, list(a.players), a.n_seats)),
+                    d.position + 1, d.trick or "", html.escape(seat_name(d.seat, list(a.players), a.n_seats)),
                     _suits_html(d.played_text) + ("" if d.legal else " (illegal)"), lab,
                     _suits_html(best.text) if best else html.escape(d.why or ""),
                     "" if d.face_up_cost is None else f"{d.face_up_cost:.2f}",

@@ -74,6 +74,8 @@ def hand_with_badges(hand_html: str, costs: dict, seat_view: bool = True) -> str
     when ``seat_view``; ``data-face-up``/``data-seat-view`` carry the costs."""
     if not costs:
         return hand_html
+    tip = ("cost in points: face up (above), from the seat's view (below)" if seat_view
+           else "cost in points, face up")
 
     def put(m):
         b = costs.get(m.group(2))
@@ -85,7 +87,7 @@ def hand_with_badges(hand_html: str, costs: dict, seat_view: bool = True) -> str
         shown = (f'<span class="ee-cost-fu">{cost_text(c_fu)}{labh}</span>'
                  + (f'<span class="ee-cost-sv">{cost_text(c_sv)}</span>' if seat_view else ""))
         return (m.group(0) + f'<span class="ee-badge ee-cost{" ee-best" if best else ""}" data-face-up="{_num(c_fu)}" '
-                f'data-seat-view="{_num(c_sv)}" title="cost in points: face up (above), from the seat\'s view (below)">'
+                f'data-seat-view="{_num(c_sv)}" title="{tip}">'
                 f'{shown}</span>')
     return re.sub(r'(<span class="ee-card ee-legal[^"]*" data-card="([^"]+)"[^>]*>)', put, hand_html)
 
@@ -95,13 +97,18 @@ def options_table(fu, sv, n_seats: int, computing: bool = False) -> str:
     then one ``ee-option`` row per option (``data-option``, ``data-face-up``,
     ``data-seat-view``: its costs) with the label of the one played
     (``ee-played``), and the decision's ``why`` when a value is missing.
-    ``computing``: the seat view is still on its way (says so)."""
+    ``computing``: the seat view is still on its way (says so, its column
+    "…").  With neither ``sv`` nor ``computing`` (a face-up-only analysis)
+    there is no seat view: no seat-view column, and the heading says face up
+    only."""
     dec = sv or fu
     who = R.seat_label(dec.seat, n_seats)
-    head = (f"<div><b>{R._esc(who)}</b> to decide: costs in points, face up (every hand seen) and "
-            f"from {R._esc(who)}'s view" + (" (computing…)" if computing else "") + "</div>")
-    cols = ('<tr><th></th><th class="ee-num-cell">face up</th><th class="ee-num-cell">seat view</th>'
-            '<th></th></tr>')
+    seat_view = sv is not None or computing
+    head = (f"<div><b>{R._esc(who)}</b> to decide: costs in points, face up"
+            + (f" (every hand seen) and from {R._esc(who)}'s view" + (" (computing…)" if computing else "")
+               if seat_view else " only (every hand seen)") + "</div>")
+    cols = ('<tr><th></th><th class="ee-num-cell">face up</th>'
+            + ('<th class="ee-num-cell">seat view</th>' if seat_view else "") + '<th></th></tr>')
     body = []
     for text, (c_fu, c_sv, lab) in option_costs(fu, sv).items():
         played = text == dec.played_text
@@ -111,7 +118,7 @@ def options_table(fu, sv, n_seats: int, computing: bool = False) -> str:
                     f'data-face-up="{_num(c_fu)}" data-seat-view="{_num(c_sv)}">'
                     f'<td>{R._esc(pretty_action(text))}{" (played)" if played else ""}</td>'
                     f'<td class="ee-num-cell">{cost_text(c_fu)}</td>'
-                    f'<td class="ee-num-cell">{cost_text(c_sv)}</td>'
+                    + (f'<td class="ee-num-cell">{cost_text(c_sv)}</td>' if seat_view else "") +
                     f'<td>{labh}</td></tr>')
     out = head + "<table>" + cols + "".join(body) + "</table>"
     if dec.why:

@@ -40,10 +40,10 @@ body{margin:12px;background:#fff}
 .ee-controls button{padding:4px 10px;font-size:14px;cursor:pointer}
 .ee-controls input[type=range]{width:360px}
 .ee-layout{display:flex;gap:10px;align-items:flex-start}
-.ee-main{flex:0 1 900px;min-width:0}
+.ee-main{flex:1 1 620px;min-width:min(630px,100%);max-width:900px}
 .ee-main .ee-knowledge:empty{display:none}
 .ee-layout{flex-wrap:wrap}
-.ee-side{flex:0 1 430px;min-width:300px;display:flex;flex-direction:column;gap:8px}
+.ee-side{flex:1 1 300px;min-width:270px;max-width:430px;display:flex;flex-direction:column;gap:8px}
 .ee-events{font-size:12px;max-height:560px;overflow:auto;background:#fafafa;border:1px solid #ddd;
  border-radius:6px;padding:3px}
 .ee-events [data-pos],.ee-events [data-line]{cursor:pointer}
