@@ -141,8 +141,15 @@ def test_review_app_analysis_notes_and_restart(browser, tmp_path):
         # the next mistake (the button; the m key does the same: tests/test_finished_trick_and_keys.py
         # presses it in the kernel, where a browser key press depends on the focus)
         page.locator(".ee-mistake-next").click()
-        later = min(p for p, d in decisions.items() if d["label"] in ("??", "?", "?!") and p > mistake - 1)
-        page.locator(f'.ee-events .ee-current[data-pos="{later - 1}"]').wait_for(timeout=20000)
+        # the next decision marked ??, ? or ?! in the app: at the latest the next face-up mistake of the
+        # JSON; a ?! ("dubious": bad from the seat's view, which the face-up JSON has not) may come first
+        later = min(p for p, d in decisions.items() if d["label"] in ("??", "?") and p > mistake)
+        page.wait_for_function(f"""() => {{ const c = document.querySelector('.ee-events .ee-current');
+            return c && Number(c.dataset.pos) !== {mistake - 1}; }}""", timeout=20000)
+        here = int(page.locator(".ee-events .ee-current").get_attribute("data-pos"))
+        assert mistake - 1 < here <= later - 1, (mistake, here, later)
+        assert page.locator(f'.ee-events [data-pos="{here + 1}"] [data-label]').get_attribute("data-label") \
+            in ("??", "?", "?!")
         # best line: a variation of the face-up best play to the end of the deal
         page.locator(".ee-best-line").click()
         page.locator(".ee-status", has_text="best line, face up").wait_for(timeout=60000)
