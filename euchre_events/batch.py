@@ -31,6 +31,10 @@ from euchre_events.options import Option, completing, parse_options, run_door
 GAMES_HELP = "Stored game ids or record files (audited without storing)."
 """The help of ``audit``'s arguments."""
 
+AUDIT_FORMATS = ("text", "json", "jsonl", "html")
+"""The values of ``audit --format`` (any case), as its help lists them and
+its error message (:func:`~euchre_events.console.report_format`) says."""
+
 AUDIT_OPTIONS = (
     Option("report", ("--format", "-f"), "text", str,
            "text (read aloud), json, jsonl (one game per line), or html (one page; needs -o)."),
@@ -123,7 +127,7 @@ def run_audit(games: List[str], report: str = "text", as_json: bool = False,
     if as_json and report.lower() not in ("text", "json"):
         fail(f"--json and --format {report} ask for two reports: give one")
     jsonl = not as_json and report.lower() == "jsonl"
-    report = "jsonl" if jsonl else report_format("json" if as_json else report, output)
+    report = "jsonl" if jsonl else report_format("json" if as_json else report, output, AUDIT_FORMATS)
     # imported where needed: the archive's store (eventsourcing) only for a stored game,
     # the projections only for a game the fast path does not take
     refuse_output_over_input(games, output, archive=lambda: archive_file(db))

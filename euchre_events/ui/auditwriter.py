@@ -323,10 +323,11 @@ class AuditReport:
         game) could not be read, or not whole: ``error`` is the message as
         said on stderr, without ``error: ``.  The report names it at its end
         (text: ``not read: ...`` lines; json: the ``"errors"`` field beside
-        ``"games"``; jsonl: one ``{"file", "error"}`` line; html: a "Not
-        read" section first), so a reader of the file later sees a game is
-        missing; a report without a game is not written at all
-        (:meth:`close`)."""
+        ``"games"``; html: a "Not read" section first), so a reader of the
+        file later sees a game is missing.  JSON Lines stays one game per
+        line (a program reads each line as a game; the errors are on stderr
+        and in the exit code).  A report without a game is not written at
+        all (:meth:`close`)."""
         self.errors.append({"file": file, "error": error})
 
     def _line(self, line: str) -> None:
@@ -364,11 +365,7 @@ class AuditReport:
             from euchre_events.ui.auditreport import html_report
             emit_report(html_report(self.games, self.by_deal, self.errors), r, self.output)
             return
-        elif r == "jsonl":
-            for e in self.errors:
-                self._write(json_text(e) + "\n")
-            self.flush()
-        else:
+        elif r == "text":
             if self.errors:
                 from euchre_events.ui.auditreport import not_read_line
                 for e in self.errors:
