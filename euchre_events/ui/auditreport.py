@@ -18,7 +18,7 @@ from typing import Optional, Sequence
 from euchre_events.rules import cards as C
 from euchre_events.rules.seats import name_seats, side_long
 from euchre_events.ui.describe import level_sides, printable, seat_name, side_player_names
-from euchre_events.ui.describe import score_words
+from euchre_events.ui.describe import not_read_line, score_words
 
 __all__ = ["side_in_full", "card_words", "lead_words", "findings_summary", "deal_tricks", "game_json", "finding_lines", "game_lines", "by_deal_lines", "html_report", "not_read_line"]
 
@@ -579,13 +579,6 @@ def _game_html(g, findings) -> list:
     for f in findings:
         parts.append(_finding_html(g, f))
     return parts
-
-
-def not_read_line(error: dict) -> str:
-    """The report's line for an input that could not be read (``error``:
-    ``{"file", "error"}``, the error as said on stderr):
-    ``not read: FILE...: reason``."""
-    return f"not read: {error['error']}"
 
 
 def html_report(games: Sequence[tuple], by_deal: Sequence[tuple] = (), errors: Sequence[dict] = ()) -> str:
