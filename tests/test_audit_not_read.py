@@ -137,3 +137,37 @@ def test_the_analyze_all_summary_counts_in_words():
     assert r.summary() == "1 game analysed, 0 already done, 0 failed (1 decision) in 2.0 s: 0.50 games/s"
     r.analysed, r.decisions = 2, 0
     assert r.summary().startswith("2 games analysed, 0 already done, 0 failed (0 decisions)")
+
+
+@pytest.mark.parametrize("fmt", ["text", "json", "html"])
+def test_analyze_report_names_the_file_not_read(tmp_path, files, fmt):
+    good, trunc = files
+    out = tmp_path / f"a.{fmt}"
+    res = runner.invoke(app, ["analyze", good, trunc, "--format", fmt, "--samples", "5", "-o", str(out)])
+    assert res.exit_code == 1
+    said = f"{trunc}, line 161, column 14: not JSON"
+    assert f"error: {said}" in res.stderr
+    text = out.read_text()
+    if fmt == "json":
+        doc = json.loads(text)
+        assert [g["title"] for g in doc["games"]] == ["VWEC Finals"]
+        assert [e["file"] for e in doc["errors"]] == [trunc] and doc["errors"][0]["error"].startswith(said)
+        assert list(doc) == ["games", "errors"]
+    elif fmt == "html":
+        assert "<h2>Not read</h2>" in text and f"not read: {said}" in text
+    else:
+        assert text.splitlines()[0].startswith("VWEC Finals (standard): analysed")
+        assert text.splitlines()[-1].startswith(f"not read: {said}")
+    # every input good: no trace of errors (the report as before)
+    clean = tmp_path / f"c.{fmt}"
+    assert runner.invoke(app, ["analyze", good, "--format", fmt, "--samples", "5", "-o", str(clean)]).exit_code == 0
+    kept = clean.read_text()     # (plotly's script has words of its own: the report's marks are looked for)
+    assert "not read: " not in kept and "<h2>Not read</h2>" not in kept and '"errors"' not in kept
+
+
+def test_analyze_of_nothing_read_leaves_the_file_as_it_was(tmp_path, files):
+    _, trunc = files
+    out = tmp_path / "k.json"
+    out.write_bytes(b"keep\n")
+    res = runner.invoke(app, ["analyze", trunc, "--format", "json", "-o", str(out)])
+    assert res.exit_code == 1 and out.read_bytes() == b"keep\n" and str(out) not in res.stdout
