@@ -171,3 +171,16 @@ def test_analyze_of_nothing_read_leaves_the_file_as_it_was(tmp_path, files):
     out.write_bytes(b"keep\n")
     res = runner.invoke(app, ["analyze", trunc, "--format", "json", "-o", str(out)])
     assert res.exit_code == 1 and out.read_bytes() == b"keep\n" and str(out) not in res.stdout
+
+
+@pytest.mark.parametrize("door", sorted(DOORS))
+def test_no_game_audited_to_stdout(files, capsys, door):
+    """Without -o: json still prints its document (games none, the error
+    named); text and jsonl print nothing, as before."""
+    _, trunc = files
+    code, stdout, _ = DOORS[door](["audit", trunc, "--json"], capsys)
+    doc = json.loads(stdout)
+    assert code == 1 and doc["games"] == [] and [e["file"] for e in doc["errors"]] == [trunc]
+    for fmt in ("text", "jsonl"):
+        code, stdout, stderr = DOORS[door](["audit", trunc, "--format", fmt], capsys)
+        assert code == 1 and stdout == "" and stderr.startswith(f"error: {trunc}, line 161")

@@ -344,12 +344,16 @@ class AuditReport:
 
     def close(self) -> None:
         """End the report.  When no game was audited and an input could not
-        be read (:meth:`error`), nothing is written: the ``-o`` file, if it
-        exists, stays as it was, byte for byte, and its name is not said
-        (as ``export`` and ``analyze`` do)."""
+        be read (:meth:`error`), nothing is written to ``-o``: the file, if
+        it exists, stays as it was, byte for byte, and its name is not said
+        (as ``export`` and ``analyze`` do); on stdout json still prints
+        ``{"games": [], "errors": [...]}`` (a program reading it gets JSON),
+        text and jsonl nothing (as before)."""
         self.flush()
         r = self.report
-        if self.errors and not (self.n or self.partial or self.games or self.by_deal):
+        if self.errors and not (self.n or self.partial or self.games or self.by_deal) and (
+                self.output or r != "json"):
+            # -o: the file stays as it was; stdout: json still prints its document (its "errors")
             self.discard()
             return
         if r == "json":
