@@ -31,6 +31,10 @@ from euchre_events.options import Option, completing, parse_options, run_door
 GAMES_HELP = "Stored game ids or record files (audited without storing)."
 """The help of ``audit``'s arguments."""
 
+AUDIT_FORMATS = ("text", "json", "jsonl", "html")
+"""The values of ``audit --format`` (any case), as its help lists them and
+its error message (:func:`~euchre_events.console.report_format`) says."""
+
 AUDIT_OPTIONS = (
     Option("report", ("--format", "-f"), "text", str,
            "text (read aloud), json, jsonl (one game per line), or html (one page; needs -o)."),
@@ -123,7 +127,7 @@ def run_audit(games: List[str], report: str = "text", as_json: bool = False,
     if as_json and report.lower() not in ("text", "json"):
         fail(f"--json and --format {report} ask for two reports: give one")
     jsonl = not as_json and report.lower() == "jsonl"
-    report = "jsonl" if jsonl else report_format("json" if as_json else report, output)
+    report = "jsonl" if jsonl else report_format("json" if as_json else report, output, AUDIT_FORMATS)
     # imported where needed: the archive's store (eventsourcing) only for a stored game,
     # the projections only for a game the fast path does not take
     refuse_output_over_input(games, output, archive=lambda: archive_file(db))
@@ -153,6 +157,7 @@ def _audit_record_file(item: str, rep, from_: Optional[str]) -> int:
     recs, errors = read_file(item, from_, keep=False)   # an audit writes no EGN
     for e in errors:
         say(f"error: {e}", err=True)
+        rep.error(item, str(e))
         failed += 1
         try:
             fmt = detect_format(item, from_)
@@ -179,17 +184,17 @@ def _audit_stored(item: str, rep, db: Optional[str]) -> int:
     try:
         g = open_archive(db).load(item)
     except DamagedGame as e:
-        say(f"error: {e}", err=True)
-        return 1
+        why = str(e)
     except ArchiveError as e:
-        say(f"error: {e} (and no file of that name)", err=True)
-        return 1
+        why = f"{e} (and no file of that name)"
     except Exception as e:  # a damaged archive file: name it, audit the rest
-        say(f"error: {item}: cannot be read ({short_error(e)}); run euchre-events verify --all",
-            err=True)
-        return 1
-    audit_one(rep, g, None)
-    return 0
+        why = f"{item}: cannot be read ({short_error(e)}); run euchre-events verify --all"
+    else:
+        audit_one(rep, g, None)
+        return 0
+    say(f"error: {why}", err=True)
+    rep.error(item, why)
+    return 1
 
 
 def audit_openspiel(item: str, rep, report: str, workers: Optional[int]) -> int:
@@ -214,12 +219,15 @@ def audit_openspiel(item: str, rep, report: str, workers: Optional[int]) -> int:
             break
         except Exception as e:  # a reader's defect must not stop a batch of files
             rep.flush()
-            say(f"error: {item}: could not be read ({short_error(e)})", err=True)
+            why = f"{item}: could not be read ({short_error(e)})"
+            say(f"error: {why}", err=True)
+            rep.error(item, why)
             failed += 1
             break
         if isinstance(r, RecordError):
             rep.flush()
             say(f"error: {r}", err=True)
+            rep.error(item, str(r))
             failed += 1
             continue
         if r.warnings:

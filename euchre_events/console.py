@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import stat
 import sys
-from typing import List, Optional
+from typing import List, Optional, Sequence
 
 from euchre_events.events import printable
 from euchre_events.formats import FORMATS, RecordError
@@ -240,13 +240,15 @@ def read_file(path: str, from_: Optional[str], keep: bool = True):
                                       f"nothing of it was stored")]
 
 
-def report_format(report: str, output: Optional[str]) -> str:
-    """``--format`` of a report command (``audit``, ``stats``): text, json or
-    html, lower case; html needs ``-o FILE`` (a page is no text for a
-    terminal).  Anything else is a one-line error."""
+def report_format(report: str, output: Optional[str],
+                  formats: Sequence[str] = ("text", "json", "html")) -> str:
+    """``--format`` of a report command (``audit``, ``stats``): one of
+    ``formats`` (the command's, from its options table: ``audit`` adds
+    jsonl), lower case; html needs ``-o FILE`` (a page is no text for a
+    terminal).  Anything else is a one-line error listing ``formats``."""
     report = report.lower()
-    if report not in ("text", "json", "html"):
-        fail(f"--format {report}: expected text, json or html")
+    if report not in formats:
+        fail(f"--format {report}: expected {', '.join(formats[:-1])} or {formats[-1]}")
     if report == "html" and not output:
         fail("--format html needs -o FILE")
     return report

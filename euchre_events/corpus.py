@@ -135,8 +135,14 @@ class CorpusResult:
 
     def summary(self) -> str:
         rate = self.analysed / self.seconds if self.seconds > 0 else 0.0
-        return (f"{self.analysed} games analysed, {self.skipped} already done, {len(self.failed)} failed "
-                f"({self.decisions} decisions) in {self.seconds:.1f} s: {rate:.2f} games/s")
+        return (f"{_count(self.analysed, 'game')} analysed, {self.skipped} already done, "
+                f"{len(self.failed)} failed ({_count(self.decisions, 'decision')}) in {self.seconds:.1f} s: "
+                f"{rate:.2f} games/s")
+
+
+def _count(n: int, noun: str) -> str:
+    """``1 game``, ``0 games``, ``2 games``: ``n`` and ``noun``, plural unless one."""
+    return f"{n} {noun}{'' if n == 1 else 's'}"
 
 
 def _is_postgres(rm) -> bool:

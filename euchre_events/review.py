@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 import sys
-from typing import Callable, List, Optional
+from typing import Callable, List, Optional, Sequence
 
 from euchre_events.console import DB_HELP, FROM_HELP, emit_report, fail, say, short_error, warn
 from euchre_events.corpus import analysis_params
@@ -101,6 +101,7 @@ def run_analysis(games: List[str], *, deals, seat, samples: int, seed: int, face
     from euchre_events.rules.seats import parse_seat
     analyses = []
     failed = 0
+    errors: list = []      # {"file", "error"}: named in the report too
     arch = None
     models: dict = {}
     items: list = []
@@ -122,9 +123,10 @@ def run_analysis(games: List[str], *, deals, seat, samples: int, seed: int, face
     for how, item in items:
         try:
             if how == "file":
-                recs, errors = read(item)
-                for e in errors:
+                recs, errs = read(item)
+                for e in errs:
                     say(f"error: {e}", err=True)
+                    errors.append({"file": item, "error": str(e)})
                     failed += 1
                 todo = [(r.game if r.game is not None else _game_of(r.events), r, None) for r in recs]
                 for r in recs:
@@ -140,10 +142,12 @@ def run_analysis(games: List[str], *, deals, seat, samples: int, seed: int, face
                 todo = [(g, rec, gid)]
         except (RecordError, KeyError, ValueError) as e:
             say(f"error: {item}: {e}", err=True)
+            errors.append({"file": item, "error": f"{item}: {e}"})
             failed += 1
             continue
         except Exception as e:    # an archive that cannot be read: name it, go on with the others
             say(f"error: {item}: cannot be read ({short_error(e)})", err=True)
+            errors.append({"file": item, "error": f"{item}: cannot be read ({short_error(e)})"})
             failed += 1
             continue
         for g, rec, gid in todo:
@@ -171,6 +175,7 @@ def run_analysis(games: List[str], *, deals, seat, samples: int, seed: int, face
                                  workers=workers, game_id=gid, file=item if how == "file" else None, bar=bar)
             except KeyError as e:
                 say(f"error: {item}: {e.args[0]}", err=True)
+                errors.append({"file": item, "error": f"{item}: {e.args[0]}"})
                 failed += 1
                 continue
             finally:
@@ -180,25 +185,31 @@ def run_analysis(games: List[str], *, deals, seat, samples: int, seed: int, face
                 _cache_put(_read_models(arch, models), gid, params, ANALYSIS_VERSION, len(g.events), a,
                            game=g)
             analyses.append(a)
-    _emit_analyses(analyses, report, output, all_decisions, failed)
+    _emit_analyses(analyses, report, output, all_decisions, failed, errors)
     if failed:
         raise SystemExit(1)
 
 
 def _emit_analyses(analyses: list, report: str, output: Optional[str], all_decisions: bool,
-                   failed: int) -> None:
+                   failed: int, errors: Sequence[dict] = ()) -> None:
     """Write the report of ``analyses`` (json, html or text) to ``output`` or
     stdout; nothing at all when nothing was analysed and an error was said
-    (no empty report file)."""
+    (no empty report file).  ``errors`` (``{"file", "error"}``, said on
+    stderr) are named in the report too: json ``"errors"`` after
+    ``"games"``, html a "Not read" section first, text ``not read:`` lines
+    at the end; nothing of them when there are none."""
     from euchre_events.analysis.review import to_json_text
     if report == "json":
-        text = to_json_text(analyses)
+        text = to_json_text(analyses, errors)
     elif report == "html":
         from euchre_events.ui.analysisreport import analysis_html
-        text = analysis_html(analyses)
+        text = analysis_html(analyses, errors)
     else:
         from euchre_events.ui.analysisreport import analysis_text
         text = analysis_text(analyses, all_decisions=all_decisions) if analyses else ""
+        if analyses and errors:
+            from euchre_events.ui.describe import not_read_line
+            text += "".join(not_read_line(e) + "\n" for e in errors)
     if analyses or not failed:
         emit_report(text, report, output)
 
@@ -334,12 +345,14 @@ def _run_stored(ids: List[str], *, all_games: bool, deals, seat, samples: int, s
     from euchre_events.corpus import run_corpus
     if seat is not None or line is not None:
         fail("--seat and --line go with one game; --all and several games analyse every seat as played")
-    gids, failed = [], 0
+    gids, failed, errors = [], 0, []
     for item in ids:
         try:
             gids.append(str(arch.resolve(str(item))))
         except Exception as e:  # noqa: BLE001 (an unknown id or prefix: named, the others go on)
-            say(f"error: {item}: {short_error(e) if not isinstance(e, ValueError) else e}", err=True)
+            why = f"{item}: {short_error(e) if not isinstance(e, ValueError) else e}"
+            say(f"error: {why}", err=True)
+            errors.append({"file": str(item), "error": why})
             failed += 1
     gids = list(dict.fromkeys(gids))
     params = analysis_params(samples, seed, face_up_only, None, deals, None)
@@ -348,6 +361,7 @@ def _run_stored(ids: List[str], *, all_games: bool, deals, seat, samples: int, s
     except RuntimeError as e:
         fail(str(e))
     failed += len(res.failed)
+    errors += [{"file": gid, "error": f"{gid}: {why}"} for gid, why in res.failed]   # as run_corpus said them
     if all_games and report == "text":
         if output:
             emit_report(res.summary(), report, output)
@@ -363,7 +377,7 @@ def _run_stored(ids: List[str], *, all_games: bool, deals, seat, samples: int, s
             a = _cache_get(rm, gid, params, ANALYSIS_VERSION, arch.game_length(gid))
             if a is not None:
                 analyses.append(a)
-        _emit_analyses(analyses, report, output, all_decisions, failed)
+        _emit_analyses(analyses, report, output, all_decisions, failed, errors)
         say(res.summary(), err=True)
     if failed:
         raise SystemExit(1)

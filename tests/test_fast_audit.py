@@ -126,8 +126,11 @@ def _reference_report(path, jsonl: bool):
         games.append(game_json(g, g.audit()))
     if jsonl:
         return "".join(json.dumps(d) + "\n" for d in games), errors
-    body = ",\n    ".join(indented_json(d, "\n    ") for d in games)
-    return ('{\n  "games": [\n    ' + body + "\n  ]\n}\n"), errors
+    # json: the lines not read are named in the "errors" field after "games", as json.dumps writes it
+    doc = {"games": games}
+    if any(e.startswith("error: ") for e in errors):
+        doc["errors"] = [{"file": path, "error": e[len("error: "):]} for e in errors if e.startswith("error: ")]
+    return json.dumps(doc, indent=2) + "\n", errors
 
 
 @pytest.mark.parametrize("fmt", ["jsonl", "json"])

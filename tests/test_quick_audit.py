@@ -177,12 +177,14 @@ def test_a_full_disk_behind_stdout_is_one_error(tmp_path):
                              "No space left on device\n")
 
 
-def test_a_jsonl_report_of_no_game_is_an_empty_file(tmp_path):
+def test_a_jsonl_report_of_no_game_is_no_file(tmp_path):
+    # nothing audited, an error said: no report is written (the -o file, had it existed, would stay)
     path = tmp_path / "bad.jsonl"
     path.write_text('{"game": "euchre", "history": [0, 1]}\n')
     out = tmp_path / "r.jsonl"
     p = _run("audit", str(path), "--format", "jsonl", "-o", str(out))
-    assert p.returncode == 1 and out.read_text() == ""
+    assert p.returncode == 1 and not out.exists() and p.stdout == ""
+    assert list(tmp_path.iterdir()) == [path]       # no temporary file left either
 
 
 def test_a_warning_names_the_line_as_an_error_does(tmp_path):

@@ -110,7 +110,8 @@ def test_a_file_that_is_not_json_lines_is_one_error(tmp_path):
     [e] = list(iter_openspiel_file(str(path)))
     assert e.reason == "the file is empty: it holds no game"
     res = runner.invoke(app, ["audit", "--json", str(path)])
-    assert res.exit_code == 1 and json.loads(res.stdout) == {"games": []}
+    assert res.exit_code == 1 and json.loads(res.stdout) == {     # the file not read, named in the report
+        "games": [], "errors": [{"file": str(path), "error": f"{path}: the file is empty: it holds no game"}]}
 
 
 def test_output_to_a_folder_is_refused_and_leaves_nothing(tmp_path):

@@ -717,12 +717,17 @@ def summarize(deal_results: Sequence[DealAnalysis], players: Sequence[str], n_se
     return tuple(out)
 
 
-def to_json_text(analyses: Sequence[GameAnalysis]) -> str:
+def to_json_text(analyses: Sequence[GameAnalysis], errors: Sequence[dict] = ()) -> str:
     """``{"games": [...]}`` as ``analyze --format json`` prints it: the text
     of ``json.dumps(doc, ensure_ascii=False, indent=1)``, written by
     :func:`_dumps_indent1` (the standard library's indented encoder is the
-    slow pure-Python one)."""
-    return _dumps_indent1({"games": [a.to_json() for a in analyses]})
+    slow pure-Python one).  ``errors`` (``{"file", "error"}``: the inputs
+    that could not be read or analysed) are the field ``"errors"`` after
+    ``"games"``, only when there are some."""
+    doc: dict = {"games": [a.to_json() for a in analyses]}
+    if errors:
+        doc["errors"] = [dict(e) for e in errors]
+    return _dumps_indent1(doc)
 
 
 _STR = json.encoder.encode_basestring   # ensure_ascii=False's string writer (C where built)

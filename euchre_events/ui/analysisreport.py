@@ -14,7 +14,7 @@ from euchre_events.analysis.labels import LABEL_WORDS
 from euchre_events.analysis.review import Decision, GameAnalysis
 from euchre_events.events import printable
 from euchre_events.rules import cards as C
-from euchre_events.ui.describe import seat_name, side_label
+from euchre_events.ui.describe import not_read_line, seat_name, side_label
 
 __all__ = ["analysis_text", "analysis_html", "decision_sentence", "pretty_action", "par_words"]
 
@@ -161,14 +161,19 @@ def _suits_html(text: str) -> str:
     return " ".join(out)
 
 
-def analysis_html(analyses: Sequence[GameAnalysis]) -> str:
+def analysis_html(analyses: Sequence[GameAnalysis], errors: Sequence[dict] = ()) -> str:
     """One self-contained page: per game the players' accuracy, per deal an
     evaluation graph (plotly, inlined) and the decisions with their costs,
-    each by its event number counted from 1 (as the text and ``show --after``).
+    each by its event number counted from 1 (as the text and ``show --after``);
+    first, when there are ``errors`` (``{"file", "error"}``), a "Not read"
+    section naming each input that could not be read or analysed.
     Everything from the record is escaped."""
     from plotly.offline import get_plotlyjs
     parts = [f"<!DOCTYPE html><html><head><meta charset='utf-8'><title>Analysis</title>"
              f"<style>{_CSS}</style><script>{get_plotlyjs()}</script></head><body>"]
+    if errors:
+        parts.append("<h2>Not read</h2>")
+        parts.extend(f"<p class='not-read'>{html.escape(not_read_line(e))}</p>" for e in errors)
     gid = 0
     for a in analyses:
         parts.append(f"<h1>{html.escape(a.title or a.file or 'game')} "

@@ -18,9 +18,9 @@ from typing import Optional, Sequence
 from euchre_events.rules import cards as C
 from euchre_events.rules.seats import name_seats, side_long
 from euchre_events.ui.describe import level_sides, printable, seat_name, side_player_names
-from euchre_events.ui.describe import score_words
+from euchre_events.ui.describe import not_read_line, score_words
 
-__all__ = ["side_in_full", "card_words", "lead_words", "findings_summary", "deal_tricks", "game_json", "finding_lines", "game_lines", "by_deal_lines", "html_report"]
+__all__ = ["side_in_full", "card_words", "lead_words", "findings_summary", "deal_tricks", "game_json", "finding_lines", "game_lines", "by_deal_lines", "html_report", "not_read_line"]
 
 
 def side_in_full(variant, side: Optional[int], players: Sequence[str]) -> str:
@@ -581,7 +581,7 @@ def _game_html(g, findings) -> list:
     return parts
 
 
-def html_report(games: Sequence[tuple], by_deal: Sequence[tuple] = ()) -> str:
+def html_report(games: Sequence[tuple], by_deal: Sequence[tuple] = (), errors: Sequence[dict] = ()) -> str:
     """One self-contained HTML page (no script, no outside file) for the
     ``(game, findings)`` pairs: per game the official and the as-played
     result, every deal, and per finding the deal, the hands at that moment,
@@ -589,7 +589,10 @@ def html_report(games: Sequence[tuple], by_deal: Sequence[tuple] = ()) -> str:
     and without the penalty; then each EGN game audited deal by deal
     (``by_deal``: ``(path, (game, findings, skipped, deal_count))`` as
     :func:`~euchre_events.formats.egn.egn_game_by_deal` returns), its
-    impossible deals named and the rest as a game.  Everything from a
+    impossible deals named and the rest as a game.  ``errors``
+    (``{"file", "error"}``: the inputs that could not be read, or not
+    whole) come first, under "Not read", so a reader of the page later sees
+    a game is missing; no section when there are none.  Everything from a
     record is escaped."""
     from euchre_events.formats.egn import impossible_words
     esc = html.escape
@@ -598,6 +601,9 @@ def html_report(games: Sequence[tuple], by_deal: Sequence[tuple] = ()) -> str:
              "<h1>Renege audit and official result</h1>",
              "<p class='legend'>For each game: the lines to read aloud, the result both ways, every deal, "
              "then each finding with its deal trick by trick.</p>"]
+    if errors:
+        parts.append("<h2>Not read</h2>")
+        parts.extend(f"<div class='finding not-read'><p>{esc(not_read_line(e))}</p></div>" for e in errors)
     for g, findings in games:
         parts.append(f"<h2>{esc(g.title or g.id or 'game')} ({esc(g.variant)})</h2>")
         parts.extend(_game_html(g, findings))

@@ -225,6 +225,7 @@ class AuditReport:
         self.buf: list = []
         self.by_deal: list = []        # html only: (path, what egn_game_by_deal read)
         self.games: list = []          # html only
+        self.errors: list = []         # {"file", "error"}: the inputs not read (or not whole)
         self.n = 0
         self.f = None                  # the -o file (an OutputFile), None: stdout
         if output and report != "html":
@@ -317,6 +318,18 @@ class AuditReport:
         else:
             self.partial.append(p)
 
+    def error(self, file: str, error: str) -> None:
+        """Note that ``file`` (a record file, an OpenSpiel file, a stored
+        game) could not be read, or not whole: ``error`` is the message as
+        said on stderr, without ``error: ``.  The report names it at its end
+        (text: ``not read: ...`` lines; json: the ``"errors"`` field beside
+        ``"games"``; html: a "Not read" section first), so a reader of the
+        file later sees a game is missing.  JSON Lines stays one game per
+        line (a program reads each line as a game; the errors are on stderr
+        and in the exit code).  A report without a game is not written at
+        all (:meth:`close`)."""
+        self.errors.append({"file": file, "error": error})
+
     def _line(self, line: str) -> None:
         self.flush()
         if self.f is not None:
@@ -330,20 +343,39 @@ class AuditReport:
         self._write(('{\n  "games": [\n    ' if self.n == 0 else ",\n    ") + body)
 
     def close(self) -> None:
+        """End the report.  When no game was audited and an input could not
+        be read (:meth:`error`), nothing is written to ``-o``: the file, if
+        it exists, stays as it was, byte for byte, and its name is not said
+        (as ``export`` and ``analyze`` do); on stdout json still prints
+        ``{"games": [], "errors": [...]}`` (a program reading it gets JSON),
+        text and jsonl nothing (as before)."""
         self.flush()
         r = self.report
+        if self.errors and not (self.n or self.partial or self.games or self.by_deal) and (
+                self.output or r != "json"):
+            # -o: the file stays as it was; stdout: json still prints its document (its "errors")
+            self.discard()
+            return
         if r == "json":
             for p in self.partial:
                 self._array_item(p)
                 self.n += 1
-            self._write('{\n  "games": []\n}\n' if self.n == 0 else "\n  ]\n}\n")
+            end = '{\n  "games": []' if self.n == 0 else "\n  ]"
+            if self.errors:   # a field added only then: a report of good inputs stays as it was
+                end += ',\n  "errors": ' + indented_json(self.errors, "\n  ")
+            self._write(end + "\n}\n")
             self.flush()
         elif r == "html":
             from euchre_events.ui.auditreport import html_report
-            emit_report(html_report(self.games, self.by_deal), r, self.output)
+            emit_report(html_report(self.games, self.by_deal, self.errors), r, self.output)
             return
-        elif self.f is not None and self.n == 0 and r != "jsonl":
-            self._put("\n")
+        elif r == "text":
+            if self.errors:
+                from euchre_events.ui.auditreport import not_read_line
+                for e in self.errors:
+                    self._line(not_read_line(e))
+            if self.f is not None and self.n == 0:
+                self._put("\n")
         if self.f is not None:
             f, self.f = self.f, None
             try:

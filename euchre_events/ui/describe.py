@@ -18,6 +18,13 @@ SEAT_NAMES_4 = SEAT_WORDS_4
 """Seat names of a four-seat game (kept for callers; the table is :mod:`euchre_events.rules.seats`)."""
 
 
+def not_read_line(error: dict) -> str:
+    """A report's line for an input that could not be read (``error``:
+    ``{"file", "error"}``, the error as said on stderr, without ``error: ``):
+    ``not read: FILE...: reason`` (``audit`` and ``analyze``)."""
+    return f"not read: {error['error']}"
+
+
 def seat_name(seat: Optional[int], players: Optional[Sequence[str]] = None, n_seats: int = 4) -> str:
     """``"East (Llama)"`` for seat 1 of a four-seat game with players; ``"P2"`` in others.
     The name is shown :func:`printable`."""
