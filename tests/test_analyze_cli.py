@@ -83,6 +83,10 @@ def test_html_page_is_self_contained_and_escaped(tmp_path):
     page = out.read_text(encoding="utf-8")
     assert "<b>Cal</b>" not in page and "&lt;b&gt;Cal&lt;/b&gt;" in page
     assert "Plotly.newPlot" in page and "src=\"http" not in page
+    # the graph's point texts too: plotly reads markup there, so the name goes in escaped
+    texts = json.loads(page.split('"text": ', 1)[1].split("]", 1)[0] + "]")
+    named = [t for t in texts if "Cal" in t]
+    assert named and all("&lt;b&gt;Cal&lt;/b&gt;" in t and "<b>" not in t for t in named)
 
 
 def test_html_numbers_decisions_by_event_as_the_text_does(tmp_path):

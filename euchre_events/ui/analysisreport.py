@@ -204,8 +204,9 @@ def analysis_html(analyses: Sequence[GameAnalysis], errors: Sequence[dict] = ())
                 fu.append(None if v is None else sign * v)
                 s_v = d.played_seat_view[0] if isinstance(d.played_seat_view, tuple) else d.played_seat_view
                 sv.append(None if s_v is None else sign * s_v)
-                texts.append(f"event {d.position + 1}: {seat_name(d.seat, list(a.players), a.n_seats)} "
-                             f"{pretty_action(d.played_text)}")
+                # plotly reads markup in a point's text (<b>, <a href>): a name from the record is escaped
+                texts.append(html.escape(f"event {d.position + 1}: {seat_name(d.seat, list(a.players), a.n_seats)} "
+                                         f"{pretty_action(d.played_text)}"))
             gid += 1
             data = [{"x": xs, "y": fu, "name": "face up", "mode": "lines+markers", "text": texts,
                      "hovertemplate": "%{text}: %{y}<extra></extra>"}]
