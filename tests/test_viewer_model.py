@@ -39,7 +39,8 @@ def test_finding_9_counter_and_link_name_one_number(vwec):
     being event 1), the counter and the link both say 12."""
     m = ViewerModel(vwec[1])
     assert m.link(13) == "deal=1&event=12"
-    assert m.counter(13) == "deal 1 \u00b7 event 12 / 28"
+    # and the game's number, which the event list shows on that event's row (issue 22 finding 9)
+    assert m.counter(13) == "deal 1 \u00b7 event 12 / 28 (game event 13)"
     assert m.link(1) == "event=1" and m.counter(1) == f"event 1 / {len(vwec[1].events)}"
 
 

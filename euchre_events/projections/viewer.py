@@ -12,9 +12,11 @@ DealStarted being event 1, as ``show --deal N --after K`` counts them: the
 link of a position inside deal ``N`` is ``"deal=N&event=K"`` with ``K = k -
 (index of deal N's DealStarted)``, before the first deal ``"event=k"``; in a
 record's variation number ``j`` (from 1) the link ends in ``"&line=j"``.  The
-counter beside it uses the same numbers: ``"deal 1 · event 12 / 27"`` (27 =
-the deal's events), ``"event 1 / 353"`` before the first deal (issue 22
-finding 9: the counter and the link name one number for one position).
+counter beside it uses the same numbers: ``"deal 1 · event 12 / 27 (game
+event 13)"`` (27 = the deal's events; in brackets the number the event list
+and the analysis give that event, counted over the game), ``"event 1 / 353"``
+before the first deal (issue 22 finding 9: the counter and the link name one
+number for one position).
 
 Pure: reads :meth:`euchre_events.projections.Game.index` and the states the
 caller folds; no drawing, no I/O.
@@ -145,12 +147,16 @@ class ViewerModel:
 
     def counter(self, k: int) -> str:
         """The position counter shown beside the link, with its numbers:
-        ``"deal 1 · event 12 / 27"``, or ``"event 5 / 353"`` before the first deal."""
+        ``"deal 1 · event 12 / 27 (game event 13)"``, or ``"event 5 / 353"``
+        before the first deal.  The game's number in brackets is the one the
+        event list, the evaluation graph and ``analyze``'s text give the same
+        event (they count over the whole game, as ``show`` says it: "event 13
+        of the game")."""
         where = self._in_deal(k)
         if where is None:
             return f"event {k} / {self.n}"
         d, start, end = where
-        return f"deal {d} \u00b7 event {k - start} / {end - start}"
+        return f"deal {d} \u00b7 event {k - start} / {end - start} (game event {k})"
 
     def position(self, k: int, state=None) -> Position:
         """Everything about position ``k``; ``state``: ``game.state_at(k)``
