@@ -123,6 +123,17 @@ def progress(items, desc: str, total: Optional[int] = None):
     return tqdm(items, desc=desc, total=total, file=sys.stderr, disable=None, leave=False)
 
 
+def progress_bar(total: int, desc: str, *, show: Optional[bool] = None, least: int = 0, **tqdm_args):
+    """A ``tqdm`` bar of ``total`` steps on stderr, or None where none is
+    drawn: ``show`` False, or (``show`` None) stderr is no terminal or the
+    job has fewer than ``least`` steps.  ``tqdm_args``: the bar's own
+    settings (``leave``, ``initial``, ``unit``...)."""
+    if show is False or (show is None and (not sys.stderr.isatty() or total < least)):
+        return None
+    from tqdm import tqdm
+    return tqdm(total=total, desc=desc, file=sys.stderr, **tqdm_args)
+
+
 def write_file(output: str, text) -> bool:
     """Write ``text`` (ending in a newline; bytes as they are) to the file
     ``output`` through the one writer of ``-o``

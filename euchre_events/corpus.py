@@ -27,11 +27,10 @@ from __future__ import annotations
 import hashlib
 import json
 import os
-import sys
 import time
 from typing import Callable, List, Optional
 
-from euchre_events.console import say, short_error
+from euchre_events.console import progress_bar, say, short_error
 
 __all__ = ["analysis_params", "analyze_task", "run_corpus", "CorpusResult"]
 
@@ -177,11 +176,8 @@ def pending(arch, rm, game_ids: list, params: dict) -> tuple:
 
 
 def _bar(total: int, initial: int, show: Optional[bool]):
-    if show is False or (show is None and not sys.stderr.isatty()):
-        return None
-    from tqdm import tqdm
-    return tqdm(total=total, initial=initial, unit="game", desc="analysing", file=sys.stderr,
-                smoothing=0.1, dynamic_ncols=True)
+    return progress_bar(total, "analysing", show=show, initial=initial, unit="game", smoothing=0.1,
+                        dynamic_ncols=True)
 
 
 def run_corpus(game_ids: List[str], *, db: Optional[str], params: dict, workers: int = 1,

@@ -6,10 +6,9 @@ the report (docs/analysis.md).
 from __future__ import annotations
 
 import os
-import sys
 from typing import Callable, List, Optional, Sequence
 
-from euchre_events.console import DB_HELP, FROM_HELP, emit_report, fail, say, short_error, warn
+from euchre_events.console import DB_HELP, FROM_HELP, emit_report, fail, progress_bar, say, short_error, warn
 from euchre_events.corpus import analysis_params
 from euchre_events.options import Option, completing, parse_options, run_door
 
@@ -72,10 +71,8 @@ def _analyze_one(game, *, deals, seat, samples, seed, face_up_only, workers, gam
 
 
 def _bar(total: int, desc: str):
-    if not sys.stderr.isatty() or total < 20:
-        return None
-    from tqdm import tqdm
-    return tqdm(total=total, desc=desc, file=sys.stderr, leave=False)
+    """One game's bar, on a terminal and for 20 decisions or more."""
+    return progress_bar(total, desc, least=20, leave=False)
 
 
 def _count_decisions(game) -> int:

@@ -61,23 +61,10 @@ def apply(t: Table, ev: Event) -> None:
     :data:`~euchre_events.events.MAX_NUMBER` (every way into the archive
     folds here: this is the one check of stored numbers).
     """
-    try:
-        problem = number_problem(ev)
-        if problem is not None:
-            raise ImpossibleEvent(problem)
-        try:
-            _apply(t, ev)
-        except KeyError as k:  # a card code that belongs to no deck
-            raise ImpossibleEvent(f"{k.args[0]!r} is not a card of this game") from None
-    except ImpossibleEvent as e:
-        if e.position is None:
-            e.position = t.pos
-        if e.deal is None and t.deal_no:
-            e.deal = t.deal_no
-        if e.event is None:
-            e.event = ev
-        raise
-    t.pos += 1
+    problem = number_problem(ev)
+    if problem is not None:
+        raise _placed(ImpossibleEvent(problem), t, ev)
+    apply_legal(t, ev)
 
 
 def apply_legal(t: Table, ev: Event) -> None:
@@ -87,16 +74,22 @@ def apply_legal(t: Table, ev: Event) -> None:
     try:
         _apply(t, ev)
     except KeyError as k:  # a card code that belongs to no deck
-        raise ImpossibleEvent(f"{k.args[0]!r} is not a card of this game") from None
+        raise _placed(ImpossibleEvent(f"{k.args[0]!r} is not a card of this game"), t, ev) from None
     except ImpossibleEvent as e:
-        if e.position is None:
-            e.position = t.pos
-        if e.deal is None and t.deal_no:
-            e.deal = t.deal_no
-        if e.event is None:
-            e.event = ev
-        raise
+        raise _placed(e, t, ev)
     t.pos += 1
+
+
+def _placed(e: ImpossibleEvent, t: Table, ev: Event) -> ImpossibleEvent:
+    """``e`` with where it happened filled in where not yet: the table's
+    position and deal, and the event."""
+    if e.position is None:
+        e.position = t.pos
+    if e.deal is None and t.deal_no:
+        e.deal = t.deal_no
+    if e.event is None:
+        e.event = ev
+    return e
 
 
 def _apply(t: Table, ev: Event) -> None:

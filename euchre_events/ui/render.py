@@ -67,7 +67,7 @@ from euchre_events.rules.seats import SEAT_LETTERS_4, SEAT_WORDS_4, name_seats, 
 from euchre_events.ui.describe import sides_of
 
 __all__ = [
-    "BADGE_CSS",
+    "BADGE_CSS", "QUIZ_FEEDBACK_CSS",
     "CSS", "card_html", "card_svg", "hand_html", "state_html", "table_parts",
     "seat_label", "side_names", "legal_cards_of", "POSITIONS", "knowledge_html", "trick_reason",
     "up_card_words",
@@ -974,3 +974,19 @@ BADGE_CSS = """
 """The cost badge under a legal card (:func:`hand_with_badges`), one copy for
 the viewer widget and the HTML export (drawn by :func:`euchre_events.ui.analysistable.hand_with_badges`); its own class ``ee-cost``, so the
 table's seat tags (``ee-badge``: tricks, dealer, maker) keep their place."""
+
+
+QUIZ_FEEDBACK_CSS = """\
+.ee-quiz-feedback .ee-quiz-right,.ee-quiz-feedback .ee-quiz-wrong,.ee-quiz-feedback .ee-quiz-answer{
+ padding:6px 10px;border-radius:6px;margin:4px 0;line-height:1.4;max-width:820px}
+.ee-quiz-right{background:#e6f4ea;border-left:5px solid #1e8e3e;color:#0d4f22}
+.ee-quiz-wrong{background:#fdecea;border-left:5px solid #c5221f;color:#7a1410}
+.ee-quiz-answer{background:#f1f3f4;border-left:5px solid #5f6368;color:#202124}
+.ee-quiz-mark{font-weight:700;font-size:17px;margin-right:6px}
+.ee-quiz-right .ee-quiz-mark{color:#1e8e3e}
+.ee-quiz-wrong .ee-quiz-mark{color:#c5221f}
+"""
+"""The feedback of a tutorial's or a lesson's answer (``ee-quiz-right``,
+``ee-quiz-wrong``, ``ee-quiz-answer``): right and wrong each have a colour
+*and* a mark (\u2713, \u2717), so they read without colour too; one copy
+for the quiz of ``widgets.py`` and the lessons of ``lesson.py``."""

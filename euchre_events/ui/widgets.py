@@ -1732,15 +1732,7 @@ class GameViewer:
 
 QUIZ_CSS = """
 .ee-quiz-board .ee-table{max-width:820px}
-.ee-quiz-feedback .ee-quiz-right,.ee-quiz-feedback .ee-quiz-wrong,.ee-quiz-feedback .ee-quiz-answer{
- padding:6px 10px;border-radius:6px;margin:4px 0;line-height:1.4;max-width:820px}
-.ee-quiz-right{background:#e6f4ea;border-left:5px solid #1e8e3e;color:#0d4f22}
-.ee-quiz-wrong{background:#fdecea;border-left:5px solid #c5221f;color:#7a1410}
-.ee-quiz-answer{background:#f1f3f4;border-left:5px solid #5f6368;color:#202124}
-.ee-quiz-mark{font-weight:700;font-size:17px;margin-right:6px}
-.ee-quiz-right .ee-quiz-mark{color:#1e8e3e}
-.ee-quiz-wrong .ee-quiz-mark{color:#c5221f}
-"""
+""" + R.QUIZ_FEEDBACK_CSS
 """The tutorials' quiz styles: right and wrong each have a colour *and* a
 mark (\u2713, \u2717), so they read without colour too."""
 
