@@ -115,6 +115,7 @@ def clear_caches() -> None:
     _PLAYS.clear()
     _LEAF.clear()
     _DECK_PT.clear()
+    _KB.clear()
 
 
 class Unknowable(ValueError):
@@ -358,7 +359,7 @@ def _single_scorer(outcomes: dict) -> bool:
     return got[1]
 
 
-def _net_ab(t: Table, memo: dict, alpha: int, beta: int) -> int:
+def _net_ab(t: Table, memo: dict, alpha: int, beta: int, own: bool = False) -> int:
     """Side 0's net value of ``t`` (a position after the contract is made:
     the pick-up, the dealer's discard, a lone hand declared after it, the
     play) clamped to ``[alpha, beta]``, by alpha-beta over the engine's
@@ -372,7 +373,8 @@ def _net_ab(t: Table, memo: dict, alpha: int, beta: int) -> int:
     between.  Raises :class:`_NotNet` elsewhere (a deal that scores both
     sides, a play the bit-mask search does not take).  Exact values go in
     ``memo`` as the points vector (as :func:`_fast` keeps them), bounds in
-    ``memo[_BOUNDS]``."""
+    ``memo[_BOUNDS]``.  ``own``: ``t`` is a copy nobody reads after the call
+    (a child made here): its last child is played on it, not on a copy."""
     if _over(t):
         p = _points(t)
         if not _one_side(p):
@@ -404,22 +406,23 @@ def _net_ab(t: Table, memo: dict, alpha: int, beta: int) -> int:
         party = _decider(t, acts) if len(acts) > 1 else 0
         if party is None:
             raise _NotNet
+        last = len(acts) - 1 if own else -1   # an own table is the last child's (no copy)
         if party == 0:
             v = a
-            for act in acts:
-                c = t.copy()
+            for i, act in enumerate(acts):
+                c = t if i == last else t.copy()
                 apply_legal(c, act)
-                x = _net_leaf(c, memo, v, b) if c.phase == PLAY else _net_ab(c, memo, v, b)
+                x = _net_leaf(c, memo, v, b) if c.phase == PLAY else _net_ab(c, memo, v, b, True)
                 if x > v:
                     v = x
                     if v >= b:
                         break
         else:
             v = b
-            for act in acts:
-                c = t.copy()
+            for i, act in enumerate(acts):
+                c = t if i == last else t.copy()
                 apply_legal(c, act)
-                x = _net_leaf(c, memo, a, v) if c.phase == PLAY else _net_ab(c, memo, a, v)
+                x = _net_leaf(c, memo, a, v) if c.phase == PLAY else _net_ab(c, memo, a, v, True)
                 if x < v:
                     v = x
                     if v <= a:
@@ -436,9 +439,9 @@ def _net_ab(t: Table, memo: dict, alpha: int, beta: int) -> int:
 
 def _net_leaf(t: Table, memo: dict, a: int, b: int) -> int:
     """:func:`_net_ab` at a position in the play: the compiled search on the
-    nets clamped to ``[a, b]``; the exact search (:func:`_play_fast`, its
-    cache) for the full window.  A play start is met once per line of the
-    exchanges: it is not kept in the memo (its parent is)."""
+    nets clamped to ``[a, b]``; for the full window the exact value, kept in
+    :data:`_PLAYS` as :func:`_play_fast` keeps it.  A play start is met once
+    per line of the exchanges: it is not kept in the memo (its parent is)."""
     prep = _play_prep(t)
     if prep is None:
         raise _NotNet
@@ -448,20 +451,80 @@ def _net_leaf(t: Table, memo: dict, a: int, b: int) -> int:
     ctx = _contract(t, pt, active, left, key)
     if not ctx[0]:
         raise _NotNet
-    if a <= -_INF and b >= _INF:
-        vec = _play_fast(t, memo, prep)
-        if vec is None or not _one_side(vec):
-            raise _NotNet
-        return vec[0] - vec[1]
-    _, nets_l, _, nxt, side, cap, lead, suit_index, a_now, per_deal = ctx
+    _, nets_l, vec_of_net, nxt, side, cap, lead, suit_index, a_now, per_deal, shape = ctx
     if nets_l is None:
         raise _NotNet
-    clamped = [a if n < a else b if n > b else n for n in nets_l]
-    flat, led = _c_trick(pt, suit_index, t, trick)
-    val, nodes = _C.two_party(cap, hands, side, nxt, t.turn, flat, led, len(t.tricks), per_deal, size, a_now,
+    full = a <= -_INF and b >= _INF
+    clamped = nets_l if full else [a if n < a else b if n > b else n for n in nets_l]
+    pkey = None
+    if _K_CACHE and shape is not None:
+        # the same play (hands, seats, trump) under another contract: read its
+        # tricks' bounds (:data:`_KB`) before searching
+        flat, led = _c_trick(pt, suit_index, t, trick)
+        pkey = (shape, key[1], t.turn, tuple(flat), led, len(t.tricks), a_now, size, twins)
+        kb = _KB.get(pkey)
+        if kb is not None:
+            lo_v = clamped[kb[0]]
+            if lo_v == clamped[kb[1]]:
+                STATS["known"] += 1
+                return lo_v
+    if full:   # the exact value, kept in :data:`_PLAYS` as :func:`_play_fast` keeps it
+        vec = _PLAYS.pop(key, None)
+        if vec is not None:
+            _PLAYS[key] = vec   # most recently used last
+            if not _one_side(vec):
+                raise _NotNet
+            if pkey is not None:
+                _k_learn(pkey, clamped, vec[0] - vec[1], a_now, per_deal - len(t.tricks))
+            return vec[0] - vec[1]
+    if pkey is None:
+        flat, led = _c_trick(pt, suit_index, t, trick)
+    done = len(t.tricks)
+    val, nodes = _C.two_party(cap, hands, side, nxt, t.turn, flat, led, done, per_deal, size, a_now,
                               clamped, lead, twins)
     STATS["nodes"] += nodes
+    if full:
+        vec = vec_of_net[val]
+        _plays_put(key, vec)
+        if not _one_side(vec):
+            raise _NotNet
+    if pkey is not None:
+        _k_learn(pkey, clamped, val, a_now, per_deal - done)
     return val
+
+
+_K_CACHE = True
+"""Read and keep :data:`_KB` in :func:`_net_leaf` (the tests compare it with searching every time)."""
+
+_KB: dict = {}
+"""``{play key: (low, high)}``: bounds on the number of tricks side 0 ends
+the deal with under perfect play of the position, each party playing for
+its own net.  Where a contract's net is a nondecreasing function ``f`` of
+side 0's final tricks (checked per contract: :func:`_contract`'s
+``shape``), the value of the play on ``f`` is ``f`` of that number
+(minimax commutes with a nondecreasing function of the leaves' values), so
+one search of a play bounds the count for every contract of the same play
+(another maker, alone or not with the same seats out): where ``f`` clamped
+to the window is constant on the bounds, no search is needed.  Keyed by
+what the compiled search reads but the nets (tables, seating, hands, seat
+on turn, trick, tricks done, side 0's tricks, cards a trick, twins)."""
+
+
+def _k_learn(pkey, g: list, val: int, a_now: int, left: int) -> None:
+    """Narrow :data:`_KB` ``[pkey]`` to the counts whose value under the
+    nondecreasing ``g`` (per count of side 0's final tricks) is the searched
+    ``val``: ``g`` of the true count is ``val``."""
+    lo, hi = _KB.get(pkey, (a_now, a_now + left))
+    while lo < hi and g[lo] != val:
+        lo += 1
+    while hi > lo and g[hi] != val:
+        hi -= 1
+    if g[lo] != val:   # cannot be (minimax commutes with g): keep nothing
+        _KB.pop(pkey, None)
+        return
+    if len(_KB) > 200_000:
+        _KB.clear()
+    _KB[pkey] = (lo, hi)
 
 
 _LEAF: dict = {}
@@ -485,13 +548,17 @@ def _contract(t: Table, pt, active: list, left: int, key: tuple) -> Optional[tup
     outcomes = _outcomes(t, active, left)
     nxt, side = _seating(t)
     nets = _net_tables(t, outcomes, side)
-    ctx = (_single_scorer(outcomes),) + (None,) * 9
+    ctx = (_single_scorer(outcomes),) + (None,) * 10
     if nets is not None:
         per_deal = t.variant.tricks_per_deal
         cap, lead, suit_index = _c_tables(pt, t.trump)
         a_now = sum(n for s, n in enumerate(t.tricks_won) if side[s] == 0)
-        ctx = (ctx[0], [nets[0].get(k, 0) for k in range(per_deal + 1)], nets[1], nxt, side,
-               cap, lead, suit_index, a_now, per_deal)
+        nets_l = [nets[0].get(k, 0) for k in range(per_deal + 1)]
+        reach = nets_l[a_now:a_now + left + 1]
+        # the play's shape for :data:`_KB`, where the net never falls as side 0 takes more tricks
+        shape = (cap, tuple(nxt), tuple(side), per_deal) \
+            if all(x <= y for x, y in zip(reach, reach[1:])) else None
+        ctx = (ctx[0], nets_l, nets[1], nxt, side, cap, lead, suit_index, a_now, per_deal, shape)
     if ckey is not None:
         if len(_LEAF) > 50_000:
             _LEAF.clear()
@@ -606,8 +673,9 @@ def solve(t: Table, *, method: str = "fast", memo: Optional[dict] = None) -> tup
 
 # ------------------------------------------------------------------ the fast play search
 
-STATS = {"nodes": 0}
-"""Positions visited by the fast play search (cards tried), for the benchmark."""
+STATS = {"nodes": 0, "known": 0}
+"""Positions visited by the fast play search (cards tried), for the benchmark;
+``known``: plays answered by :data:`_KB` without a search."""
 
 _SCORES: dict = {}
 """``{scoring key: {tricks won: points}}``: the variant's own points for a tricks-won
@@ -874,11 +942,17 @@ def _play_fast(t: Table, memo: dict, prep=False) -> Optional[tuple]:
     else:
         res = _max_n(t, pt, hands, nxt, side, trick, outcomes, left, size, twins, active)
     if res is not None and key[-2] is not None:
-        if len(_PLAYS) >= PLAY_CACHE_SIZE:
-            for k in list(islice(_PLAYS, PLAY_CACHE_SIZE // 4)):   # the least recently used quarter
-                del _PLAYS[k]
-        _PLAYS[key] = res
+        _plays_put(key, res)
     return res
+
+
+def _plays_put(key, res: tuple) -> None:
+    """Keep the points vector ``res`` of the play position of :func:`_play_prep` key ``key``
+    in :data:`_PLAYS` (its least recently used quarter dropped when full)."""
+    if len(_PLAYS) >= PLAY_CACHE_SIZE:
+        for k in list(islice(_PLAYS, PLAY_CACHE_SIZE // 4)):   # the least recently used quarter
+            del _PLAYS[k]
+    _PLAYS[key] = res
 
 
 def _play_moves(t: Table, acts) -> Optional[list]:
@@ -906,7 +980,7 @@ def _play_moves(t: Table, acts) -> Optional[list]:
     ctx = _contract(t, pt, active, left, key)
     if ctx[1] is None:
         return None
-    _, nets_l, vec_of_net, nxt, side, cap, lead, suit_index, a_now, per_deal = ctx
+    _, nets_l, vec_of_net, nxt, side, cap, lead, suit_index, a_now, per_deal, _ = ctx
     flat, led = _c_trick(pt, suit_index, t, trick0)
     got, nodes = _C.two_party_moves(cap, hands, side, nxt, t.turn, flat, led, len(t.tricks), per_deal,
                                     size, a_now, nets_l, lead, twins)
