@@ -115,6 +115,7 @@ def clear_caches() -> None:
     _PLAYS.clear()
     _LEAF.clear()
     _DECK_PT.clear()
+    _HAND_MASKS.clear()
     _KB.clear()
 
 
@@ -464,10 +465,14 @@ def _net_leaf(t: Table, memo: dict, a: int, b: int) -> int:
         pkey = (shape, key[1], t.turn, tuple(flat), led, len(t.tricks), a_now, size, twins)
         kb = _KB.get(pkey)
         if kb is not None:
-            lo_v = clamped[kb[0]]
-            if lo_v == clamped[kb[1]]:
+            k0, k1 = kb
+            lo_v = clamped[k0]
+            if lo_v == clamped[k1]:
                 STATS["known"] += 1
                 return lo_v
+            # the count lies in [k0, k1]: the values outside it made flat (the same value,
+            # more cut-offs)
+            clamped = [lo_v] * k0 + clamped[k0:k1 + 1] + [clamped[k1]] * (len(clamped) - k1 - 1)
     if full:   # the exact value, kept in :data:`_PLAYS` as :func:`_play_fast` keeps it
         vec = _PLAYS.pop(key, None)
         if vec is not None:
@@ -860,8 +865,14 @@ def _play_prep(t: Table) -> Optional[tuple]:
 
 
 _DECK_PT: dict = {}
-"""``{(deck codes, trump, low): play tables}``: :func:`_play_prep_deck`'s
-tables over a variant's whole deck, found without hashing the codes."""
+"""``{(id of deck codes, trump, low): (codes, play tables, hand masks)}``:
+:func:`_play_prep_deck`'s tables over a variant's whole deck, found without
+hashing the codes."""
+
+_HAND_MASKS: dict = {}
+"""``{id of deck codes: (codes, {hand as a tuple: mask})}``: a hand's mask
+over the deck's bits (the same bits under every trump), -1 for a hand with
+a card not of the deck or a card twice."""
 
 
 def _play_prep_deck(t: Table, codes: tuple, twins, per_deal: int) -> Optional[tuple]:
@@ -872,9 +883,13 @@ def _play_prep_deck(t: Table, codes: tuple, twins, per_deal: int) -> Optional[tu
     ptk = (id(codes), t.trump, t.low)
     got = _DECK_PT.get(ptk)
     if got is None or got[0] is not codes:
-        got = _DECK_PT[ptk] = (codes, playcore.play_tables(codes, t.trump, t.low))
+        masks = _HAND_MASKS.get(id(codes))
+        if masks is None or masks[0] is not codes:
+            masks = _HAND_MASKS[id(codes)] = (codes, {})
+        got = _DECK_PT[ptk] = (codes, playcore.play_tables(codes, t.trump, t.low), masks[1])
     pt = got[1]
     bit = pt.bit
+    known = got[2]
     out = t.out
     n_seats = t.n_seats
     seen = 0
@@ -883,12 +898,22 @@ def _play_prep_deck(t: Table, codes: tuple, twins, per_deal: int) -> Optional[tu
     for s, hand in enumerate(t.hands):
         m = 0
         if s not in out:
-            for c in hand:
-                b = bit.get(c)
-                if b is None or seen & b:
-                    return None
-                seen |= b
-                m |= b
+            h = tuple(hand)
+            m = known.get(h)
+            if m is None:   # the hand's mask, -1 for a card not of the deck or twice
+                m = 0
+                for c in hand:
+                    b = bit.get(c)
+                    if b is None or m & b:
+                        m = -1
+                        break
+                    m |= b
+                if len(known) > 100_000:
+                    known.clear()
+                known[h] = m
+            if m < 0 or seen & m:
+                return None
+            seen |= m
             n += len(hand)
         hands.append(m)
     if len(hands) != n_seats:
