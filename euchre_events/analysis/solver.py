@@ -256,7 +256,7 @@ def _discard_run(t: Table, acts) -> Optional[tuple]:
     return seat, t.phase
 
 
-def _fast(t: Table, memo: dict, after: Optional[tuple] = None) -> Optional[tuple]:
+def _fast(t: Table, memo: dict, after: Optional[tuple] = None, own: bool = False) -> Optional[tuple]:
     """The points vector of ``t`` under perfect play: the engine for the
     auction and the exchanges, the bit-mask play search from the first lead.
 
@@ -268,17 +268,18 @@ def _fast(t: Table, memo: dict, after: Optional[tuple] = None) -> Optional[tuple
     node is skipped, and a node with none left returns None (a set reached
     in another order).  The first discard of a run (the one an action at
     the root stands for) is never restricted, so each root action is still
-    valued over every set it belongs to."""
+    valued over every set it belongs to.  ``own``: ``t`` is a copy nobody
+    reads after the call (its last child is played on it: :func:`_fast_node`)."""
     if _over(t):
         return _points(t)
     key = _node_key(t, after)
     try:
         got = memo.get(key, memo)
     except TypeError:   # a slot holding something unhashable: not memoised
-        return _fast_node(t, memo, after)
+        return _fast_node(t, memo, after, None, own)
     if got is not memo:
         return got
-    v = memo[key] = _fast_node(t, memo, after, key)
+    v = memo[key] = _fast_node(t, memo, after, key, own)
     return v
 
 
@@ -289,9 +290,11 @@ returns them, kept by :func:`_fast_node` where it valued every child (the
 par line and the decisions then read the auction's values, not search them)."""
 
 
-def _fast_node(t: Table, memo: Optional[dict], after: Optional[tuple], key=None) -> Optional[tuple]:
+def _fast_node(t: Table, memo: Optional[dict], after: Optional[tuple], key=None, own: bool = False) -> Optional[tuple]:
     """:func:`_fast` at a position not in ``memo`` (the deal not over);
-    ``key``: its node key, under which the children's values are kept."""
+    ``key``: its node key, under which the children's values are kept;
+    ``own``: ``t`` is a copy nobody reads after the call (its last child
+    is played on it, not on a copy)."""
     if t.phase == PLAY:
         v = _play_fast(t, memo)
         return _reference(t) if v is None else v
@@ -310,18 +313,20 @@ def _fast_node(t: Table, memo: Optional[dict], after: Optional[tuple], key=None)
         acts = [a for a in acts if a.card > after[2]]
         if not acts:
             return None
+    variant, party = t.variant, _decider(t, acts)
+    last = len(acts) - 1 if own else -1
     vecs = []
-    for a in acts:
-        c = t.copy()
+    for i, a in enumerate(acts):
+        c = t if i == last else t.copy()
         apply_legal(c, a)
-        v = _fast(c, memo, None if run is None else (run[0], run[1], a.card))
+        v = _fast(c, memo, None if run is None else (run[0], run[1], a.card), True)
         if v is not None:
             vecs.append(v)
     if not vecs:
         return None
     if run is None and after is None and key is not None and memo is not None and len(vecs) == len(acts):
         memo[(_AV, key)] = tuple(zip(acts, vecs))
-    return vecs[_pick(t.variant, _decider(t, acts), vecs)]
+    return vecs[_pick(variant, party, vecs)]
 
 
 # ------------------------------------------------------------------ the contract's exchanges: alpha-beta on the net
