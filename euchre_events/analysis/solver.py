@@ -412,6 +412,12 @@ def _net_ab(t: Table, memo: dict, alpha: int, beta: int, own: bool = False) -> i
         party = _decider(t, acts) if len(acts) > 1 else 0
         if party is None:
             raise _NotNet
+        if len(acts) == 2:
+            # the order of the search only, never its value: of two actions the second first
+            # (the engine lists going alone before playing with the partner, whose play is
+            # more often the better and the same under every maker of a side: :data:`_KB`);
+            # the better child searched first leaves the other a narrower window
+            acts = acts[::-1]
         last = len(acts) - 1 if own else -1   # an own table is the last child's (no copy)
         if party == 0:
             v = a
