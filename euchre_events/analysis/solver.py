@@ -183,8 +183,11 @@ def _pick_key(down: bool, party: int, v: Sequence[int]) -> tuple:
 
 # ------------------------------------------------------------------ positions
 
+_OVER_PHASES = (DEAL_OVER, GAME_OVER)
+
+
 def _over(t: Table) -> bool:
-    return t.phase in (DEAL_OVER, GAME_OVER)
+    return t.phase in _OVER_PHASES
 
 
 def _check_known(t: Table) -> None:
@@ -381,7 +384,7 @@ def _net_ab(t: Table, memo: dict, alpha: int, beta: int, own: bool = False) -> i
     ``memo`` as the points vector (as :func:`_fast` keeps them), bounds in
     ``memo[_BOUNDS]``.  ``own``: ``t`` is a copy nobody reads after the call
     (a child made here): its last child is played on it, not on a copy."""
-    if _over(t):
+    if t.phase in _OVER_PHASES:
         p = _points(t)
         if not _one_side(p):
             raise _NotNet
@@ -472,7 +475,7 @@ def _net_leaf(t: Table, memo: dict, a: int, b: int) -> int:
     if _K_CACHE and shape is not None:
         # the same play (hands, seats, trump) under another contract: read its
         # tricks' bounds (:data:`_KB`) before searching
-        flat, led = _c_trick(pt, suit_index, t, trick)
+        flat, led = _c_trick(pt, suit_index, t, trick) if trick else ((), -1)
         pkey = (shape, key[1], t.turn, tuple(flat), led, len(t.tricks), a_now, size, twins)
         kb = _KB.get(pkey)
         if kb is not None:
@@ -494,7 +497,7 @@ def _net_leaf(t: Table, memo: dict, a: int, b: int) -> int:
                 _k_learn(pkey, clamped, vec[0] - vec[1], a_now, per_deal - len(t.tricks))
             return vec[0] - vec[1]
     if pkey is None:
-        flat, led = _c_trick(pt, suit_index, t, trick)
+        flat, led = _c_trick(pt, suit_index, t, trick) if trick else ((), -1)
     done = len(t.tricks)
     val, nodes = _C.two_party(cap, hands, side, nxt, t.turn, flat, led, done, per_deal, size, a_now,
                               clamped, lead, twins)
