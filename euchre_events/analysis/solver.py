@@ -304,7 +304,7 @@ def _fast_node(t: Table, memo: Optional[dict], after: Optional[tuple], key=None,
     if _NET_AB and t.maker is not None and _C is not None and t.variant.n_sides == 2 \
             and t.variant not in _NOT_NET:
         try:
-            return _vec_of(_net_ab(t, memo, -_INF, _INF))
+            return _vec_of(_net_ab(t, memo, -_INF, _INF, False, key if after is None else None))
         except _NotNet:
             if len(_NOT_NET) < 1024:
                 _NOT_NET.add(t.variant)
@@ -368,7 +368,7 @@ def _single_scorer(outcomes: dict) -> bool:
     return got[1]
 
 
-def _net_ab(t: Table, memo: dict, alpha: int, beta: int, own: bool = False) -> int:
+def _net_ab(t: Table, memo: dict, alpha: int, beta: int, own: bool = False, key=None) -> int:
     """Side 0's net value of ``t`` (a position after the contract is made:
     the pick-up, the dealer's discard, a lone hand declared after it, the
     play) clamped to ``[alpha, beta]``, by alpha-beta over the engine's
@@ -383,14 +383,16 @@ def _net_ab(t: Table, memo: dict, alpha: int, beta: int, own: bool = False) -> i
     sides, a play the bit-mask search does not take).  Exact values go in
     ``memo`` as the points vector (as :func:`_fast` keeps them), bounds in
     ``memo[_BOUNDS]``.  ``own``: ``t`` is a copy nobody reads after the call
-    (a child made here): its last child is played on it, not on a copy."""
+    (a child made here): its last child is played on it, not on a copy.
+    ``key``: ``_node_key(t, None)`` where the caller has it."""
     if t.phase in _OVER_PHASES:
         p = _points(t)
         if not _one_side(p):
             raise _NotNet
         n = p[0] - p[1]
         return alpha if n < alpha else beta if n > beta else n
-    key = _node_key(t, None)
+    if key is None:
+        key = _node_key(t, None)
     got = memo.get(key)
     if got is not None:
         if not _one_side(got):
