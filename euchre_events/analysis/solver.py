@@ -117,6 +117,7 @@ def clear_caches() -> None:
     _DECK_PT.clear()
     _HAND_MASKS.clear()
     _KB.clear()
+    _CLAMPED.clear()
 
 
 class Unknowable(ValueError):
@@ -175,9 +176,11 @@ def _pick_key(down: bool, party: int, v: Sequence[int]) -> tuple:
     """How much ``party`` likes the points vector ``v`` (bigger is better;
     distinct vectors have distinct keys): the model and tie rule of the
     module docstring.  ``down``: the variant counts down (Buck)."""
+    if len(v) == 2:
+        u0, u1 = (-v[0], -v[1]) if down else (v[0], v[1])
+        own, other = (u0, u1) if party == 0 else (u1, u0)
+        return (own - other, own, (-u0, -u1))
     u = tuple(-p for p in v) if down else tuple(v)
-    if len(u) == 2:
-        return (u[party] - u[1 - party], u[party], tuple(-x for x in u))
     return (u[party], u[party] - sum(u), tuple(-x for x in u))
 
 
@@ -472,7 +475,15 @@ def _net_leaf(t: Table, memo: dict, a: int, b: int) -> int:
     if nets_l is None:
         raise _NotNet
     full = a <= -_INF and b >= _INF
-    clamped = nets_l if full else [a if n < a else b if n > b else n for n in nets_l]
+    if full:
+        clamped = nets_l
+    else:
+        got = _CLAMPED.get((id(nets_l), a, b))
+        if got is None or got[0] is not nets_l:
+            if len(_CLAMPED) > 50_000:
+                _CLAMPED.clear()
+            got = _CLAMPED[(id(nets_l), a, b)] = (nets_l, [a if n < a else b if n > b else n for n in nets_l])
+        clamped = got[1]   # not changed here: a copy is made where it is
     pkey = None
     if _K_CACHE and shape is not None:
         # the same play (hands, seats, trump) under another contract: read its
@@ -514,6 +525,9 @@ def _net_leaf(t: Table, memo: dict, a: int, b: int) -> int:
     return val
 
 
+_CLAMPED: dict = {}
+"""``{(id(nets), a, b): (nets, nets clamped to [a, b])}`` for :func:`_net_leaf`."""
+
 _K_CACHE = True
 """Read and keep :data:`_KB` in :func:`_net_leaf` (the tests compare it with searching every time)."""
 
@@ -543,7 +557,7 @@ def _k_learn(pkey, g: list, val: int, a_now: int, left: int) -> None:
     if g[lo] != val:   # cannot be (minimax commutes with g): keep nothing
         _KB.pop(pkey, None)
         return
-    if len(_KB) > 200_000:
+    if len(_KB) > 50_000:
         _KB.clear()
     _KB[pkey] = (lo, hi)
 
