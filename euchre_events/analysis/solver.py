@@ -344,6 +344,7 @@ class _NotNet(Exception):
 _NET_AB = True
 """Use :func:`_net_ab` where it applies (the tests compare it with the plain search)."""
 _INF = 1 << 20
+_NO_BOUNDS = (-_INF, _INF)
 _BOUNDS = object()
 """The memo's slot for :func:`_net_ab`'s bounds (``{node key: (low, high)}``)."""
 _NOT_NET: set = set()
@@ -405,7 +406,8 @@ def _net_ab(t: Table, memo: dict, alpha: int, beta: int, own: bool = False, key=
     bounds = memo.get(_BOUNDS)
     if bounds is None:
         bounds = memo[_BOUNDS] = {}
-    lo, hi = bounds.get(key, (-_INF, _INF))
+    got = bounds.get(key, _NO_BOUNDS)
+    lo, hi = got
     if lo >= beta:
         return beta
     if hi <= alpha:
@@ -449,7 +451,8 @@ def _net_ab(t: Table, memo: dict, alpha: int, beta: int, own: bool = False, key=
                         break
     if a < v < b or (v <= a and a == lo) or (v >= b and b == hi):
         memo[key] = _vec_of(v)      # exact (at a bound the other bound meets)
-        bounds.pop(key, None)
+        if got is not _NO_BOUNDS:   # (a descendant never has this node's key)
+            bounds.pop(key, None)
     elif v <= a:
         bounds[key] = (lo, a)
     else:
