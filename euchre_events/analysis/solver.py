@@ -573,10 +573,12 @@ what the compiled two-party search reads of a contract (:func:`_contract`)."""
 def _contract(t: Table, pt, active: list, left: int, key: tuple) -> Optional[tuple]:
     """``(every outcome scores one side only, nets per count of side 0's
     tricks, points vector of each net, next seats, parties, compiled tables,
-    lead order, suit indices, side 0's tricks now, tricks a deal)`` for the
-    compiled two-party search of a play position (``key``: its
-    :func:`_play_prep` key); the items after the first are None where the
-    net is not decided by the tricks each side takes.  Kept per contract, tricks won and codes
+    lead order, suit indices, side 0's tricks now, tricks a deal, the play's
+    shape for :data:`_KB` or None where the net falls somewhere as side 0
+    takes more tricks)`` for the compiled two-party search of a play
+    position (``key``: its :func:`_play_prep` key); the items after the
+    first are None where the net is not decided by the tricks each side
+    takes.  Kept per contract, tricks won and codes
     (computed once when the scoring key is None)."""
     ckey = None if key[-2] is None else (key[-2], key[4], left, key[-1])
     if ckey is not None:
