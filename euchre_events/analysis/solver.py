@@ -203,7 +203,7 @@ def _check_known(t: Table) -> None:
         raise ValueError(f"no deal is being played at this position (phase {t.phase})")
     play = t.phase == PLAY
     for s, hand in enumerate(t.hands):
-        if play and s in t.out:
+        if (play and s in t.out) or "?" not in "".join(hand):   # (no "?" at all: none unknown)
             continue
         bad = [c for c in hand if c[:1] == "?"]
         if bad:
@@ -216,7 +216,10 @@ def _check_known(t: Table) -> None:
                                  "being played: who wins it cannot be known")
     else:
         for name in ("dummy", "ghost"):
-            bad = [c for c in getattr(t, name) if c[:1] == "?"]
+            cards = getattr(t, name)
+            if not cards:
+                continue
+            bad = [c for c in cards if c[:1] == "?"]
             if bad:
                 raise Unknowable(f"the {name} hand holds a card the record does not state ({bad[0]}), "
                                  "and it may still be taken into play")
