@@ -217,3 +217,34 @@ def test_net_alpha_beta_equals_the_plain_search_at_every_call(variant):
     assert n >= 10
     # the alpha-beta ran where one side only scores, and stood down in Bid
     assert all((v in solver._NOT_NET) == (variant == "bid") for v in seen), solver._NOT_NET
+
+
+@pytest.mark.skipif(not solver.compiled_available(), reason="the alpha-beta on the net runs with the compiled search")
+@pytest.mark.parametrize("variant", ["standard", "two-handed"])
+def test_tricks_bounds_shared_across_contracts_change_no_value(variant):
+    """``solver._KB`` (bounds on side 0's tricks of a play, learnt under one
+    contract and read under another of the same play) changes no value:
+    every option of every auction and exchange decision of seeded deals,
+    the bounds kept across the decisions of a deal, equals the plain fast
+    search (held to the reference by the tests above); and the bounds
+    answered some plays without a search."""
+    option_sets, _ = VARIANTS[variant]
+    n = 0
+    known = solver.STATS["known"]
+    for seed in range({"standard": 30, "two-handed": 40}[variant]):
+        options = option_sets[seed % len(option_sets)]
+        solver.clear_caches()
+        memo: dict = {}
+        for t in decision_positions(variant, options, seed):
+            got = action_values(t, method="fast", memo=memo)
+            kb = dict(solver._KB)
+            solver._K_CACHE = False
+            try:
+                plain = action_values(t, method="fast")
+            finally:
+                solver._K_CACHE = True
+            solver._KB.clear()
+            solver._KB.update(kb)
+            assert got == plain, (variant, options, seed, t.phase)
+            n += 1
+    assert n >= 10 and solver.STATS["known"] > known

@@ -115,6 +115,9 @@ def clear_caches() -> None:
     _PLAYS.clear()
     _LEAF.clear()
     _DECK_PT.clear()
+    _HAND_MASKS.clear()
+    _KB.clear()
+    _CLAMPED.clear()
 
 
 class Unknowable(ValueError):
@@ -173,16 +176,21 @@ def _pick_key(down: bool, party: int, v: Sequence[int]) -> tuple:
     """How much ``party`` likes the points vector ``v`` (bigger is better;
     distinct vectors have distinct keys): the model and tie rule of the
     module docstring.  ``down``: the variant counts down (Buck)."""
+    if len(v) == 2:
+        u0, u1 = (-v[0], -v[1]) if down else (v[0], v[1])
+        own, other = (u0, u1) if party == 0 else (u1, u0)
+        return (own - other, own, (-u0, -u1))
     u = tuple(-p for p in v) if down else tuple(v)
-    if len(u) == 2:
-        return (u[party] - u[1 - party], u[party], tuple(-x for x in u))
     return (u[party], u[party] - sum(u), tuple(-x for x in u))
 
 
 # ------------------------------------------------------------------ positions
 
+_OVER_PHASES = (DEAL_OVER, GAME_OVER)
+
+
 def _over(t: Table) -> bool:
-    return t.phase in (DEAL_OVER, GAME_OVER)
+    return t.phase in _OVER_PHASES
 
 
 def _check_known(t: Table) -> None:
@@ -195,7 +203,7 @@ def _check_known(t: Table) -> None:
         raise ValueError(f"no deal is being played at this position (phase {t.phase})")
     play = t.phase == PLAY
     for s, hand in enumerate(t.hands):
-        if play and s in t.out:
+        if (play and s in t.out) or "?" not in "".join(hand):   # (no "?" at all: none unknown)
             continue
         bad = [c for c in hand if c[:1] == "?"]
         if bad:
@@ -208,7 +216,10 @@ def _check_known(t: Table) -> None:
                                  "being played: who wins it cannot be known")
     else:
         for name in ("dummy", "ghost"):
-            bad = [c for c in getattr(t, name) if c[:1] == "?"]
+            cards = getattr(t, name)
+            if not cards:
+                continue
+            bad = [c for c in cards if c[:1] == "?"]
             if bad:
                 raise Unknowable(f"the {name} hand holds a card the record does not state ({bad[0]}), "
                                  "and it may still be taken into play")
@@ -254,7 +265,7 @@ def _discard_run(t: Table, acts) -> Optional[tuple]:
     return seat, t.phase
 
 
-def _fast(t: Table, memo: dict, after: Optional[tuple] = None) -> Optional[tuple]:
+def _fast(t: Table, memo: dict, after: Optional[tuple] = None, own: bool = False) -> Optional[tuple]:
     """The points vector of ``t`` under perfect play: the engine for the
     auction and the exchanges, the bit-mask play search from the first lead.
 
@@ -266,17 +277,18 @@ def _fast(t: Table, memo: dict, after: Optional[tuple] = None) -> Optional[tuple
     node is skipped, and a node with none left returns None (a set reached
     in another order).  The first discard of a run (the one an action at
     the root stands for) is never restricted, so each root action is still
-    valued over every set it belongs to."""
+    valued over every set it belongs to.  ``own``: ``t`` is a copy nobody
+    reads after the call (its last child is played on it: :func:`_fast_node`)."""
     if _over(t):
         return _points(t)
     key = _node_key(t, after)
     try:
         got = memo.get(key, memo)
     except TypeError:   # a slot holding something unhashable: not memoised
-        return _fast_node(t, memo, after)
+        return _fast_node(t, memo, after, None, own)
     if got is not memo:
         return got
-    v = memo[key] = _fast_node(t, memo, after, key)
+    v = memo[key] = _fast_node(t, memo, after, key, own)
     return v
 
 
@@ -287,16 +299,18 @@ returns them, kept by :func:`_fast_node` where it valued every child (the
 par line and the decisions then read the auction's values, not search them)."""
 
 
-def _fast_node(t: Table, memo: Optional[dict], after: Optional[tuple], key=None) -> Optional[tuple]:
+def _fast_node(t: Table, memo: Optional[dict], after: Optional[tuple], key=None, own: bool = False) -> Optional[tuple]:
     """:func:`_fast` at a position not in ``memo`` (the deal not over);
-    ``key``: its node key, under which the children's values are kept."""
+    ``key``: its node key, under which the children's values are kept;
+    ``own``: ``t`` is a copy nobody reads after the call (its last child
+    is played on it, not on a copy)."""
     if t.phase == PLAY:
         v = _play_fast(t, memo)
         return _reference(t) if v is None else v
     if _NET_AB and t.maker is not None and _C is not None and t.variant.n_sides == 2 \
             and t.variant not in _NOT_NET:
         try:
-            return _vec_of(_net_ab(t, memo, -_INF, _INF))
+            return _vec_of(_net_ab(t, memo, -_INF, _INF, False, key if after is None else None))
         except _NotNet:
             if len(_NOT_NET) < 1024:
                 _NOT_NET.add(t.variant)
@@ -308,18 +322,20 @@ def _fast_node(t: Table, memo: Optional[dict], after: Optional[tuple], key=None)
         acts = [a for a in acts if a.card > after[2]]
         if not acts:
             return None
+    variant, party = t.variant, _decider(t, acts)
+    last = len(acts) - 1 if own else -1
     vecs = []
-    for a in acts:
-        c = t.copy()
+    for i, a in enumerate(acts):
+        c = t if i == last else t.copy()
         apply_legal(c, a)
-        v = _fast(c, memo, None if run is None else (run[0], run[1], a.card))
+        v = _fast(c, memo, None if run is None else (run[0], run[1], a.card), True)
         if v is not None:
             vecs.append(v)
     if not vecs:
         return None
     if run is None and after is None and key is not None and memo is not None and len(vecs) == len(acts):
         memo[(_AV, key)] = tuple(zip(acts, vecs))
-    return vecs[_pick(t.variant, _decider(t, acts), vecs)]
+    return vecs[_pick(variant, party, vecs)]
 
 
 # ------------------------------------------------------------------ the contract's exchanges: alpha-beta on the net
@@ -331,6 +347,7 @@ class _NotNet(Exception):
 _NET_AB = True
 """Use :func:`_net_ab` where it applies (the tests compare it with the plain search)."""
 _INF = 1 << 20
+_NO_BOUNDS = (-_INF, _INF)
 _BOUNDS = object()
 """The memo's slot for :func:`_net_ab`'s bounds (``{node key: (low, high)}``)."""
 _NOT_NET: set = set()
@@ -358,7 +375,7 @@ def _single_scorer(outcomes: dict) -> bool:
     return got[1]
 
 
-def _net_ab(t: Table, memo: dict, alpha: int, beta: int) -> int:
+def _net_ab(t: Table, memo: dict, alpha: int, beta: int, own: bool = False, key=None) -> int:
     """Side 0's net value of ``t`` (a position after the contract is made:
     the pick-up, the dealer's discard, a lone hand declared after it, the
     play) clamped to ``[alpha, beta]``, by alpha-beta over the engine's
@@ -372,14 +389,17 @@ def _net_ab(t: Table, memo: dict, alpha: int, beta: int) -> int:
     between.  Raises :class:`_NotNet` elsewhere (a deal that scores both
     sides, a play the bit-mask search does not take).  Exact values go in
     ``memo`` as the points vector (as :func:`_fast` keeps them), bounds in
-    ``memo[_BOUNDS]``."""
-    if _over(t):
+    ``memo[_BOUNDS]``.  ``own``: ``t`` is a copy nobody reads after the call
+    (a child made here): its last child is played on it, not on a copy.
+    ``key``: ``_node_key(t, None)`` where the caller has it."""
+    if t.phase in _OVER_PHASES:
         p = _points(t)
         if not _one_side(p):
             raise _NotNet
         n = p[0] - p[1]
         return alpha if n < alpha else beta if n > beta else n
-    key = _node_key(t, None)
+    if key is None:
+        key = _node_key(t, None)
     got = memo.get(key)
     if got is not None:
         if not _one_side(got):
@@ -389,7 +409,8 @@ def _net_ab(t: Table, memo: dict, alpha: int, beta: int) -> int:
     bounds = memo.get(_BOUNDS)
     if bounds is None:
         bounds = memo[_BOUNDS] = {}
-    lo, hi = bounds.get(key, (-_INF, _INF))
+    got = bounds.get(key, _NO_BOUNDS)
+    lo, hi = got
     if lo >= beta:
         return beta
     if hi <= alpha:
@@ -404,29 +425,37 @@ def _net_ab(t: Table, memo: dict, alpha: int, beta: int) -> int:
         party = _decider(t, acts) if len(acts) > 1 else 0
         if party is None:
             raise _NotNet
+        if len(acts) == 2:
+            # the order of the search only, never its value: of two actions the second first
+            # (the engine lists going alone before playing with the partner, whose play is
+            # more often the better and the same under every maker of a side: :data:`_KB`);
+            # the better child searched first leaves the other a narrower window
+            acts = acts[::-1]
+        last = len(acts) - 1 if own else -1   # an own table is the last child's (no copy)
         if party == 0:
             v = a
-            for act in acts:
-                c = t.copy()
+            for i, act in enumerate(acts):
+                c = t if i == last else t.copy()
                 apply_legal(c, act)
-                x = _net_leaf(c, memo, v, b) if c.phase == PLAY else _net_ab(c, memo, v, b)
+                x = _net_leaf(c, memo, v, b) if c.phase == PLAY else _net_ab(c, memo, v, b, True)
                 if x > v:
                     v = x
                     if v >= b:
                         break
         else:
             v = b
-            for act in acts:
-                c = t.copy()
+            for i, act in enumerate(acts):
+                c = t if i == last else t.copy()
                 apply_legal(c, act)
-                x = _net_leaf(c, memo, a, v) if c.phase == PLAY else _net_ab(c, memo, a, v)
+                x = _net_leaf(c, memo, a, v) if c.phase == PLAY else _net_ab(c, memo, a, v, True)
                 if x < v:
                     v = x
                     if v <= a:
                         break
     if a < v < b or (v <= a and a == lo) or (v >= b and b == hi):
         memo[key] = _vec_of(v)      # exact (at a bound the other bound meets)
-        bounds.pop(key, None)
+        if got is not _NO_BOUNDS:   # (a descendant never has this node's key)
+            bounds.pop(key, None)
     elif v <= a:
         bounds[key] = (lo, a)
     else:
@@ -436,9 +465,9 @@ def _net_ab(t: Table, memo: dict, alpha: int, beta: int) -> int:
 
 def _net_leaf(t: Table, memo: dict, a: int, b: int) -> int:
     """:func:`_net_ab` at a position in the play: the compiled search on the
-    nets clamped to ``[a, b]``; the exact search (:func:`_play_fast`, its
-    cache) for the full window.  A play start is met once per line of the
-    exchanges: it is not kept in the memo (its parent is)."""
+    nets clamped to ``[a, b]``; for the full window the exact value, kept in
+    :data:`_PLAYS` as :func:`_play_fast` keeps it.  A play start is met once
+    per line of the exchanges: it is not kept in the memo (its parent is)."""
     prep = _play_prep(t)
     if prep is None:
         raise _NotNet
@@ -448,20 +477,95 @@ def _net_leaf(t: Table, memo: dict, a: int, b: int) -> int:
     ctx = _contract(t, pt, active, left, key)
     if not ctx[0]:
         raise _NotNet
-    if a <= -_INF and b >= _INF:
-        vec = _play_fast(t, memo, prep)
-        if vec is None or not _one_side(vec):
-            raise _NotNet
-        return vec[0] - vec[1]
-    _, nets_l, _, nxt, side, cap, lead, suit_index, a_now, per_deal = ctx
+    _, nets_l, vec_of_net, nxt, side, cap, lead, suit_index, a_now, per_deal, shape = ctx
     if nets_l is None:
         raise _NotNet
-    clamped = [a if n < a else b if n > b else n for n in nets_l]
-    flat, led = _c_trick(pt, suit_index, t, trick)
-    val, nodes = _C.two_party(cap, hands, side, nxt, t.turn, flat, led, len(t.tricks), per_deal, size, a_now,
+    full = a <= -_INF and b >= _INF
+    if full:
+        clamped = nets_l
+    else:
+        got = _CLAMPED.get((id(nets_l), a, b))
+        if got is None or got[0] is not nets_l:
+            if len(_CLAMPED) > 50_000:
+                _CLAMPED.clear()
+            got = _CLAMPED[(id(nets_l), a, b)] = (nets_l, [a if n < a else b if n > b else n for n in nets_l])
+        clamped = got[1]   # not changed here: a copy is made where it is
+    pkey = None
+    if _K_CACHE and shape is not None:
+        # the same play (hands, seats, trump) under another contract: read its
+        # tricks' bounds (:data:`_KB`) before searching
+        flat, led = _c_trick(pt, suit_index, t, trick) if trick else ((), -1)
+        pkey = (shape, key[1], t.turn, tuple(flat), led, len(t.tricks), a_now, size, twins)
+        kb = _KB.get(pkey)
+        if kb is not None:
+            k0, k1 = kb
+            lo_v = clamped[k0]
+            if lo_v == clamped[k1]:
+                STATS["known"] += 1
+                return lo_v
+            # the count lies in [k0, k1]: the values outside it made flat (the same value,
+            # more cut-offs)
+            clamped = [lo_v] * k0 + clamped[k0:k1 + 1] + [clamped[k1]] * (len(clamped) - k1 - 1)
+    if full:   # the exact value, kept in :data:`_PLAYS` as :func:`_play_fast` keeps it
+        vec = _PLAYS.pop(key, None)
+        if vec is not None:
+            _PLAYS[key] = vec   # most recently used last
+            if not _one_side(vec):
+                raise _NotNet
+            if pkey is not None:
+                _k_learn(pkey, clamped, vec[0] - vec[1], a_now, per_deal - len(t.tricks))
+            return vec[0] - vec[1]
+    if pkey is None:
+        flat, led = _c_trick(pt, suit_index, t, trick) if trick else ((), -1)
+    done = len(t.tricks)
+    val, nodes = _C.two_party(cap, hands, side, nxt, t.turn, flat, led, done, per_deal, size, a_now,
                               clamped, lead, twins)
     STATS["nodes"] += nodes
+    if full:
+        vec = vec_of_net[val]
+        _plays_put(key, vec)
+        if not _one_side(vec):
+            raise _NotNet
+    if pkey is not None:
+        _k_learn(pkey, clamped, val, a_now, per_deal - done)
     return val
+
+
+_CLAMPED: dict = {}
+"""``{(id(nets), a, b): (nets, nets clamped to [a, b])}`` for :func:`_net_leaf`."""
+
+_K_CACHE = True
+"""Read and keep :data:`_KB` in :func:`_net_leaf` (the tests compare it with searching every time)."""
+
+_KB: dict = {}
+"""``{play key: (low, high)}``: bounds on the number of tricks side 0 ends
+the deal with under perfect play of the position, each party playing for
+its own net.  Where a contract's net is a nondecreasing function ``f`` of
+side 0's final tricks (checked per contract: :func:`_contract`'s
+``shape``), the value of the play on ``f`` is ``f`` of that number
+(minimax commutes with a nondecreasing function of the leaves' values), so
+one search of a play bounds the count for every contract of the same play
+(another maker, alone or not with the same seats out): where ``f`` clamped
+to the window is constant on the bounds, no search is needed.  Keyed by
+what the compiled search reads but the nets (tables, seating, hands, seat
+on turn, trick, tricks done, side 0's tricks, cards a trick, twins)."""
+
+
+def _k_learn(pkey, g: list, val: int, a_now: int, left: int) -> None:
+    """Narrow :data:`_KB` ``[pkey]`` to the counts whose value under the
+    nondecreasing ``g`` (per count of side 0's final tricks) is the searched
+    ``val``: ``g`` of the true count is ``val``."""
+    lo, hi = _KB.get(pkey, (a_now, a_now + left))
+    while lo < hi and g[lo] != val:
+        lo += 1
+    while hi > lo and g[hi] != val:
+        hi -= 1
+    if g[lo] != val:   # cannot be (minimax commutes with g): keep nothing
+        _KB.pop(pkey, None)
+        return
+    if len(_KB) > 50_000:
+        _KB.clear()
+    _KB[pkey] = (lo, hi)
 
 
 _LEAF: dict = {}
@@ -472,10 +576,12 @@ what the compiled two-party search reads of a contract (:func:`_contract`)."""
 def _contract(t: Table, pt, active: list, left: int, key: tuple) -> Optional[tuple]:
     """``(every outcome scores one side only, nets per count of side 0's
     tricks, points vector of each net, next seats, parties, compiled tables,
-    lead order, suit indices, side 0's tricks now, tricks a deal)`` for the
-    compiled two-party search of a play position (``key``: its
-    :func:`_play_prep` key); the items after the first are None where the
-    net is not decided by the tricks each side takes.  Kept per contract, tricks won and codes
+    lead order, suit indices, side 0's tricks now, tricks a deal, the play's
+    shape for :data:`_KB` or None where the net falls somewhere as side 0
+    takes more tricks)`` for the compiled two-party search of a play
+    position (``key``: its :func:`_play_prep` key); the items after the
+    first are None where the net is not decided by the tricks each side
+    takes.  Kept per contract, tricks won and codes
     (computed once when the scoring key is None)."""
     ckey = None if key[-2] is None else (key[-2], key[4], left, key[-1])
     if ckey is not None:
@@ -485,13 +591,17 @@ def _contract(t: Table, pt, active: list, left: int, key: tuple) -> Optional[tup
     outcomes = _outcomes(t, active, left)
     nxt, side = _seating(t)
     nets = _net_tables(t, outcomes, side)
-    ctx = (_single_scorer(outcomes),) + (None,) * 9
+    ctx = (_single_scorer(outcomes),) + (None,) * 10
     if nets is not None:
         per_deal = t.variant.tricks_per_deal
         cap, lead, suit_index = _c_tables(pt, t.trump)
         a_now = sum(n for s, n in enumerate(t.tricks_won) if side[s] == 0)
-        ctx = (ctx[0], [nets[0].get(k, 0) for k in range(per_deal + 1)], nets[1], nxt, side,
-               cap, lead, suit_index, a_now, per_deal)
+        nets_l = [nets[0].get(k, 0) for k in range(per_deal + 1)]
+        reach = nets_l[a_now:a_now + left + 1]
+        # the play's shape for :data:`_KB`, where the net never falls as side 0 takes more tricks
+        shape = (cap, tuple(nxt), tuple(side), per_deal) \
+            if all(x <= y for x, y in zip(reach, reach[1:])) else None
+        ctx = (ctx[0], nets_l, nets[1], nxt, side, cap, lead, suit_index, a_now, per_deal, shape)
     if ckey is not None:
         if len(_LEAF) > 50_000:
             _LEAF.clear()
@@ -606,8 +716,9 @@ def solve(t: Table, *, method: str = "fast", memo: Optional[dict] = None) -> tup
 
 # ------------------------------------------------------------------ the fast play search
 
-STATS = {"nodes": 0}
-"""Positions visited by the fast play search (cards tried), for the benchmark."""
+STATS = {"nodes": 0, "known": 0}
+"""Positions visited by the fast play search (cards tried), for the benchmark;
+``known``: plays answered by :data:`_KB` without a search."""
 
 _SCORES: dict = {}
 """``{scoring key: {tricks won: points}}``: the variant's own points for a tricks-won
@@ -792,8 +903,14 @@ def _play_prep(t: Table) -> Optional[tuple]:
 
 
 _DECK_PT: dict = {}
-"""``{(deck codes, trump, low): play tables}``: :func:`_play_prep_deck`'s
-tables over a variant's whole deck, found without hashing the codes."""
+"""``{(id of deck codes, trump, low): (codes, play tables, hand masks)}``:
+:func:`_play_prep_deck`'s tables over a variant's whole deck, found without
+hashing the codes."""
+
+_HAND_MASKS: dict = {}
+"""``{id of deck codes: (codes, {hand as a tuple: mask})}``: a hand's mask
+over the deck's bits (the same bits under every trump), -1 for a hand with
+a card not of the deck or a card twice."""
 
 
 def _play_prep_deck(t: Table, codes: tuple, twins, per_deal: int) -> Optional[tuple]:
@@ -804,9 +921,13 @@ def _play_prep_deck(t: Table, codes: tuple, twins, per_deal: int) -> Optional[tu
     ptk = (id(codes), t.trump, t.low)
     got = _DECK_PT.get(ptk)
     if got is None or got[0] is not codes:
-        got = _DECK_PT[ptk] = (codes, playcore.play_tables(codes, t.trump, t.low))
+        masks = _HAND_MASKS.get(id(codes))
+        if masks is None or masks[0] is not codes:
+            masks = _HAND_MASKS[id(codes)] = (codes, {})
+        got = _DECK_PT[ptk] = (codes, playcore.play_tables(codes, t.trump, t.low), masks[1])
     pt = got[1]
     bit = pt.bit
+    known = got[2]
     out = t.out
     n_seats = t.n_seats
     seen = 0
@@ -815,12 +936,22 @@ def _play_prep_deck(t: Table, codes: tuple, twins, per_deal: int) -> Optional[tu
     for s, hand in enumerate(t.hands):
         m = 0
         if s not in out:
-            for c in hand:
-                b = bit.get(c)
-                if b is None or seen & b:
-                    return None
-                seen |= b
-                m |= b
+            h = tuple(hand)
+            m = known.get(h)
+            if m is None:   # the hand's mask, -1 for a card not of the deck or twice
+                m = 0
+                for c in hand:
+                    b = bit.get(c)
+                    if b is None or m & b:
+                        m = -1
+                        break
+                    m |= b
+                if len(known) > 100_000:
+                    known.clear()
+                known[h] = m
+            if m < 0 or seen & m:
+                return None
+            seen |= m
             n += len(hand)
         hands.append(m)
     if len(hands) != n_seats:
@@ -874,11 +1005,17 @@ def _play_fast(t: Table, memo: dict, prep=False) -> Optional[tuple]:
     else:
         res = _max_n(t, pt, hands, nxt, side, trick, outcomes, left, size, twins, active)
     if res is not None and key[-2] is not None:
-        if len(_PLAYS) >= PLAY_CACHE_SIZE:
-            for k in list(islice(_PLAYS, PLAY_CACHE_SIZE // 4)):   # the least recently used quarter
-                del _PLAYS[k]
-        _PLAYS[key] = res
+        _plays_put(key, res)
     return res
+
+
+def _plays_put(key, res: tuple) -> None:
+    """Keep the points vector ``res`` of the play position of :func:`_play_prep` key ``key``
+    in :data:`_PLAYS` (its least recently used quarter dropped when full)."""
+    if len(_PLAYS) >= PLAY_CACHE_SIZE:
+        for k in list(islice(_PLAYS, PLAY_CACHE_SIZE // 4)):   # the least recently used quarter
+            del _PLAYS[k]
+    _PLAYS[key] = res
 
 
 def _play_moves(t: Table, acts) -> Optional[list]:
@@ -906,7 +1043,7 @@ def _play_moves(t: Table, acts) -> Optional[list]:
     ctx = _contract(t, pt, active, left, key)
     if ctx[1] is None:
         return None
-    _, nets_l, vec_of_net, nxt, side, cap, lead, suit_index, a_now, per_deal = ctx
+    _, nets_l, vec_of_net, nxt, side, cap, lead, suit_index, a_now, per_deal, _ = ctx
     flat, led = _c_trick(pt, suit_index, t, trick0)
     got, nodes = _C.two_party_moves(cap, hands, side, nxt, t.turn, flat, led, len(t.tricks), per_deal,
                                     size, a_now, nets_l, lead, twins)
