@@ -103,3 +103,18 @@ def test_runs_of_games_are_contiguous_and_of_about_equal_deals():
     assert _spans([13, 1, 1, 1, 13, 2], 2) == [(0, 4), (4, 6)]
     assert _spans([5, 7], 8) == [(0, 1), (1, 2)]
     assert _spans([3], 4) == [(0, 1)]
+
+
+def test_many_one_deal_records_of_two_variants_are_the_same_bytes(tmp_path):
+    """The 21 one-deal records of ``fixtures/standard/deals`` and
+    ``fixtures/two-handed/deals``, a file each: small games, the first one
+    analysed before the workers are forked."""
+    files = sorted(str(p) for folder in ("standard", "two-handed")
+                   for p in (FIXTURES / folder / "deals").glob("*.euchre"))
+    assert len(files) == 21
+    one = _analyze(tmp_path, "one.json", *files, "--face-up-only", "--format", "json")
+    two = _analyze(tmp_path, "two.json", *files, "--face-up-only", "--format", "json", "--workers", "2")
+    assert one[0] == 0 and two == one
+    games = json.loads(one[3])["games"]
+    assert [g["file"] for g in games] == files
+    assert [g["variant"] for g in games] == ["standard"] * 11 + ["two-handed"] * 10
