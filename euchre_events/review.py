@@ -366,7 +366,8 @@ ANALYZE_OPTIONS = (
     Option("seed", ("--seed",), 0, int, "Seed of the imagined deals.", minimum=0),
     Option("face_up_only", ("--face-up-only",), False, bool, "Only the face-up values (fast)."),
     Option("workers", ("--workers",), None, int,
-           "Processes: one game each with --all or several games, else one deal each; default 1.",
+           "Processes over the games (of the files, or stored: --all, several ids); one game: over its deals; "
+           "default 1.",
            minimum=1, maximum=64),
     Option("report", ("--format", "-f"), "text", str, "text, json or html (needs -o).",
            choices=("text", "json", "html")),
