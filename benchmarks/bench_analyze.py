@@ -107,8 +107,8 @@ def main() -> None:
                                                "--format", "json", "-o", out]
                                               + (["--workers", str(w)] if w > 1 else []), root))
         ac = min(c for _, c in anchor)
-        print(f"   load average at the start: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} (2 cores shared: "
-              "wall times are noise above 1)")
+        print(f"   load average at the start: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} (other jobs on the "
+              f"{os.cpu_count()} cores slow the wall times, of --workers 2 most)")
         for name, root in runs:
             for workers in (1, 2):
                 runs_ = got[name, workers]
