@@ -96,29 +96,39 @@ def _analyze_games(jobs: list, workers: int, counts: Optional[Sequence[int]]) ->
     weights = [len(kw["deals"]) for _, kw in jobs]
     parts = TASKS_PER_WORKER * workers
     _GAMES[:] = jobs
-    # a process's first analysis builds what the later ones reuse (~14 ms of a one-deal
-    # game's 18): done here once, before the fork, when the first game is a small share
-    first = _games_task((0, 1)) if forked and 2 * parts * weights[0] <= sum(weights) else []
-    spans = [(len(first) + a, len(first) + b) for a, b in _spans(weights[len(first):], parts)]
-    results: list = [first] + [None] * len(spans)
     try:
-        with ProcessPoolExecutor(max_workers=min(workers, len(spans)),
+        # a process's first analysis builds what the later ones reuse (~14 ms of a one-deal
+        # game's 18): done here once, before the fork, when the first game is a small share
+        first = _games_task((0, 1)) if forked and 2 * parts * weights[0] <= sum(weights) else []
+        spans = [(len(first) + a, len(first) + b) for a, b in _spans(weights[len(first):], parts)]
+        results: list = [first] + [None] * len(spans)
+        ex = ProcessPoolExecutor(max_workers=min(workers, len(spans)),
                                  mp_context=mp.get_context("fork" if forked else None),
-                                 initializer=_worker_start, initargs=(None if forked else jobs,)) as ex:
+                                 initializer=_worker_start, initargs=(None if forked else jobs,))
+        bar = None
+        try:
             todo = {ex.submit(_games_task, span): k for k, span in enumerate(spans, 1)}
             # the bar (and its thread) after the fork: the submits started the workers
             bar = _bar(sum(counts), f"analysing {len(jobs)} games") if counts else None
-            try:
+            if bar is not None:
+                bar.update(sum(counts[:len(first)]))
+            for f in as_completed(todo):
+                k = todo[f]
+                results[k] = f.result()
                 if bar is not None:
-                    bar.update(sum(counts[:len(first)]))
-                for f in as_completed(todo):
-                    k = todo[f]
-                    results[k] = f.result()
-                    if bar is not None:
-                        bar.update(sum(counts[spans[k - 1][0]:spans[k - 1][1]]))
-            finally:
-                if bar is not None:
-                    bar.close()
+                    bar.update(sum(counts[spans[k - 1][0]:spans[k - 1][1]]))
+        except BaseException:
+            # Ctrl-C (the workers leave it to this process) or a failure: the runs not begun
+            # are dropped and the running ones stopped, not waited for
+            running = list((getattr(ex, "_processes", None) or {}).values())
+            ex.shutdown(wait=False, cancel_futures=True)
+            for p in running:
+                p.terminate()
+            raise
+        finally:
+            if bar is not None:
+                bar.close()
+        ex.shutdown()
     finally:
         _GAMES.clear()
     return [r for run in results for r in run]
