@@ -7,9 +7,11 @@
    decision valued: wall time per deal, start-up included (goal: at most 2 ms a deal).
    The anchor, measured in the same run: ``audit`` of the same file (reading and folding
    only), so the ratio says what the analysis adds.  Each run's exit code is checked (a
-   failed run is reported, never timed), and its CPU time (user + system of the child,
-   ``resource.getrusage``) is printed beside the wall time: on a machine shared with other
-   jobs the CPU time is the steadier figure.  The commands run with bytecode caching on, as
+   failed run is reported, never timed), and its CPU time (user + system of the child and
+   of its worker processes, ``resource.getrusage``) is printed beside the wall time: on a
+   machine shared with other jobs the CPU time is the steadier figure.  The same command
+   with ``--workers 2`` (the games over two forked processes) is timed in turn with it,
+   with the load average of the machine at the start.  The commands run with bytecode caching on, as
    an installed package runs (``PYTHONDONTWRITEBYTECODE`` is dropped from their environment;
    the first run writes the ``__pycache__`` folders).  ``--before DIR``: the same command from another
    checkout of the package (e.g. ``git worktree add /tmp/before main``), timed in turn
@@ -94,21 +96,28 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as d:
         path = one_deal_games(a.games, d)
         out = os.path.join(d, "out.json")
-        got: dict = {name: [] for name, _ in runs}
+        load = os.getloadavg()
+        got: dict = {(name, w): [] for name, _ in runs for w in (1, 2)}
         anchor = []
         for _ in range(a.repeat):
             anchor.append(timed([py, "-m", "euchre_events", "audit", path, "--json"], ROOT))
             for name, root in runs:
-                got[name].append(timed([py, "-m", "euchre_events", "analyze", path, "--face-up-only", "--format",
-                                        "json", "-o", out], root))
+                for w in (1, 2):
+                    got[name, w].append(timed([py, "-m", "euchre_events", "analyze", path, "--face-up-only",
+                                               "--format", "json", "-o", out]
+                                              + (["--workers", str(w)] if w > 1 else []), root))
         ac = min(c for _, c in anchor)
+        print(f"   load average at the start: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} (other jobs on the "
+              f"{os.cpu_count()} cores slow the wall times, of --workers 2 most)")
         for name, root in runs:
-            w, c = min(x for x, _ in got[name]), min(y for _, y in got[name])
-            print(f"1. analyze --face-up-only of {a.games} one-deal games ({os.path.basename(path)}), {name} "
-                  f"({root}): best of {a.repeat}: {1000 * c / a.games:.2f} ms CPU a deal all-in, "
-                  f"{1000 * w / a.games:.2f} ms wall (goal 2 ms); audit of the same file {ac:.2f} s CPU; "
-                  f"ratio {c / ac:.1f}x (CPU)")
-            print("   every run (wall s, CPU s): " + ", ".join(f"({x:.2f}, {y:.2f})" for x, y in got[name]))
+            for workers in (1, 2):
+                runs_ = got[name, workers]
+                w, c = min(x for x, _ in runs_), min(y for _, y in runs_)
+                print(f"1. analyze --face-up-only of {a.games} one-deal games ({os.path.basename(path)}), "
+                      f"--workers {workers}, {name} ({root}): best of {a.repeat}: {1000 * c / a.games:.2f} ms CPU "
+                      f"a deal all-in (parent + workers), {1000 * w / a.games:.2f} ms wall (goal 2 ms); audit of "
+                      f"the same file {ac:.2f} s CPU; ratio {c / ac:.1f}x (CPU)")
+                print("   every run (wall s, CPU s): " + ", ".join(f"({x:.2f}, {y:.2f})" for x, y in runs_))
     if a.only_face_up:
         return
     if not a.skip_game:

@@ -1,11 +1,13 @@
 """The ``analyze`` command's job, without typer: read the games (record files
-or stored games), analyse them (deal by deal, in worker processes with
-``--workers``), keep the results in the archive's analysis cache, and write
-the report (docs/analysis.md).
+or stored games), analyse them (with ``--workers``, in worker processes: a
+few runs of games each, or a single game's deals one each), keep the
+results in the archive's analysis cache, and write the report
+(docs/analysis.md).
 """
 from __future__ import annotations
 
 import os
+import sys
 from typing import Callable, List, Optional, Sequence
 
 from euchre_events.console import DB_HELP, FROM_HELP, emit_report, fail, progress_bar, say, short_error, warn
@@ -28,6 +30,125 @@ def _deal_task(args):
     return analyze_deal(Game(events), deal, **kw)
 
 
+_GAMES: list = []
+"""The games of a pool over games (:func:`_analyze_games`), ``(game,
+keyword arguments of analyze)`` each: filled before the workers are forked,
+so that a task is two indices into it and no game is pickled on the way."""
+
+
+def _worker_start(games=None) -> None:
+    """In a worker process of a pool over games: Ctrl-C is the parent's to
+    handle (a worker that took it too would print its own traceback);
+    ``games``: :data:`_GAMES` where the workers are not forked (sent once
+    to each)."""
+    import signal
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if games is not None:
+        _GAMES[:] = games
+
+
+def _games_task(span):
+    """Games ``_GAMES[start:stop]`` (``span``) in a worker process: for each,
+    its GameAnalysis or the KeyError that stopped it (named by the parent,
+    in the report's order)."""
+    from euchre_events.analysis.review import analyze
+    out = []
+    for game, kw in _GAMES[span[0]:span[1]]:
+        try:
+            out.append(analyze(game, **kw))
+        except KeyError as e:
+            out.append(KeyError(*e.args))
+    return out
+
+
+def _spans(weights: Sequence[int], parts: int) -> list:
+    """``(start, stop)`` of at most ``parts`` contiguous runs of
+    ``weights`` (a game's number of deals), of about equal sums."""
+    total = sum(weights) or 1
+    spans, start, acc = [], 0, 0
+    for i, w in enumerate(weights):
+        acc += w
+        if acc * parts >= total * (len(spans) + 1) and i + 1 < len(weights):
+            spans.append((start, i + 1))
+            start = i + 1
+    spans.append((start, len(weights)))
+    return spans
+
+
+TASKS_PER_WORKER = 4
+"""Runs of games per worker process (:func:`_analyze_games`): a few, so that
+a worker that a busy core slows down is not waited for at the end; each
+costs a round trip (~1 ms), nothing beside its games."""
+
+
+def _analyze_games(jobs: list, workers: int, counts: Optional[Sequence[int]]) -> list:
+    """:func:`analyze` of the ``jobs`` (``(game, keyword arguments)``) in
+    ``workers`` processes, forked after the games were read (the default
+    start method where there is no fork), a few contiguous runs of games
+    each (:func:`_spans`, weighed by deals; a small first game here, before
+    the fork); the results in the order of ``jobs``: a GameAnalysis or the
+    KeyError of a game that failed.  One
+    progress bar of the ``counts`` (decisions of each game; None: no bar)
+    advances as runs finish."""
+    import multiprocessing as mp
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+    forked = "fork" in mp.get_all_start_methods()
+    weights = [len(kw["deals"]) for _, kw in jobs]
+    parts = TASKS_PER_WORKER * workers
+    _GAMES[:] = jobs
+    try:
+        # a process's first analysis builds what the later ones reuse (~14 ms of a one-deal
+        # game's 18): done here once, before the fork, when the first game is a small share
+        first = _games_task((0, 1)) if forked and 2 * parts * weights[0] <= sum(weights) else []
+        spans = [(len(first) + a, len(first) + b) for a, b in _spans(weights[len(first):], parts)]
+        results: list = [first] + [None] * len(spans)
+        ex = ProcessPoolExecutor(max_workers=min(workers, len(spans)),
+                                 mp_context=mp.get_context("fork" if forked else None),
+                                 initializer=_worker_start, initargs=(None if forked else jobs,))
+        bar = None
+        try:
+            todo = {ex.submit(_games_task, span): k for k, span in enumerate(spans, 1)}
+            # the bar (and its thread) after the fork: the submits started the workers
+            bar = _bar(sum(counts), f"analysing {len(jobs)} games") if counts else None
+            if bar is not None:
+                bar.update(sum(counts[:len(first)]))
+            for f in as_completed(todo):
+                k = todo[f]
+                results[k] = f.result()
+                if bar is not None:
+                    bar.update(sum(counts[spans[k - 1][0]:spans[k - 1][1]]))
+        except BaseException:
+            # Ctrl-C (the workers leave it to this process) or a failure: the runs not begun
+            # are dropped and the running ones stopped, not waited for
+            running = list((getattr(ex, "_processes", None) or {}).values())
+            ex.shutdown(wait=False, cancel_futures=True)
+            for p in running:
+                p.terminate()
+            raise
+        finally:
+            if bar is not None:
+                bar.close()
+        ex.shutdown()
+    finally:
+        _GAMES.clear()
+    return [r for run in results for r in run]
+
+
+def _deal_numbers(game, deals) -> list:
+    """The numbers of the deals of ``game`` to analyse: ``deals`` (all when
+    None) in the game's order; KeyError naming one it lacks."""
+    numbers = []
+    for d, _ in game.deal_positions():
+        if d not in numbers:
+            numbers.append(d)
+    if deals:
+        missing = [d for d in deals if d not in numbers]
+        if missing:
+            raise KeyError(f"deal {missing[0]} is not in the game (deals {', '.join(map(str, numbers))})")
+        numbers = [d for d in numbers if d in deals]
+    return numbers
+
+
 def _line_game(game, record, line: int, label: str):
     """``(Game, deal)``: the record's alternative line ``line`` (1-based, as the
     viewer numbers them: :func:`~euchre_events.ui.htmlexport.record_variation`)
@@ -44,18 +165,11 @@ def _line_game(game, record, line: int, label: str):
     return g, g.index().deal_at[min(branch + 1, len(g.events))]
 
 
-def _analyze_one(game, *, deals, seat, samples, seed, face_up_only, workers, game_id, file, bar):
+def _analyze_one(game, *, numbers, seat, samples, seed, face_up_only, workers, game_id, file, bar):
+    """:func:`analyze` of the deals ``numbers`` of one game, in this process,
+    or one deal per worker process with ``workers`` and several deals."""
     from euchre_events.analysis.review import analyze
     kw = dict(samples=samples, seed=seed, seat=seat, face_up_only=face_up_only)
-    numbers = []
-    for d, _ in game.deal_positions():
-        if d not in numbers:
-            numbers.append(d)
-    if deals:
-        missing = [d for d in deals if d not in numbers]
-        if missing:
-            raise KeyError(f"deal {missing[0]} is not in the game (deals {', '.join(map(str, numbers))})")
-        numbers = [d for d in numbers if d in deals]
     if workers > 1 and len(numbers) > 1:
         from concurrent.futures import ProcessPoolExecutor
         with ProcessPoolExecutor(max_workers=min(workers, len(numbers))) as ex:
@@ -75,6 +189,13 @@ def _bar(total: int, desc: str):
     return progress_bar(total, desc, least=20, leave=False)
 
 
+def _counts(games) -> Optional[list]:
+    """The decisions of each of ``games`` (a progress bar's steps), or None
+    where stderr is no terminal and no bar is drawn: counting costs some
+    0.2 ms a one-deal game, 3% of its analysis face up."""
+    return [_count_decisions(g) for g in games] if sys.stderr.isatty() else None
+
+
 def _count_decisions(game) -> int:
     from euchre_events.analysis.review import decision_kind
     return sum(1 for ev in game.events if decision_kind(ev) is not None)
@@ -92,7 +213,10 @@ def run_analysis(games: List[str], *, deals, seat, samples: int, seed: int, face
     there when it is not (a record file is not stored, nor its analysis).
     Several stored games (or ``all_games``, or a ``scheduler``) run as one
     task per game (:func:`euchre_events.corpus.run_corpus`): processes over
-    games with ``workers``, a Dask cluster with ``scheduler``."""
+    games with ``workers``, a Dask cluster with ``scheduler``.  Otherwise
+    every game is read first; then with ``workers`` above 1 several games
+    go to that many forked processes (:func:`_analyze_games`), a single
+    game's deals one per process; the report is the same bytes as with one."""
     from euchre_events.analysis.review import ANALYSIS_VERSION
     from euchre_events.formats import RECORD_SUFFIXES, RecordError
     from euchre_events.rules.seats import parse_seat
@@ -117,14 +241,16 @@ def run_analysis(games: List[str], *, deals, seat, samples: int, seed: int, face
         return
     if scheduler:
         fail("--scheduler analyses stored games (ids, or --all): import the record files first")
+    # first every game is read (each error said as it is met), then the games are analysed,
+    # here or in worker processes; the report keeps the order of the command line
+    plan: list = []     # ("error", {"file", "error"}) | ("cached", analysis) | ("game", job)
     for how, item in items:
         try:
             if how == "file":
                 recs, errs = read(item)
                 for e in errs:
                     say(f"error: {e}", err=True)
-                    errors.append({"file": item, "error": str(e)})
-                    failed += 1
+                    plan.append(("error", {"file": item, "error": str(e)}))
                 todo = [(r.game if r.game is not None else _game_of(r.events), r, None) for r in recs]
                 for r in recs:
                     warn(item, r)
@@ -139,13 +265,11 @@ def run_analysis(games: List[str], *, deals, seat, samples: int, seed: int, face
                 todo = [(g, rec, gid)]
         except (RecordError, KeyError, ValueError) as e:
             say(f"error: {item}: {e}", err=True)
-            errors.append({"file": item, "error": f"{item}: {e}"})
-            failed += 1
+            plan.append(("error", {"file": item, "error": f"{item}: {e}"}))
             continue
         except Exception as e:    # an archive that cannot be read: name it, go on with the others
             say(f"error: {item}: cannot be read ({short_error(e)})", err=True)
-            errors.append({"file": item, "error": f"{item}: cannot be read ({short_error(e)})"})
-            failed += 1
+            plan.append(("error", {"file": item, "error": f"{item}: cannot be read ({short_error(e)})"}))
             continue
         for g, rec, gid in todo:
             try:
@@ -164,24 +288,57 @@ def run_analysis(games: List[str], *, deals, seat, samples: int, seed: int, face
                 rm = _read_models(arch, models)
                 cached = _cache_get(rm, gid, params, ANALYSIS_VERSION, len(g.events))
             if cached is not None:
-                analyses.append(cached)
+                plan.append(("cached", cached))
                 continue
-            bar = _bar(_count_decisions(g), f"analysing {g.title or item}"[:40])
             try:
-                a = _analyze_one(g, deals=line_deals, seat=s, samples=samples, seed=seed, face_up_only=face_up_only,
-                                 workers=workers, game_id=gid, file=item if how == "file" else None, bar=bar)
+                numbers = _deal_numbers(g, line_deals)
             except KeyError as e:
                 say(f"error: {item}: {e.args[0]}", err=True)
-                errors.append({"file": item, "error": f"{item}: {e.args[0]}"})
-                failed += 1
+                plan.append(("error", {"file": item, "error": f"{item}: {e.args[0]}"}))
                 continue
+            plan.append(("game", dict(game=g, item=item, how=how, gid=gid, params=params, seat=s,
+                                      numbers=numbers)))
+    jobs = [j for kind, j in plan if kind == "game"]
+    pooled = None
+    if workers > 1 and len(jobs) > 1:
+        # several games: processes over games (a single game's deals go one per process below)
+        pooled = iter(_analyze_games(
+            [(j["game"], dict(deals=j["numbers"], seat=j["seat"], samples=samples, seed=seed,
+                              face_up_only=face_up_only, game_id=j["gid"],
+                              file=j["item"] if j["how"] == "file" else None)) for j in jobs],
+            workers, _counts(j["game"] for j in jobs)))
+    for kind, j in plan:
+        if kind == "error":
+            errors.append(j)
+            failed += 1
+            continue
+        if kind == "cached":
+            analyses.append(j)
+            continue
+        g, item, how, gid = j["game"], j["item"], j["how"], j["gid"]
+        if pooled is not None:
+            a = next(pooled)
+        else:
+            counts = _counts([g])
+            bar = _bar(counts[0], f"analysing {g.title or item}"[:40]) if counts else None
+            try:
+                a = _analyze_one(g, numbers=j["numbers"], seat=j["seat"], samples=samples, seed=seed,
+                                 face_up_only=face_up_only, workers=workers, game_id=gid,
+                                 file=item if how == "file" else None, bar=bar)
+            except KeyError as e:
+                a = e
             finally:
                 if bar is not None:
                     bar.close()
-            if gid is not None and how == "stored":
-                _cache_put(_read_models(arch, models), gid, params, ANALYSIS_VERSION, len(g.events), a,
-                           game=g)
-            analyses.append(a)
+        if isinstance(a, KeyError):
+            say(f"error: {item}: {a.args[0]}", err=True)
+            errors.append({"file": item, "error": f"{item}: {a.args[0]}"})
+            failed += 1
+            continue
+        if gid is not None and how == "stored":
+            _cache_put(_read_models(arch, models), gid, j["params"], ANALYSIS_VERSION, len(g.events), a,
+                       game=g)
+        analyses.append(a)
     _emit_analyses(analyses, report, output, all_decisions, failed, errors)
     if failed:
         raise SystemExit(1)
@@ -219,7 +376,8 @@ ANALYZE_OPTIONS = (
     Option("seed", ("--seed",), 0, int, "Seed of the imagined deals.", minimum=0),
     Option("face_up_only", ("--face-up-only",), False, bool, "Only the face-up values (fast)."),
     Option("workers", ("--workers",), None, int,
-           "Processes: one game each with --all or several games, else one deal each; default 1.",
+           "Processes over the games (of the files, or stored: --all, several ids); one game: over its deals; "
+           "default 1.",
            minimum=1, maximum=64),
     Option("report", ("--format", "-f"), "text", str, "text, json or html (needs -o).",
            choices=("text", "json", "html")),
