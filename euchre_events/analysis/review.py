@@ -131,9 +131,10 @@ class Option:
              "seat_view_se": None if se is None else round(float(se), 3),
              "best_share": None if bs is None else round(float(bs), 3),
              "points": list(pts) if pts is not None else None}
-        nums.append(fu)
+        _put(nums, fu)
         if sv is not None:
-            nums += (d["seat_view"], d["seat_view_se"], d["best_share"])
+            _put(nums, sv)
+            nums += (d["seat_view_se"], d["best_share"])
         if pts is not None:
             nums += pts
         return d
@@ -199,7 +200,9 @@ class Decision:
              "played_face_up": _jv(self.played_face_up),
              "played_seat_view": None if psv is None else _rv(psv)}
         nums += (self.position, self.deal, self.seat, self.index, self.trick, d["face_up_cost"],
-                 d["seat_view_cost"], d["win_chance_lost"], self.played_face_up, psv)
+                 d["seat_view_cost"], d["win_chance_lost"])
+        _put(nums, self.played_face_up)
+        _put(nums, psv)
         if self.forced:
             d["forced"] = True
         if not self.legal:
@@ -235,7 +238,8 @@ class DealAnalysis:
              "par": {"call": self.par_call, "seat": self.par_seat, "value": _jv(self.par_value),
                      "points": list(self.par_points) if self.par_points is not None else None},
              "decisions": [x._json(nums) for x in self.decisions]}
-        nums += (self.deal, self.dealer, self.par_seat, self.par_value)
+        nums += (self.deal, self.dealer, self.par_seat)
+        _put(nums, self.par_value)
         if self.par_points is not None:
             nums += self.par_points
         if self.why:
@@ -361,6 +365,15 @@ def _decision(position, deal, seat, kind, index, trick, played, options, forced,
     d["legal"] = legal
     d["why"] = why
     return o
+
+
+def _put(nums: list, v) -> None:
+    """``v`` (a value, or a (low, high) pair over readings) into the numbers
+    :func:`to_json_text` checks."""
+    if isinstance(v, tuple):
+        nums += v
+    else:
+        nums.append(v)
 
 
 def _r(x: Optional[float], nd: int = 3) -> Optional[float]:
@@ -879,32 +892,20 @@ def to_json_text(analyses: Sequence[GameAnalysis], errors: Sequence[dict] = ()) 
     return _dumps_indent1(doc)
 
 
-_ABS = {int: int.__abs__, float: float.__abs__, bool: int.__abs__}
+_NUMBER_TYPES = frozenset({int, float, bool, type(None)})
 
 
 def _plain_numbers(nums: list) -> bool:
-    """Whether ``msgspec`` writes each of ``nums`` (None, numbers, and
-    lists or tuples of numbers) as ``json.dumps`` does: ints and bools
-    always; floats when finite and 0 or ``1e-4 <= |x| < 1e15`` (outside,
-    msgspec spells them ``1e16`` and ``0.00001``, the standard library
-    ``1e+16`` and ``1e-05``; NaN, which json writes, msgspec writes
-    ``null``).  Anything else: False."""
-    mags = []
-    put = mags.append
-    try:
-        for x in nums:
-            if x is None:
-                continue
-            c = x.__class__
-            if c is tuple or c is list:
-                for y in x:
-                    put(_ABS[y.__class__](y))
-            else:
-                put(_ABS[c](x))
-    except KeyError:
+    """Whether ``msgspec`` writes each of ``nums`` (None or numbers) as
+    ``json.dumps`` does: ints and bools always; floats when finite and 0 or
+    ``1e-4 <= |x| < 1e15`` (outside, msgspec spells them ``1e16`` and
+    ``0.00001``, the standard library ``1e+16`` and ``1e-05``; NaN, which
+    json writes, msgspec writes ``null``).  Anything else: False."""
+    if not _NUMBER_TYPES.issuperset(map(type, nums)):
         return False
-    # a NaN or an infinity makes the sum one: never below 1e15
-    return not mags or (sum(mags) < 1e15 and min(filter(None, mags), default=1.0) >= 1e-4)
+    mags = list(map(abs, filter(None, nums)))      # no None, no zero
+    # a NaN or an infinity makes the sum one too: never below 1e15
+    return not mags or (sum(mags) < 1e15 and min(mags) >= 1e-4)
 
 
 def _plain_strings(analyses: Sequence[GameAnalysis], errors) -> bool:
