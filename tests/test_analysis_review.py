@@ -208,3 +208,19 @@ def test_fast_constructors_make_the_dataclasses():
 def dataclasses_fields(cls):
     import dataclasses
     return dataclasses.fields(cls)
+
+
+def test_analyze_walks_on_from_the_deal_before():
+    """analyze() goes on from the table the deal before left (no fold of the
+    game's checkpoints): the same deals as analyze_deal, one by one, from
+    game.table_at; and a deal asked alone, or a later one only, the same."""
+    from euchre_events.analysis.review import analyze, analyze_deal
+    from euchre_events.formats import read_records
+
+    game = read_records("fixtures/egn/Six Points in Two Hands.egn")[0].game
+    assert [d for d, _ in game.deal_positions()] == [1, 2]
+    a = analyze(game, face_up_only=True)
+    one = [analyze_deal(read_records("fixtures/egn/Six Points in Two Hands.egn")[0].game, d, face_up_only=True)
+           for d in (1, 2)]
+    assert repr(a.deals) == repr(tuple(one))
+    assert repr(analyze(game, deals=[2], face_up_only=True).deals) == repr((one[1],))

@@ -25,6 +25,7 @@ Pure: no I/O.
 from __future__ import annotations
 
 import dataclasses
+import gc
 import html
 import json
 from dataclasses import dataclass, field
@@ -522,14 +523,32 @@ def analyze_deal(game, deal: int, *, samples: int = 200, seed: int = 0, seat: Op
     ``progress`` is called with 1 after each decision.  Raises ``KeyError``
     for a deal the game does not have.
     """
+    return _analyze_deal(game, deal, game.deal_positions(), None, samples=samples, seed=seed, seat=seat,
+                         face_up_only=face_up_only, pass_value=pass_value, progress=progress)[0]
+
+
+def _analyze_deal(game, deal: int, positions: list, before: Optional[tuple], *, samples: int, seed: int,
+                  seat: Optional[int], face_up_only: bool, pass_value: str,
+                  progress: Optional[Callable[[int], None]]) -> tuple:
+    """:func:`analyze_deal` given the game's ``deal_positions()`` and
+    ``before``: ``(position, table)``, the working table after that many
+    events, or None.  When the deal starts at or after that position, that
+    table is folded on to the deal's start (the same table as
+    ``game.table_at``, engine.fold; without the game's checkpoints, which
+    cost a fold of the whole game) and walked; it is changed.  Returns
+    ``(DealAnalysis, (position, table))``: the table at the deal's end, for
+    the next deal."""
     events = game.events
-    starts = [p for d, p in game.deal_positions() if d == deal]
+    starts = [p for d, p in positions if d == deal]
     if not starts:
         raise KeyError(f"deal {deal} is not in the game")
     start = starts[-1]
-    nxt = [p for d, p in game.deal_positions() if p > start]
+    nxt = [p for d, p in positions if p > start]
     end = nxt[0] if nxt else len(events)
-    t = game.table_at(start)
+    if before is not None and before[0] <= start:
+        t = engine.fold(before[1], events, before[0], start)
+    else:
+        t = game.table_at(start)
     decisions = []
     calls = plays = exchanges = 0
     trick_no = 0
@@ -570,7 +589,7 @@ def analyze_deal(game, deal: int, *, samples: int = 200, seed: int = 0, seat: Op
                 trick_no += 1
             plays += 1
         engine.apply(t, ev)
-    return DealAnalysis(deal, dealer, par[1], par[2], par[3], tuple(decisions), par_why, par[0])
+    return DealAnalysis(deal, dealer, par[1], par[2], par[3], tuple(decisions), par_why, par[0]), (end, t)
 
 
 def _par(t, memo: Optional[dict] = None) -> tuple:
@@ -823,7 +842,8 @@ def analyze(game, *, deals: Optional[Iterable[int]] = None, seat: Optional[int] 
     the game does not have; a decision the record's unknown cards make
     unanswerable is kept with ``why`` saying so, never refused.
     """
-    wanted = [d for d, _ in game.deal_positions()]
+    positions = game.deal_positions()
+    wanted = [d for d, _ in positions]
     seen = []
     for d in wanted:
         if d not in seen:
@@ -835,11 +855,14 @@ def analyze(game, *, deals: Optional[Iterable[int]] = None, seat: Optional[int] 
                 raise KeyError(f"deal {d} is not in the game (deals {', '.join(map(str, seen))})")
         seen = [d for d in seen if d in deals]
     if deal_results is None:
-        deal_results = [analyze_deal(game, d, samples=samples, seed=seed, seat=seat,
-                                     face_up_only=face_up_only, pass_value=pass_value, progress=progress)
-                        for d in seen]
+        # each deal's walk goes on from the table the one before left (no fold of its own)
+        deal_results = []
+        before = (0, engine.new_table())
+        for d in seen:
+            res, before = _analyze_deal(game, d, positions, before, samples=samples, seed=seed, seat=seat,
+                                        face_up_only=face_up_only, pass_value=pass_value, progress=progress)
+            deal_results.append(res)
     method = Method(0 if face_up_only else samples, seed, pass_value, face_up_only)
-    t0 = game.table_at(0) if len(game.events) else None
     n = len(game.players)
     summary = summarize(deal_results, game.players, n)
     if seat is not None:      # a review of one seat sums up that seat only
@@ -879,17 +902,25 @@ def to_json_text(analyses: Sequence[GameAnalysis], errors: Sequence[dict] = ()) 
     ``1e-4 <= |x| < 1e15``, or 0: :func:`_plain_numbers`), every string
     without a lone surrogate (msgspec refuses those), the game's own
     strings plain ``str``; otherwise by :func:`_dumps_indent1`."""
-    nums: list = []
-    doc: dict = {"games": [a._json(nums) for a in analyses]}
-    if errors:
-        doc["errors"] = [dict(e) for e in errors]
-    if _plain_numbers(nums) and _plain_strings(analyses, doc.get("errors", ())):
-        try:
-            from msgspec.json import encode, format as _format
-            return _format(encode(doc), indent=1).decode("utf-8")
-        except Exception:     # a lone surrogate, a type msgspec does not take, no msgspec
-            pass
-    return _dumps_indent1(doc)
+    # tens of thousands of dicts and lists, no cycle among them: the collector
+    # would only walk every object alive, several times over
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        nums: list = []
+        doc: dict = {"games": [a._json(nums) for a in analyses]}
+        if errors:
+            doc["errors"] = [dict(e) for e in errors]
+        if _plain_numbers(nums) and _plain_strings(analyses, doc.get("errors", ())):
+            try:
+                from msgspec.json import encode, format as _format
+                return _format(encode(doc), indent=1).decode("utf-8")
+            except Exception:     # a lone surrogate, a type msgspec does not take, no msgspec
+                pass
+        return _dumps_indent1(doc)
+    finally:
+        if collecting:
+            gc.enable()
 
 
 _NUMBER_TYPES = frozenset({int, float, bool, type(None)})
