@@ -127,12 +127,16 @@ class Option:
         """:meth:`to_json`, its numbers also put in ``nums`` (:func:`to_json_text`)."""
         fu, sv, se, bs, pts = self.face_up, self.seat_view, self.seat_view_se, self.best_share, self.points
         # the None of the seat view (face up only) written without a call
-        d = {"action": self.text, "event": self.action.to_dict(), "face_up": _jv(fu),
+        span = isinstance(fu, tuple)
+        d = {"action": self.text, "event": self.action.to_dict(), "face_up": list(fu) if span else fu,
              "seat_view": None if sv is None else _rv(sv),
              "seat_view_se": None if se is None else round(float(se), 3),
              "best_share": None if bs is None else round(float(bs), 3),
              "points": list(pts) if pts is not None else None}
-        _put(nums, fu)
+        if span:
+            nums += fu
+        else:
+            nums.append(fu)
         if sv is not None:
             _put(nums, sv)
             nums += (d["seat_view_se"], d["best_share"])
@@ -874,8 +878,15 @@ def analyze(game, *, deals: Optional[Iterable[int]] = None, seat: Optional[int] 
 def summarize(deal_results: Sequence[DealAnalysis], players: Sequence[str], n_seats: int) -> tuple:
     """Per-seat totals (:class:`PlayerSummary`) over ``deal_results``."""
     out = []
+    by_seat: dict = {s: [] for s in range(n_seats)}     # one pass over the decisions, in their order
+    for deal in deal_results:
+        for d in deal.decisions:
+            if not d.forced:
+                mine = by_seat.get(d.seat)
+                if mine is not None:
+                    mine.append(d)
     for s in range(n_seats):
-        ds = [d for deal in deal_results for d in deal.decisions if d.seat == s and not d.forced]
+        ds = by_seat[s]
         fu = [d for d in ds if d.face_up_cost is not None]
         sv = [d.seat_view_cost for d in ds if d.seat_view_cost is not None]
         acc = L.accuracy_of([L.decision_accuracy(d.win_chance_lost, d.face_up_cost) for d in fu])
