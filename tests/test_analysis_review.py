@@ -224,3 +224,20 @@ def test_analyze_walks_on_from_the_deal_before():
            for d in (1, 2)]
     assert repr(a.deals) == repr(tuple(one))
     assert repr(analyze(game, deals=[2], face_up_only=True).deals) == repr((one[1],))
+
+
+def test_json_report_is_the_texts_utf8():
+    """json_report: msgspec's UTF-8 bytes of to_json_text's text (what
+    analyze -o writes as they are), or the str itself where json wrote it
+    (a NaN, a lone surrogate in a name)."""
+    import dataclasses
+
+    from euchre_events.analysis.review import analyze, json_report, to_json_text
+    from euchre_events.formats import read_records
+
+    a = analyze(read_records("fixtures/egn/Six Points in Two Hands.egn")[0].game, face_up_only=True)
+    a = dataclasses.replace(a, title="Dé \"Q\" \u2028 \U0001f0a1")
+    assert json_report([a]) == to_json_text([a]).encode("utf-8")
+    for odd in (dataclasses.replace(a, players=("\ud800",) + a.players[1:]),
+                dataclasses.replace(a, deals=(dataclasses.replace(a.deals[0], par_value=float("nan")),))):
+        assert json_report([odd]) == to_json_text([odd]) and isinstance(json_report([odd]), str)

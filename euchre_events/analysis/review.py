@@ -42,7 +42,7 @@ from euchre_events.rules.table import DEAL_OVER, GAME_OVER
 
 __all__ = ["ANALYSIS_VERSION", "Option", "Decision", "DealAnalysis", "PlayerSummary", "GameAnalysis",
            "Method", "analyze", "analyze_deal", "action_text", "decision_kind", "CALL_KINDS",
-           "EXCHANGE_KINDS", "from_json", "to_json_text", "summarize"]
+           "EXCHANGE_KINDS", "from_json", "to_json_text", "json_report", "summarize"]
 
 ANALYSIS_VERSION = 2
 """Bumped whenever a change of the solver, the sampler or the labels changes
@@ -913,6 +913,15 @@ def to_json_text(analyses: Sequence[GameAnalysis], errors: Sequence[dict] = ()) 
     ``1e-4 <= |x| < 1e15``, or 0: :func:`_plain_numbers`), every string
     without a lone surrogate (msgspec refuses those), the game's own
     strings plain ``str``; otherwise by :func:`_dumps_indent1`."""
+    out = json_report(analyses, errors)
+    return out.decode("utf-8") if isinstance(out, bytes) else out
+
+
+def json_report(analyses: Sequence[GameAnalysis], errors: Sequence[dict] = ()):
+    """:func:`to_json_text`'s text as msgspec writes it: its UTF-8 bytes
+    (never a lone surrogate then), or the ``str`` where the standard
+    library wrote it.  ``analyze -o FILE`` writes the bytes as they are
+    (no decoding and encoding again of a text of megabytes)."""
     # tens of thousands of dicts and lists, no cycle among them: the collector
     # would only walk every object alive, several times over
     collecting = gc.isenabled()
@@ -925,7 +934,7 @@ def to_json_text(analyses: Sequence[GameAnalysis], errors: Sequence[dict] = ()) 
         if _plain_numbers(nums) and _plain_strings(analyses, doc.get("errors", ())):
             try:
                 from msgspec.json import encode, format as _format
-                return _format(encode(doc), indent=1).decode("utf-8")
+                return _format(encode(doc), indent=1)
             except Exception:     # a lone surrogate, a type msgspec does not take, no msgspec
                 pass
         return _dumps_indent1(doc)
