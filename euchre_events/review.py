@@ -352,9 +352,16 @@ def _emit_analyses(analyses: list, report: str, output: Optional[str], all_decis
     stderr) are named in the report too: json ``"errors"`` after
     ``"games"``, html a "Not read" section first, text ``not read:`` lines
     at the end; nothing of them when there are none."""
-    from euchre_events.analysis.review import to_json_text
+    from euchre_events.analysis.review import json_report, to_json_text
     if report == "json":
-        text = to_json_text(analyses, errors)
+        if output:
+            # msgspec's UTF-8 bytes written as they are (the text's newline at the end added,
+            # as write_file adds it to a str): no decoding and encoding again of megabytes
+            text = json_report(analyses, errors)
+            if isinstance(text, bytes):
+                text += b"\n"
+        else:
+            text = to_json_text(analyses, errors)
     elif report == "html":
         from euchre_events.ui.analysisreport import analysis_html
         text = analysis_html(analyses, errors)

@@ -137,3 +137,107 @@ def test_json_text_is_the_standard_librarys_indented_json():
     assert _dumps_indent1(odd2) == json.dumps(odd2, ensure_ascii=False, indent=1)
     for other in ({1: "a"}, [float("nan")], {"x": float("inf")}, ["\ud800"]):
         assert _dumps_indent1(other) == json.dumps(other, ensure_ascii=False, indent=1)
+
+
+def test_json_text_of_odd_values_is_the_standard_librarys():
+    """to_json_text writes with msgspec only where msgspec spells every value
+    as json.dumps does: floats outside 1e-4..1e15 (1e-05, 1e+16), NaN and
+    infinity, a lone surrogate in a name, a name that is not a string, in
+    any of the places a number or a text stands, give the same text as
+    ``json.dumps(doc, ensure_ascii=False, indent=1)``."""
+    import dataclasses
+    import json
+
+    from euchre_events.analysis.review import analyze, to_json_text
+    from euchre_events.formats import read_records
+
+    game = read_records("fixtures/egn/VWEC Finals.egn")[0].game
+    a = analyze(game, deals=[1], face_up_only=True)
+
+    def same(x, errors=()):
+        doc = {"games": [g.to_json() for g in x]}
+        if errors:
+            doc["errors"] = [dict(e) for e in errors]
+        assert to_json_text(x, errors) == json.dumps(doc, ensure_ascii=False, indent=1)
+
+    same([a])
+    same([a], [{"file": "x.egn", "error": "bad \u00e9"}])
+    same([a], [{"file": "x.egn", "error": 1e-05}])
+    deal = a.deals[0]
+    d0 = deal.decisions[3]
+    o0 = d0.options[0]
+    p = a.players_summary[0]
+    for odd in (1e-05, -9.99e-05, 1e16, float("nan"), float("inf"), (1e-05, 2.0), 2 ** 70, 0.0, -0.0):
+        # a (low, high) pair only where a value over readings stands
+        span = isinstance(odd, tuple)
+        opts = [dataclasses.replace(o0, face_up=odd), dataclasses.replace(o0, seat_view=odd, seat_view_se=0.1)]
+        decs = [dataclasses.replace(d0, played_face_up=odd), dataclasses.replace(d0, played_seat_view=odd)]
+        if not span:
+            opts.append(dataclasses.replace(o0, best_share=odd, seat_view=1.0))
+            decs += [dataclasses.replace(d0, face_up_cost=odd), dataclasses.replace(d0, win_chance_lost=odd)]
+            same([dataclasses.replace(a, players_summary=(dataclasses.replace(p, accuracy=odd),))])
+            same([dataclasses.replace(a, players_summary=(dataclasses.replace(p, labels={"?": odd}),))])
+        decs += [dataclasses.replace(d0, options=(opt,) + d0.options[1:]) for opt in opts]
+        for dec in decs:
+            same([dataclasses.replace(a, deals=(dataclasses.replace(deal, decisions=(dec,)),))])
+        same([dataclasses.replace(a, deals=(dataclasses.replace(deal, par_value=odd),))])
+    for name in ("\ud800", 3, 1e-05, None, "Dé \"Q\"\n\u2028"):
+        same([dataclasses.replace(a, players=(name,) + a.players[1:], title=str(name))])
+        same([dataclasses.replace(a, file=name)])
+
+
+def test_fast_constructors_make_the_dataclasses():
+    """review's _option and _decision (no frozen __init__) make objects equal
+    to the dataclasses' own, field for field and in the same order."""
+    from euchre_events.analysis.review import Decision, Option, _decision, _option
+    from euchre_events.events import CardPlayed
+
+    ev = CardPlayed(1, "JD")
+    args = (ev, "JD", 2.0, (2, 0), (0.5, 1.0), 0.25, 0.75)
+    o = _option(*args)
+    assert o == Option(*args) and vars(o) == vars(Option(*args))
+    assert list(vars(o)) == [f.name for f in dataclasses_fields(Option)]
+    assert _option(*args[:4]) == Option(*args[:4])
+    dargs = (7, 1, 1, "play", 3, 1, ev, (o,), False, 2.0, 1.0, 0.0, 0.5, 0.1, "?", False, "why")
+    d = _decision(*dargs)
+    assert d == Decision(*dargs) and repr(d) == repr(Decision(*dargs))
+    assert list(vars(d)) == [f.name for f in dataclasses_fields(Decision)]
+    assert _decision(*dargs[:9]) == Decision(*dargs[:9])
+
+
+def dataclasses_fields(cls):
+    import dataclasses
+    return dataclasses.fields(cls)
+
+
+def test_analyze_walks_on_from_the_deal_before():
+    """analyze() goes on from the table the deal before left (no fold of the
+    game's checkpoints): the same deals as analyze_deal, one by one, from
+    game.table_at; and a deal asked alone, or a later one only, the same."""
+    from euchre_events.analysis.review import analyze, analyze_deal
+    from euchre_events.formats import read_records
+
+    game = read_records("fixtures/egn/Six Points in Two Hands.egn")[0].game
+    assert [d for d, _ in game.deal_positions()] == [1, 2]
+    a = analyze(game, face_up_only=True)
+    one = [analyze_deal(read_records("fixtures/egn/Six Points in Two Hands.egn")[0].game, d, face_up_only=True)
+           for d in (1, 2)]
+    assert repr(a.deals) == repr(tuple(one))
+    assert repr(analyze(game, deals=[2], face_up_only=True).deals) == repr((one[1],))
+
+
+def test_json_report_is_the_texts_utf8():
+    """json_report: msgspec's UTF-8 bytes of to_json_text's text (what
+    analyze -o writes as they are), or the str itself where json wrote it
+    (a NaN, a lone surrogate in a name)."""
+    import dataclasses
+
+    from euchre_events.analysis.review import analyze, json_report, to_json_text
+    from euchre_events.formats import read_records
+
+    a = analyze(read_records("fixtures/egn/Six Points in Two Hands.egn")[0].game, face_up_only=True)
+    a = dataclasses.replace(a, title="Dé \"Q\" \u2028 \U0001f0a1")
+    assert json_report([a]) == to_json_text([a]).encode("utf-8")
+    for odd in (dataclasses.replace(a, players=("\ud800",) + a.players[1:]),
+                dataclasses.replace(a, deals=(dataclasses.replace(a.deals[0], par_value=float("nan")),))):
+        assert json_report([odd]) == to_json_text([odd]) and isinstance(json_report([odd]), str)

@@ -25,6 +25,7 @@ Pure: no I/O.
 from __future__ import annotations
 
 import dataclasses
+import gc
 import html
 import json
 from dataclasses import dataclass, field
@@ -41,7 +42,7 @@ from euchre_events.rules.table import DEAL_OVER, GAME_OVER
 
 __all__ = ["ANALYSIS_VERSION", "Option", "Decision", "DealAnalysis", "PlayerSummary", "GameAnalysis",
            "Method", "analyze", "analyze_deal", "action_text", "decision_kind", "CALL_KINDS",
-           "EXCHANGE_KINDS", "from_json", "to_json_text", "summarize"]
+           "EXCHANGE_KINDS", "from_json", "to_json_text", "json_report", "summarize"]
 
 ANALYSIS_VERSION = 2
 """Bumped whenever a change of the solver, the sampler or the labels changes
@@ -120,9 +121,28 @@ class Option:
     best_share: Optional[float] = None
 
     def to_json(self) -> dict:
-        return {"action": self.text, "event": self.action.to_dict(), "face_up": _jv(self.face_up), "seat_view": _rv(self.seat_view),
-                "seat_view_se": _r(self.seat_view_se), "best_share": _r(self.best_share),
-                "points": list(self.points) if self.points is not None else None}
+        return self._json([])
+
+    def _json(self, nums: list) -> dict:
+        """:meth:`to_json`, its numbers also put in ``nums`` (:func:`to_json_text`)."""
+        fu, sv, se, bs, pts = self.face_up, self.seat_view, self.seat_view_se, self.best_share, self.points
+        # the None of the seat view (face up only) written without a call
+        span = isinstance(fu, tuple)
+        d = {"action": self.text, "event": self.action.to_dict(), "face_up": list(fu) if span else fu,
+             "seat_view": None if sv is None else _rv(sv),
+             "seat_view_se": None if se is None else round(float(se), 3),
+             "best_share": None if bs is None else round(float(bs), 3),
+             "points": list(pts) if pts is not None else None}
+        if span:
+            nums += fu
+        else:
+            nums.append(fu)
+        if sv is not None:
+            _put(nums, sv)
+            nums += (d["seat_view_se"], d["best_share"])
+        if pts is not None:
+            nums += pts
+        return d
 
 
 @dataclass(frozen=True)
@@ -170,13 +190,24 @@ class Decision:
         return max(vals, key=lambda o: _low(o.seat_view)) if vals else None
 
     def to_json(self) -> dict:
+        return self._json([])
+
+    def _json(self, nums: list) -> dict:
+        """:meth:`to_json`, its numbers also put in ``nums`` (:func:`to_json_text`)."""
+        fc, sc, wc, psv = self.face_up_cost, self.seat_view_cost, self.win_chance_lost, self.played_seat_view
         d = {"position": self.position, "deal": self.deal, "seat": self.seat, "kind": self.kind,
              "index": self.index, "trick": self.trick, "played": self.played_text,
              "played_event": self.played.to_dict(),
-             "options": [o.to_json() for o in self.options],
-             "face_up_cost": _r(self.face_up_cost), "seat_view_cost": _r(self.seat_view_cost),
-             "win_chance_lost": _r(self.win_chance_lost), "label": self.label,
-             "played_face_up": _jv(self.played_face_up), "played_seat_view": _rv(self.played_seat_view)}
+             "options": [o._json(nums) for o in self.options],
+             "face_up_cost": None if fc is None else round(float(fc), 3),
+             "seat_view_cost": None if sc is None else round(float(sc), 3),
+             "win_chance_lost": None if wc is None else round(float(wc), 3), "label": self.label,
+             "played_face_up": _jv(self.played_face_up),
+             "played_seat_view": None if psv is None else _rv(psv)}
+        nums += (self.position, self.deal, self.seat, self.index, self.trick, d["face_up_cost"],
+                 d["seat_view_cost"], d["win_chance_lost"])
+        _put(nums, self.played_face_up)
+        _put(nums, psv)
         if self.forced:
             d["forced"] = True
         if not self.legal:
@@ -204,10 +235,18 @@ class DealAnalysis:
     par_seat: Optional[int] = None
 
     def to_json(self) -> dict:
+        return self._json([])
+
+    def _json(self, nums: list) -> dict:
+        """:meth:`to_json`, its numbers also put in ``nums`` (:func:`to_json_text`)."""
         d = {"deal": self.deal, "dealer": self.dealer,
              "par": {"call": self.par_call, "seat": self.par_seat, "value": _jv(self.par_value),
                      "points": list(self.par_points) if self.par_points is not None else None},
-             "decisions": [x.to_json() for x in self.decisions]}
+             "decisions": [x._json(nums) for x in self.decisions]}
+        nums += (self.deal, self.dealer, self.par_seat)
+        _put(nums, self.par_value)
+        if self.par_points is not None:
+            nums += self.par_points
         if self.why:
             d["why"] = self.why
         return d
@@ -228,9 +267,15 @@ class PlayerSummary:
     labels: dict = field(default_factory=dict)
 
     def to_json(self) -> dict:
-        return {"seat": self.seat, "name": self.name, "decisions": self.decisions,
-                "face_up_cost": _r(self.face_up_cost), "seat_view_cost": _r(self.seat_view_cost),
-                "accuracy": _r(self.accuracy, 1), "labels": dict(self.labels)}
+        return self._json([])
+
+    def _json(self, nums: list) -> dict:
+        """:meth:`to_json`, its numbers also put in ``nums`` (:func:`to_json_text`)."""
+        d = {"seat": self.seat, "name": self.name, "decisions": self.decisions,
+             "face_up_cost": _r(self.face_up_cost), "seat_view_cost": _r(self.seat_view_cost),
+             "accuracy": _r(self.accuracy, 1), "labels": dict(self.labels)}
+        nums += (self.seat, self.decisions, d["face_up_cost"], d["seat_view_cost"], d["accuracy"], *self.labels.values())
+        return d
 
 
 @dataclass(frozen=True)
@@ -254,10 +299,16 @@ class GameAnalysis:
         return [d for deal in self.deals for d in deal.decisions]
 
     def to_json(self) -> dict:
+        return self._json([])
+
+    def _json(self, nums: list) -> dict:
+        """:meth:`to_json`, its numbers also put in ``nums`` (:func:`to_json_text`)."""
+        m = self.method
+        nums += (self.n_seats, m.samples, m.seed)
         return {"game_id": self.game_id, "variant": self.variant, "title": self.title,
-                "file": self.file, "n_seats": self.n_seats, "player_names": list(self.players), "method": self.method.to_json(),
-                "deals": [d.to_json() for d in self.deals],
-                "players": [p.to_json() for p in self.players_summary]}
+                "file": self.file, "n_seats": self.n_seats, "player_names": list(self.players), "method": m.to_json(),
+                "deals": [d._json(nums) for d in self.deals],
+                "players": [p._json(nums) for p in self.players_summary]}
 
     def _repr_html_(self) -> str:
         rows = []
@@ -274,6 +325,60 @@ class GameAnalysis:
                             for p in self.players_summary)
         return (f"<div class='ee-analysis'><b>{html.escape(self.title or 'game')}</b> "
                 f"({html.escape(self.variant)}): {summary}<table><tr>{head}</tr>{''.join(rows)}</table></div>")
+
+
+_new = object.__new__
+
+
+def _option(action, text, face_up, points, seat_view=None, seat_view_se=None, best_share=None) -> Option:
+    """``Option(...)`` made without the frozen dataclass's ``__init__`` (one
+    ``object.__setattr__`` a field: a third of a decision's own cost): the
+    same object, its fields set in their order."""
+    o = _new(Option)
+    d = o.__dict__
+    d["action"] = action
+    d["text"] = text
+    d["face_up"] = face_up
+    d["points"] = points
+    d["seat_view"] = seat_view
+    d["seat_view_se"] = seat_view_se
+    d["best_share"] = best_share
+    return o
+
+
+def _decision(position, deal, seat, kind, index, trick, played, options, forced, played_face_up=None,
+              played_seat_view=None, face_up_cost=None, seat_view_cost=None, win_chance_lost=None,
+              label=None, legal=True, why=None) -> Decision:
+    """``Decision(...)`` made as :func:`_option` makes an Option."""
+    o = _new(Decision)
+    d = o.__dict__
+    d["position"] = position
+    d["deal"] = deal
+    d["seat"] = seat
+    d["kind"] = kind
+    d["index"] = index
+    d["trick"] = trick
+    d["played"] = played
+    d["options"] = options
+    d["forced"] = forced
+    d["played_face_up"] = played_face_up
+    d["played_seat_view"] = played_seat_view
+    d["face_up_cost"] = face_up_cost
+    d["seat_view_cost"] = seat_view_cost
+    d["win_chance_lost"] = win_chance_lost
+    d["label"] = label
+    d["legal"] = legal
+    d["why"] = why
+    return o
+
+
+def _put(nums: list, v) -> None:
+    """``v`` (a value, or a (low, high) pair over readings) into the numbers
+    :func:`to_json_text` checks."""
+    if isinstance(v, tuple):
+        nums += v
+    else:
+        nums.append(v)
 
 
 def _r(x: Optional[float], nd: int = 3) -> Optional[float]:
@@ -422,14 +527,32 @@ def analyze_deal(game, deal: int, *, samples: int = 200, seed: int = 0, seat: Op
     ``progress`` is called with 1 after each decision.  Raises ``KeyError``
     for a deal the game does not have.
     """
+    return _analyze_deal(game, deal, game.deal_positions(), None, samples=samples, seed=seed, seat=seat,
+                         face_up_only=face_up_only, pass_value=pass_value, progress=progress)[0]
+
+
+def _analyze_deal(game, deal: int, positions: list, before: Optional[tuple], *, samples: int, seed: int,
+                  seat: Optional[int], face_up_only: bool, pass_value: str,
+                  progress: Optional[Callable[[int], None]]) -> tuple:
+    """:func:`analyze_deal` given the game's ``deal_positions()`` and
+    ``before``: ``(position, table)``, the working table after that many
+    events, or None.  When the deal starts at or after that position, that
+    table is folded on to the deal's start (the same table as
+    ``game.table_at``, engine.fold; without the game's checkpoints, which
+    cost a fold of the whole game) and walked; it is changed.  Returns
+    ``(DealAnalysis, (position, table))``: the table at the deal's end, for
+    the next deal."""
     events = game.events
-    starts = [p for d, p in game.deal_positions() if d == deal]
+    starts = [p for d, p in positions if d == deal]
     if not starts:
         raise KeyError(f"deal {deal} is not in the game")
     start = starts[-1]
-    nxt = [p for d, p in game.deal_positions() if p > start]
+    nxt = [p for d, p in positions if p > start]
     end = nxt[0] if nxt else len(events)
-    t = game.table_at(start)
+    if before is not None and before[0] <= start:
+        t = engine.fold(before[1], events, before[0], start)
+    else:
+        t = game.table_at(start)
     decisions = []
     calls = plays = exchanges = 0
     trick_no = 0
@@ -470,7 +593,7 @@ def analyze_deal(game, deal: int, *, samples: int = 200, seed: int = 0, seat: Op
                 trick_no += 1
             plays += 1
         engine.apply(t, ev)
-    return DealAnalysis(deal, dealer, par[1], par[2], par[3], tuple(decisions), par_why, par[0])
+    return DealAnalysis(deal, dealer, par[1], par[2], par[3], tuple(decisions), par_why, par[0]), (end, t)
 
 
 def _par(t, memo: Optional[dict] = None) -> tuple:
@@ -531,14 +654,27 @@ def _face_up(t, ev: Event, memo: Optional[dict] = None) -> tuple:
     where ``per_reading`` is a list (one entry per reading of the record's
     unknown cards; one entry when it states every card that matters) of
     ``{action as recorded: points}``, the recorded action included even when
-    it was not legal; and whether it was legal (in some reading)."""
-    tables = [(t, {})]
+    it was not legal; whether it was legal (in some reading); and whether
+    the one entry is ``t``'s own (every card that matters stated: no reading)."""
     try:
-        S.solve_check(t) if hasattr(S, "solve_check") else S._check_known(t)
+        # action_values checks the cards first (solver._check_known): no check of our own
+        first = S.action_values(t, memo=memo)
+        tables = None
     except S.Unknowable as e:
-        tables = readings(t)
-        if tables is None:
-            return [], f"not analysed face up: {e}", None
+        try:
+            S._check_known(t)
+        except S.Unknowable:
+            tables = readings(t)
+            if tables is None:
+                return [], f"not analysed face up: {e}", None, False
+        else:
+            raise       # not the cards' check: as before, not ours to say
+    if tables is None:      # every card stated: the one table, no card to write back
+        vals = {a: tuple(pts) for a, pts in first}
+        legal = ev in vals
+        if not legal:
+            vals[ev] = _solve_after(t, ev, memo)
+        return [vals], None, legal, True
     out = []
     legal = False
     for c, back in tables:
@@ -548,11 +684,16 @@ def _face_up(t, ev: Event, memo: Optional[dict] = None) -> tuple:
         if ev in vals:
             legal = True
         else:
-            x = c.copy()
-            engine.apply(x, _in_reading(ev, back))
-            vals[ev] = tuple(S.solve(x, memo=memo))
+            vals[ev] = _solve_after(c, _in_reading(ev, back), memo)
         out.append(vals)
-    return out, None, legal
+    return out, None, legal, False
+
+
+def _solve_after(c, ev: Event, memo: Optional[dict]) -> tuple:
+    """The points after the (illegal) recorded ``ev`` at ``c``, as the engine takes it."""
+    x = c.copy()
+    engine.apply(x, ev)
+    return tuple(S.solve(x, memo=memo))
 
 
 def _decide(game, t, k: int, ev: Event, kind: str, index: int, trick: Optional[int], deal: int, *,
@@ -569,12 +710,14 @@ def _decide(game, t, k: int, ev: Event, kind: str, index: int, trick: Optional[i
             v = values[points] = S.value_for(variant, points, party)
         return v
 
-    legal, _ = engine.legal_actions(t)
     why = None
     try:
-        per_reading, why, legal_read = _face_up(t, ev, memo)
+        per_reading, why, legal_read, known = _face_up(t, ev, memo)
     except engine.ImpossibleEvent as e:     # a recorded event the engine took; said, not raised
-        per_reading, why, legal_read = [], f"not analysed: {e}", None
+        per_reading, why, legal_read, known = [], f"not analysed: {e}", None, False
+    if known and not samples:
+        return _decide_known(t, k, ev, kind, index, trick, deal, per_reading[0], legal_read, wc_cache)
+    legal, _ = engine.legal_actions(t)
     if per_reading:
         actions = [a for a in per_reading[0] if all(a in r for r in per_reading)]
         is_legal = bool(legal_read)
@@ -653,6 +796,35 @@ def _decide(game, t, k: int, ev: Event, kind: str, index: int, trick: Optional[i
                     fu_cost, sv_cost, wcl, lab, is_legal, why)
 
 
+def _decide_known(t, k: int, ev: Event, kind: str, index: int, trick: Optional[int], deal: int,
+                  vals: dict, legal: bool, wc_cache: dict) -> Decision:
+    """:func:`_decide` face up only, where every card that matters is stated:
+    ``vals`` is ``{action: points}`` at ``t`` (the recorded ``ev`` among them,
+    legal or not: ``legal``).  The same Decision as the general way, without
+    what only readings and the seat view need (the engine's legal actions:
+    with one table, a decision is forced exactly when it has one option)."""
+    seat = ev.seat
+    variant, party = t.variant, S.party_of(t, seat)
+    actions = list(vals)
+    value_for = S.value_for
+    values = [value_for(variant, vals[a], party) for a in actions]
+    options = tuple([_option(a, action_text(a), float(v), vals[a]) for a, v in zip(actions, values)])
+    i = actions.index(ev)
+    best = max(values)
+    b = values.index(best)      # the first of equals, as max(actions, key=...) takes it
+    fu_cost = max(0.0, best - values[i])
+    w_best = _wc(t, vals[actions[b]], seat, wc_cache)
+    w_played = _wc(t, vals[ev], seat, wc_cache)
+    wcl = None if w_best is None or w_played is None else max(0.0, w_best - w_played)
+    others_cost = None
+    if fu_cost == 0 and len(values) > 1:
+        others_cost = values[i] - max(v for j, v in enumerate(values) if j != i)
+    lab = L.label(fu_cost, None, wcl, seat_view_se=None, others_face_up_cost=others_cost,
+                  seat_view_gap=None, best_share=None, forced=len(actions) <= 1)
+    return _decision(k, deal, seat, kind, index, trick, ev, options, len(actions) <= 1, options[i].face_up,
+                     None, fu_cost, None, wcl, lab, legal, None)
+
+
 def _wc(t, points, seat: int, cache: dict) -> Optional[float]:
     key = (tuple(points), seat)
     if key not in cache:
@@ -674,7 +846,8 @@ def analyze(game, *, deals: Optional[Iterable[int]] = None, seat: Optional[int] 
     the game does not have; a decision the record's unknown cards make
     unanswerable is kept with ``why`` saying so, never refused.
     """
-    wanted = [d for d, _ in game.deal_positions()]
+    positions = game.deal_positions()
+    wanted = [d for d, _ in positions]
     seen = []
     for d in wanted:
         if d not in seen:
@@ -686,11 +859,14 @@ def analyze(game, *, deals: Optional[Iterable[int]] = None, seat: Optional[int] 
                 raise KeyError(f"deal {d} is not in the game (deals {', '.join(map(str, seen))})")
         seen = [d for d in seen if d in deals]
     if deal_results is None:
-        deal_results = [analyze_deal(game, d, samples=samples, seed=seed, seat=seat,
-                                     face_up_only=face_up_only, pass_value=pass_value, progress=progress)
-                        for d in seen]
+        # each deal's walk goes on from the table the one before left (no fold of its own)
+        deal_results = []
+        before = (0, engine.new_table())
+        for d in seen:
+            res, before = _analyze_deal(game, d, positions, before, samples=samples, seed=seed, seat=seat,
+                                        face_up_only=face_up_only, pass_value=pass_value, progress=progress)
+            deal_results.append(res)
     method = Method(0 if face_up_only else samples, seed, pass_value, face_up_only)
-    t0 = game.table_at(0) if len(game.events) else None
     n = len(game.players)
     summary = summarize(deal_results, game.players, n)
     if seat is not None:      # a review of one seat sums up that seat only
@@ -702,8 +878,15 @@ def analyze(game, *, deals: Optional[Iterable[int]] = None, seat: Optional[int] 
 def summarize(deal_results: Sequence[DealAnalysis], players: Sequence[str], n_seats: int) -> tuple:
     """Per-seat totals (:class:`PlayerSummary`) over ``deal_results``."""
     out = []
+    by_seat: dict = {s: [] for s in range(n_seats)}     # one pass over the decisions, in their order
+    for deal in deal_results:
+        for d in deal.decisions:
+            if not d.forced:
+                mine = by_seat.get(d.seat)
+                if mine is not None:
+                    mine.append(d)
     for s in range(n_seats):
-        ds = [d for deal in deal_results for d in deal.decisions if d.seat == s and not d.forced]
+        ds = by_seat[s]
         fu = [d for d in ds if d.face_up_cost is not None]
         sv = [d.seat_view_cost for d in ds if d.seat_view_cost is not None]
         acc = L.accuracy_of([L.decision_accuracy(d.win_chance_lost, d.face_up_cost) for d in fu])
@@ -719,15 +902,76 @@ def summarize(deal_results: Sequence[DealAnalysis], players: Sequence[str], n_se
 
 def to_json_text(analyses: Sequence[GameAnalysis], errors: Sequence[dict] = ()) -> str:
     """``{"games": [...]}`` as ``analyze --format json`` prints it: the text
-    of ``json.dumps(doc, ensure_ascii=False, indent=1)``, written by
-    :func:`_dumps_indent1` (the standard library's indented encoder is the
-    slow pure-Python one).  ``errors`` (``{"file", "error"}``: the inputs
-    that could not be read or analysed) are the field ``"errors"`` after
-    ``"games"``, only when there are some."""
-    doc: dict = {"games": [a.to_json() for a in analyses]}
-    if errors:
-        doc["errors"] = [dict(e) for e in errors]
-    return _dumps_indent1(doc)
+    of ``json.dumps(doc, ensure_ascii=False, indent=1)``, byte for byte.
+    ``errors`` (``{"file", "error"}``: the inputs that could not be read or
+    analysed) are the field ``"errors"`` after ``"games"``, only when there
+    are some.
+
+    Written by ``msgspec.json.encode`` (several times faster than the
+    standard library's encoder) where it writes the same text: every number
+    of the document an int or a float that both spell alike (finite,
+    ``1e-4 <= |x| < 1e15``, or 0: :func:`_plain_numbers`), every string
+    without a lone surrogate (msgspec refuses those), the game's own
+    strings plain ``str``; otherwise by :func:`_dumps_indent1`."""
+    out = json_report(analyses, errors)
+    return out.decode("utf-8") if isinstance(out, bytes) else out
+
+
+def json_report(analyses: Sequence[GameAnalysis], errors: Sequence[dict] = ()):
+    """:func:`to_json_text`'s text as msgspec writes it: its UTF-8 bytes
+    (never a lone surrogate then), or the ``str`` where the standard
+    library wrote it.  ``analyze -o FILE`` writes the bytes as they are
+    (no decoding and encoding again of a text of megabytes)."""
+    # tens of thousands of dicts and lists, no cycle among them: the collector
+    # would only walk every object alive, several times over
+    collecting = gc.isenabled()
+    gc.disable()
+    try:
+        nums: list = []
+        doc: dict = {"games": [a._json(nums) for a in analyses]}
+        if errors:
+            doc["errors"] = [dict(e) for e in errors]
+        if _plain_numbers(nums) and _plain_strings(analyses, doc.get("errors", ())):
+            try:
+                from msgspec.json import encode, format as _format
+                return _format(encode(doc), indent=1)
+            except Exception:     # a lone surrogate, a type msgspec does not take, no msgspec
+                pass
+        return _dumps_indent1(doc)
+    finally:
+        if collecting:
+            gc.enable()
+
+
+_NUMBER_TYPES = frozenset({int, float, bool, type(None)})
+
+
+def _plain_numbers(nums: list) -> bool:
+    """Whether ``msgspec`` writes each of ``nums`` (None or numbers) as
+    ``json.dumps`` does: ints and bools always; floats when finite and 0 or
+    ``1e-4 <= |x| < 1e15`` (outside, msgspec spells them ``1e16`` and
+    ``0.00001``, the standard library ``1e+16`` and ``1e-05``; NaN, which
+    json writes, msgspec writes ``null``).  Anything else: False."""
+    if not _NUMBER_TYPES.issuperset(map(type, nums)):
+        return False
+    mags = list(map(abs, filter(None, nums)))      # no None, no zero
+    # a NaN or an infinity makes the sum one too: never below 1e15
+    return not mags or (sum(mags) < 1e15 and min(mags) >= 1e-4)
+
+
+def _plain_strings(analyses: Sequence[GameAnalysis], errors) -> bool:
+    """The game-level texts (names, title, file, variant, id) and the
+    errors' values are ``str`` or None: nothing msgspec would write in its
+    own way (a date, bytes) where ``json.dumps`` refuses."""
+    ok = (str, type(None))
+    for a in analyses:
+        for x in (a.game_id, a.variant, a.title, a.file, a.method.pass_value, *a.players):
+            if x.__class__ not in ok:
+                return False
+        for p in a.players_summary:
+            if p.name.__class__ not in ok or any(k.__class__ is not str for k in p.labels):
+                return False
+    return all(v.__class__ in ok for e in errors for v in e.values())
 
 
 _STR = json.encoder.encode_basestring   # ensure_ascii=False's string writer (C where built)
