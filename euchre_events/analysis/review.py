@@ -327,49 +327,27 @@ class GameAnalysis:
                 f"({html.escape(self.variant)}): {summary}<table><tr>{head}</tr>{''.join(rows)}</table></div>")
 
 
-_new = object.__new__
+def _maker(cls):
+    """A function making ``cls(...)`` (a frozen dataclass of plain fields)
+    without its ``__init__``, whose one ``object.__setattr__`` a field is a
+    third of a decision's own cost: the same object, its fields set in their
+    order, the same parameters and defaults (read from ``cls``'s fields, so
+    the two cannot drift apart)."""
+    params, sets, ns = [], [], {"_new": object.__new__, "_cls": cls}
+    for f in dataclasses.fields(cls):
+        if f.default is not dataclasses.MISSING:
+            ns[f"_d_{f.name}"] = f.default
+            params.append(f"{f.name}=_d_{f.name}")
+        else:
+            params.append(f.name)
+        sets.append(f"    d[{f.name!r}] = {f.name}\n")
+    exec(f"def make({', '.join(params)}):\n    o = _new(_cls)\n    d = o.__dict__\n{''.join(sets)}    return o\n",
+         ns)
+    return ns["make"]
 
 
-def _option(action, text, face_up, points, seat_view=None, seat_view_se=None, best_share=None) -> Option:
-    """``Option(...)`` made without the frozen dataclass's ``__init__`` (one
-    ``object.__setattr__`` a field: a third of a decision's own cost): the
-    same object, its fields set in their order."""
-    o = _new(Option)
-    d = o.__dict__
-    d["action"] = action
-    d["text"] = text
-    d["face_up"] = face_up
-    d["points"] = points
-    d["seat_view"] = seat_view
-    d["seat_view_se"] = seat_view_se
-    d["best_share"] = best_share
-    return o
-
-
-def _decision(position, deal, seat, kind, index, trick, played, options, forced, played_face_up=None,
-              played_seat_view=None, face_up_cost=None, seat_view_cost=None, win_chance_lost=None,
-              label=None, legal=True, why=None) -> Decision:
-    """``Decision(...)`` made as :func:`_option` makes an Option."""
-    o = _new(Decision)
-    d = o.__dict__
-    d["position"] = position
-    d["deal"] = deal
-    d["seat"] = seat
-    d["kind"] = kind
-    d["index"] = index
-    d["trick"] = trick
-    d["played"] = played
-    d["options"] = options
-    d["forced"] = forced
-    d["played_face_up"] = played_face_up
-    d["played_seat_view"] = played_seat_view
-    d["face_up_cost"] = face_up_cost
-    d["seat_view_cost"] = seat_view_cost
-    d["win_chance_lost"] = win_chance_lost
-    d["label"] = label
-    d["legal"] = legal
-    d["why"] = why
-    return o
+_option = _maker(Option)
+_decision = _maker(Decision)
 
 
 def _put(nums: list, v) -> None:
