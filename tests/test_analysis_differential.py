@@ -248,3 +248,39 @@ def test_tricks_bounds_shared_across_contracts_change_no_value(variant):
             assert got == plain, (variant, options, seed, t.phase)
             n += 1
     assert n >= 10 and solver.STATS["known"] > known
+
+
+@pytest.mark.skipif(not solver.compiled_available(), reason="the alpha-beta on the net runs with the compiled search")
+@pytest.mark.parametrize("variant", ["standard", "two-handed"])
+def test_exchange_decisions_after_the_par_equal_the_plain_search(variant):
+    """As ``analyze`` values them: the deal solved first from its first
+    decision (the par), then every auction and exchange decision with the
+    same memo.  A play start below an exchange (the dealer's discard's six
+    children, a lone hand's) is valued by the full-window leaf of the net
+    search (``solver._net_leaf``, reading the tricks' bounds the par's
+    windowed searches left); every option equals the plain fast search
+    with nothing kept (held to the reference by the tests above)."""
+    option_sets, _ = VARIANTS[variant]
+    n = discards = 0
+    for seed in range({"standard": 30, "two-handed": 40}[variant]):
+        options = option_sets[seed % len(option_sets)]
+        solver.clear_caches()
+        memo: dict = {}
+        for i, t in enumerate(decision_positions(variant, options, seed)):
+            if i == 0:
+                solve(t, memo=memo)
+            got = action_values(t, method="fast", memo=memo)
+            saved = (dict(solver._KB), dict(solver._PLAYS))
+            solver.clear_caches()
+            solver._NET_AB = False
+            try:
+                plain = action_values(t, method="fast")
+            finally:
+                solver._NET_AB = True
+            solver.clear_caches()
+            solver._KB.update(saved[0])
+            solver._PLAYS.update(saved[1])
+            assert got == plain, (variant, options, seed, t.phase)
+            discards += all(getattr(a, "kind", None) == "Discarded" for a, _ in got)
+            n += 1
+    assert n >= 10 and discards >= 3

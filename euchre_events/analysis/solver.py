@@ -305,6 +305,15 @@ def _fast_node(t: Table, memo: Optional[dict], after: Optional[tuple], key=None,
     ``own``: ``t`` is a copy nobody reads after the call (its last child
     is played on it, not on a copy)."""
     if t.phase == PLAY:
+        if _NET_AB and t.maker is not None and _C is not None and t.variant.n_sides == 2 \
+                and t.variant not in _NOT_NET:
+            # a play start of the exchanges (the children of the dealer's discard and of a
+            # lone hand's choice): the full-window leaf, which reads the tricks' bounds
+            # (:data:`_KB`) the par's windowed searches left
+            try:
+                return _vec_of(_net_leaf(t, memo, -_INF, _INF))
+            except _NotNet:
+                pass
         v = _play_fast(t, memo)
         return _reference(t) if v is None else v
     if _NET_AB and t.maker is not None and _C is not None and t.variant.n_sides == 2 \
