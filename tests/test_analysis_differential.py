@@ -258,10 +258,15 @@ def test_exchange_decisions_after_the_par_equal_the_plain_search(variant):
     same memo.  A play start below an exchange (the dealer's discard's six
     children, a lone hand's) is valued by the full-window leaf of the net
     search (``solver._net_leaf``, reading the tricks' bounds the par's
-    windowed searches left); every option equals the plain fast search
-    with nothing kept (held to the reference by the tests above)."""
+    windowed searches left), and the dealer's discards followed by the
+    choice to go alone (``alone_timing="after_exchange"``) by
+    ``solver._discards_then_plays`` (the plays after the other discards read
+    from those after one, searched in one call); every option equals the
+    plain fast search with nothing kept (held to the reference by the
+    tests above)."""
     option_sets, _ = VARIANTS[variant]
     n = discards = 0
+    batched = solver.STATS["discards"]
     for seed in range({"standard": 30, "two-handed": 40}[variant]):
         options = option_sets[seed % len(option_sets)]
         solver.clear_caches()
@@ -284,3 +289,5 @@ def test_exchange_decisions_after_the_par_equal_the_plain_search(variant):
             discards += all(getattr(a, "kind", None) == "Discarded" for a, _ in got)
             n += 1
     assert n >= 10 and discards >= 3
+    if variant == "standard":
+        assert solver.STATS["discards"] > batched

@@ -354,7 +354,8 @@ class _NotNet(Exception):
 
 
 _NET_AB = True
-"""Use :func:`_net_ab` where it applies (the tests compare it with the plain search)."""
+"""Use :func:`_net_ab` and :func:`_discards_then_plays` where they apply (the tests
+compare them with the plain search)."""
 _INF = 1 << 20
 _NO_BOUNDS = (-_INF, _INF)
 _BOUNDS = object()
@@ -703,6 +704,11 @@ def action_values(t: Table, *, method: str = "fast", skip=None, memo: Optional[d
         vecs = _play_moves(t, acts)
         if vecs is not None:
             return [(a, None if skip is not None and skip(a) else v) for a, v in zip(acts, vecs)]
+    elif run is _fast and _NET_AB and t.maker is not None and len(acts) > 1 \
+            and _discard_run(t, acts) is not None:
+        vecs = _discards_then_plays(t, acts, memo)
+        if vecs is not None:
+            return [(a, None if skip is not None and skip(a) else v) for a, v in zip(acts, vecs)]
     out = []
     for a in acts:
         if skip is not None and skip(a):
@@ -725,9 +731,10 @@ def solve(t: Table, *, method: str = "fast", memo: Optional[dict] = None) -> tup
 
 # ------------------------------------------------------------------ the fast play search
 
-STATS = {"nodes": 0, "known": 0}
+STATS = {"nodes": 0, "known": 0, "discards": 0}
 """Positions visited by the fast play search (cards tried), for the benchmark;
-``known``: plays answered by :data:`_KB` without a search."""
+``known``: plays answered by :data:`_KB` without a search; ``discards``:
+discard decisions valued by :func:`_discards_then_plays`."""
 
 _SCORES: dict = {}
 """``{scoring key: {tricks won: points}}``: the variant's own points for a tricks-won
@@ -1064,6 +1071,115 @@ def _play_moves(t: Table, acts) -> Optional[list]:
         if n is None:   # a card the engine allows and the tables do not: value each child
             return None
         out.append(vec_of_net[n])
+    return out
+
+
+_HANDS_AT = _NODE_SLOTS.index("hands")
+_DISCARDS_AT = _NODE_SLOTS.index("discards")
+
+
+def _discards_then_plays(t: Table, acts, memo: dict) -> Optional[list]:
+    """The points vector after each of ``acts``, the discards of one seat
+    (the dealer's, rules.md 2.2) of a two-party deal, where each leads to a
+    decision whose every action starts the play (alone or not, rules.md
+    2.3): each discard made by the engine and read in ``memo`` where the
+    par left its exact value; the decision's actions made by the engine
+    after ONE of the discards, and the plays after the others read from
+    those with the seat's hand changed: exact because the positions after
+    the discards are checked equal in every slot but the hands and the
+    discards, with the same legal actions, and the actions move no card.
+    The plays of one action searched by ONE call of the compiled search
+    (``two_party_many``: positions that differ only in the hands share its
+    transposition table), each the value :func:`_play_fast` gives (kept in
+    :data:`_PLAYS` as it keeps them); the decision takes its child by
+    :func:`_pick`, as :func:`_fast_node` does.  None where that does not
+    apply: the caller then values each child."""
+    if _C is None or t.variant.n_sides != 2:
+        return None
+    seat = acts[0].seat
+    out = [None] * len(acts)
+    kids = []   # (index, position after the discard, its node key)
+    for i, a in enumerate(acts):
+        c = t.copy()
+        apply_legal(c, a)
+        if c.phase == PLAY or _over(c):
+            return None
+        try:
+            k = _node_key(c, None)
+            got = memo.get(k)
+        except TypeError:
+            return None
+        if got is not None:
+            out[i] = got
+        else:
+            kids.append((i, c, k))
+    if not kids:
+        return out
+    _, c0, k0 = kids[0]
+    same = k0[:_HANDS_AT] + k0[_HANDS_AT + 1:_DISCARDS_AT] + k0[_DISCARDS_AT + 1:]
+    acts2, _ = legal_actions(c0)
+    if not acts2:
+        return None
+    for _, c, k in kids[1:]:
+        if k[:_HANDS_AT] + k[_HANDS_AT + 1:_DISCARDS_AT] + k[_DISCARDS_AT + 1:] != same \
+                or legal_actions(c)[0] != acts2:
+            return None
+    party = _decider(c0, acts2)
+    plays = []   # per action of the decision: (prep after c0, context)
+    for a2 in acts2:
+        g = c0.copy()
+        apply_legal(g, a2)
+        if g.phase != PLAY or g.hands != c0.hands:
+            return None
+        prep = _play_prep(g)
+        if prep is None or prep[-1][-2] is None:
+            return None
+        pt, hands, trick0, active, left, size, twins, key0 = prep
+        ctx = _contract(g, pt, active, left, key0)
+        if ctx[1] is None:
+            return None
+        plays.append((g, prep, ctx))
+    vecs = [[None] * len(plays) for _ in kids]
+    for j, (g, prep, ctx) in enumerate(plays):
+        pt, hands0, trick0, active, left, size, twins, key0 = prep
+        bit = pt.bit
+        todo = []   # (kid, hands)
+        for n, (_, c, _) in enumerate(kids):
+            hands = list(hands0)
+            if hands[seat]:     # the seat plays: its hand after this discard
+                m = 0
+                for card in c.hands[seat]:
+                    b = bit.get(card)
+                    if b is None or m & b:
+                        return None
+                    m |= b
+                others = 0
+                for s2, h in enumerate(hands):
+                    if s2 != seat:
+                        others |= h
+                if m & others or m.bit_count() != hands0[seat].bit_count():
+                    return None
+                hands[seat] = m
+            key = ("play", tuple(hands)) + key0[2:]
+            v = _PLAYS.get(key)
+            if v is None:
+                todo.append((n, hands, key))
+            else:
+                vecs[n][j] = v
+        if todo:
+            _, nets_l, vec_of_net, nxt, side, cap, lead, suit_index, a_now, per_deal, _ = ctx
+            flat, led = _c_trick(pt, suit_index, g, trick0) if trick0 else ((), -1)
+            vals, nodes = _C.two_party_many(cap, todo[0][1], side, nxt, g.turn, flat, led, len(g.tricks),
+                                            per_deal, size, a_now, nets_l, lead, twins,
+                                            [h for _, h, _ in todo[1:]])
+            STATS["nodes"] += nodes
+            for (n, _, key), val in zip(todo, vals):
+                vecs[n][j] = vec = vec_of_net[val]
+                _plays_put(key, vec)
+    STATS["discards"] += 1
+    variant = t.variant
+    for (i, _, _), vs in zip(kids, vecs):
+        out[i] = vs[_pick(variant, party, vs)]
     return out
 
 
