@@ -291,3 +291,40 @@ def test_exchange_decisions_after_the_par_equal_the_plain_search(variant):
     assert n >= 10 and discards >= 3
     if variant == "standard":
         assert solver.STATS["discards"] > batched
+
+
+@pytest.mark.skipif(not solver.compiled_available(), reason="the contexts are the compiled search's")
+@pytest.mark.parametrize("variant", ["standard", "two-handed"])
+def test_a_play_context_read_from_the_play_start_equals_the_computed_one(variant):
+    """``solver._contract_from_start``: at every position of the play of
+    seeded deals (lone hands among them), the compiled search's context of
+    the contract read from the play start's equals the one computed by
+    scoring the outcomes (``solver._contract``): the same nets per count of
+    side 0's tricks, tables, seats, tricks won and shape, and the same
+    points vector for every net reachable from the position."""
+    option_sets, _ = VARIANTS[variant]
+    n = 0
+    for seed in range(30):
+        options = option_sets[seed % len(option_sets)]
+        t = new_table()
+        solver.clear_caches()
+        for e in random_game(variant, options, seed=seed, deals=1):
+            if t.phase == PLAY:
+                prep = solver._play_prep(t)
+                if prep is not None and prep[-1][-2] is not None:
+                    pt, _, _, active, left, _, _, key = prep
+                    ckey = (key[-2], key[4], left, key[-1])
+                    solver._LEAF.pop(ckey, None)
+                    got = solver._contract(t, pt, active, left, key)
+                    if any(key[4]) and got[1] is not None:
+                        solver._LEAF.pop(ckey, None)
+                        solver._FROM_START = False
+                        try:
+                            want = solver._contract(t, pt, active, left, key)
+                        finally:
+                            solver._FROM_START = True
+                        assert got[:2] + got[3:] == want[:2] + want[3:], (variant, seed, t.pos)
+                        assert want[2].items() <= got[2].items(), (variant, seed, t.pos)
+                        n += 1
+            apply(t, e)
+    assert n >= 100

@@ -598,6 +598,15 @@ def _contract(t: Table, pt, active: list, left: int, key: tuple) -> Optional[tup
         got = _LEAF.get(ckey, _LEAF)
         if got is not _LEAF:
             return got
+        won = key[4]
+        if _FROM_START and any(won):
+            start = _LEAF.get((key[-2], (0,) * len(won), t.variant.tricks_per_deal, key[-1]))
+            if start is not None and start[0] and start[1] is not None:
+                ctx = _contract_from_start(start, active, left, won)
+                if len(_LEAF) > 50_000:
+                    _LEAF.clear()
+                _LEAF[ckey] = ctx
+                return ctx
     outcomes = _outcomes(t, active, left)
     nxt, side = _seating(t)
     nets = _net_tables(t, outcomes, side)
@@ -617,6 +626,34 @@ def _contract(t: Table, pt, active: list, left: int, key: tuple) -> Optional[tup
             _LEAF.clear()
         _LEAF[ckey] = ctx
     return ctx
+
+
+_FROM_START = True
+"""Let :func:`_contract` read a play's context from its contract's play start
+(:func:`_contract_from_start`; the tests compare it with computing it)."""
+
+
+def _contract_from_start(start: tuple, active: list, left: int, won: tuple) -> tuple:
+    """:func:`_contract`'s context of a play with tricks ``won`` (per seat)
+    and ``left`` to play, from the context ``start`` of its contract's play
+    start (every trick to play, none won; every outcome scoring one side
+    only, the net decided by side 0's tricks): the outcomes from here are
+    some of those from the start, scored the same (the scoring reads the
+    tricks won and the scoring key), so each count of side 0's tricks
+    reachable from here has the start's net and points vector, and the
+    counts not reachable the net 0, as :func:`_contract` writes them.  The
+    same tuple :func:`_contract` computes, without scoring the outcomes
+    again."""
+    _, nets0, vec_of_net, nxt, side, cap, lead, suit_index, _, per_deal, _ = start
+    a_now = sum(n for s, n in enumerate(won) if side[s] == 0)
+    # side 0's count ends anywhere from a_now (side 1 plays) to a_now + left (side 0 plays)
+    lo = a_now if any(side[s] for s in active) else a_now + left
+    hi = a_now + left if not all(side[s] for s in active) else a_now
+    nets_l = [nets0[k] if lo <= k <= hi else 0 for k in range(per_deal + 1)]
+    reach = nets_l[a_now:a_now + left + 1]
+    shape = (cap, tuple(nxt), tuple(side), per_deal) \
+        if all(x <= y for x, y in zip(reach, reach[1:])) else None
+    return (True, nets_l, vec_of_net, nxt, side, cap, lead, suit_index, a_now, per_deal, shape)
 
 
 _GAME_SLOTS = frozenset({
