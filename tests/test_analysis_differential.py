@@ -252,7 +252,7 @@ def test_tricks_bounds_shared_across_contracts_change_no_value(variant):
 
 @pytest.mark.skipif(not solver.compiled_available(), reason="the alpha-beta on the net runs with the compiled search")
 @pytest.mark.parametrize("variant", ["standard", "two-handed"])
-def test_exchange_decisions_after_the_par_equal_the_plain_search(variant):
+def test_exchange_decisions_after_the_par_equal_the_plain_search(variant, monkeypatch):
     """As ``analyze`` values them: the deal solved first from its first
     decision (the par), then every auction and exchange decision with the
     same memo.  A play start below an exchange (the dealer's discard's six
@@ -261,12 +261,21 @@ def test_exchange_decisions_after_the_par_equal_the_plain_search(variant):
     windowed searches left), and the dealer's discards followed by the
     choice to go alone (``alone_timing="after_exchange"``) by
     ``solver._discards_then_plays`` (the plays after the other discards read
-    from those after one, searched in one call); every option equals the
-    plain fast search with nothing kept (held to the reference by the
+    from those after one, searched in one call), the lone-hand choice after
+    it by the plays those kept (``solver._kept_play``); every option equals
+    the plain fast search with nothing kept (held to the reference by the
     tests above)."""
     option_sets, _ = VARIANTS[variant]
     n = discards = 0
     batched = solver.STATS["discards"]
+    kept = solver._kept_play
+    read = []
+
+    def counted(c):
+        v = kept(c)
+        read.append(v is not None)
+        return v
+    monkeypatch.setattr(solver, "_kept_play", counted)   # counts the plays read, changes nothing
     for seed in range({"standard": 30, "two-handed": 40}[variant]):
         options = option_sets[seed % len(option_sets)]
         solver.clear_caches()
@@ -290,7 +299,7 @@ def test_exchange_decisions_after_the_par_equal_the_plain_search(variant):
             n += 1
     assert n >= 10 and discards >= 3
     if variant == "standard":
-        assert solver.STATS["discards"] > batched
+        assert solver.STATS["discards"] > batched and any(read)
 
 
 @pytest.mark.skipif(not solver.compiled_available(), reason="the contexts are the compiled search's")

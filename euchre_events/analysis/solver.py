@@ -747,14 +747,29 @@ def action_values(t: Table, *, method: str = "fast", skip=None, memo: Optional[d
         if vecs is not None:
             return [(a, None if skip is not None and skip(a) else v) for a, v in zip(acts, vecs)]
     out = []
+    kept = run is _fast and t.maker is not None
     for a in acts:
         if skip is not None and skip(a):
             out.append((a, None))
             continue
         c = t.copy()
         apply_legal(c, a)
-        out.append((a, run(c, memo)))
+        v = _kept_play(c) if kept and c.phase == PLAY else None
+        out.append((a, run(c, memo) if v is None else v))
     return out
+
+
+def _kept_play(c: Table) -> Optional[tuple]:
+    """The points vector of the play start ``c`` where :data:`_PLAYS` keeps
+    it (the discard's values put there the plays after a lone hand's
+    choice), else None: the value :func:`_fast` gives, without its node key
+    and search set-up."""
+    if _C is None:
+        return None
+    prep = _play_prep(c)
+    if prep is None or prep[-1][-2] is None:
+        return None
+    return _PLAYS.get(prep[-1])
 
 
 def solve(t: Table, *, method: str = "fast", memo: Optional[dict] = None) -> tuple:
@@ -1090,9 +1105,15 @@ def _play_moves(t: Table, acts) -> Optional[list]:
     pt, hands, trick0, active, left, size, twins, key = prep
     if left == 1 and len(trick0) == size - 1:
         return None
+    bit, turn = pt.bit, t.turn
+    idx = []    # each card's index in the tables
     for a in acts:
-        if getattr(a, "kind", None) != "CardPlayed" or a.seat != t.turn or a.card not in pt.bit:
+        if getattr(a, "kind", None) != "CardPlayed" or a.seat != turn:
             return None
+        b = bit.get(a.card)
+        if b is None:
+            return None
+        idx.append(b.bit_length() - 1)
     ctx = _contract(t, pt, active, left, key)
     if ctx[1] is None:
         return None
@@ -1103,8 +1124,8 @@ def _play_moves(t: Table, acts) -> Optional[list]:
     STATS["nodes"] += nodes
     net = dict(got)
     out = []
-    for a in acts:
-        n = net.get(pt.bit[a.card].bit_length() - 1)
+    for i in idx:
+        n = net.get(i)
         if n is None:   # a card the engine allows and the tables do not: value each child
             return None
         out.append(vec_of_net[n])
