@@ -248,3 +248,92 @@ def test_tricks_bounds_shared_across_contracts_change_no_value(variant):
             assert got == plain, (variant, options, seed, t.phase)
             n += 1
     assert n >= 10 and solver.STATS["known"] > known
+
+
+@pytest.mark.skipif(not solver.compiled_available(), reason="the alpha-beta on the net runs with the compiled search")
+@pytest.mark.parametrize("variant", ["standard", "two-handed"])
+def test_exchange_decisions_after_the_par_equal_the_plain_search(variant, monkeypatch):
+    """As ``analyze`` values them: the deal solved first from its first
+    decision (the par), then every auction and exchange decision with the
+    same memo.  A play start below an exchange (the dealer's discard's six
+    children, a lone hand's) is valued by the full-window leaf of the net
+    search (``solver._net_leaf``, reading the tricks' bounds the par's
+    windowed searches left), and the dealer's discards followed by the
+    choice to go alone (``alone_timing="after_exchange"``) by
+    ``solver._discards_then_plays`` (the plays after the other discards read
+    from those after one, searched in one call), the lone-hand choice after
+    it by the plays those kept (``solver._kept_play``); every option equals
+    the plain fast search with nothing kept (held to the reference by the
+    tests above)."""
+    option_sets, _ = VARIANTS[variant]
+    n = discards = 0
+    batched = solver.STATS["discards"]
+    kept = solver._kept_play
+    read = []
+
+    def counted(c):
+        v = kept(c)
+        read.append(v is not None)
+        return v
+    monkeypatch.setattr(solver, "_kept_play", counted)   # counts the plays read, changes nothing
+    for seed in range({"standard": 30, "two-handed": 40}[variant]):
+        options = option_sets[seed % len(option_sets)]
+        solver.clear_caches()
+        memo: dict = {}
+        for i, t in enumerate(decision_positions(variant, options, seed)):
+            if i == 0:
+                solve(t, memo=memo)
+            got = action_values(t, method="fast", memo=memo)
+            saved = (dict(solver._KB), dict(solver._PLAYS))
+            solver.clear_caches()
+            solver._NET_AB = False
+            try:
+                plain = action_values(t, method="fast")
+            finally:
+                solver._NET_AB = True
+            solver.clear_caches()
+            solver._KB.update(saved[0])
+            solver._PLAYS.update(saved[1])
+            assert got == plain, (variant, options, seed, t.phase)
+            discards += all(getattr(a, "kind", None) == "Discarded" for a, _ in got)
+            n += 1
+    assert n >= 10 and discards >= 3
+    if variant == "standard":
+        assert solver.STATS["discards"] > batched and any(read)
+
+
+@pytest.mark.skipif(not solver.compiled_available(), reason="the contexts are the compiled search's")
+@pytest.mark.parametrize("variant", ["standard", "two-handed"])
+def test_a_play_context_read_from_the_play_start_equals_the_computed_one(variant):
+    """``solver._contract_from_start``: at every position of the play of
+    seeded deals (lone hands among them), the compiled search's context of
+    the contract read from the play start's equals the one computed by
+    scoring the outcomes (``solver._contract``): the same nets per count of
+    side 0's tricks, tables, seats, tricks won and shape, and the same
+    points vector for every net reachable from the position."""
+    option_sets, _ = VARIANTS[variant]
+    n = 0
+    for seed in range(30):
+        options = option_sets[seed % len(option_sets)]
+        t = new_table()
+        solver.clear_caches()
+        for e in random_game(variant, options, seed=seed, deals=1):
+            if t.phase == PLAY:
+                prep = solver._play_prep(t)
+                if prep is not None and prep[-1][-2] is not None:
+                    pt, _, _, active, left, _, _, key = prep
+                    ckey = (key[-2], key[4], left, key[-1])
+                    solver._LEAF.pop(ckey, None)
+                    got = solver._contract(t, pt, active, left, key)
+                    if any(key[4]) and got[1] is not None:
+                        solver._LEAF.pop(ckey, None)
+                        solver._FROM_START = False
+                        try:
+                            want = solver._contract(t, pt, active, left, key)
+                        finally:
+                            solver._FROM_START = True
+                        assert got[:2] + got[3:] == want[:2] + want[3:], (variant, seed, t.pos)
+                        assert want[2].items() <= got[2].items(), (variant, seed, t.pos)
+                        n += 1
+            apply(t, e)
+    assert n >= 100

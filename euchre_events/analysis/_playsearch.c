@@ -868,11 +868,93 @@ out:
     return res;
 }
 
+/* two_party_many: the arguments of two_party and, last, a sequence of
+ * other hands (each a sequence of masks, one per seat, as `hands`); the
+ * exact net of the position with `hands` and with each of the others, as
+ * [net, ...] in that order, all searched in one call so that they share
+ * the transposition table (its entries are keyed by every seat's hand, the
+ * leader and the tricks won: exact across positions that differ only in
+ * the hands, such as the dealer's discards).  Every hands must hold the
+ * same number of cards as `hands`: the caller's check. */
+static PyObject *py_two_party_many(PyObject *self, PyObject *args)
+{
+    Py_ssize_t na = PyTuple_GET_SIZE(args);
+    if (na < 2) {
+        PyErr_SetString(PyExc_TypeError, "two_party_many: the arguments of two_party, then the other hands");
+        return NULL;
+    }
+    PyObject *others = PyTuple_GET_ITEM(args, na - 1);
+    PyObject *head = PyTuple_GetSlice(args, 0, na - 1);
+    if (!head)
+        return NULL;
+    S *s = PyMem_Malloc(sizeof(S));
+    PyObject *res = NULL, *list = NULL, *seq = NULL;
+    if (!s) {
+        Py_DECREF(head);
+        return PyErr_NoMemory();
+    }
+    Root r;
+    if (two_party_root(s, head, &r) < 0)
+        goto out;
+    seq = PySequence_Fast(others, "others: a sequence of hands");
+    if (!seq)
+        goto out;
+    Py_ssize_t n = PySequence_Fast_GET_SIZE(seq);
+    list = PyList_New(n + 1);
+    if (!list)
+        goto out;
+    int lo = s->lo[r.a_now][r.left], hi = s->hi[r.a_now][r.left];
+    for (Py_ssize_t i = 0; i <= n; i++) {
+        if (i > 0) {
+            PyObject *h = PySequence_Fast(PySequence_Fast_GET_ITEM(seq, i - 1), "hands: a sequence of masks");
+            if (!h)
+                goto out;
+            if (PySequence_Fast_GET_SIZE(h) != s->n_seats) {
+                Py_DECREF(h);
+                PyErr_SetString(PyExc_ValueError, "others: one mask per seat, as hands");
+                goto out;
+            }
+            for (int k = 0; k < s->n_seats; k++) {
+                unsigned long long m = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(h, k));
+                if (m == (unsigned long long)-1 && PyErr_Occurred()) {
+                    Py_DECREF(h);
+                    goto out;
+                }
+                if (s->T->n_cards < 64 && (m >> s->T->n_cards)) {
+                    Py_DECREF(h);
+                    PyErr_SetString(PyExc_ValueError, "hands: a card out of the tables");
+                    goto out;
+                }
+                s->hands[k] = to_bits(s->T, m);
+            }
+            Py_DECREF(h);
+        }
+        int val;
+        if (r.ntrick == 0)
+            val = ab_start(s, r.turn, r.a_now, r.done, lo - 1, hi + 1);
+        else
+            val = ab_play(s, r.turn, r.ntrick, r.led, r.best, r.best_seat, r.tmask, r.a_now, r.done, lo - 1, hi + 1);
+        PyObject *v = PyLong_FromLong(val);
+        if (!v)
+            goto out;
+        PyList_SET_ITEM(list, i, v);
+    }
+    res = Py_BuildValue("OL", list, s->nodes);
+out:
+    Py_XDECREF(list);
+    Py_XDECREF(seq);
+    Py_DECREF(head);
+    PyMem_Free(s);
+    return res;
+}
+
 static PyMethodDef methods[] = {
     {"tables", py_tables, METH_O, "Parse a flat table of card suits, trick keys and runs into a capsule."},
     {"two_party", py_two_party, METH_VARARGS, "Alpha-beta on side 0's net value: (net, nodes)."},
     {"two_party_moves", py_two_party_moves, METH_VARARGS,
      "Alpha-beta on side 0's net value after each legal card at the root: ([(card, net)], nodes)."},
+    {"two_party_many", py_two_party_many, METH_VARARGS,
+     "Alpha-beta on side 0's net value of the position and of each other hands given: ([net], nodes)."},
     {"max_n", py_max_n, METH_VARARGS, "Max-n with ranked outcome vectors: (vector id, nodes)."},
     {NULL, NULL, 0, NULL},
 };

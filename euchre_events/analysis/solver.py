@@ -305,6 +305,15 @@ def _fast_node(t: Table, memo: Optional[dict], after: Optional[tuple], key=None,
     ``own``: ``t`` is a copy nobody reads after the call (its last child
     is played on it, not on a copy)."""
     if t.phase == PLAY:
+        if _NET_AB and t.maker is not None and _C is not None and t.variant.n_sides == 2 \
+                and t.variant not in _NOT_NET:
+            # a play start of the exchanges (the children of the dealer's discard and of a
+            # lone hand's choice): the full-window leaf, which reads the tricks' bounds
+            # (:data:`_KB`) the par's windowed searches left
+            try:
+                return _vec_of(_net_leaf(t, memo, -_INF, _INF))
+            except _NotNet:
+                pass
         v = _play_fast(t, memo)
         return _reference(t) if v is None else v
     if _NET_AB and t.maker is not None and _C is not None and t.variant.n_sides == 2 \
@@ -345,7 +354,8 @@ class _NotNet(Exception):
 
 
 _NET_AB = True
-"""Use :func:`_net_ab` where it applies (the tests compare it with the plain search)."""
+"""Use :func:`_net_ab` and :func:`_discards_then_plays` where they apply (the tests
+compare them with the plain search)."""
 _INF = 1 << 20
 _NO_BOUNDS = (-_INF, _INF)
 _BOUNDS = object()
@@ -588,6 +598,15 @@ def _contract(t: Table, pt, active: list, left: int, key: tuple) -> Optional[tup
         got = _LEAF.get(ckey, _LEAF)
         if got is not _LEAF:
             return got
+        won = key[4]
+        if _FROM_START and any(won):
+            start = _LEAF.get((key[-2], (0,) * len(won), t.variant.tricks_per_deal, key[-1]))
+            if start is not None and start[0] and start[1] is not None:
+                ctx = _contract_from_start(start, active, left, won)
+                if len(_LEAF) > 50_000:
+                    _LEAF.clear()
+                _LEAF[ckey] = ctx
+                return ctx
     outcomes = _outcomes(t, active, left)
     nxt, side = _seating(t)
     nets = _net_tables(t, outcomes, side)
@@ -607,6 +626,34 @@ def _contract(t: Table, pt, active: list, left: int, key: tuple) -> Optional[tup
             _LEAF.clear()
         _LEAF[ckey] = ctx
     return ctx
+
+
+_FROM_START = True
+"""Let :func:`_contract` read a play's context from its contract's play start
+(:func:`_contract_from_start`; the tests compare it with computing it)."""
+
+
+def _contract_from_start(start: tuple, active: list, left: int, won: tuple) -> tuple:
+    """:func:`_contract`'s context of a play with tricks ``won`` (per seat)
+    and ``left`` to play, from the context ``start`` of its contract's play
+    start (every trick to play, none won; every outcome scoring one side
+    only, the net decided by side 0's tricks): the outcomes from here are
+    some of those from the start, scored the same (the scoring reads the
+    tricks won and the scoring key), so each count of side 0's tricks
+    reachable from here has the start's net and points vector, and the
+    counts not reachable the net 0, as :func:`_contract` writes them.  The
+    same tuple :func:`_contract` computes, without scoring the outcomes
+    again."""
+    _, nets0, vec_of_net, nxt, side, cap, lead, suit_index, _, per_deal, _ = start
+    a_now = sum(n for s, n in enumerate(won) if side[s] == 0)
+    # side 0's count ends anywhere from a_now (side 1 plays) to a_now + left (side 0 plays)
+    lo = a_now if any(side[s] for s in active) else a_now + left
+    hi = a_now + left if not all(side[s] for s in active) else a_now
+    nets_l = [nets0[k] if lo <= k <= hi else 0 for k in range(per_deal + 1)]
+    reach = nets_l[a_now:a_now + left + 1]
+    shape = (cap, tuple(nxt), tuple(side), per_deal) \
+        if all(x <= y for x, y in zip(reach, reach[1:])) else None
+    return (True, nets_l, vec_of_net, nxt, side, cap, lead, suit_index, a_now, per_deal, shape)
 
 
 _GAME_SLOTS = frozenset({
@@ -694,15 +741,35 @@ def action_values(t: Table, *, method: str = "fast", skip=None, memo: Optional[d
         vecs = _play_moves(t, acts)
         if vecs is not None:
             return [(a, None if skip is not None and skip(a) else v) for a, v in zip(acts, vecs)]
+    elif run is _fast and _NET_AB and t.maker is not None and len(acts) > 1 \
+            and _discard_run(t, acts) is not None:
+        vecs = _discards_then_plays(t, acts, memo)
+        if vecs is not None:
+            return [(a, None if skip is not None and skip(a) else v) for a, v in zip(acts, vecs)]
     out = []
+    kept = run is _fast and t.maker is not None
     for a in acts:
         if skip is not None and skip(a):
             out.append((a, None))
             continue
         c = t.copy()
         apply_legal(c, a)
-        out.append((a, run(c, memo)))
+        v = _kept_play(c) if kept and c.phase == PLAY else None
+        out.append((a, run(c, memo) if v is None else v))
     return out
+
+
+def _kept_play(c: Table) -> Optional[tuple]:
+    """The points vector of the play start ``c`` where :data:`_PLAYS` keeps
+    it (the discard's values put there the plays after a lone hand's
+    choice), else None: the value :func:`_fast` gives, without its node key
+    and search set-up."""
+    if _C is None:
+        return None
+    prep = _play_prep(c)
+    if prep is None or prep[-1][-2] is None:
+        return None
+    return _PLAYS.get(prep[-1])
 
 
 def solve(t: Table, *, method: str = "fast", memo: Optional[dict] = None) -> tuple:
@@ -716,9 +783,10 @@ def solve(t: Table, *, method: str = "fast", memo: Optional[dict] = None) -> tup
 
 # ------------------------------------------------------------------ the fast play search
 
-STATS = {"nodes": 0, "known": 0}
+STATS = {"nodes": 0, "known": 0, "discards": 0}
 """Positions visited by the fast play search (cards tried), for the benchmark;
-``known``: plays answered by :data:`_KB` without a search."""
+``known``: plays answered by :data:`_KB` without a search; ``discards``:
+discard decisions valued by :func:`_discards_then_plays`."""
 
 _SCORES: dict = {}
 """``{scoring key: {tricks won: points}}``: the variant's own points for a tricks-won
@@ -1037,9 +1105,15 @@ def _play_moves(t: Table, acts) -> Optional[list]:
     pt, hands, trick0, active, left, size, twins, key = prep
     if left == 1 and len(trick0) == size - 1:
         return None
+    bit, turn = pt.bit, t.turn
+    idx = []    # each card's index in the tables
     for a in acts:
-        if getattr(a, "kind", None) != "CardPlayed" or a.seat != t.turn or a.card not in pt.bit:
+        if getattr(a, "kind", None) != "CardPlayed" or a.seat != turn:
             return None
+        b = bit.get(a.card)
+        if b is None:
+            return None
+        idx.append(b.bit_length() - 1)
     ctx = _contract(t, pt, active, left, key)
     if ctx[1] is None:
         return None
@@ -1050,11 +1124,120 @@ def _play_moves(t: Table, acts) -> Optional[list]:
     STATS["nodes"] += nodes
     net = dict(got)
     out = []
-    for a in acts:
-        n = net.get(pt.bit[a.card].bit_length() - 1)
+    for i in idx:
+        n = net.get(i)
         if n is None:   # a card the engine allows and the tables do not: value each child
             return None
         out.append(vec_of_net[n])
+    return out
+
+
+_HANDS_AT = _NODE_SLOTS.index("hands")
+_DISCARDS_AT = _NODE_SLOTS.index("discards")
+
+
+def _discards_then_plays(t: Table, acts, memo: dict) -> Optional[list]:
+    """The points vector after each of ``acts``, the discards of one seat
+    (the dealer's, rules.md 2.2) of a two-party deal, where each leads to a
+    decision whose every action starts the play (alone or not, rules.md
+    2.3): each discard made by the engine and read in ``memo`` where the
+    par left its exact value; the decision's actions made by the engine
+    after ONE of the discards, and the plays after the others read from
+    those with the seat's hand changed: exact because the positions after
+    the discards are checked equal in every slot but the hands and the
+    discards, with the same legal actions, and the actions move no card.
+    The plays of one action searched by ONE call of the compiled search
+    (``two_party_many``: positions that differ only in the hands share its
+    transposition table), each the value :func:`_play_fast` gives (kept in
+    :data:`_PLAYS` as it keeps them); the decision takes its child by
+    :func:`_pick`, as :func:`_fast_node` does.  None where that does not
+    apply: the caller then values each child."""
+    if _C is None or t.variant.n_sides != 2:
+        return None
+    seat = acts[0].seat
+    out = [None] * len(acts)
+    kids = []   # (index, position after the discard, its node key)
+    for i, a in enumerate(acts):
+        c = t.copy()
+        apply_legal(c, a)
+        if c.phase == PLAY or _over(c):
+            return None
+        try:
+            k = _node_key(c, None)
+            got = memo.get(k)
+        except TypeError:
+            return None
+        if got is not None:
+            out[i] = got
+        else:
+            kids.append((i, c, k))
+    if not kids:
+        return out
+    _, c0, k0 = kids[0]
+    same = k0[:_HANDS_AT] + k0[_HANDS_AT + 1:_DISCARDS_AT] + k0[_DISCARDS_AT + 1:]
+    acts2, _ = legal_actions(c0)
+    if not acts2:
+        return None
+    for _, c, k in kids[1:]:
+        if k[:_HANDS_AT] + k[_HANDS_AT + 1:_DISCARDS_AT] + k[_DISCARDS_AT + 1:] != same \
+                or legal_actions(c)[0] != acts2:
+            return None
+    party = _decider(c0, acts2)
+    plays = []   # per action of the decision: (prep after c0, context)
+    for a2 in acts2:
+        g = c0.copy()
+        apply_legal(g, a2)
+        if g.phase != PLAY or g.hands != c0.hands:
+            return None
+        prep = _play_prep(g)
+        if prep is None or prep[-1][-2] is None:
+            return None
+        pt, hands, trick0, active, left, size, twins, key0 = prep
+        ctx = _contract(g, pt, active, left, key0)
+        if ctx[1] is None:
+            return None
+        plays.append((g, prep, ctx))
+    vecs = [[None] * len(plays) for _ in kids]
+    for j, (g, prep, ctx) in enumerate(plays):
+        pt, hands0, trick0, active, left, size, twins, key0 = prep
+        bit = pt.bit
+        todo = []   # (kid, hands)
+        for n, (_, c, _) in enumerate(kids):
+            hands = list(hands0)
+            if hands[seat]:     # the seat plays: its hand after this discard
+                m = 0
+                for card in c.hands[seat]:
+                    b = bit.get(card)
+                    if b is None or m & b:
+                        return None
+                    m |= b
+                others = 0
+                for s2, h in enumerate(hands):
+                    if s2 != seat:
+                        others |= h
+                if m & others or m.bit_count() != hands0[seat].bit_count():
+                    return None
+                hands[seat] = m
+            key = ("play", tuple(hands)) + key0[2:]
+            v = _PLAYS.get(key)
+            if v is None:
+                todo.append((n, hands, key))
+            else:
+                vecs[n][j] = v
+        if todo:
+            _, nets_l, vec_of_net, nxt, side, cap, lead, suit_index, a_now, per_deal, _ = ctx
+            flat, led = _c_trick(pt, suit_index, g, trick0) if trick0 else ((), -1)
+            vals, nodes = _C.two_party_many(cap, todo[0][1], side, nxt, g.turn, flat, led, len(g.tricks),
+                                            per_deal, size, a_now, nets_l, lead, twins,
+                                            [h for _, h, _ in todo[1:]])
+            STATS["nodes"] += nodes
+            for (n, _, key), val in zip(todo, vals):
+                vecs[n][j] = vec = vec_of_net[val]
+                _plays_put(key, vec)
+    STATS["discards"] += 1
+    variant = t.variant
+    for (i, _, _), vs in zip(kids, vecs):
+        out[i] = vs[_pick(variant, party, vs)]
     return out
 
 
