@@ -24,7 +24,6 @@ library's (:mod:`concurrent.futures`); nothing here schedules.
 """
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import time
@@ -287,6 +286,7 @@ def _run_pool(todo: list, spec: Callable, finished: Callable, workers: int, wind
 def task_key(spec: dict) -> str:
     """The Dask key of a game's task: the game and the parameters (the same
     task has the same key, so a second client asking for it shares it)."""
+    import hashlib   # here: the analyze command's start-up needs no hashlib
     h = hashlib.sha1(json.dumps(spec["params"], sort_keys=True).encode()).hexdigest()[:12]
     return f"ee-analyze-{spec['game_id']}-{h}"
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import errno
 import os
-import secrets
 import stat
 from typing import Optional, Union
 
@@ -49,7 +48,7 @@ class OutputFile:
         self.target = os.path.realpath(path)
         folder, name = os.path.split(self.target)
         while True:    # a fresh name beside the target (never another file's): renamed within one file system
-            tmp = os.path.join(folder, f".{name}.{secrets.token_hex(4)}.part")
+            tmp = os.path.join(folder, f".{name}.{os.urandom(4).hex()}.part")   # secrets.token_hex(4), without importing secrets (start-up)
             try:
                 fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)   # the umask applies
                 break
