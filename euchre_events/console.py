@@ -155,15 +155,27 @@ def write_file(output: str, text) -> bool:
 def emit_report(text: str, report: str, output: Optional[str]) -> None:
     """Write a report to ``output`` (then print its name), else print it:
     text line by line through :func:`say` (record text shown escaped),
-    JSON as it is; nothing for an empty report."""
+    JSON as it is; nothing for an empty report.  Exits 1 (:func:`fail`)
+    when the standard output is closed: the report would be lost."""
     if output:
         if write_file(output, text):
             say(output)
-    elif text and report == "text":
+        return
+    if text:
+        need_stdout()
+    if text and report == "text":
         for line in text.split("\n"):
             say(line)
     elif text:
         echo(text)
+
+
+def need_stdout() -> None:
+    """:func:`fail` when the process was started with its standard output
+    closed (``>&-``: ``sys.stdout`` is None): a report printed there would be
+    lost without a word, as ``> /dev/full`` is not (:func:`echo`)."""
+    if sys.stdout is None:
+        fail("cannot write the report to the standard output: it is closed (give -o FILE)")
 
 
 def short_error(e: Exception) -> str:

@@ -377,3 +377,28 @@ def test_encrypted_and_unsupported_zip_members_are_named_and_the_rest_imported(t
     assert "Traceback" not in res.output
     titles = {g["title"] for g in json.loads(runner.invoke(app, ["list", "--db", str(db), "--json"]).stdout)["games"]}
     assert len(titles) == 2 and "Club night, table 1" in titles
+
+
+# ---------------------------------------------------------------- a report onto a closed stdout
+
+@pytest.mark.parametrize("command", (["analyze", str(CLUB1), "--face-up-only", "--deal", "1"],
+                                     ["analyze", str(CLUB1), "--face-up-only", "--deal", "1", "--format", "json"],
+                                     ["audit", str(CLUB1)], ["audit", str(CLUB1), "--json"],
+                                     ["audit", str(CLUB1), "--format", "jsonl"]))
+def test_a_report_onto_a_closed_standard_output_is_an_error(tmp_path, command):
+    """Started with its standard output closed (``>&-``), a command whose
+    report goes there says so and exits 1: the report is not lost without a
+    word (``> /dev/full`` was already an error)."""
+    res = subprocess.run([sys.executable, "-m", "euchre_events", *command], cwd=tmp_path,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                         preexec_fn=lambda: os.close(1), env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert res.returncode == 1, res.stderr
+    assert res.stderr.endswith("error: cannot write the report to the standard output: it is closed "
+                               "(give -o FILE)\n")
+    # with -o the report goes to the file: a closed stdout loses nothing
+    out = tmp_path / "report.out"
+    res = subprocess.run([sys.executable, "-m", "euchre_events", *command, "-o", str(out)], cwd=tmp_path,
+                         stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                         preexec_fn=lambda: os.close(1), env=dict(os.environ, PYTHONPATH=str(ROOT)))
+    assert res.returncode == 0, res.stderr
+    assert out.stat().st_size > 0

@@ -19,7 +19,7 @@ import json
 from json.encoder import encode_basestring_ascii as _json_str
 from typing import Optional
 
-from euchre_events.console import echo, emit_report, fail, say
+from euchre_events.console import echo, emit_report, fail, need_stdout, say
 
 __all__ = ["AuditReport", "json_text", "indented_json", "fast_game_json", "fast_game_text",
            "render_json", "render_jsonl"]
@@ -256,6 +256,7 @@ class AuditReport:
         """Write out what :meth:`_write` keeps for stdout (before a message
         on stderr, so the two stay in order on a terminal)."""
         if self.buf:
+            need_stdout()
             echo("".join(self.buf), nl=False)
             self.buf = []
 
@@ -335,6 +336,7 @@ class AuditReport:
         if self.f is not None:
             self._put(line + "\n")
         else:
+            need_stdout()
             say(line)
         self.n += 1
 
