@@ -149,6 +149,16 @@ def _deal_numbers(game, deals) -> list:
     return numbers
 
 
+def _where(item: str, rec, n: int, count: int) -> str:
+    """Where a game of ``item`` stands, for an error about that game: the
+    file alone when it holds one game, else ``FILE, line L`` (a JSON Lines
+    file, as its reading errors say) or ``FILE, game N`` (1-based)."""
+    if count <= 1:
+        return item
+    line = (getattr(rec, "source", None) or {}).get("line") if item.lower().endswith(".jsonl") else None
+    return f"{item}, line {line}" if isinstance(line, int) else f"{item}, game {n}"
+
+
 def _line_game(game, record, line: int, label: str):
     """``(Game, deal)``: the record's alternative line ``line`` (1-based, as the
     viewer numbers them: :func:`~euchre_events.ui.htmlexport.record_variation`)
@@ -271,11 +281,14 @@ def run_analysis(games: List[str], *, deals, seat, samples: int, seed: int, face
             say(f"error: {item}: cannot be read ({short_error(e)})", err=True)
             plan.append(("error", {"file": item, "error": f"{item}: cannot be read ({short_error(e)})"}))
             continue
-        for g, rec, gid in todo:
+        for n, (g, rec, gid) in enumerate(todo, 1):
+            where = _where(item, rec, n, len(todo))
             try:
                 s = parse_seat(seat, g.players) if seat else None
-            except ValueError as e:
-                fail(f"--seat {seat}: {e}")
+            except ValueError as e:     # a seat this game lacks: named, as a deal it lacks is
+                say(f"error: {where}: --seat {seat}: {e}", err=True)
+                plan.append(("error", {"file": item, "error": f"{where}: --seat {seat}: {e}"}))
+                continue
             line_deals = deals
             if line is not None:
                 g, line_deal = _line_game(g, rec, line, item)
@@ -293,8 +306,8 @@ def run_analysis(games: List[str], *, deals, seat, samples: int, seed: int, face
             try:
                 numbers = _deal_numbers(g, line_deals)
             except KeyError as e:
-                say(f"error: {item}: {e.args[0]}", err=True)
-                plan.append(("error", {"file": item, "error": f"{item}: {e.args[0]}"}))
+                say(f"error: {where}: {e.args[0]}", err=True)
+                plan.append(("error", {"file": item, "error": f"{where}: {e.args[0]}"}))
                 continue
             plan.append(("game", dict(game=g, item=item, how=how, gid=gid, params=params, seat=s,
                                       numbers=numbers)))
@@ -381,7 +394,7 @@ ANALYZE_OPTIONS = (
     Option("samples", ("--samples",), 200, int, "Imagined deals per decision for the seat view.",
            minimum=1, maximum=100000),
     Option("seed", ("--seed",), 0, int, "Seed of the imagined deals.", minimum=0),
-    Option("face_up_only", ("--face-up-only",), False, bool, "Only the face-up values (fast)."),
+    Option("face_up_only", ("--face-up-only",), False, bool, "Only the face-up values (fast; Bid with the joker or a double deck: minutes a deal, docs/analysis.md)."),
     Option("workers", ("--workers",), None, int,
            "Processes over the games (of the files, or stored: --all, several ids); one game: over its deals; "
            "default 1.",

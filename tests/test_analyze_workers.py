@@ -88,10 +88,10 @@ def test_games_without_the_deal_asked_are_named_in_order(tmp_path, broken_match)
     assert [(g["title"], [d["deal"] for d in g["deals"]]) for g in doc["games"]] == [
         (f"MotE W5 G{i}", [12]) for i in (2, 4, 6, 2, 4, 6)]
     assert [e["file"] for e in doc["errors"]] == [MATCH] * 3 + [broken_match] * 3
-    assert [e["error"] for e in doc["errors"][:3]] == [f"{MATCH}: deal 12 is not in the game (deals {deals})"
-                                                       for deals in ("1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11",
-                                                                     "1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11",
-                                                                     "1, 2, 3, 4, 5, 6, 7, 8, 9, 10")]
+    assert [e["error"] for e in doc["errors"][:3]] == [f"{MATCH}, game {n}: deal 12 is not in the game (deals {deals})"
+                                                       for n, deals in ((1, "1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11"),
+                                                                        (3, "1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11"),
+                                                                        (5, "1, 2, 3, 4, 5, 6, 7, 8, 9, 10"))]
     assert "game 3: West (WWMM) cannot play JH" in doc["errors"][3]["error"]
     typer = runner.invoke(app, ["analyze", *args, "--workers", "2"])
     assert typer.exit_code == 1 and json.loads(typer.stdout) == doc
@@ -118,3 +118,21 @@ def test_many_one_deal_records_of_two_variants_are_the_same_bytes(tmp_path):
     games = json.loads(one[3])["games"]
     assert [g["file"] for g in games] == files
     assert [g["variant"] for g in games] == ["standard"] * 11 + ["two-handed"] * 10
+
+
+def test_a_seat_some_games_lack_names_those_games_and_analyses_the_others(tmp_path):
+    """``--seat Llama`` over the VWEC final (Llama sits East) and a two-handed
+    game (P1, P2): the two-handed game is named with the reason, the final is
+    analysed for Llama's seat only, exit 1; the same bytes with two workers
+    (a newcomer's finding: the whole run was refused)."""
+    vwec = str(EGN_FIXTURES / "VWEC Finals.egn")
+    args = (vwec, PARLOUR, "--face-up-only", "--deal", "1", "--seat", "Llama", "--format", "json")
+    one = _analyze(tmp_path, "one.json", *args)
+    two = _analyze(tmp_path, "two.json", *args, "--workers", "2")
+    assert one[0] == 1 and two == one
+    doc = json.loads(one[3])
+    assert [g["title"] for g in doc["games"]] == ["VWEC Finals"]
+    assert {d["seat"] for g in doc["games"] for deal in g["deals"] for d in deal["decisions"]} == {1}
+    assert [e["file"] for e in doc["errors"]] == [PARLOUR]
+    assert doc["errors"][0]["error"].startswith(f"{PARLOUR}: --seat Llama: ")
+    assert f"error: {PARLOUR}: --seat Llama: " in (one[2].decode() if isinstance(one[2], bytes) else one[2])
