@@ -527,6 +527,21 @@ static int read_ints(PyObject *obj, int *dst, int max, int *count, const char *w
     return 0;
 }
 
+/* seat k's hand from the Python int `item` (a mask over the tables' card
+ * codes) into s->hands[k]; -1 with an exception set when it is not one. */
+static int read_hand(S *s, PyObject *item, int k)
+{
+    unsigned long long m = PyLong_AsUnsignedLongLong(item);
+    if (m == (unsigned long long)-1 && PyErr_Occurred())
+        return -1;
+    if (s->T->n_cards < 64 && (m >> s->T->n_cards)) {
+        PyErr_SetString(PyExc_ValueError, "hands: a card out of the tables");
+        return -1;
+    }
+    s->hands[k] = to_bits(s->T, m);
+    return 0;
+}
+
 /* The common arguments: hands, side, nxt, turn, trick, led, done, per_deal. */
 static int setup(S *s, PyObject *tables, PyObject *hands, PyObject *side, PyObject *nxt,
                  PyObject *lead_order, int twins, int per_deal, int done, int size)
@@ -546,17 +561,10 @@ static int setup(S *s, PyObject *tables, PyObject *hands, PyObject *side, PyObje
     }
     s->n_seats = (int)n;
     for (Py_ssize_t i = 0; i < n; i++) {
-        unsigned long long m = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(seq, i));
-        if (m == (unsigned long long)-1 && PyErr_Occurred()) {
+        if (read_hand(s, PySequence_Fast_GET_ITEM(seq, i), (int)i) < 0) {
             Py_DECREF(seq);
             return -1;
         }
-        if (s->T->n_cards < 64 && (m >> s->T->n_cards)) {
-            Py_DECREF(seq);
-            PyErr_SetString(PyExc_ValueError, "hands: a card out of the tables");
-            return -1;
-        }
-        s->hands[i] = to_bits(s->T, m);
     }
     Py_DECREF(seq);
     int k;
@@ -915,17 +923,10 @@ static PyObject *py_two_party_many(PyObject *self, PyObject *args)
                 goto out;
             }
             for (int k = 0; k < s->n_seats; k++) {
-                unsigned long long m = PyLong_AsUnsignedLongLong(PySequence_Fast_GET_ITEM(h, k));
-                if (m == (unsigned long long)-1 && PyErr_Occurred()) {
+                if (read_hand(s, PySequence_Fast_GET_ITEM(h, k), k) < 0) {
                     Py_DECREF(h);
                     goto out;
                 }
-                if (s->T->n_cards < 64 && (m >> s->T->n_cards)) {
-                    Py_DECREF(h);
-                    PyErr_SetString(PyExc_ValueError, "hands: a card out of the tables");
-                    goto out;
-                }
-                s->hands[k] = to_bits(s->T, m);
             }
             Py_DECREF(h);
         }
