@@ -16,6 +16,7 @@ from typing import Optional, Sequence
 
 from euchre_events.rules.engine import ImpossibleEvent, Table, apply, fold, new_table
 from euchre_events.events import Event, GameStarted
+from euchre_events.projections.audit import audit, deal_reports
 from euchre_events.projections.state import TableState, snapshot  # noqa: F401 (their home before)
 
 
@@ -155,7 +156,6 @@ class Game:
         :func:`euchre_events.projections.audit.deal_reports`; computed the
         first time only: each report reports read it once per finding)."""
         if self._deal_reports is None:
-            from euchre_events.projections.audit import deal_reports   # here: folding a game needs no audit
             self._deal_reports = tuple(deal_reports(self))
         return list(self._deal_reports)
 
@@ -198,7 +198,6 @@ class Game:
     def audit(self) -> list:
         """Renege findings of the whole game (see
         :func:`euchre_events.projections.audit.audit`)."""
-        from euchre_events.projections.audit import audit
         return audit(self)
 
 
