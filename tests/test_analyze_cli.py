@@ -67,8 +67,9 @@ def test_text_reads_like_a_coach():
     r = run("analyze", VWEC, "--deal", "2", "--face-up-only")
     assert r.exit_code == 0, r.output
     out = r.stdout
-    assert "Deal 2: par (every hand visible): West (LeftyKnavey) order, +1 for the makers." in out
-    assert ("Deal 2, the auction (event 35): West (LeftyKnavey) chose pass [? mistake]. Face up, order "
+    # West deals deal 2: its own order is a pick-up
+    assert "Deal 2: par (every hand visible): West (LeftyKnavey) pick up, +1 for the makers." in out
+    assert ("Deal 2, the auction (event 35): West (LeftyKnavey) chose pass [? mistake]. Face up, pick up "
             "was worth +1 for E/W against \u22121") in out
     assert "accuracy" in out
 
@@ -273,3 +274,20 @@ def test_console_script_gives_typer_s_output(tmp_path):
         assert (out.read_text() if out.exists() else None) == typer_file
         if out.exists():
             out.unlink()
+
+
+def test_the_dealer_s_own_order_is_said_pick_up():
+    """The dealer who takes the up-card "picks it up" (rules.md 2.3): the text says so
+    where the seat calling ``order`` is the deal's dealer, and keeps "order" for another
+    seat; the JSON keeps the notation's ``order`` either way. Club night 1, face up:
+    deal 3's par is East's own order (East deals), deal 1's South's (West deals)."""
+    f = str(ROOT / "fixtures" / "standard" / "club-night-1.euchre")
+    r = runner.invoke(app, ["analyze", f, "--face-up-only"])
+    assert r.exit_code == 0, r.output
+    assert "Deal 3: par (every hand visible): East (Bob) pick up, +1 for the makers." in r.output
+    assert "Deal 1: par (every hand visible): South (Cora) order, +2 for the makers." in r.output
+    j = runner.invoke(app, ["analyze", f, "--face-up-only", "--format", "json"])
+    doc = json.loads(j.output)
+    deals = {d["deal"]: d for d in (doc["games"][0] if "games" in doc else doc)["deals"]}
+    assert (deals[3]["dealer"], deals[3]["par"]["call"], deals[3]["par"]["seat"]) == (1, "order", 1)
+    assert (deals[1]["dealer"], deals[1]["par"]["call"], deals[1]["par"]["seat"]) == (3, "order", 2)

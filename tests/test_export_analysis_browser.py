@@ -122,8 +122,10 @@ def _check_position(page, game_json, position):
         for card, fu, sv, lab in got["badges"]:
             assert (fu, sv) == costs[card], card
             assert lab == (dec["label"] if card == dec["played"] else None)
-    par = next(deal["par"] for deal in game_json["deals"] if deal["deal"] == dec["deal"])
-    assert f"deal {dec['deal']} par (face up): {pretty_action(par['call'])}" in got["par"]
+    deal = next(deal for deal in game_json["deals"] if deal["deal"] == dec["deal"])
+    par = deal["par"]
+    # the dealer's own order is said "pick up" (pretty_action with the seat and the dealer)
+    assert f"deal {dec['deal']} par (face up): {pretty_action(par['call'], par['seat'], deal['dealer'])}" in got["par"]
     assert str(got["evalDeal"]) == str(dec["deal"])
     return dec
 

@@ -19,9 +19,14 @@ from euchre_events.ui.describe import not_read_line, seat_name, side_label
 __all__ = ["analysis_text", "analysis_html", "decision_sentence", "pretty_action", "par_words"]
 
 
-def pretty_action(text: str) -> str:
+def pretty_action(text: str, seat: Optional[int] = None, dealer: Optional[int] = None) -> str:
     """An action's words with card symbols: ``"JD"`` -> ``"J♦"``,
-    ``"discard 9C"`` -> ``"discard 9♣"``, ``"name H alone"`` -> ``"name ♥ alone"``."""
+    ``"discard 9C"`` -> ``"discard 9♣"``, ``"name H alone"`` -> ``"name ♥ alone"``.
+    With ``seat`` the dealer's own ``order`` is said as people say it at the
+    table, ``"pick up"`` (``"pick up alone"``; rules.md 2.3): the words only,
+    the JSON keeps the notation's ``order``."""
+    if seat is not None and seat == dealer and (text == "order" or text.startswith("order ")):
+        text = "pick up" + text[len("order"):]
     out = []
     for w in text.split(" "):
         if len(w) == 2 and w[1] in C.SUITS and (w[0] in "9TJQKA8765432" or w == "JK"):
@@ -64,7 +69,13 @@ def par_words(a: GameAnalysis, deal) -> str:
     if deal.par_call is None:
         return "par (every hand visible): every seat passes, the deal is thrown in (0)"
     who = seat_name(deal.par_seat, list(a.players), a.n_seats) + " " if deal.par_seat is not None else ""
-    return f"par (every hand visible): {who}{pretty_action(deal.par_call)}, {_pts(deal.par_value)} for the makers"
+    call = pretty_action(deal.par_call, deal.par_seat, deal.dealer)
+    return f"par (every hand visible): {who}{call}, {_pts(deal.par_value)} for the makers"
+
+
+def _dealer(a: GameAnalysis, deal: int) -> Optional[int]:
+    """The dealer of deal number ``deal`` of the analysis (None if not analysed)."""
+    return next((x.dealer for x in a.deals if x.deal == deal), None)
 
 
 def decision_sentence(a: GameAnalysis, d: Decision) -> str:
@@ -73,8 +84,12 @@ def decision_sentence(a: GameAnalysis, d: Decision) -> str:
     where = f"Deal {d.deal}" + (f", trick {d.trick}" if d.trick else ", the auction" if d.kind == "call"
                                 else ", the exchange")
     verb = "played" if d.kind == "play" else "chose"
+    dealer = _dealer(a, d.deal)
+
+    def words(text: str) -> str:
+        return pretty_action(text, d.seat, dealer)
     # event K counted from 1, as record, show and drill say it (show --after K-1 is its table)
-    s = f"{where} (event {d.position + 1}): {who} {verb} {pretty_action(d.played_text)}"
+    s = f"{where} (event {d.position + 1}): {who} {verb} {words(d.played_text)}"
     if d.label:
         s += f" [{d.label} {LABEL_WORDS[d.label]}]"
     s += "."
@@ -86,7 +101,7 @@ def decision_sentence(a: GameAnalysis, d: Decision) -> str:
         s += f" {d.why}."
     if best is not None and d.played_face_up is not None:
         if d.face_up_cost and d.face_up_cost > 1e-9:
-            s += (f" Face up, {pretty_action(best.text)} was worth {_pts(best.face_up)} for {side}"
+            s += (f" Face up, {words(best.text)} was worth {_pts(best.face_up)} for {side}"
                   f" against {_pts(d.played_face_up)} ({_pts(d.face_up_cost).lstrip('+')} lost")
             if d.win_chance_lost is not None:
                 s += f", {100 * d.win_chance_lost:.0f}% of the game's winning chance"
@@ -97,13 +112,13 @@ def decision_sentence(a: GameAnalysis, d: Decision) -> str:
     pl = next((o for o in d.options if o.action == d.played), None)
     if sv is not None and pl is not None and pl.seat_view is not None:
         n = a.method.samples
-        share = "" if pl.best_share is None else f"; {pretty_action(pl.text)} was the best in {100 * pl.best_share:.0f}% of them"
+        share = "" if pl.best_share is None else f"; {words(pl.text)} was the best in {100 * pl.best_share:.0f}% of them"
         def est(o) -> str:     # a pass in the auction counts 0 from the seat: no error to give
             if o.action.kind == "Passed" and a.method.pass_value == "zero" and not o.seat_view_se:
                 return "0 (a pass counts 0)"
             return f"{_pts(o.seat_view)} \u00b1 {abs(o.seat_view_se or 0):.2f}"
         if sv.action != d.played and (d.seat_view_cost or 0) > 1e-9:
-            s += (f" From {who}'s seat {pretty_action(sv.text)} looked better: {est(sv)} against "
+            s += (f" From {who}'s seat {words(sv.text)} looked better: {est(sv)} against "
                   f"{est(pl)} over {n} imagined deals{share}.")
         else:
             s += f" From {who}'s seat it was the best choice: {est(pl)} over {n} imagined deals{share}."
@@ -150,10 +165,11 @@ table.ee-decisions{border-collapse:collapse;width:100%;font-size:.92em}
 """
 
 
-def _suits_html(text: str) -> str:
-    """Escaped text with card symbols, hearts and diamonds in red."""
+def _suits_html(text: str, seat: Optional[int] = None, dealer: Optional[int] = None) -> str:
+    """Escaped text with card symbols, hearts and diamonds in red (the
+    dealer's own ``order`` as ``pick up``: :func:`pretty_action`)."""
     out = []
-    for w in pretty_action(text).split(" "):
+    for w in pretty_action(text, seat, dealer).split(" "):
         e = html.escape(w)
         if w.endswith(C.SUIT_SYMBOLS["H"]) or w.endswith(C.SUIT_SYMBOLS["D"]):
             e = f"<span class='ee-suit-{'H' if w.endswith(C.SUIT_SYMBOLS['H']) else 'D'}'>{e}</span>"
@@ -206,7 +222,7 @@ def analysis_html(analyses: Sequence[GameAnalysis], errors: Sequence[dict] = ())
                 sv.append(None if s_v is None else sign * s_v)
                 # plotly reads markup in a point's text (<b>, <a href>): a name from the record is escaped
                 texts.append(html.escape(f"event {d.position + 1}: {seat_name(d.seat, list(a.players), a.n_seats)} "
-                                         f"{pretty_action(d.played_text)}"))
+                                         f"{pretty_action(d.played_text, d.seat, deal.dealer)}"))
             gid += 1
             data = [{"x": xs, "y": fu, "name": "face up", "mode": "lines+markers", "text": texts,
                      "hovertemplate": "%{text}: %{y}<extra></extra>"}]
@@ -232,8 +248,8 @@ def analysis_html(analyses: Sequence[GameAnalysis], errors: Sequence[dict] = ())
                        if d.label else "")
                 parts.append("<tr>" + "".join(f"<td>{x}</td>" for x in (
                     d.position + 1, d.trick or "", html.escape(seat_name(d.seat, list(a.players), a.n_seats)),
-                    _suits_html(d.played_text) + ("" if d.legal else " (illegal)"), lab,
-                    _suits_html(best.text) if best else html.escape(d.why or ""),
+                    _suits_html(d.played_text, d.seat, deal.dealer) + ("" if d.legal else " (illegal)"), lab,
+                    _suits_html(best.text, d.seat, deal.dealer) if best else html.escape(d.why or ""),
                     "" if d.face_up_cost is None else f"{d.face_up_cost:.2f}",
                     "" if d.seat_view_cost is None else f"{d.seat_view_cost:.2f}",
                     "" if d.win_chance_lost is None else f"{100 * d.win_chance_lost:.0f}%")) + "</tr>")

@@ -145,7 +145,7 @@ def par_line(da, bid: str, n_seats: int) -> str:
     :func:`bid_words`."""
     par = "not known (a card the record does not state)" if da.par_call is None and da.par_value is None else (
         "every seat passes (thrown in)" if da.par_call is None else
-        f"{pretty_action(da.par_call)}"
+        f"{pretty_action(da.par_call, da.par_seat, da.dealer)}"
         + (f" by {R.seat_label(da.par_seat, n_seats)}" if da.par_seat is not None else "")
         + (f", {points_text(da.par_value)} for the makers" if da.par_value is not None else ""))
     return (f'<div class="ee-par" data-deal="{da.deal}">deal {da.deal} par (face up): {R._esc(par)}'
