@@ -370,3 +370,38 @@ def test_a_director_rules_on_a_game_imported_whole(opener):
     with pytest.raises(ArchiveError, match="takes only a claim or a ruling"):
         b.record(gid, CardPlayed(N, "KC"))
     assert len(b.game_events(gid)) == len(evs) + 2
+
+
+def test_a_row_changed_after_the_snapshot_is_named_by_every_command(tmp_path):
+    """A newcomer's finding: once ``show`` had stored a game's snapshot, a stored
+    event changed in the database (the VWEC final's event 40, a card of the play)
+    went unnoticed by ``show``, ``audit``, ``export`` and ``analyze``, which read
+    the snapshot's copy and exited 0; only ``list`` and ``verify`` named it. The
+    snapshot keeps the digest of the rows it copies: a load that finds them
+    changed verifies the game, and each command names the changed event and
+    exits 1 (README, ``list``: "then list, audit, show and export exit 1")."""
+    import sqlite3
+    from conftest import ROOT
+    db = str(tmp_path / "club.sqlite")
+    vwec = str(ROOT / "fixtures" / "egn" / "VWEC Finals.egn")
+    assert RUNNER.invoke(app, ["import", "--db", db, vwec]).exit_code == 0
+    gid = str(Archive(db).game_ids()[0])
+    assert RUNNER.invoke(app, ["show", gid, "--db", db]).exit_code == 0     # takes the snapshot
+    a = Archive(db)
+    assert isinstance(a._events_from_snapshot(a._uuid(gid)), list)         # read from it while intact
+    con = sqlite3.connect(db)
+    (state,) = con.execute("select state from stored_events where originator_version = 40").fetchone()
+    text = state.decode()
+    card = a.game_events(gid)[39].card
+    other = next(c for c in ("9D", "TD", "9C", "TC") if c != card)
+    changed = text.replace(f'"{card}"', f'"{other}"', 1)
+    assert changed != text
+    con.execute("update stored_events set state = ? where originator_version = 40", (changed.encode(),))
+    con.commit()
+    con.close()
+    for argv in (["show", gid], ["audit", gid], ["export", gid, "--format", "text"],
+                 ["analyze", gid, "--face-up-only"]):
+        r = RUNNER.invoke(app, argv + ["--db", db])
+        assert r.exit_code == 1, (argv, r.output)
+        assert f"game {gid}: stored event 40 was changed" in r.output, (argv, r.output)
+        assert "Traceback" not in r.output

@@ -17,7 +17,25 @@ from euchre_events.archive.aggregates import GameRecord
 from euchre_events.archive.errors import short_error
 from euchre_events.events import Event
 
-__all__ = ["SnapshotMixin"]
+__all__ = ["SnapshotMixin", "ROWS_CHANGED", "rows_digest"]
+
+ROWS_CHANGED = "rows changed"
+"""What :meth:`SnapshotMixin._events_from_snapshot` says when the stored rows
+a snapshot covers are not the bytes it was taken from."""
+
+
+def rows_digest(rows) -> str:
+    """A digest (BLAKE2b, hex) of stored rows as stored: each row's version,
+    topic and state bytes, in order.  A snapshot keeps the digest of the rows
+    it copies, so that a load from it sees a row changed since (docs/design.md
+    "Tamper evidence", "Snapshots")."""
+    import hashlib     # not at import: off the start-up path of every command
+    h = hashlib.blake2b(digest_size=20)
+    for r in rows:
+        state = r.state if isinstance(r.state, (bytes, bytearray)) else str(r.state).encode()
+        h.update(f"{r.originator_version}\x00{r.topic}\x00{len(state)}\x00".encode())
+        h.update(state)
+    return h.hexdigest()
 
 
 class SnapshotMixin:
@@ -46,53 +64,66 @@ class SnapshotMixin:
                 self.events.get(gid, gt=len(events) - 1))
             if first is None or not tail or getattr(tail[-1], "chain", None) is None:
                 return False    # a game stored before the chain: a load could not check a snapshot
+            rows = list(self.recorder.select_events(gid, lte=len(events)))
             snap = Snapshot(originator_id=gid, originator_version=len(events),
                             timestamp=Snapshot.create_timestamp(), topic=get_topic(GameRecord),
                             state={"_created_on": first.timestamp, "_modified_on": tail[-1].timestamp,
                                    "events": list(events), "length": getattr(first, "length", None),
-                                   "chain_head": getattr(tail[-1], "chain", None)})
+                                   "chain_head": getattr(tail[-1], "chain", None),
+                                   "rows_digest": rows_digest(rows)})
             self.snapshots.put([snap])
             return True
         except Exception:  # noqa: BLE001 - a cache: a read-only archive simply has none
             return False
 
-    def _events_from_snapshot(self, gid: uuid.UUID) -> Optional[list]:
+    def _events_from_snapshot(self, gid: uuid.UUID):
         """The game's events from its latest snapshot and the stored events
-        after it, or None (no snapshot, or one that does not fit: its chain
-        head is not the stored chain at its version, a version is missing):
-        then the caller reads every row, which names any damage."""
+        after it; None when there is no snapshot to use (none, one written
+        before its rows' digest was kept, one that does not fit: a version
+        missing, its chain head not the stored chain at its version): then
+        the caller reads every row, which names any damage; or
+        :data:`ROWS_CHANGED` when the stored rows the snapshot covers are no
+        longer the bytes it was taken from (a row updated since: the caller
+        verifies the game, docs/design.md "Tamper evidence").  Every row is
+        read raw (cheap: no decoding), the rows after the snapshot decoded."""
         if self.snapshots is None:
             return None
         try:
             both = self._snapshot_and_rows(gid)
             if both is not None:
-                snap, rest = both
+                snap, rows = both
                 if snap is None:
                     return None
             else:
                 snaps = list(self.snapshots.get(gid, desc=True, limit=1))
                 if not snaps:
                     return None
-                snap, rest = snaps[0], None
+                snap, rows = snaps[0], None
             v, st = snap.originator_version, snap.state
             events = list(st.get("events") or [])
-            head = st.get("chain_head")
-            if len(events) != v or head is None or not all(isinstance(e, Event) for e in events):
+            head, digest = st.get("chain_head"), st.get("rows_digest")
+            if len(events) != v or head is None or digest is None or not all(isinstance(e, Event) for e in events):
                 return None
-            if rest is None:
-                rest = list(self.events.get(gid, gt=v - 1))   # the event at the snapshot's version too
-            if not rest or getattr(rest[0], "chain", None) != head:
-                return None
-            if [d.originator_version for d in rest] != list(range(v, v + len(rest))):
+            if rows is None:
+                rows = list(self.recorder.select_events(gid))
+            if [r.originator_version for r in rows] != list(range(1, len(rows) + 1)) or len(rows) < v:
+                return ROWS_CHANGED
+            # the rows the snapshot stands for, as stored: one changed byte and the
+            # snapshot no longer speaks for them (a load would show the old events)
+            if rows_digest(rows[:v]) != digest:
+                return ROWS_CHANGED
+            rest = [self.mapper.to_domain_event(r) for r in rows[v - 1:]]   # the event at its version too
+            if getattr(rest[0], "chain", None) != head:
                 return None
             return events + [d.event for d in rest[1:]]
         except Exception:  # noqa: BLE001 - a cache: read the rows instead
             return None
 
     def _snapshot_and_rows(self, gid: uuid.UUID) -> Optional[tuple]:
-        """On PostgreSQL, ``(snapshot, events)``: the game's latest snapshot
-        (None when it has none) and its stored events from the snapshot's
-        version on, both read by one query (a load from a snapshot is then
+        """On PostgreSQL, ``(snapshot, rows)``: the game's latest snapshot
+        (None when it has none) and every stored row of the game, raw
+        (``StoredEvent``, not decoded: the snapshot's rows are only compared
+        with its digest), both read by one query (a load from a snapshot is then
         one round trip to the server instead of two, each prepared on a new
         connection first: most of a first load's time); through the
         library's own connection pool, tables and mapper.  None on another
@@ -113,7 +144,7 @@ class SnapshotMixin:
                     "WHERE originator_id = %s ORDER BY originator_version DESC LIMIT 1) "
                     "SELECT 0 AS part, originator_version, topic, state FROM s UNION ALL "
                     "SELECT 1, e.originator_version, e.topic, e.state FROM {schema}.{events} e, s "
-                    "WHERE e.originator_id = %s AND e.originator_version >= s.originator_version "
+                    "WHERE e.originator_id = %s "
                     "ORDER BY 1, 2").format(schema=Identifier(ds.schema), snaps=Identifier(snaps.events_table_name),
                                             events=Identifier(rec.events_table_name))
             with ds.get_connection() as conn, conn.cursor() as curs:
@@ -125,8 +156,7 @@ class SnapshotMixin:
             return None, []
         stored = [StoredEvent(originator_id=gid, originator_version=r["originator_version"], topic=r["topic"],
                               state=bytes(r["state"])) for r in rows]
-        to_domain = self.mapper.to_domain_event
-        return to_domain(stored[0]), [to_domain(x) for x in stored[1:]]
+        return self.mapper.to_domain_event(stored[0]), stored[1:]
 
     def _snapshot_problem(self, gid: uuid.UUID, rows: list) -> Optional[tuple]:
         """``(version, problem)`` when a stored snapshot of the game differs

@@ -57,7 +57,7 @@ from euchre_events.archive.locate import (APP_NAME, ARCHIVE_TABLE, DEFAULT_DB, P
                                           POSTGRES_TIMEOUT, check_postgres, check_scheme, foreign_tables,
                                           hide_password, is_postgres_url, library_env, persistence_module,
                                           postgres_settings, sqlite_file, store_location)
-from euchre_events.archive.snapshots import SnapshotMixin
+from euchre_events.archive.snapshots import ROWS_CHANGED, SnapshotMixin
 from euchre_events.archive.sources import merge_sources, source_additions, with_added_sources  # noqa: F401
 from euchre_events.archive.transcodings import EVENT_TRANSCODINGS, ArchiveMapper, ArchiveTranscoder
 from euchre_events.archive.verify import VerifyMixin, VerifyResult
@@ -183,7 +183,13 @@ class Archive(ImportMixin, LiveMixin, SnapshotMixin, VerifyMixin, Application):
         else from every stored row (True).  Raises as :meth:`game_events`."""
         try:
             fast = self._events_from_snapshot(gid)
-            if fast is not None:
+            if fast == ROWS_CHANGED:
+                # a stored row changed since the snapshot was taken: the archive only
+                # inserts, so say what verify says (a snapshot must not hide it)
+                result = self.verify(gid)
+                if not result.ok:
+                    raise DamagedGame(gid, result, ValueError(result.problem))
+            elif fast is not None:
                 return fast, False
             # the stored events, upcast by the mapper, without rebuilding the
             # aggregate: the library's per-event protocol checks in
