@@ -241,3 +241,26 @@ def test_json_report_is_the_texts_utf8():
     for odd in (dataclasses.replace(a, players=("\ud800",) + a.players[1:]),
                 dataclasses.replace(a, deals=(dataclasses.replace(a.deals[0], par_value=float("nan")),))):
         assert json_report([odd]) == to_json_text([odd]) and isinstance(json_report([odd]), str)
+
+
+def test_a_choice_the_imagined_deals_cannot_clear_keeps_its_face_up_mark():
+    """A newcomer's finding: VWEC Finals deal 5, event 119, West passes in round 2
+    (--samples 20). Face up the pass lost 2 points (16% of the game); from West's
+    seat naming ♦ looked 0.6 points better (+0.6 ± 0.31 against a pass's 0), and the
+    pass was the best in none of the 20 deals, yet it was marked ``!?`` ("a fair
+    choice from the seat"), because 0.6 is within two errors (0.62). Within the
+    noise the seat view cannot tell: the face-up ``?`` stands; ``!?`` needs the seat
+    view to find the choice fair (worse by less than SEAT_BAD, 0.25 points)."""
+    from euchre_events.analysis import analyze
+    from euchre_events.formats import read_records
+    from euchre_events.projections import Game
+    game = Game(read_records(str(ROOT / "fixtures" / "egn" / "VWEC Finals.egn"))[0].events)
+    a = analyze(game, deals=[5], samples=20, seed=0)
+    d = next(x for x in a.decisions() if x.position == 118)
+    assert (d.seat, d.played_text, d.face_up_cost) == (3, "pass", 2.0)
+    assert abs(d.seat_view_cost - 0.6) < 1e-9 and d.label == "?"
+    assert L.label(2.0, 0.6, 0.163, seat_view_se=0.311) == "?"       # within two errors: no verdict
+    assert L.label(2.0, 0.6, 0.163, seat_view_se=0.25) == "?"        # worse, beyond them
+    assert L.label(2.0, 0.2, 0.163, seat_view_se=0.311) == "!?"      # fair from the seat
+    assert L.label(0.0, 0.6, 0.0, seat_view_se=0.311) is None         # ?! needs a clear verdict
+    assert L.label(0.0, 0.6, 0.0, seat_view_se=0.25) == "?!"

@@ -44,9 +44,16 @@ was obvious from the seat: no ``!``."""
 
 
 def _seat_bad(sv_cost: Optional[float], sv_se: Optional[float]) -> Optional[bool]:
+    """The seat view's verdict on a choice: True (bad: worse than the seat
+    view's best by :data:`SEAT_BAD` points or more, and by more than two
+    standard errors), False (fair: worse by less than :data:`SEAT_BAD`),
+    None (no seat view, or worse by that much but within the noise: the
+    imagined deals cannot tell, so neither ``?!`` nor ``!?``)."""
     if sv_cost is None:
         return None
-    return sv_cost >= SEAT_BAD and sv_cost > 2 * (sv_se or 0.0)
+    if sv_cost < SEAT_BAD:
+        return False
+    return True if sv_cost > 2 * (sv_se or 0.0) else None
 
 
 def label(face_up_cost: Optional[float], seat_view_cost: Optional[float],
@@ -69,8 +76,10 @@ def label(face_up_cost: Optional[float], seat_view_cost: Optional[float],
       :data:`MISTAKE` of win chance, or :data:`POINTS_BLUNDER`,
       :data:`POINTS_MISTAKE`) and was also bad from the seat's view (or the
       seat view was not computed);
-    * ``!?``: it cost points face up, but from the seat's view it was right:
-      the cards lay badly;
+    * ``!?``: it cost points face up, but from the seat's view it was right
+      (worse than the seat view's best by less than :data:`SEAT_BAD`): the
+      cards lay badly; where the seat view cannot tell (worse by that much but
+      within two standard errors) the face-up label stands;
     * ``!!``: the only good option face up (every other costs
       :data:`ONLY_MOVE` points or more) and one that the seat view did not
       favour: it found points the odds did not show;

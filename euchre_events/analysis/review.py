@@ -44,10 +44,12 @@ __all__ = ["ANALYSIS_VERSION", "Option", "Decision", "DealAnalysis", "PlayerSumm
            "Method", "analyze", "analyze_deal", "action_text", "decision_kind", "CALL_KINDS",
            "EXCHANGE_KINDS", "from_json", "to_json_text", "json_report", "summarize"]
 
-ANALYSIS_VERSION = 2
+ANALYSIS_VERSION = 3
 """Bumped whenever a change of the solver, the sampler or the labels changes
 a result: the analysis cache (archive read model) keys on it.  2: the seat
-view of a seat whose own hand holds a card the record lost, over its readings."""
+view of a seat whose own hand holds a card the record lost, over its readings.
+3: a costly choice the seat view cannot clear (worse by 0.25 points or more but
+within two standard errors) keeps its face-up ``?``/``??`` (it was ``!?``)."""
 
 CALL_KINDS = frozenset({"Passed", "OrderedUp", "TrumpNamed", "BidMade", "WentAlone", "PlayedWithPartner",
                         "DefendedAlone", "DroppedOut", "StayedIn", "UpCardDeclined", "JokerSuitNamed"})
