@@ -513,6 +513,12 @@ def test_one_seat_name_table():
         parse_seat("north", ("A", "B", "C"))        # no compass seats in a three-seat game
     with pytest.raises(ValueError):
         parse_seat("Q", players)
+    # any part of a name that names one player, as list --player takes it (a newcomer
+    # typed --seat Brownsbacke for "Brownsbacke (Gary)"); two players: say which
+    vwec = ("Llama", "Brownsbacke (Gary)", "LeftyKnavey", "Chach")
+    assert [parse_seat(t, vwec) for t in ("brownsbacke", "lefty", "CHACH")] == [1, 2, 3]
+    with pytest.raises(ValueError, match="could be 'Llama' or 'LeftyKnavey'"):
+        parse_seat("l", vwec)
     # the CLI takes the same names
     p = FIX / "standard/deals/c3-renege-audit.euchre"
     assert show(p, 8, "west") == show(p, 8, "3") == show(p, 8, "Di")

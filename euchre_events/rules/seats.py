@@ -74,7 +74,8 @@ def parse_seat(text: str, players: Sequence[str] = (), n_seats: Optional[int] = 
 
     Accepted (any case): a seat index ``"0"`` .. ``"n-1"``; ``N E S W`` or
     ``North`` .. ``West`` in a four-seat game; ``P1`` .. ``Pn``; a player's
-    name from ``players`` (names in seat order).  ``n_seats`` defaults to
+    name from ``players`` (names in seat order), or any part of one that
+    names a single player (as ``list --player`` takes a name).  ``n_seats`` defaults to
     ``len(players)``.  Raises ``ValueError`` naming the text for an unknown
     seat or one the game does not have.
     """
@@ -89,9 +90,16 @@ def parse_seat(text: str, players: Sequence[str] = (), n_seats: Optional[int] = 
         s = int(t[1:]) - 1
     else:
         lowered = [p.lower() for p in players]
-        if t not in lowered:
-            raise ValueError(f"unknown seat {text!r}")
-        s = lowered.index(t)
+        if t in lowered:
+            s = lowered.index(t)
+        else:
+            # any part of a name, as list --player takes it, when it names one player only
+            some = [i for i, p in enumerate(lowered) if t and t in p]
+            if len(some) != 1:
+                raise ValueError(f"unknown seat {text!r}" if not some else
+                                 f"seat {text!r} could be {' or '.join(repr(players[i]) for i in some)}: "
+                                 "give more of the name")
+            s = some[0]
     if not 0 <= s < n:
         raise ValueError(f"seat {text!r} does not exist in this game")
     return s
