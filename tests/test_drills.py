@@ -285,3 +285,23 @@ def test_drill_list_and_what_it_says_without_analyses(tmp_path, club):
     assert r.exit_code == 0 and r.stdout == ""
     assert "no player named 'nobody' in the 2 analysed games of the archive" in r.stderr
     assert "analyze --all" not in r.stderr
+
+
+def test_points_lost_where_every_call_decides_the_game_the_same_make_no_drill():
+    """A newcomer's finding: "Six Points in Two Hands" deal 2, South's order (event 27)
+    lost 2 points face up and 0.7 from the seat's view, but either call won the game
+    (0% of the winning chance lost: the analysis gives it no mark), and ``drill --list``
+    offered it. A drill needs some winning chance lost, where the game has one."""
+    from euchre_events.analysis import analyze
+    from euchre_events.archive.drills import exercise_of
+    from euchre_events.formats import read_records
+    from euchre_events.projections import Game
+    from conftest import SIX
+    game = Game(read_records(str(SIX))[0].events)
+    d = next(x for x in analyze(game, deals=[2], samples=20, seed=0).decisions() if x.position == 26)
+    assert (d.seat, d.played_text, d.face_up_cost, d.win_chance_lost, d.label) == (2, "order", 2.0, 0.0, None)
+    assert d.seat_view_cost >= SEAT_VIEW_THRESHOLD
+    kw = dict(game_id="g", title="t", variant="standard", players=tuple(game.players), samples=20)
+    assert exercise_of(d, **kw) is None
+    # the same losses with some of the game's chance lost: a drill
+    assert exercise_of(Decision(**{**d.__dict__, "win_chance_lost": 0.12}), **kw) is not None

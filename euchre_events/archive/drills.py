@@ -36,7 +36,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from typing import Iterable, List, Optional, Sequence
 
-__all__ = ["FACE_UP_THRESHOLD", "SEAT_VIEW_THRESHOLD", "RIGHT_MARGIN", "WRONG_DELAY", "RIGHT_INTERVALS",
+__all__ = ["FACE_UP_THRESHOLD", "SEAT_VIEW_THRESHOLD", "WIN_CHANCE_THRESHOLD", "RIGHT_MARGIN", "WRONG_DELAY", "RIGHT_INTERVALS",
            "DrillExercise", "Attempt", "AttemptLog", "Progress", "DrillSet", "exercise_of", "find_exercises",
            "due_after", "NO_ANALYSIS_HINT"]
 
@@ -44,6 +44,10 @@ FACE_UP_THRESHOLD = 1.0
 """Deal points the played option lost face up (at least) for a drill."""
 SEAT_VIEW_THRESHOLD = 0.25
 """Deal points it lost from the seat's view (at least): the ``?!`` label's bar."""
+WIN_CHANCE_THRESHOLD = 0.005
+"""Game-win chance it lost face up (at least), where the game has one (two
+parties): points lost when every call wins the game (or loses it) teach
+nothing, and the analysis gives them no mark."""
 RIGHT_MARGIN = 0.1
 """An answer is right when its seat-view value is this close (points) to the best."""
 WRONG_DELAY = timedelta(minutes=1)
@@ -107,12 +111,14 @@ def _low(v):
 def exercise_of(d, *, game_id: str, title: str, variant: str, players: Sequence[str],
                 samples: int) -> Optional[DrillExercise]:
     """The :class:`DrillExercise` of decision ``d`` (an analysis
-    ``Decision``), or None when it is not one (the rules of the module: both
+    ``Decision``), or None when it is not one (the rules of the module: the
     thresholds, legal, not forced, a right option that also beat the played
     one face up).  Pure."""
     if d.forced or not d.legal or d.face_up_cost is None or d.seat_view_cost is None:
         return None
     if d.face_up_cost < FACE_UP_THRESHOLD or d.seat_view_cost < SEAT_VIEW_THRESHOLD:
+        return None
+    if d.win_chance_lost is not None and d.win_chance_lost < WIN_CHANCE_THRESHOLD:
         return None
     played_fu = _low(d.played_face_up)
     sv = [_low(o.seat_view) for o in d.options if o.seat_view is not None]
