@@ -573,15 +573,20 @@ def _exchange(t: Table, acts: list, party: int, a: int, b: int) -> Optional[int]
                      (ctx[-1], size) if _K_CACHE and ctx[-1] is not None else None))
     pt, cap, lead, twins, per_deal = tabs
     bit = pt.bit
+    known = _HAND_MASKS.get(id(pt.codes))   # the hands' masks :func:`_play_prep_deck` made
+    known = known[1] if known is not None and known[0] is pt.codes else {}
 
     def mask(hand):
-        m = 0
-        for card in hand:
-            bc = bit.get(card)
-            if bc is None or m & bc:
-                return None
-            m |= bc
-        return m
+        h = tuple(hand)
+        m = known.get(h)
+        if m is None:
+            m = 0
+            for card in hand:
+                bc = bit.get(card)
+                if bc is None or m & bc:
+                    return None
+                m |= bc
+        return None if m < 0 else m
 
     hands = []
     for h in base.hands:
