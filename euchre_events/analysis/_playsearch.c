@@ -15,6 +15,10 @@
  *   two_party(tables, hands, side, nxt, turn, trick, led, done, per_deal,
  *             size, a_now, net_of, lead_order, twins) -> (net, nodes)
  *   two_party_moves(the same)          -> ([(card, net) per legal card], nodes)
+ *   two_party_many(the same, other hands) -> ([net per hands], nodes)
+ *   exchange(...)                      -> (net, nodes, plays known): a contract's
+ *             discards and lone-hand choice, then the play (see py_exchange)
+ *   exchange_clear()                   forgets the tricks' bounds exchange keeps
  *   max_n(tables, hands, side, nxt, turn, trick, led, done, per_deal,
  *         size, won, outcome, rank, n_vec, lead_order, twins)
  *                                                      -> (vector id, nodes)

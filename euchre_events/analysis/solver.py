@@ -57,7 +57,10 @@ The fast play search runs compiled when the optional C extension
 compiles it where a C compiler is present): the same search, move for
 move, over tables this module computes from ``rules/`` (card suits, trick
 keys per led suit, equal-card runs, who follows whom, each party's value
-of every tricks-won outcome); nothing of the rules is in C.  Without it
+of every tricks-won outcome); nothing of the rules is in C.  A contract's
+dealer's discards and lone-hand choice are searched there too, from one
+set-up (:func:`_exchange`): the choices and the play starts they lead to
+are made by the engine, the nets by the variant's scoring.  Without it
 (or with the environment variable ``EUCHRE_EVENTS_NO_C=1``, or
 :func:`use_compiled` ``(False)``) the Python search runs; the answers are
 the same.
