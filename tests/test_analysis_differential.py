@@ -337,3 +337,53 @@ def test_a_play_context_read_from_the_play_start_equals_the_computed_one(variant
                         n += 1
             apply(t, e)
     assert n >= 100
+
+
+@pytest.mark.skipif(not solver.compiled_available(), reason="the exchange search is the compiled one's")
+@pytest.mark.parametrize("variant", ["standard", "two-handed"])
+def test_a_contracts_exchange_in_one_compiled_call_equals_the_engine_children(variant, monkeypatch):
+    """The dealer's discard with the lone-hand choice after it, or that
+    choice alone, searched by one compiled call (``solver._exchange``:
+    ``_playsearch.exchange``, alpha-beta over the discards and the play
+    starts the engine gives, the tricks' bounds kept in C across contracts)
+    changes no value: as ``analyze`` asks them (the par first, then every
+    auction and exchange decision with the same memo), every option equals
+    the search over the engine's children (``_EXCHANGE`` off, held to the
+    plain search and the reference by the tests above), with and without
+    the tricks' bounds; and in standard Euchre the call ran, at the discard
+    and at the lone-hand choice, with plays answered by the bounds."""
+    option_sets, _ = VARIANTS[variant]
+    exchange = solver._exchange
+    ran = []
+
+    def counted(*args):
+        v = exchange(*args)
+        ran.append((v is not None, args[0].phase))
+        return v
+    monkeypatch.setattr(solver, "_exchange", counted)   # counts the calls, changes nothing
+    n = 0
+    known = solver.STATS["known"]
+    for seed in range({"standard": 30, "two-handed": 40}[variant]):
+        options = option_sets[seed % len(option_sets)]
+        for k_cache in (True, False):
+            solver._K_CACHE = k_cache
+            try:
+                solver.clear_caches()
+                memo: dict = {}
+                for i, t in enumerate(decision_positions(variant, options, seed)):
+                    if i == 0:
+                        solve(t, memo=memo)
+                    got = action_values(t, method="fast", memo=memo)
+                    solver._EXCHANGE = False
+                    try:
+                        plain = action_values(t, method="fast", memo={})
+                    finally:
+                        solver._EXCHANGE = True
+                    assert got == plain, (variant, options, seed, t.phase, k_cache)
+                    n += 1
+            finally:
+                solver._K_CACHE = True
+    assert n >= 10
+    if variant == "standard":   # (two-handed's discard starts the play: no choice after it)
+        done = {str(phase) for ok, phase in ran if ok}
+        assert {"discard", "alone"} <= done and solver.STATS["known"] > known, done

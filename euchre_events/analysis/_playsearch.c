@@ -15,6 +15,10 @@
  *   two_party(tables, hands, side, nxt, turn, trick, led, done, per_deal,
  *             size, a_now, net_of, lead_order, twins) -> (net, nodes)
  *   two_party_moves(the same)          -> ([(card, net) per legal card], nodes)
+ *   two_party_many(the same, other hands) -> ([net per hands], nodes)
+ *   exchange(...)                      -> (net, nodes, plays known): a contract's
+ *             discards and lone-hand choice, then the play (see py_exchange)
+ *   exchange_clear()                   forgets the tricks' bounds exchange keeps
  *   max_n(tables, hands, side, nxt, turn, trick, led, done, per_deal,
  *         size, won, outcome, rank, n_vec, lead_order, twins)
  *                                                      -> (vector id, nodes)
@@ -949,6 +953,305 @@ out:
     return res;
 }
 
+/* exchange: a contract's last choices before the play, alpha-beta on side
+ * 0's net over them (solver._net_ab, move for move): a seat's choice among
+ * hands (the dealer's discards: one mask of that seat's hand per discard,
+ * party `party_d` choosing, or one choice of no discard), then a choice
+ * among play starts (alone or not: `options`, party `party_a` choosing),
+ * each searched as two_party on the nets clamped to the window it gets.
+ *
+ *   exchange(tables, lead_order, twins, per_deal, hands, seat, seat_hands,
+ *            party_d, options, party_a, alpha, beta, shapes)
+ *       -> (net in [alpha, beta], nodes, plays answered by the bounds kept)
+ *
+ * hands: a mask per seat (the tables' codes; `seat`'s own replaced by each
+ * of `seat_hands`, seat -1: `seat_hands` is ignored and the one choice is
+ * `hands`); options: (side, nxt, turn, size, net_of, seats in play as a bit
+ * mask) per play start, every trick still to play and none won; shapes:
+ * per option the id under which its tricks' bounds are kept, or -1 (KbEntry).  Which
+ * choices there are, who makes them and the play starts they lead to are
+ * the engine's (the caller applies them): nothing of the rules is here. */
+typedef struct Opt {
+    int side[MAXSEATS], nxt[MAXSEATS], turn, size, inplay;
+    int net_of[MAXT + 1];
+} Opt;
+
+/* The tricks' bounds of the plays exchange searched (as solver._KB keeps
+ * them for the plays it searches): k0 <= side 0's final tricks <= k1 under
+ * perfect play, each party playing for its own net, kept across calls per
+ * play start (the caller's id of its tables, seating and cards a trick; the
+ * hands; the leader) until exchange_clear.  Read and narrowed only for a
+ * play whose nets never fall as side 0 takes more tricks (the caller's
+ * shape id, -1: not so): minimax commutes with such a function of the
+ * count, so one search of a play bounds the count for every contract of it
+ * (solver._k_learn). */
+#define KB_BITS 14
+#define KB_SIZE (1u << KB_BITS)
+typedef struct {
+    u64 hands[MAXSEATS];
+    uint32_t gen;
+    int32_t shape;
+    int8_t leader, k0, k1;
+} KbEntry;
+
+static KbEntry *kbt = NULL;
+static uint32_t kb_gen = 1;
+
+static KbEntry *kb_slot(const S *s, int shape, int leader, int *hit)
+{
+    u64 h = 0x9E3779B97F4A7C15ull * (u64)(shape + 7) ^ (u64)(leader + 1);
+    for (int i = 0; i < s->n_seats; i++) {
+        h ^= s->hands[i] + 0x9E3779B97F4A7C15ull + (h << 6) + (h >> 2);
+        h *= 0xFF51AFD7ED558CCDull;
+    }
+    h ^= h >> 29;
+    KbEntry *e = &kbt[h & (KB_SIZE - 1)];
+    *hit = e->gen == kb_gen && e->shape == shape && e->leader == leader;
+    for (int i = 0; *hit && i < s->n_seats; i++)
+        if (e->hands[i] != s->hands[i])
+            *hit = 0;
+    return e;
+}
+
+static PyObject *py_exchange_clear(PyObject *self, PyObject *noarg)
+{
+    if (++kb_gen == 0) {
+        if (kbt)
+            memset(kbt, 0, KB_SIZE * sizeof(KbEntry));
+        kb_gen = 1;
+    }
+    Py_RETURN_NONE;
+}
+
+typedef struct Ex {
+    const int *shape;   /* per option */
+    long long known;
+    const struct Opt *opts0;
+} Ex;
+
+static int ex_leaf(S *s, Ex *x, const Opt *o, const u64 *hands, int a, int b)
+{
+    for (int i = 0; i < s->n_seats; i++) {
+        s->side[i] = o->side[i];
+        s->nxt[i] = o->nxt[i];
+        s->hands[i] = (o->inplay >> i) & 1 ? hands[i] : 0;
+    }
+    s->size = o->size;
+    int pd = s->per_deal;
+    for (int k = 0; k <= pd; k++) {
+        int n = o->net_of[k];
+        s->net_of[k] = n < a ? a : n > b ? b : n;
+    }
+    int shape = x->shape[o - x->opts0], hit = 0, k0 = -1, k1 = -1;
+    KbEntry *kbe = NULL;
+    if (shape >= 0) {
+        kbe = kb_slot(s, shape, o->turn, &hit);
+        k0 = hit ? kbe->k0 : 0;
+        k1 = hit ? kbe->k1 : pd;
+    }
+    if (hit) {
+        /* the count lies in [k0, k1]: known where the nets agree there, else
+         * the values outside it made flat (the same value, more cut-offs) */
+        if (s->net_of[k0] == s->net_of[k1]) {
+            x->known++;
+            return s->net_of[k0];
+        }
+        for (int k = 0; k < k0; k++)
+            s->net_of[k] = s->net_of[k0];
+        for (int k = k1 + 1; k <= pd; k++)
+            s->net_of[k] = s->net_of[k1];
+    }
+    for (int y = 0; y <= pd; y++)
+        for (int r = 0; r <= pd - y; r++) {
+            int lo = s->net_of[y], hi = s->net_of[y];
+            for (int j = 1; j <= r; j++) {
+                if (s->net_of[y + j] < lo) lo = s->net_of[y + j];
+                if (s->net_of[y + j] > hi) hi = s->net_of[y + j];
+            }
+            s->lo[y][r] = lo;
+            s->hi[y][r] = hi;
+        }
+    if (++tt_gen == 0) {   /* wrapped: forget every entry */
+        memset(tt, 0, TT_SIZE * sizeof(Entry));
+        tt_gen = 1;
+    }
+    int lo = s->lo[0][pd], hi = s->hi[0][pd];
+    int val = ab_start(s, o->turn, 0, 0, lo - 1, hi + 1);
+    if (kbe) {
+        /* narrow to the counts whose value is the one searched (solver._k_learn) */
+        int lo = k0, hi = k1;
+        while (lo < hi && s->net_of[lo] != val)
+            lo++;
+        while (hi > lo && s->net_of[hi] != val)
+            hi--;
+        if (s->net_of[lo] != val) {   /* cannot be: keep nothing */
+            if (hit)
+                kbe->gen = 0;
+        } else {
+            kbe->gen = kb_gen;
+            kbe->shape = shape;
+            kbe->leader = (int8_t)o->turn;
+            for (int i = 0; i < s->n_seats; i++)
+                kbe->hands[i] = s->hands[i];
+            kbe->k0 = (int8_t)lo;
+            kbe->k1 = (int8_t)hi;
+        }
+    }
+    return val;
+}
+
+static int ex_choice(S *s, Ex *e, const Opt *opts, int n_opts, const u64 *hands, int party,
+                     int a, int b)
+{
+    int v = party == 0 ? a : b;
+    for (int j = 0; j < n_opts; j++) {
+        if (party == 0) {
+            int x = ex_leaf(s, e, &opts[j], hands, v, b);
+            if (x > v) {
+                v = x;
+                if (v >= b)
+                    break;
+            }
+        } else {
+            int x = ex_leaf(s, e, &opts[j], hands, a, v);
+            if (x < v) {
+                v = x;
+                if (v <= a)
+                    break;
+            }
+        }
+    }
+    return v < a ? a : v > b ? b : v;
+}
+
+static PyObject *py_exchange(PyObject *self, PyObject *args)
+{
+    PyObject *tables, *lead_order, *hands, *seat_hands, *options, *kb_obj;
+    int twins, per_deal, seat, party_d, party_a, alpha, beta;
+    if (!PyArg_ParseTuple(args, "OOpiOiOiOiiiO", &tables, &lead_order, &twins, &per_deal, &hands, &seat,
+                          &seat_hands, &party_d, &options, &party_a, &alpha, &beta, &kb_obj))
+        return NULL;
+    int shapes[4];
+    Ex e = {shapes, 0, NULL};
+    S *s = PyMem_Malloc(sizeof(S));
+    if (!s)
+        return PyErr_NoMemory();
+    PyObject *res = NULL, *seq = NULL, *hs = NULL;
+    Opt opts[4];
+    u64 choices[16];
+    int n_choices = 1;
+    PyObject *side0 = NULL, *nxt0 = NULL;
+    seq = PySequence_Fast(options, "options: a sequence of play starts");
+    if (!seq)
+        goto out;
+    Py_ssize_t n_opts = PySequence_Fast_GET_SIZE(seq);
+    if (n_opts < 1 || n_opts > 4) {
+        PyErr_SetString(PyExc_ValueError, "options: 1 to 4 play starts");
+        goto out;
+    }
+    for (Py_ssize_t j = 0; j < n_opts; j++) {
+        PyObject *o = PySequence_Fast_GET_ITEM(seq, j), *net_of;
+        Opt *op = &opts[j];
+        if (!PyArg_ParseTuple(o, "OOiiOi", &side0, &nxt0, &op->turn, &op->size, &net_of, &op->inplay))
+            goto out;
+        if (j == 0 && setup(s, tables, hands, side0, nxt0, lead_order, twins, per_deal, 0, op->size) < 0)
+            goto out;
+        int k;
+        if (read_ints(side0, op->side, MAXSEATS, &k, "side") < 0)
+            goto out;
+        if (k != s->n_seats) {
+            PyErr_SetString(PyExc_ValueError, "side: one per seat");
+            goto out;
+        }
+        if (read_ints(nxt0, op->nxt, MAXSEATS, &k, "nxt") < 0)
+            goto out;
+        if (k != s->n_seats) {
+            PyErr_SetString(PyExc_ValueError, "nxt: one per seat");
+            goto out;
+        }
+        for (int i = 0; i < k; i++)
+            if (op->nxt[i] < 0 || op->nxt[i] >= s->n_seats) {
+                PyErr_SetString(PyExc_ValueError, "nxt: a seat out of range");
+                goto out;
+            }
+        if (read_ints(net_of, op->net_of, MAXT + 1, &k, "net_of") < 0)
+            goto out;
+        if (k != per_deal + 1 || op->turn < 0 || op->turn >= s->n_seats || op->size < 1
+                || op->size > s->n_seats) {
+            PyErr_SetString(PyExc_ValueError, "an option out of range");
+            goto out;
+        }
+    }
+    u64 base[MAXSEATS];
+    for (int i = 0; i < s->n_seats; i++)
+        base[i] = s->hands[i];
+    if (seat >= 0) {
+        if (seat >= s->n_seats) {
+            PyErr_SetString(PyExc_ValueError, "seat out of range");
+            goto out;
+        }
+        hs = PySequence_Fast(seat_hands, "seat_hands: a sequence of masks");
+        if (!hs)
+            goto out;
+        n_choices = (int)PySequence_Fast_GET_SIZE(hs);
+        if (n_choices < 1 || n_choices > 16) {
+            PyErr_SetString(PyExc_ValueError, "seat_hands: 1 to 16 hands");
+            goto out;
+        }
+        for (int i = 0; i < n_choices; i++) {
+            if (read_hand(s, PySequence_Fast_GET_ITEM(hs, i), seat) < 0)
+                goto out;
+            choices[i] = s->hands[seat];
+        }
+    }
+    int n_sh;
+    if (read_ints(kb_obj, shapes, 4, &n_sh, "shapes") < 0)
+        goto out;
+    if (n_sh != (int)n_opts) {
+        PyErr_SetString(PyExc_ValueError, "shapes: one per option");
+        goto out;
+    }
+    e.opts0 = opts;
+    if (!kbt) {
+        kbt = PyMem_Calloc(KB_SIZE, sizeof(KbEntry));
+        if (!kbt) {
+            PyErr_NoMemory();
+            goto out;
+        }
+    }
+    int v;
+    if (seat < 0) {
+        v = ex_choice(s, &e, opts, (int)n_opts, base, party_a, alpha, beta);
+    } else {
+        v = party_d == 0 ? alpha : beta;
+        for (int i = 0; i < n_choices; i++) {
+            base[seat] = choices[i];
+            if (party_d == 0) {
+                int x = ex_choice(s, &e, opts, (int)n_opts, base, party_a, v, beta);
+                if (x > v) {
+                    v = x;
+                    if (v >= beta)
+                        break;
+                }
+            } else {
+                int x = ex_choice(s, &e, opts, (int)n_opts, base, party_a, alpha, v);
+                if (x < v) {
+                    v = x;
+                    if (v <= alpha)
+                        break;
+                }
+            }
+        }
+        v = v < alpha ? alpha : v > beta ? beta : v;
+    }
+    res = Py_BuildValue("iLL", v, s->nodes, e.known);
+out:
+    Py_XDECREF(seq);
+    Py_XDECREF(hs);
+    PyMem_Free(s);
+    return res;
+}
+
 static PyMethodDef methods[] = {
     {"tables", py_tables, METH_O, "Parse a flat table of card suits, trick keys and runs into a capsule."},
     {"two_party", py_two_party, METH_VARARGS, "Alpha-beta on side 0's net value: (net, nodes)."},
@@ -956,6 +1259,9 @@ static PyMethodDef methods[] = {
      "Alpha-beta on side 0's net value after each legal card at the root: ([(card, net)], nodes)."},
     {"two_party_many", py_two_party_many, METH_VARARGS,
      "Alpha-beta on side 0's net value of the position and of each other hands given: ([net], nodes)."},
+    {"exchange", py_exchange, METH_VARARGS,
+     "Alpha-beta on side 0's net over a seat's hands, then play starts: (net, nodes)."},
+    {"exchange_clear", py_exchange_clear, METH_NOARGS, "Forget the tricks' bounds exchange keeps."},
     {"max_n", py_max_n, METH_VARARGS, "Max-n with ranked outcome vectors: (vector id, nodes)."},
     {NULL, NULL, 0, NULL},
 };

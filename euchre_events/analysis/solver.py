@@ -57,7 +57,10 @@ The fast play search runs compiled when the optional C extension
 compiles it where a C compiler is present): the same search, move for
 move, over tables this module computes from ``rules/`` (card suits, trick
 keys per led suit, equal-card runs, who follows whom, each party's value
-of every tricks-won outcome); nothing of the rules is in C.  Without it
+of every tricks-won outcome); nothing of the rules is in C.  A contract's
+dealer's discards and lone-hand choice are searched there too, from one
+set-up (:func:`_exchange`): the choices and the play starts they lead to
+are made by the engine, the nets by the variant's scoring.  Without it
 (or with the environment variable ``EUCHRE_EVENTS_NO_C=1``, or
 :func:`use_compiled` ``(False)``) the Python search runs; the answers are
 the same.
@@ -118,6 +121,9 @@ def clear_caches() -> None:
     _HAND_MASKS.clear()
     _KB.clear()
     _CLAMPED.clear()
+    _SHAPE_IDS.clear()
+    if _COMPILED is not None:
+        _COMPILED.exchange_clear()
 
 
 class Unknowable(ValueError):
@@ -441,8 +447,11 @@ def _net_ab(t: Table, memo: dict, alpha: int, beta: int, own: bool = False, key=
             # more often the better and the same under every maker of a side: :data:`_KB`);
             # the better child searched first leaves the other a narrower window
             acts = acts[::-1]
+        v = _exchange(t, acts, party, a, b) if _EXCHANGE else None
         last = len(acts) - 1 if own else -1   # an own table is the last child's (no copy)
-        if party == 0:
+        if v is not None:
+            pass
+        elif party == 0:
             v = a
             for i, act in enumerate(acts):
                 c = t if i == last else t.copy()
@@ -471,6 +480,151 @@ def _net_ab(t: Table, memo: dict, alpha: int, beta: int, own: bool = False, key=
     else:
         bounds[key] = (b, hi)
     return alpha if v < alpha else beta if v > beta else v
+
+
+_SHAPE_IDS: dict = {}
+"""``{(play shape, cards a trick, twins): id}``: the ids under which ``_playsearch.exchange``
+keeps the tricks' bounds of the plays it searches (forgotten with them: :func:`clear_caches`)."""
+
+_EXCHANGE = True
+"""Let :func:`_net_ab` search a dealer's discard and the lone-hand choice after it
+(or that choice alone) by one compiled call (:func:`_exchange`; the tests compare
+it with the search over the engine's children)."""
+
+
+def _exchange(t: Table, acts: list, party: int, a: int, b: int) -> Optional[int]:
+    """Side 0's net of ``t`` clamped to ``[a, b]`` by ONE compiled call
+    (``_playsearch.exchange``) where ``t``'s actions ``acts`` (in the order
+    :func:`_net_ab` searches them) are the discards of one seat (rules.md
+    2.2) each leading to a choice whose every action starts the play (alone
+    or not, rules.md 2.3), or are themselves such a choice; None where that
+    is not so (the caller searches the engine's children).
+
+    Every discard is made by the engine, and the positions after them are
+    checked equal in every slot but the hands and the discards, with the
+    same legal actions (as :func:`_discards_then_plays` checks); each play
+    start is made by the engine after the first discard and must move no
+    card, so that the plays after the other discards differ only in that
+    seat's hand.  The play starts' seating, leader and nets come from
+    :func:`_play_prep` and :func:`_contract` (the variant's own scoring);
+    the compiled search walks the same alpha-beta as :func:`_net_ab` over
+    them, each play on the nets clamped to its window (as :func:`_net_leaf`;
+    without its tricks' bounds :data:`_KB`, which it neither reads nor
+    keeps)."""
+    if _C is None or len(acts) > 16:
+        return None
+    run = _discard_run(t, acts) if len(acts) > 1 else None
+    if run is not None:
+        seat = acts[0].seat
+        kids = []
+        for act in acts:
+            c = t.copy()
+            apply_legal(c, act)
+            if c.phase == PLAY or c.phase in _OVER_PHASES:
+                return None
+            kids.append(c)
+        base = kids[0]
+        try:
+            k0 = _node_key(base, None)
+        except TypeError:
+            return None
+        same = k0[:_HANDS_AT] + k0[_HANDS_AT + 1:_DISCARDS_AT] + k0[_DISCARDS_AT + 1:]
+        acts2, _ = legal_actions(base)
+        if not acts2:
+            return None
+        for c in kids[1:]:
+            k = _node_key(c, None)
+            if k[:_HANDS_AT] + k[_HANDS_AT + 1:_DISCARDS_AT] + k[_DISCARDS_AT + 1:] != same \
+                    or legal_actions(c)[0] != acts2:
+                return None
+        party2 = _decider(base, acts2) if len(acts2) > 1 else 0
+        if party2 is None:
+            return None
+        if len(acts2) == 2:
+            acts2 = acts2[::-1]   # :func:`_net_ab`'s order
+    else:
+        seat, base, kids, acts2, party2 = -1, t, (), acts, party
+    if not 1 <= len(acts2) <= 4:
+        return None
+    opts = []
+    tabs = None
+    for a2 in acts2:
+        g = base.copy()
+        apply_legal(g, a2)
+        if g.phase != PLAY or g.hands != base.hands:
+            return None
+        prep = _play_prep(g)
+        if prep is None or prep[2]:
+            return None
+        pt, hands, _, active, left, size, twins, key = prep
+        if key[-2] is None or any(g.tricks_won):
+            return None
+        ctx = _contract(g, pt, active, left, key)
+        if not ctx[0] or ctx[1] is None:
+            return None
+        _, nets_l, _, nxt, side, cap, lead, _, _, per_deal, _ = ctx
+        if tabs is None:
+            tabs = (pt, cap, lead, twins, per_deal)
+        elif tabs[1] is not cap or tabs[2] is not lead or tabs[3] != twins or tabs[4] != per_deal:
+            return None
+        inplay = 0
+        for s2 in active:
+            inplay |= 1 << s2
+        # the play's shape (:data:`_KB`) with its cards a trick: the compiled search keeps
+        # the tricks' bounds of the plays it searches under an id of it (:data:`_SHAPE_IDS`)
+        opts.append(((side, nxt, g.turn, size, nets_l, inplay),
+                     (ctx[-1], size) if _K_CACHE and ctx[-1] is not None else None))
+    pt, cap, lead, twins, per_deal = tabs
+    bit = pt.bit
+    known = _HAND_MASKS.get(id(pt.codes))   # the hands' masks :func:`_play_prep_deck` made
+    known = known[1] if known is not None and known[0] is pt.codes else {}
+
+    def mask(hand):
+        h = tuple(hand)
+        m = known.get(h)
+        if m is None:
+            m = 0
+            for card in hand:
+                bc = bit.get(card)
+                if bc is None or m & bc:
+                    return None
+                m |= bc
+        return None if m < 0 else m
+
+    hands = []
+    for h in base.hands:
+        m = mask(h)
+        if m is None:
+            return None
+        hands.append(m)
+    seat_hands = []
+    if seat >= 0:
+        others = 0
+        for s2, m in enumerate(hands):
+            if s2 != seat:
+                others |= m
+        for c in kids:
+            m = mask(c.hands[seat])
+            if m is None or m & others or m.bit_count() != hands[seat].bit_count():
+                return None
+            seat_hands.append(m)
+    shapes = []
+    for _, shape in opts:
+        if shape is None:
+            shapes.append(-1)
+            continue
+        sk = (shape, twins)
+        sid = _SHAPE_IDS.get(sk)
+        if sid is None:
+            if len(_SHAPE_IDS) >= 1 << 30:
+                clear_caches()
+            sid = _SHAPE_IDS[sk] = len(_SHAPE_IDS)
+        shapes.append(sid)
+    val, nodes, known = _C.exchange(cap, lead, twins, per_deal, hands, seat, seat_hands, party,
+                                    [o for o, _ in opts], party2, a, b, shapes)
+    STATS["nodes"] += nodes
+    STATS["known"] += known
+    return val
 
 
 def _net_leaf(t: Table, memo: dict, a: int, b: int) -> int:
