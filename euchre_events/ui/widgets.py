@@ -102,7 +102,7 @@ VIEWER_CSS = """
 .ee-viewer,.ee-viewer *{box-sizing:border-box}
 .ee-side{overflow:hidden}
 .ee-viewer .ee-hand .ee-card{margin-bottom:16px}
-.ee-viewer.ee-analysis-on .ee-hand .ee-card{margin-bottom:26px}
+.ee-viewer.ee-analysis-on .ee-hand .ee-card.ee-legal{margin-bottom:26px}
 """ + R.BADGE_CSS + """
 .ee-lab{font-weight:700;margin-left:2px}
 .ee-lab-blunder,.ee-lab-mistake{color:#b00020}
@@ -116,6 +116,21 @@ VIEWER_CSS = """
 .ee-viewer .ee-analysis .widget-html-content,.ee-viewer .ee-analysis div{line-height:1.35}
 .ee-viewer .ee-info .ee-card{width:28px;height:40px;padding:2px 3px}
 .ee-viewer .ee-info .ee-card .ee-r{font-size:13px}.ee-viewer .ee-info .ee-card .ee-s{font-size:16px}
+/* 1024 x 768 (issue 22): the whole table in view under the controls at every step. The trick
+   as a cross (West and East beside the three rows of North, the middle words and South), its
+   cards and the last trick's a little smaller, the title and the players on one line, the
+   room for a cost badge under the legal cards only (the other cards have none) */
+.ee-viewer .ee-trick-grid{min-height:0;grid-template-areas:"left top right" "left mid right" "left bottom right"}
+.ee-viewer .ee-trick-grid.ee-finished{grid-template-areas:"left top right" "left mid right" "left bottom right"
+ "why why why"}
+.ee-viewer .ee-trick-grid .ee-card,.ee-viewer .ee-last-trick .ee-card{width:30px;height:43px;padding:2px 3px}
+.ee-viewer .ee-trick-grid .ee-card .ee-r,.ee-viewer .ee-last-trick .ee-card .ee-r{font-size:14px}
+.ee-viewer .ee-trick-grid .ee-card .ee-s,.ee-viewer .ee-last-trick .ee-card .ee-s{font-size:18px}
+.ee-viewer .ee-trick-reason{font-size:11px;line-height:1.2}
+.ee-viewer .ee-table .ee-info .widget-html-content{line-height:1.2}
+.ee-viewer .ee-info div{margin:0}
+.ee-viewer .ee-title h3{display:inline-block;margin:4px 12px 4px 0}
+.ee-viewer .ee-title h3+div{display:inline-block}
 @media (max-width:1100px){
  .ee-viewer .ee-table .ee-seat{padding:5px 3px}
  .ee-viewer .ee-hand .ee-card{margin-left:1px;margin-right:1px}
