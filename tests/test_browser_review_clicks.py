@@ -93,7 +93,7 @@ IN_VIEW = """() => { const box = s => { const e = document.querySelector(s); if 
         over.push([t.className, t.textContent, c.dataset.card]); } }
   return {pos: document.querySelector('.ee-events .ee-current').dataset.pos, table: box('.ee-table'),
           turn: box('.ee-viewer .ee-table .ee-seat.ee-turn'), events: box('.ee-events'),
-          current: box('.ee-events .ee-current'), next: box('.ee-next'), over}; }"""
+          current: box('.ee-events .ee-current'), next: box('.ee-next'), side: box('.ee-side'), over}; }"""
 
 
 def test_stepping_at_1024x768_keeps_the_table_in_view(browser, app):
@@ -123,6 +123,8 @@ def test_stepping_at_1024x768_keeps_the_table_in_view(browser, app):
                 left, top, right, bottom = got[part]
                 assert left >= 0 and top >= 0 and right <= 1024 and bottom <= 768, (got["pos"], part, got)
             assert got["next"] == start["next"], (got["pos"], "the page scrolled")
+            # the event list inside its panel, its right border not clipped (finding 8)
+            assert got["events"][2] <= got["side"][2], (got["events"], got["side"])
             assert not got["over"], (got["pos"], got["over"])
             tall = max(tall, got["table"][3] - got["table"][1])
         # the steps went through tall tables (a finished trick, badges), not only the auction

@@ -85,6 +85,9 @@ VIEWER_CSS = """
 .ee-viewer .ee-seat .widget-html{margin:0}
 .ee-viewer .ee-events{font-size:12px;max-height:460px;overflow:auto;background:#fafafa;border:1px solid #ddd;
  border-radius:6px;padding:3px}
+/* the whole width of the side panel and no more: with the widgets' 2 px side margins it ran 2 px
+   past the panel, which clipped its right border (issue 22, finding 8) */
+.ee-viewer .ee-side>.ee-events{margin-left:0;margin-right:0}
 .ee-viewer .ee-events .widget-html-content{line-height:1.3}
 .ee-ev{padding:1px 4px;border-radius:3px;white-space:normal}
 .ee-ev[data-pos]{cursor:pointer}
