@@ -611,6 +611,12 @@ class GameViewer:
                 rows.append("<div>this decision's values are not computed yet…</div>" if not job.complete() else
                             "<div>no values here: the record does not say what was decided (it stops "
                             "here); the decisions before it have theirs</div>")
+        elif self.seat is not None and dec.seat != self.seat and dec.kind != "call":
+            # a seat view shows what that seat could know: another seat's options of a play or
+            # a discard are its hidden cards, not named here (the hand is face down above)
+            rows.append(f'<div class="ee-analysis-hidden"><b>{R._esc(R.seat_label(dec.seat, n))}</b> to '
+                        f'decide: its options are cards {R._esc(R.seat_label(self.seat, n))} cannot see '
+                        f'(choose all hands to see them with their costs)</div>')
         else:
             rows.append(options_table(fu, sv, n, computing=sv is None and job.want_seat_view))
         return "".join(rows)
