@@ -470,9 +470,12 @@ def test_app_opens_dealt_clicks_events_and_fits_the_screen(voila, browser):
                 row.click()
                 wait_for_snapshot(page, expected_snapshot(game, i + 1), f"after a click on event row {i}")
                 times.append(page.evaluate("() => performance.now()") - t0)
-                cur = page.locator(".ee-events .ee-current")
-                assert cur.locator(".ee-num").inner_text() == str(i + 1)
-                assert page.locator(".ee-slider .widget-readout").inner_text() == str(i + 1)
+                # the event list and then the slider follow the table (the viewer sends the table
+                # first, each widget a message of its own: GameViewer._redraw_locked), so both are awaited
+                page.wait_for_function("n => { const c = document.querySelector('.ee-events .ee-current .ee-num');"
+                                       " return c && c.textContent.trim() === n; }", arg=str(i + 1), timeout=15000)
+                page.wait_for_function("n => document.querySelector('.ee-slider .widget-readout').textContent"
+                                       ".trim() === n", arg=str(i + 1), timeout=15000)
             print(f"\nclick on an event row to updated table, median {statistics.median(times):.0f} ms "
                   f"(min {min(times):.0f}, max {max(times):.0f}, n={len(times)})")
         shot(page, f"app-{width}")

@@ -173,6 +173,9 @@ def test_review_app_analysis_notes_and_restart(browser, tmp_path):
         page.locator(".ee-hand .ee-badge").first.wait_for(timeout=30000)
         box = page.locator(".ee-side").bounding_box()
         assert box["x"] + box["width"] <= 1400
+        # the event list inside the side panel: its right border was clipped at 1400 px (finding 8)
+        ev = page.locator(".ee-events").bounding_box()
+        assert ev["x"] + ev["width"] <= box["x"] + box["width"], (ev, box)
         page.screenshot(path=str(SHOTS / "review-1400-analysis.png"), full_page=True)
         ctx.close()
     finally:

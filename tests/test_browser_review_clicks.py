@@ -80,6 +80,60 @@ def test_eval_graph_click_jumps(browser, app):
     assert all(u.startswith("http://127.0.0.1") for u in requests)
 
 
+IN_VIEW = """() => { const box = s => { const e = document.querySelector(s); if (!e) return null;
+    const r = e.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  // a cost badge, a seat's head, a trick's words: none over a card of another box
+  const cards = Array.from(document.querySelectorAll('.ee-viewer .ee-table .ee-card'));
+  const over = [];
+  for (const t of document.querySelectorAll('.ee-viewer .ee-table .ee-badge, .ee-viewer .ee-seat-head, '
+                                            + '.ee-viewer .ee-trick-reason, .ee-viewer .ee-played > div')) {
+    const a = t.getBoundingClientRect(); if (!a.width) continue;
+    for (const c of cards) { if (c.contains(t) || t.contains(c)) continue; const b = c.getBoundingClientRect();
+      if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1)
+        over.push([t.className, t.textContent, c.dataset.card]); } }
+  return {pos: document.querySelector('.ee-events .ee-current').dataset.pos, table: box('.ee-table'),
+          turn: box('.ee-viewer .ee-table .ee-seat.ee-turn'), events: box('.ee-events'),
+          current: box('.ee-events .ee-current'), next: box('.ee-next'), side: box('.ee-side'), over}; }"""
+
+
+def test_stepping_at_1024x768_keeps_the_table_in_view(browser, app):
+    """Issue 22: "the layout fits 1024 px without scrolling while stepping". On a
+    1024 x 768 screen, the viewer scrolled to its top once, every click on **next**
+    through the first two deals of VWEC Finals (analysis on: cost badges under the
+    hand on turn, finished tricks with their reasons) leaves the whole table, the
+    seat on turn, the event list with its current row and the next button in the
+    window, the button where it was, and no badge or label over a card."""
+    requests = []
+    ctx, page, errors = page_for(browser, 1024, requests)
+    page.set_viewport_size({"width": 1024, "height": 768})
+    try:
+        opened(page, app.url)
+        page.locator(".ee-events [data-label]").first.wait_for(timeout=240000)
+        page.evaluate("() => document.querySelector('.ee-viewer').scrollIntoView({block: 'start'})")
+        start = page.evaluate(IN_VIEW)
+        seen, tall = 0, 0
+        while seen < 60:
+            before = page.evaluate(IN_VIEW)["pos"]
+            page.locator(".ee-next").click()
+            page.wait_for_function(f"() => document.querySelector('.ee-events .ee-current').dataset.pos !== '{before}'",
+                                   timeout=10000)
+            got = page.evaluate(IN_VIEW)
+            seen += 1
+            for part in ("table", "events", "current", "next") + (("turn",) if got["turn"] else ()):
+                left, top, right, bottom = got[part]
+                assert left >= 0 and top >= 0 and right <= 1024 and bottom <= 768, (got["pos"], part, got)
+            assert got["next"] == start["next"], (got["pos"], "the page scrolled")
+            # the event list inside its panel, its right border not clipped (finding 8)
+            assert got["events"][2] <= got["side"][2], (got["events"], got["side"])
+            assert not got["over"], (got["pos"], got["over"])
+            tall = max(tall, got["table"][3] - got["table"][1])
+        # the steps went through tall tables (a finished trick, badges), not only the auction
+        assert tall > 560, tall
+        assert not errors, errors
+    finally:
+        ctx.close()
+
+
 def test_game_picker_keeps_the_token(browser, app):
     requests = []
     ctx, page, errors = page_for(browser, 1024, requests)

@@ -174,3 +174,29 @@ def test_badges_labels_par_and_graph_click_match_analyze(browser, exported):
         assert errors == [], errors
         context.close()
 
+
+
+def test_a_seat_view_does_not_name_another_seats_cards(browser, exported):
+    """In another seat's view, the options below the table of a card to play
+    are that seat's hidden cards: the panel says so and names none of them;
+    in the deciding seat's own view and in all hands they are listed."""
+    from euchre_events.projections.viewer import ViewerModel
+    path, game_json, game = exported
+    decs = [d for deal in game_json["deals"] for d in deal["decisions"]]
+    play = next(d for d in decs if d["label"] and d["kind"] == "play")
+    other = (play["seat"] + 1) % 4
+    context, page, errors, requests = _open(browser, path, "#" + ViewerModel(game).link(play["position"]), 1024)
+    view = page.locator("select.ee-seat-view")
+    view.select_option(str(other))
+    panel = page.locator(".ee-analysis")
+    page.wait_for_function("() => document.querySelector('.ee-analysis .ee-analysis-hidden')")
+    assert panel.locator(".ee-option").count() == 0
+    assert "cannot see" in panel.inner_text() and "par (face up)" in panel.inner_text()
+    view.select_option(str(play["seat"]))
+    page.wait_for_function("() => document.querySelectorAll('.ee-analysis .ee-option').length > 0")
+    assert {r.get_attribute("data-option") for r in panel.locator(".ee-option").all()} \
+        == {o["action"] for o in play["options"]}
+    view.select_option("all")
+    page.wait_for_function("() => document.querySelectorAll('.ee-analysis .ee-option').length > 0")
+    assert errors == [] and [u for u in requests if not u.startswith("file://")] == []
+    context.close()

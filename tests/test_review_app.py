@@ -176,3 +176,25 @@ def test_evaluation_graph_fills_in_one_widget_and_its_points_jump():
     fu, _ = v.decision_here()
     assert fu is not None and fu.position == last.position
     assert 'ee-eval-here" data-decision="%d"' % last.position in v.eval_box.value
+
+
+def test_a_seat_view_does_not_name_another_seats_cards_in_the_analysis():
+    """Issue 22, analysis at the table in a seat view: South's view of East's
+    play (C3, trick 1: East holds TC 9H AD KD JS) lists no option of East's
+    (its hidden cards); South's own play lists South's cards with their
+    costs; all hands lists East's again."""
+    v = GameViewer(c3_game(), analysis="face-up")
+    assert v.wait_analysis(300)
+    v.goto(9)                       # North led K♣; East to play
+    v.set_seat(2)
+    panel = v.analysis_w.value
+    assert "East</b> to decide" in panel and "South cannot see" in panel
+    assert "ee-option" not in panel
+    for card in ("9\u2665", "10\u2663", "A\u2666", "K\u2666", "J\u2660"):
+        assert card not in panel, card
+    v.goto(10)                      # South to play: its own cards and their costs
+    panel = v.analysis_w.value
+    assert 'data-option="AC"' in panel and 'data-option="QC"' in panel
+    v.goto(9)
+    v.set_seat(None)
+    assert 'data-option="TC"' in v.analysis_w.value and 'data-option="9H"' in v.analysis_w.value

@@ -364,7 +364,9 @@ ANALYSIS_SCRIPT = (
     if (k !== null) go(k); else draw();
   }
   function drawAnalysis() {
-    const pi = line === 0 ? A.panel[pos - 1] : A.off_main;
+    // a seat view: another seat's play or discard is its hidden cards, not named in the panel
+    const hid = line === 0 && view !== 'all' ? A.hidden[pos - 1] : null;
+    const pi = line === 0 ? (hid && hid[view] !== undefined ? hid[view] : A.panel[pos - 1]) : A.off_main;
     if (panelBox.innerHTML !== S[pi]) panelBox.innerHTML = S[pi];
     const d = line === 0 ? L.deal_at[pos - 1] : null, fig = d === null ? undefined : A.graphs[String(d)];
     if (!fig) {
@@ -508,7 +510,7 @@ class _Board:
                f"face up and from the seat's view ({a.method.samples} imagined deals per decision)")
         head = f'<div class="ee-analysis-progress">analysis: {R._esc(how)}</div>'
         pars = {d: par_line(da, bid_words(game, d), self.n_seats) for d, da in deals.items()}
-        panel = []
+        panel, hidden = [], []
         for k in range(1, model.n + 1):
             d = model.deal_of(k)
             rows = [head]
@@ -518,10 +520,20 @@ class _Board:
             if dec is not None:
                 rows.append(options_table(dec, dec if self.seat_view else None, self.n_seats))
             panel.append(intern("".join(rows)))
+            # in another seat's view a play's or a discard's options are that seat's hidden
+            # cards: the page shows hidden[k][view] instead (as the GameViewer's panel does)
+            if dec is None or dec.kind == "call":
+                hidden.append(None)
+                continue
+            who = R._esc(R.seat_label(dec.seat, self.n_seats))
+            hidden.append({str(v): intern("".join(rows[:-1]) + f'<div class="ee-analysis-hidden"><b>{who}</b> to '
+                                          f'decide: its options are cards {R._esc(R.seat_label(v, self.n_seats))} '
+                                          f'cannot see (choose all hands to see them with their costs)</div>')
+                           for v in range(self.n_seats) if v != dec.seat})
         mistakes = sorted(p for p, dec in self.by_pos.items() if dec.label in MISTAKES)
         nxt = [next((p for p in mistakes if p > k), None) for k in range(1, model.n + 1)]
         prv = [next((p for p in reversed(mistakes) if p < k), None) for k in range(1, model.n + 1)]
-        return {"panel": panel,
+        return {"panel": panel, "hidden": hidden,
                 "off_main": intern(head + "<div>values are shown on the main line</div>"),
                 "labels": {str(p): dec.label for p, dec in self.by_pos.items() if dec.label},
                 "words": dict(LABEL_WORDS),

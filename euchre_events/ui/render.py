@@ -138,6 +138,7 @@ CSS = """
 .ee-call.ee-legal{outline:2px solid #35d06a;transform:none}
 .ee-renege-note{margin-top:4px;padding:3px 5px;background:#7a0010;border-radius:5px;font-size:12px}
 .ee-info div,.ee-act div{margin:1px 0}
+.ee-why-unknown{display:block;font-size:11px;line-height:1.2;opacity:.9}
 .ee-maybe{outline:2px dashed #ffd54a;outline-offset:-1px}
 .ee-knowledge{max-width:900px;box-sizing:border-box;margin-top:6px;padding:4px 9px 5px;border:1px solid #b9cbbf;
  border-radius:8px;background:#f3f7f4;color:#111;font-size:13px;line-height:1.55}

@@ -85,6 +85,9 @@ VIEWER_CSS = """
 .ee-viewer .ee-seat .widget-html{margin:0}
 .ee-viewer .ee-events{font-size:12px;max-height:460px;overflow:auto;background:#fafafa;border:1px solid #ddd;
  border-radius:6px;padding:3px}
+/* the whole width of the side panel and no more: with the widgets' 2 px side margins it ran 2 px
+   past the panel, which clipped its right border (issue 22, finding 8) */
+.ee-viewer .ee-side>.ee-events{margin-left:0;margin-right:0}
 .ee-viewer .ee-events .widget-html-content{line-height:1.3}
 .ee-ev{padding:1px 4px;border-radius:3px;white-space:normal}
 .ee-ev[data-pos]{cursor:pointer}
@@ -102,7 +105,7 @@ VIEWER_CSS = """
 .ee-viewer,.ee-viewer *{box-sizing:border-box}
 .ee-side{overflow:hidden}
 .ee-viewer .ee-hand .ee-card{margin-bottom:16px}
-.ee-viewer.ee-analysis-on .ee-hand .ee-card{margin-bottom:26px}
+.ee-viewer.ee-analysis-on .ee-hand .ee-card.ee-legal{margin-bottom:26px}
 """ + R.BADGE_CSS + """
 .ee-lab{font-weight:700;margin-left:2px}
 .ee-lab-blunder,.ee-lab-mistake{color:#b00020}
@@ -116,6 +119,21 @@ VIEWER_CSS = """
 .ee-viewer .ee-analysis .widget-html-content,.ee-viewer .ee-analysis div{line-height:1.35}
 .ee-viewer .ee-info .ee-card{width:28px;height:40px;padding:2px 3px}
 .ee-viewer .ee-info .ee-card .ee-r{font-size:13px}.ee-viewer .ee-info .ee-card .ee-s{font-size:16px}
+/* 1024 x 768 (issue 22): the whole table in view under the controls at every step. The trick
+   as a cross (West and East beside the three rows of North, the middle words and South), its
+   cards and the last trick's a little smaller, the title and the players on one line, the
+   room for a cost badge under the legal cards only (the other cards have none) */
+.ee-viewer .ee-trick-grid{min-height:0;grid-template-areas:"left top right" "left mid right" "left bottom right"}
+.ee-viewer .ee-trick-grid.ee-finished{grid-template-areas:"left top right" "left mid right" "left bottom right"
+ "why why why"}
+.ee-viewer .ee-trick-grid .ee-card,.ee-viewer .ee-last-trick .ee-card{width:30px;height:43px;padding:2px 3px}
+.ee-viewer .ee-trick-grid .ee-card .ee-r,.ee-viewer .ee-last-trick .ee-card .ee-r{font-size:14px}
+.ee-viewer .ee-trick-grid .ee-card .ee-s,.ee-viewer .ee-last-trick .ee-card .ee-s{font-size:18px}
+.ee-viewer .ee-trick-reason{font-size:11px;line-height:1.2}
+.ee-viewer .ee-table .ee-info .widget-html-content{line-height:1.2}
+.ee-viewer .ee-info div{margin:0}
+.ee-viewer .ee-title h3{display:inline-block;margin:4px 12px 4px 0}
+.ee-viewer .ee-title h3+div{display:inline-block}
 @media (max-width:1100px){
  .ee-viewer .ee-table .ee-seat{padding:5px 3px}
  .ee-viewer .ee-hand .ee-card{margin-left:1px;margin-right:1px}
@@ -593,6 +611,12 @@ class GameViewer:
                 rows.append("<div>this decision's values are not computed yet…</div>" if not job.complete() else
                             "<div>no values here: the record does not say what was decided (it stops "
                             "here); the decisions before it have theirs</div>")
+        elif self.seat is not None and dec.seat != self.seat and dec.kind != "call":
+            # a seat view shows what that seat could know: another seat's options of a play or
+            # a discard are its hidden cards, not named here (the hand is face down above)
+            rows.append(f'<div class="ee-analysis-hidden"><b>{R._esc(R.seat_label(dec.seat, n))}</b> to '
+                        f'decide: its options are cards {R._esc(R.seat_label(self.seat, n))} cannot see '
+                        f'(choose all hands to see them with their costs)</div>')
         else:
             rows.append(options_table(fu, sv, n, computing=sv is None and job.want_seat_view))
         return "".join(rows)
