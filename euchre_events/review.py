@@ -354,13 +354,14 @@ def _fork_map(fn: Callable, todo: List[int], workers: int, got: Callable) -> Non
     """``got(k, fn(k))`` for each ``k`` of ``todo``, ``fn`` run in ``workers``
     forked processes (at most one per ``k``) that take the next ``k`` as
     they finish one (from a pipe filled here first), and send back its
-    pickled result; ``got`` is called here, in the order they finish.  An
-    exception ``fn`` raised is raised here.  Ctrl-C (the workers leave it to
-    this process), an error, or a worker that died: the workers still
-    running are stopped, and every one is waited for before this returns."""
+    pickled result through a pipe of their own; ``got`` is called here, in
+    the order they finish.  An exception ``fn`` raised is raised here.
+    Ctrl-C (the workers leave it to this process), an error, or a worker
+    that died: the workers still running are stopped, and every one is
+    waited for before this returns."""
     import pickle
+    import select
     import signal
-    from multiprocessing.connection import Connection, wait
     if not todo:
         return
     task_r, task_w = os.pipe()
@@ -371,7 +372,7 @@ def _fork_map(fn: Callable, todo: List[int], workers: int, got: Callable) -> Non
     for stream in (sys.stdout, sys.stderr):
         if stream is not None:
             stream.flush()      # nothing buffered here is written twice by a child
-    kids: dict = {}
+    kids: dict = {}             # the read end of a worker's pipe: [its pid, what came of it]
     done = 0
     try:
         for _ in range(min(workers, len(todo))):
@@ -382,11 +383,10 @@ def _fork_map(fn: Callable, todo: List[int], workers: int, got: Callable) -> Non
                 try:
                     signal.signal(signal.SIGINT, signal.SIG_IGN)
                     os.close(r)
-                    for c in kids:
-                        c.close()
-                    out = Connection(w, readable=False)
+                    for fd in kids:
+                        os.close(fd)
                     while True:
-                        b = os.read(task_r, 4)
+                        b = os.read(task_r, 4)     # 4 bytes of a pipe's reader: read whole
                         if not b:
                             break
                         k = int.from_bytes(b, "little")
@@ -396,37 +396,43 @@ def _fork_map(fn: Callable, todo: List[int], workers: int, got: Callable) -> Non
                             res = (False, e)
                         try:
                             data = pickle.dumps((k, res), pickle.HIGHEST_PROTOCOL)
-                        except Exception as e:
+                        except Exception as e:     # an exception that cannot be sent as it is
                             data = pickle.dumps((k, (False, RuntimeError(f"{type(e).__name__}: {e}"))))
-                        out.send_bytes(data)
+                        out = memoryview(len(data).to_bytes(8, "little") + data)
+                        while out:
+                            out = out[os.write(w, out):]
                     code = 0
                 finally:
                     os._exit(code)
             os.close(w)
-            kids[Connection(r, writable=False)] = pid
+            kids[r] = [pid, bytearray()]
         os.close(task_r)
         task_r = -1
-        live = set(kids)
+        live = list(kids)
         while live:
-            for c in wait(list(live)):
-                try:
-                    data = c.recv_bytes()
-                except EOFError:
-                    live.discard(c)
+            for fd in select.select(live, [], [])[0]:
+                chunk = os.read(fd, 1 << 20)
+                if not chunk:
+                    live.remove(fd)
                     continue
-                k, (ok, res) = pickle.loads(data)
-                if not ok:
-                    raise res
-                done += 1
-                got(k, res)
+                buf = kids[fd][1]
+                buf += chunk
+                while len(buf) >= 8 and len(buf) >= 8 + int.from_bytes(buf[:8], "little"):
+                    size = int.from_bytes(buf[:8], "little")
+                    k, (ok, res) = pickle.loads(buf[8:8 + size])
+                    del buf[:8 + size]
+                    if not ok:
+                        raise res
+                    done += 1
+                    got(k, res)
         if done < len(todo):
             raise RuntimeError(f"a worker process stopped before the end ({len(todo) - done} parts of the "
                                f"files not analysed)")
     finally:
         if task_r >= 0:
             os.close(task_r)
-        for c, pid in kids.items():
-            c.close()
+        for fd, (pid, _) in kids.items():
+            os.close(fd)
             if done < len(todo):
                 try:
                     os.kill(pid, signal.SIGTERM)

@@ -207,7 +207,11 @@ def test_the_runs_of_a_jsonl_file_give_what_reading_it_gives(messy_jsonl, odd_js
                 if refused:
                     break
             assert items(got) == whole, (path, parts)
-    assert len(openspiel_spans(messy_jsonl, 8)) == 9
+    # the head (a blank line and the first game), then runs shorter and shorter
+    runs = openspiel_spans(messy_jsonl, 8)
+    assert [lineno for _, _, lineno, _ in runs][:2] == [1, 3] and len(runs) > 5
+    sizes = [stop - start for start, stop, _, _ in runs[1:]]
+    assert sizes[0] > 2 * sizes[-2]
 
 
 @pytest.mark.parametrize("fmt", ["json", "text", "html"])

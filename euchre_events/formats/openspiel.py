@@ -511,8 +511,8 @@ def openspiel_spans(path: str, parts: int) -> list:
     file that processes read in parallel (``analyze --workers``), each by
     :func:`read_openspiel_span`, in order: its head (the lines up to its
     first one that is not blank, ``first`` True: whether the file is taken
-    at all is said there), then at most ``parts`` runs of about equal bytes
-    (``first`` False); ``start``, ``stop``: byte offsets, ``lineno``: the
+    at all is said there), then at most ``parts`` runs, shorter and shorter
+    (``first`` False: for workers that take the next run as they finish one); ``start``, ``stop``: byte offsets, ``lineno``: the
     number of the run's first line.  The lines are not read as games here
     (only decoded up to the head).  OSError where the file cannot be read."""
     with open(path, "rb") as f:
@@ -533,7 +533,9 @@ def openspiel_spans(path: str, parts: int) -> list:
     spans = [(0, pos, 1, True)]
     start, lineno = pos, lineno + 1
     for k in range(1, max(1, parts) + 1):
-        nl = data.find(b"\n", pos + ((size - pos) * k) // parts) if k < parts else -1
+        # run k ends at 1 - (1 - k/parts)**2 of the bytes: shorter and shorter runs, so that
+        # workers taking the next one as they finish end together
+        nl = data.find(b"\n", size - ((size - pos) * (parts - k) ** 2) // parts ** 2) if k < parts else -1
         stop = size if nl < 0 else nl + 1
         if stop > start:
             spans.append((start, stop, lineno, False))
