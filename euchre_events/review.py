@@ -228,7 +228,7 @@ def _unit_result(unit, *, read, deals, seat, samples, seed, face_up_only, report
         try:
             s = parse_seat(seat, g.players) if seat else None
         except ValueError as e:
-            out["records"].append(("error", where, f"--seat {seat}: {e}"))
+            out["records"].append(("error", where, _no_seat(seat, e)))
             continue
         try:
             numbers = _deal_numbers(g, deals)
@@ -243,6 +243,11 @@ def _unit_result(unit, *, read, deals, seat, samples, seed, face_up_only, report
             continue
         out["records"].append(("game", None, _report_part(a, report, all_decisions)))
     return out
+
+
+def _no_seat(seat: str, e: ValueError) -> str:
+    """How a game that lacks the seat ``--seat`` asks is named (after where it stands)."""
+    return f"--seat {seat}: {e}"
 
 
 def _report_part(a, report: str, all_decisions: bool):
@@ -618,8 +623,8 @@ def run_analysis(games: List[str], *, deals, seat, samples: int, seed: int, face
             try:
                 s = parse_seat(seat, g.players) if seat else None
             except ValueError as e:     # a seat this game lacks: named, as a deal it lacks is
-                say(f"error: {where}: --seat {seat}: {e}", err=True)
-                plan.append(("error", {"file": item, "error": f"{where}: --seat {seat}: {e}"}))
+                say(f"error: {where}: {_no_seat(seat, e)}", err=True)
+                plan.append(("error", {"file": item, "error": f"{where}: {_no_seat(seat, e)}"}))
                 continue
             line_deals = deals
             if line is not None:
