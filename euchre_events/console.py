@@ -61,10 +61,15 @@ def fail(msg: str, code: int = 1) -> None:
 def warn(path: str, rec) -> None:
     """Say each warning of the Record ``rec`` read from ``path``, with its
     line in a JSON Lines file (as its errors name it)."""
+    for text in warning_lines(path, rec):
+        say(text, err=True)
+
+
+def warning_lines(path: str, rec) -> list:
+    """The lines :func:`warn` says for ``rec`` (``warning: WHERE: ...``)."""
     line = (getattr(rec, "source", None) or {}).get("line") if path.lower().endswith(".jsonl") else None
     where = f"{path}, line {line}" if isinstance(line, int) else path
-    for w in getattr(rec, "warnings", ()) or ():
-        say(f"warning: {where}: {w}", err=True)
+    return [f"warning: {where}: {w}" for w in getattr(rec, "warnings", ()) or ()]
 
 
 def refuse_output_over_input(games: List[str], output: Optional[str], archive=None,
@@ -252,15 +257,20 @@ def read_file(path: str, from_: Optional[str], keep: bool = True):
         if reader is not None:
             return reader(path, from_, keep=keep)
         return formats.read_records(path, from_), []
-    except RecordError as e:
-        return [], [e]
-    except OSError as e:
-        return [], [RecordError(path, f"cannot read the file: {e.strerror or e}")]
-    except UnicodeDecodeError as e:
-        return [], [RecordError(path, f"not a text file (UTF-8 expected): {e.reason}")]
     except Exception as e:  # a reader's defect must not stop a batch of files
-        return [], [RecordError(path, f"could not be read ({type(e).__name__}: {str(e)[:200]}); "
-                                      f"nothing of it was stored")]
+        return [], [reading_error(path, e)]
+
+
+def reading_error(path: str, e: Exception):
+    """The RecordError :func:`read_file` gives for a file whose reading
+    raised ``e`` (``e`` itself when it is one)."""
+    if isinstance(e, RecordError):
+        return e
+    if isinstance(e, OSError):
+        return RecordError(path, f"cannot read the file: {e.strerror or e}")
+    if isinstance(e, UnicodeDecodeError):
+        return RecordError(path, f"not a text file (UTF-8 expected): {e.reason}")
+    return RecordError(path, f"could not be read ({type(e).__name__}: {str(e)[:200]}); nothing of it was stored")
 
 
 def report_format(report: str, output: Optional[str],

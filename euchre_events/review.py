@@ -134,6 +134,318 @@ def _analyze_games(jobs: list, workers: int, counts: Optional[Sequence[int]]) ->
     return [r for run in results for r in run]
 
 
+STREAM_RUNS = 8
+"""Runs of the JSON Lines files' games per worker process
+(:func:`_stream_units`): a few, so that a worker that a busy core slows
+down is not waited for at the end; each costs a message from the worker
+(some 0.1 ms), nothing beside its games."""
+
+_MAX_UNITS = 8000
+"""At most this many parts of the files for the worker processes: their
+numbers are written at once into a pipe (64 KiB: 4 bytes each)."""
+
+
+def _stream_units(items: List[str], from_: Optional[str], workers: int) -> Optional[list]:
+    """The parts of the record files ``items`` that the worker processes of
+    :func:`_stream_files` read and analyse, in the order of the report:
+    ``(file, span, bytes)``, span None for a whole file (read as
+    :func:`run_analysis` reads it), or a run of a JSON Lines file's lines
+    (:func:`~euchre_events.formats.openspiel.openspiel_spans`: the head,
+    then about :data:`STREAM_RUNS` runs per worker over all the files, by
+    their bytes).  None where that does not pay (a single part) or cannot
+    be balanced (a whole file of more than a worker's share: its games go
+    to the workers one by one, :func:`_analyze_games`)."""
+    from euchre_events.formats import RecordError, detect_format
+    from euchre_events.formats.openspiel import openspiel_spans
+    sizes = []
+    for item in items:
+        try:
+            sizes.append(os.path.getsize(item) if os.path.isfile(item) else 0)
+        except OSError:
+            sizes.append(0)
+    total = sum(sizes)
+    units: list = []
+    for item, size in zip(items, sizes):
+        spans = None
+        if size:
+            try:
+                if detect_format(item, from_) == "openspiel":
+                    spans = openspiel_spans(item, max(1, round(STREAM_RUNS * workers * size / total)))
+            except (RecordError, OSError):
+                spans = None     # said when the file is read
+        if spans is None:
+            units.append((item, None, size))
+        else:
+            units.extend((item, sp, sp[1] - sp[0]) for sp in spans)
+    if len(units) < 2 or len(units) > _MAX_UNITS or \
+            workers * max((w for _, sp, w in units if sp is None), default=0) > total:
+        return None
+    return units
+
+
+def _unit_result(unit, *, read, deals, seat, samples, seed, face_up_only, report, all_decisions) -> dict:
+    """What :func:`_stream_files` needs of a part ``unit`` of the files
+    (:func:`_stream_units`), read and analysed here (a worker process):
+    ``errors`` (the reading errors' texts), ``warnings`` (lines), ``refused``
+    (the JSON Lines file is refused in this part: nothing after it counts),
+    ``failed`` (a reading that raised: the file's one error), ``broken``
+    (the file-level error of a record that could not be made a game), and
+    ``records``: for each good record in order, ``("error", line, text)``
+    (a seat or a deal it lacks, named by the parent, which knows where),
+    ``("fail", None, text)`` (the analysis refused it) or ``("game", None,
+    part)``: the game's piece of the report (JSON or text already written,
+    html the GameAnalysis)."""
+    from euchre_events.analysis.review import analyze
+    from euchre_events.console import reading_error, warning_lines
+    from euchre_events.formats import RecordError
+    from euchre_events.formats.openspiel import read_openspiel_span
+    from euchre_events.rules.seats import parse_seat
+    item, span, _ = unit
+    out: dict = {"errors": [], "warnings": [], "records": [], "refused": False, "failed": None, "broken": None}
+    try:
+        if span is None:
+            recs, errs = read(item)
+        else:
+            try:
+                got, out["refused"] = read_openspiel_span(item, *span)
+            except Exception as e:    # as read_file names a reading that raised
+                out["failed"] = str(reading_error(item, e))
+                return out
+            recs = [r for r in got if not isinstance(r, RecordError)]
+            errs = [r for r in got if isinstance(r, RecordError)]
+        out["errors"] = [str(e) for e in errs]
+        todo = [(r.game if r.game is not None else _game_of(r.events), r) for r in recs]
+        for r in recs:
+            out["warnings"].extend(warning_lines(item, r))
+    except (RecordError, KeyError, ValueError) as e:
+        out["broken"] = f"{item}: {e}"
+        return out
+    except Exception as e:
+        out["broken"] = f"{item}: cannot be read ({short_error(e)})"
+        return out
+    for g, rec in todo:
+        where = _line_of(item, rec)
+        try:
+            s = parse_seat(seat, g.players) if seat else None
+        except ValueError as e:
+            out["records"].append(("error", where, _no_seat(seat, e)))
+            continue
+        try:
+            numbers = _deal_numbers(g, deals)
+        except KeyError as e:
+            out["records"].append(("error", where, e.args[0]))
+            continue
+        try:
+            a = analyze(g, deals=numbers, seat=s, samples=samples, seed=seed, face_up_only=face_up_only,
+                        game_id=None, file=item)
+        except KeyError as e:
+            out["records"].append(("fail", None, e.args[0]))
+            continue
+        out["records"].append(("game", None, _report_part(a, report, all_decisions)))
+    return out
+
+
+def _no_seat(seat: str, e: ValueError) -> str:
+    """How a game that lacks the seat ``--seat`` asks is named (after where it stands)."""
+    return f"--seat {seat}: {e}"
+
+
+def _report_part(a, report: str, all_decisions: bool):
+    """A GameAnalysis's piece of the report: its JSON or text as the report
+    writes it, the object itself for html (:func:`_emit_analyses`)."""
+    if report == "json":
+        from euchre_events.analysis.review import json_game_part
+        return json_game_part(a)
+    if report == "text":
+        from euchre_events.ui.analysisreport import analysis_text_part
+        return analysis_text_part(a, all_decisions)
+    return a
+
+
+def _stream_files(units: list, workers: int, *, read, deals, seat, samples: int, seed: int, face_up_only: bool,
+                  report: str, output: Optional[str], all_decisions: bool) -> None:
+    """:func:`run_analysis` of record files in ``workers`` forked processes
+    that read the files too: each takes the next part of them
+    (:func:`_stream_units`) and sends back what :func:`_unit_result` gives,
+    the games' report already written; this process says the errors and
+    warnings and writes the report as :func:`run_analysis` does with one
+    process, the same bytes in the same order (the reading's messages, the
+    analysis's errors, the report, exit 1 after an error).  The first part,
+    when small (a JSON Lines file's first game), is done here before the
+    fork: a process's first analysis builds what the later ones reuse."""
+    kw = dict(read=read, deals=deals, seat=seat, samples=samples, seed=seed, face_up_only=face_up_only,
+              report=report, all_decisions=all_decisions)
+    results: list = [None] * len(units)
+    total = sum(w for _, _, w in units)
+    first = 1 if 2 * STREAM_RUNS * workers * units[0][2] <= total else 0
+    if first:
+        results[0] = _unit_result(units[0], **kw)
+    plan: list = []      # ("error", {"file", "error"}) | ("fail", item, text) | ("game", item, part)
+    said = [0, 0]        # the files, and the parts, whose reading is said
+
+    def say_read() -> None:
+        # the reading's messages of each file whose parts are all in, in the files' order
+        while said[1] < len(units):
+            item = units[said[1]][0]
+            end = said[1]
+            while end < len(units) and units[end][0] == item:
+                end += 1
+            if any(r is None for r in results[said[1]:end]):
+                return
+            _plan_file(item, results[said[1]:end], plan)
+            said[1] = end
+
+    say_read()
+
+    def got(k: int, res: dict) -> None:
+        results[k] = res
+        say_read()
+
+    _fork_map(lambda k: _unit_result(units[k], **kw), list(range(first, len(units))), workers, got)
+    say_read()
+    analyses: list = []
+    errors: list = []
+    failed = 0
+    for kind, item, x in plan:
+        if kind == "error":
+            errors.append(x)
+            failed += 1
+        elif kind == "fail":
+            say(f"error: {item}: {x}", err=True)
+            errors.append({"file": item, "error": f"{item}: {x}"})
+            failed += 1
+        else:
+            analyses.append(x)
+    _emit_analyses(analyses, report, output, all_decisions, failed, errors, parts=report != "html")
+    if failed:
+        raise SystemExit(1)
+
+
+def _plan_file(item: str, parts: list, plan: list) -> None:
+    """Say the reading's errors and warnings of the file ``item`` from the
+    :func:`_unit_result` of its ``parts`` (in order), as :func:`run_analysis`
+    says them reading it whole, and put its errors and games on ``plan``."""
+    kept = []
+    for r in parts:
+        kept.append(r)
+        if r["refused"]:
+            break       # the file is refused there: the lines after it were never read
+    failed = next((r["failed"] for r in kept if r["failed"]), None)
+    errs = [failed] if failed else [e for r in kept for e in r["errors"]]
+    for e in errs:
+        say(f"error: {e}", err=True)
+        plan.append(("error", None, {"file": item, "error": e}))
+    if failed:
+        return
+    broken = next((r["broken"] for r in kept if r["broken"]), None)
+    if broken:
+        say(f"error: {broken}", err=True)
+        plan.append(("error", None, {"file": item, "error": broken}))
+        return
+    for r in kept:
+        for w in r["warnings"]:
+            say(w, err=True)
+    records = [x for r in kept for x in r["records"]]
+    for n, (kind, line, x) in enumerate(records, 1):
+        if kind == "error":
+            where = _where_at(item, line, n, len(records))
+            say(f"error: {where}: {x}", err=True)
+            plan.append(("error", None, {"file": item, "error": f"{where}: {x}"}))
+        else:
+            plan.append((kind, item, x))
+
+
+def _fork_map(fn: Callable, todo: List[int], workers: int, got: Callable) -> None:
+    """``got(k, fn(k))`` for each ``k`` of ``todo``, ``fn`` run in ``workers``
+    forked processes (at most one per ``k``) that take the next ``k`` as
+    they finish one (from a pipe filled here first), and send back its
+    pickled result through a pipe of their own; ``got`` is called here, in
+    the order they finish.  An exception ``fn`` raised is raised here.
+    Ctrl-C (the workers leave it to this process), an error, or a worker
+    that died: the workers still running are stopped, and every one is
+    waited for before this returns."""
+    import pickle
+    import select
+    import signal
+    if not todo:
+        return
+    task_r, task_w = os.pipe()
+    try:
+        os.write(task_w, b"".join(k.to_bytes(4, "little") for k in todo))
+    finally:
+        os.close(task_w)
+    for stream in (sys.stdout, sys.stderr):
+        if stream is not None:
+            stream.flush()      # nothing buffered here is written twice by a child
+    kids: dict = {}             # the read end of a worker's pipe: [its pid, what came of it]
+    done = 0
+    try:
+        for _ in range(min(workers, len(todo))):
+            r, w = os.pipe()
+            pid = os.fork()
+            if pid == 0:        # the worker: never back into the caller's code
+                code = 1
+                try:
+                    signal.signal(signal.SIGINT, signal.SIG_IGN)
+                    os.close(r)
+                    for fd in kids:
+                        os.close(fd)
+                    while True:
+                        b = os.read(task_r, 4)     # 4 bytes of a pipe's reader: read whole
+                        if not b:
+                            break
+                        k = int.from_bytes(b, "little")
+                        try:
+                            res = (True, fn(k))
+                        except Exception as e:
+                            res = (False, e)
+                        try:
+                            data = pickle.dumps((k, res), pickle.HIGHEST_PROTOCOL)
+                        except Exception as e:     # an exception that cannot be sent as it is
+                            data = pickle.dumps((k, (False, RuntimeError(f"{type(e).__name__}: {e}"))))
+                        out = memoryview(len(data).to_bytes(8, "little") + data)
+                        while out:
+                            out = out[os.write(w, out):]
+                    code = 0
+                finally:
+                    os._exit(code)
+            os.close(w)
+            kids[r] = [pid, bytearray()]
+        os.close(task_r)
+        task_r = -1
+        live = list(kids)
+        while live:
+            for fd in select.select(live, [], [])[0]:
+                chunk = os.read(fd, 1 << 20)
+                if not chunk:
+                    live.remove(fd)
+                    continue
+                buf = kids[fd][1]
+                buf += chunk
+                while len(buf) >= 8 and len(buf) >= 8 + int.from_bytes(buf[:8], "little"):
+                    size = int.from_bytes(buf[:8], "little")
+                    k, (ok, res) = pickle.loads(buf[8:8 + size])
+                    del buf[:8 + size]
+                    if not ok:
+                        raise res
+                    done += 1
+                    got(k, res)
+        if done < len(todo):
+            raise RuntimeError(f"a worker process stopped before the end ({len(todo) - done} parts of the "
+                               f"files not analysed)")
+    finally:
+        if task_r >= 0:
+            os.close(task_r)
+        for fd, (pid, _) in kids.items():
+            os.close(fd)
+            if done < len(todo):
+                try:
+                    os.kill(pid, signal.SIGTERM)
+                except OSError:
+                    pass
+            os.waitpid(pid, 0)
+
+
 def _deal_numbers(game, deals) -> list:
     """The numbers of the deals of ``game`` to analyse: ``deals`` (all when
     None) in the game's order; KeyError naming one it lacks."""
@@ -153,9 +465,20 @@ def _where(item: str, rec, n: int, count: int) -> str:
     """Where a game of ``item`` stands, for an error about that game: the
     file alone when it holds one game, else ``FILE, line L`` (a JSON Lines
     file, as its reading errors say) or ``FILE, game N`` (1-based)."""
+    return _where_at(item, _line_of(item, rec), n, count)
+
+
+def _line_of(item: str, rec):
+    """The line of a JSON Lines file ``item`` the record ``rec`` was read
+    from (None for other files)."""
+    return (getattr(rec, "source", None) or {}).get("line") if item.lower().endswith(".jsonl") else None
+
+
+def _where_at(item: str, line, n: int, count: int) -> str:
+    """:func:`_where` of the ``n``-th of ``count`` games of ``item``, read
+    from its ``line`` (None where not a JSON Lines file)."""
     if count <= 1:
         return item
-    line = (getattr(rec, "source", None) or {}).get("line") if item.lower().endswith(".jsonl") else None
     return f"{item}, line {line}" if isinstance(line, int) else f"{item}, game {n}"
 
 
@@ -223,10 +546,14 @@ def run_analysis(games: List[str], *, deals, seat, samples: int, seed: int, face
     there when it is not (a record file is not stored, nor its analysis).
     Several stored games (or ``all_games``, or a ``scheduler``) run as one
     task per game (:func:`euchre_events.corpus.run_corpus`): processes over
-    games with ``workers``, a Dask cluster with ``scheduler``.  Otherwise
-    every game is read first; then with ``workers`` above 1 several games
-    go to that many forked processes (:func:`_analyze_games`), a single
-    game's deals one per process; the report is the same bytes as with one."""
+    games with ``workers``, a Dask cluster with ``scheduler``.  Record files
+    with ``workers`` above 1 (no progress bar on a terminal, no ``line``)
+    are read by the forked processes too, by runs of a JSON Lines file's
+    lines or file by file (:func:`_stream_files`), where the parts can be
+    balanced (:func:`_stream_units`).  Otherwise every game is read first;
+    then with ``workers`` above 1 several games go to that many forked
+    processes (:func:`_analyze_games`), a single game's deals one per
+    process.  The report is the same bytes as with one process."""
     from euchre_events.analysis.review import ANALYSIS_VERSION
     from euchre_events.formats import RECORD_SUFFIXES, RecordError
     from euchre_events.rules.seats import parse_seat
@@ -251,6 +578,16 @@ def run_analysis(games: List[str], *, deals, seat, samples: int, seed: int, face
         return
     if scheduler:
         fail("--scheduler analyses stored games (ids, or --all): import the record files first")
+    if workers > 1 and line is None and all(h == "file" for h, _ in items) and hasattr(os, "fork") \
+            and not sys.stderr.isatty():
+        # record files over forked processes that read them too, by runs of games
+        # (no bar: it counts the decisions of every game before the work begins)
+        units = _stream_units([i for _, i in items], from_, workers)
+        if units is not None:
+            _stream_files(units, workers, read=read, deals=deals, seat=seat, samples=samples, seed=seed,
+                          face_up_only=face_up_only, report=report, output=output,
+                          all_decisions=all_decisions)
+            return
     # first every game is read (each error said as it is met), then the games are analysed,
     # here or in worker processes; the report keeps the order of the command line
     plan: list = []     # ("error", {"file", "error"}) | ("cached", analysis) | ("game", job)
@@ -286,8 +623,8 @@ def run_analysis(games: List[str], *, deals, seat, samples: int, seed: int, face
             try:
                 s = parse_seat(seat, g.players) if seat else None
             except ValueError as e:     # a seat this game lacks: named, as a deal it lacks is
-                say(f"error: {where}: --seat {seat}: {e}", err=True)
-                plan.append(("error", {"file": item, "error": f"{where}: --seat {seat}: {e}"}))
+                say(f"error: {where}: {_no_seat(seat, e)}", err=True)
+                plan.append(("error", {"file": item, "error": f"{where}: {_no_seat(seat, e)}"}))
                 continue
             line_deals = deals
             if line is not None:
@@ -358,29 +695,32 @@ def run_analysis(games: List[str], *, deals, seat, samples: int, seed: int, face
 
 
 def _emit_analyses(analyses: list, report: str, output: Optional[str], all_decisions: bool,
-                   failed: int, errors: Sequence[dict] = ()) -> None:
+                   failed: int, errors: Sequence[dict] = (), parts: bool = False) -> None:
     """Write the report of ``analyses`` (json, html or text) to ``output`` or
     stdout; nothing at all when nothing was analysed and an error was said
     (no empty report file).  ``errors`` (``{"file", "error"}``, said on
     stderr) are named in the report too: json ``"errors"`` after
     ``"games"``, html a "Not read" section first, text ``not read:`` lines
-    at the end; nothing of them when there are none."""
-    from euchre_events.analysis.review import json_report, to_json_text
+    at the end; nothing of them when there are none.  ``parts``: json or
+    text, ``analyses`` are the games' pieces of the report already written
+    (:func:`_report_part`), not GameAnalysis objects."""
+    from euchre_events.analysis.review import json_report, json_report_of_parts
     if report == "json":
+        text = json_report_of_parts(analyses, errors) if parts else json_report(analyses, errors)
         if output:
             # msgspec's UTF-8 bytes written as they are (the text's newline at the end added,
             # as write_file adds it to a str): no decoding and encoding again of megabytes
-            text = json_report(analyses, errors)
             if isinstance(text, bytes):
                 text += b"\n"
-        else:
-            text = to_json_text(analyses, errors)
+        elif isinstance(text, bytes):
+            text = text.decode("utf-8")     # to_json_text
     elif report == "html":
         from euchre_events.ui.analysisreport import analysis_html
         text = analysis_html(analyses, errors)
     else:
-        from euchre_events.ui.analysisreport import analysis_text
-        text = analysis_text(analyses, all_decisions=all_decisions) if analyses else ""
+        from euchre_events.ui.analysisreport import analysis_text, analysis_text_of_parts
+        text = "" if not analyses else analysis_text_of_parts(analyses) if parts else \
+            analysis_text(analyses, all_decisions=all_decisions)
         if analyses and errors:
             from euchre_events.ui.describe import not_read_line
             text += "".join(not_read_line(e) + "\n" for e in errors)

@@ -136,3 +136,184 @@ def test_a_seat_some_games_lack_names_those_games_and_analyses_the_others(tmp_pa
     assert [e["file"] for e in doc["errors"]] == [PARLOUR]
     assert doc["errors"][0]["error"].startswith(f"{PARLOUR}: --seat Llama: ")
     assert f"error: {PARLOUR}: --seat Llama: " in (one[2].decode() if isinstance(one[2], bytes) else one[2])
+
+
+# --- JSON Lines files, read by the workers themselves (each a run of the lines) ---
+
+def _jsonl_lines(n: int, seed: int) -> list:
+    """``n`` one-deal games made by the engine as OpenSpiel lines
+    (:func:`~euchre_events.formats.openspiel.simulated_openspiel_games`)."""
+    from euchre_events.formats.openspiel import simulated_openspiel_games
+    return [json.dumps(g, separators=(",", ":")) for g in simulated_openspiel_games(n, seed, {}, tricks=False)]
+
+
+@pytest.fixture(scope="module")
+def messy_jsonl(tmp_path_factory):
+    """30 OpenSpiel games, a blank line first, and among them: a history
+    that puts a card in the auction (line 6), a line with a NUL byte (line
+    14), stated returns the cards do not give (a warning, line 20), a line
+    that is no JSON (line 25) and a blank line (line 28)."""
+    lines = _jsonl_lines(30, 7)
+    bad = json.loads(lines[4])
+    bad["history"] = bad["history"][:22] + [7]
+    lines[4] = json.dumps(bad)
+    lines[12] = lines[12][:40] + "\x00" + lines[12][41:]
+    warned = json.loads(lines[18])
+    warned["returns"] = [5.0, -5.0, 5.0, -5.0]
+    lines[18] = json.dumps(warned)
+    lines[23] = "{oops"
+    lines.insert(26, "   ")
+    path = tmp_path_factory.mktemp("jsonl") / "messy.jsonl"
+    path.write_text("\n" + "\n".join(lines) + "\n", encoding="utf-8")
+    return str(path)
+
+
+@pytest.fixture(scope="module")
+def odd_jsonl(tmp_path_factory):
+    """JSON Lines files the reader refuses or finds empty, and one whose
+    only good game is among bad lines (it is then named by the file alone)."""
+    d = tmp_path_factory.mktemp("odd")
+    game = _jsonl_lines(1, 3)[0]
+    files = {"pretty.jsonl": json.dumps(json.loads(game), indent=1) + "\n",
+             "empty.jsonl": "",
+             "blank.jsonl": "\n  \n\n",
+             "nul.jsonl": "\n\x00" + game + "\n" + game + "\n",
+             "lonely.jsonl": '{"history": [0, 1]}\n' + game + "\n[1]\n"}
+    for name, text in files.items():
+        (d / name).write_text(text, encoding="utf-8")
+    return {name: str(d / name) for name in files}
+
+
+def test_the_runs_of_a_jsonl_file_give_what_reading_it_gives(messy_jsonl, odd_jsonl):
+    """The head and the runs of :func:`openspiel_spans`, each read by
+    :func:`read_openspiel_span` (up to a run where the file is refused),
+    are the items of :func:`iter_openspiel_file`, in order, whatever the
+    number of runs."""
+    from euchre_events.formats.openspiel import iter_openspiel_file, openspiel_spans, read_openspiel_span
+
+    def items(xs):
+        return [str(x) if isinstance(x, Exception) else (x.source, x.events, x.warnings) for x in xs]
+
+    for path in [messy_jsonl, *odd_jsonl.values()]:
+        whole = items(iter_openspiel_file(path))
+        for parts in (1, 2, 3, 5, 8, 40):
+            spans = openspiel_spans(path, parts)
+            assert spans[0][3] and not any(first for *_, first in spans[1:])
+            assert all(a[1] == b[0] for a, b in zip(spans, spans[1:]))
+            got = []
+            for span in spans:
+                xs, refused = read_openspiel_span(path, *span)
+                got.extend(xs)
+                if refused:
+                    break
+            assert items(got) == whole, (path, parts)
+    # the head (a blank line and the first game), then runs shorter and shorter
+    runs = openspiel_spans(messy_jsonl, 8)
+    assert [lineno for _, _, lineno, _ in runs][:2] == [1, 3] and len(runs) > 5
+    sizes = [stop - start for start, stop, _, _ in runs[1:]]
+    assert sizes[0] > 2 * sizes[-2]
+
+
+@pytest.mark.parametrize("fmt", ["json", "text", "html"])
+def test_a_jsonl_file_the_workers_read_is_the_same_bytes(tmp_path, messy_jsonl, fmt):
+    """The messy file's errors (by their lines), its warning, its 27 games:
+    the same bytes and exit code with two and three workers as with one."""
+    one = _analyze(tmp_path, f"one.{fmt}", messy_jsonl, "--face-up-only", "--format", fmt)
+    two = _analyze(tmp_path, f"two.{fmt}", messy_jsonl, "--face-up-only", "--format", fmt, "--workers", "2")
+    three = _analyze(tmp_path, f"three.{fmt}", messy_jsonl, "--face-up-only", "--format", fmt, "--workers", "3")
+    assert one[0] == 1 and one[3]
+    assert two == one and three == one
+    err = one[2].decode().splitlines()
+    said = [f"error: {messy_jsonl}, line {n}" for n in (6, 14, 25)] + [f"warning: {messy_jsonl}, line 20: "]
+    assert len(err) == len(said) and all(x.startswith(w) for x, w in zip(err, said)), err
+    if fmt == "json":
+        doc = json.loads(one[3])
+        assert len(doc["games"]) == 27 and {g["file"] for g in doc["games"]} == {messy_jsonl}
+        assert [e["error"] for e in doc["errors"]] == [x[len("error: "):] for x in err[:3]]
+
+
+def test_files_the_workers_read_name_what_is_wrong_in_order(tmp_path, messy_jsonl, odd_jsonl):
+    """Refused, empty and lonely JSON Lines files among others (a record
+    file of the text notation, the messy file), and ``--deal 2``, which no
+    game has: every game is named where it stands, in the order of the
+    files, the same with two workers; nothing analysed, no report."""
+    deal = str(FIXTURES / "standard" / "deals" / sorted(os.listdir(FIXTURES / "standard" / "deals"))[0])
+    files = [odd_jsonl["pretty.jsonl"], messy_jsonl, odd_jsonl["empty.jsonl"], odd_jsonl["blank.jsonl"],
+             deal, odd_jsonl["nul.jsonl"], odd_jsonl["lonely.jsonl"]]
+    for extra in ((), ("--deal", "2")):
+        args = (*files, "--face-up-only", "--format", "json", *extra)
+        one = _analyze(tmp_path, f"one{len(extra)}.json", *args)
+        two = _analyze(tmp_path, f"two{len(extra)}.json", *args, "--workers", "2")
+        assert one[0] == 1 and two == one
+        err = one[2].decode().splitlines()
+        assert err[0].startswith(f"error: {odd_jsonl['pretty.jsonl']}, line 1, column 1: not JSON Lines")
+        assert f"error: {odd_jsonl['empty.jsonl']}: the file is empty: it holds no game" in err
+        assert f"error: {odd_jsonl['blank.jsonl']}: the file is empty: it holds no game" in err
+        assert any(x.startswith(f"error: {odd_jsonl['nul.jsonl']}: not a text record: it holds a NUL byte") for x in err)
+        if extra:
+            assert one[3] is None       # nothing analysed: no report
+            assert f"error: {messy_jsonl}, line 2: deal 2 is not in the game (deals 1)" in err
+            assert f"error: {odd_jsonl['lonely.jsonl']}: deal 2 is not in the game (deals 1)" in err
+            assert f"error: {deal}: deal 2 is not in the game (deals 1)" in err
+        else:
+            doc = json.loads(one[3])
+            assert [g["file"] for g in doc["games"]] == [messy_jsonl] * 27 + [deal, odd_jsonl["lonely.jsonl"]]
+
+
+def test_ctrl_c_stops_the_workers_that_read_a_jsonl_file(tmp_path):
+    """A person's Ctrl-C (SIGINT to the process group) while two workers
+    analyse 400 games: exit 130 without a traceback, and no worker is left."""
+    import signal
+    import time
+    path = tmp_path / "many.jsonl"
+    path.write_text("\n".join(_jsonl_lines(400, 11)) + "\n", encoding="utf-8")
+    p = subprocess.Popen([sys.executable, "-m", "euchre_events", "analyze", str(path), "--face-up-only",
+                          "--format", "json", "-o", str(tmp_path / "out.json"), "--workers", "2"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, cwd=ROOT, start_new_session=True)
+
+    def children() -> set:
+        kids = set()
+        for d in os.listdir("/proc"):
+            if d.isdigit():
+                try:
+                    with open(f"/proc/{d}/stat") as f:
+                        stat = f.read()
+                except OSError:
+                    continue
+                if int(stat.rsplit(")", 1)[1].split()[1]) == p.pid:
+                    kids.add(int(d))
+        return kids
+
+    kids: set = set()
+    deadline = time.monotonic() + 60
+    while len(kids) < 2 and time.monotonic() < deadline and p.poll() is None:
+        time.sleep(0.05)
+        kids = children()
+    assert len(kids) == 2, "the workers never started"
+    time.sleep(0.3)
+    os.killpg(p.pid, signal.SIGINT)
+    _, err = p.communicate(timeout=60)
+    assert p.returncode == 130, err
+    assert b"Traceback" not in err and err == b""
+    for pid in kids:
+        with pytest.raises(ProcessLookupError):
+            os.kill(pid, 0)
+    assert not (tmp_path / "out.json").exists()
+
+
+def test_the_report_of_games_written_apart_is_the_report_of_the_games():
+    """``json_report_of_parts`` of each game's ``json_game_part`` (as the
+    workers write them) is ``json_report`` of the games, with and without
+    errors, one of them with a lone surrogate (then the standard library
+    writes the text, not msgspec); ``analysis_text_of_parts`` likewise."""
+    from euchre_events.analysis.review import analyze, json_game_part, json_report, json_report_of_parts
+    from euchre_events.formats import read_records
+    from euchre_events.ui.analysisreport import analysis_text, analysis_text_of_parts, analysis_text_part
+    games = [analyze(r.game, deals=[1, 2], face_up_only=True, file=MATCH) for r in read_records(MATCH)[:3]]
+    for errors in ([], [{"file": MATCH, "error": "é"}], [{"file": "x\ud800", "error": "y"}]):
+        for k in (0, 1, 3):
+            whole = json_report(games[:k], errors)
+            assert json_report_of_parts([json_game_part(a) for a in games[:k]], errors) == whole
+            assert isinstance(whole, str) == ("\ud800" in errors[0]["file"] if errors else False)
+    for every in (False, True):
+        assert analysis_text_of_parts([analysis_text_part(a, every) for a in games]) == analysis_text(games, every)

@@ -42,7 +42,7 @@ from euchre_events.rules.table import DEAL_OVER, GAME_OVER
 
 __all__ = ["ANALYSIS_VERSION", "Option", "Decision", "DealAnalysis", "PlayerSummary", "GameAnalysis",
            "Method", "analyze", "analyze_deal", "action_text", "decision_kind", "CALL_KINDS",
-           "EXCHANGE_KINDS", "from_json", "to_json_text", "json_report", "summarize"]
+           "EXCHANGE_KINDS", "from_json", "to_json_text", "json_report", "json_game_part", "json_report_of_parts", "summarize"]
 
 ANALYSIS_VERSION = 3
 """Bumped whenever a change of the solver, the sampler or the labels changes
@@ -921,6 +921,40 @@ def json_report(analyses: Sequence[GameAnalysis], errors: Sequence[dict] = ()):
     finally:
         if collecting:
             gc.enable()
+
+
+_GAMES_HEAD = '{\n "games": [\n  '
+_GAMES_TAIL = "\n ]\n}"
+_NO_GAMES = '{\n "games": []'
+
+
+def json_game_part(a: GameAnalysis):
+    """The text of one game in :func:`json_report`'s document, as the
+    report writes it at its place in ``"games"`` (indented for that place):
+    bytes or ``str`` as :func:`json_report` gives it.  The parts of games
+    analysed apart (``analyze --workers``, each in its process) make the
+    report by :func:`json_report_of_parts`."""
+    text = json_report([a])
+    if isinstance(text, bytes):
+        assert text.startswith(_GAMES_HEAD.encode()) and text.endswith(_GAMES_TAIL.encode())
+    else:
+        assert text.startswith(_GAMES_HEAD) and text.endswith(_GAMES_TAIL)
+    return text[len(_GAMES_HEAD):-len(_GAMES_TAIL)]
+
+
+def json_report_of_parts(parts: Sequence, errors: Sequence[dict] = ()):
+    """:func:`json_report` of the games whose :func:`json_game_part` are
+    ``parts`` (in order) and of ``errors``: the same text, bytes where every
+    part and the errors are written by msgspec, else ``str`` (either one is
+    ``json.dumps``'s text: a part is the same text whichever wrote it)."""
+    rest = json_report([], errors)      # '{"games": []' and the errors after it
+    if not parts:
+        return rest
+    pieces = [_GAMES_HEAD, *parts, rest[len(_NO_GAMES):]]
+    if all(isinstance(p, bytes) for p in pieces[1:]):
+        return _GAMES_HEAD.encode() + b",\n  ".join(parts) + b"\n ]" + pieces[-1]
+    text = [p.decode("utf-8") if isinstance(p, bytes) else p for p in pieces]
+    return text[0] + ",\n  ".join(text[1:-1]) + "\n ]" + text[-1]
 
 
 _NUMBER_TYPES = frozenset({int, float, bool, type(None)})

@@ -458,47 +458,123 @@ def iter_openspiel_file(path: str, fast: bool = False, render=None, workers: int
                     first = False
                     yield done
                     continue
-                # a bad byte before any game: the file is no text (refused); after
-                # games, one damaged line: named, and the lines after it read on
-                if b"\x00" in raw:
-                    at = offset + raw.index(0)
-                    if first:
-                        yield RecordError(path, f"not a text record: it holds a NUL byte at offset "
-                                                f"{at} (a binary file?)")
-                        return
-                    yield RecordError(path, f"not text: the line holds a NUL byte at offset {at} of "
-                                            "the file (a damaged line)", line=lineno)
-                    offset += len(raw)
-                    continue
-                try:
-                    line = raw.decode("utf-8-sig" if lineno == 1 else "utf-8")
-                except UnicodeDecodeError as e:
-                    at = offset + e.start
-                    if first:
-                        yield RecordError(path, f"not a text record: byte 0x{raw[e.start]:02x} at offset "
-                                                f"{at} is not UTF-8 (a binary file, or text "
-                                                "in another encoding: save it as UTF-8)")
-                        return
-                    yield RecordError(path, f"not text: byte 0x{raw[e.start]:02x} at offset {at} of the "
-                                            "file is not UTF-8 (a damaged line)", line=lineno)
-                    offset += len(raw)
-                    continue
+                item, refused = _plain_line(path, lineno, raw, offset, first)
                 offset += len(raw)
-                if not line.strip():
-                    continue
-                try:
-                    yield _read_line(path, lineno, line, first)
-                except RecordError as e:
-                    yield e
-                    if first and e.reason.startswith(_NOT_JSONL):
-                        return     # not JSON Lines at all: nothing more to read
-                first = False
+                if item is not None:
+                    yield item
+                    if refused:
+                        return     # no text, or not JSON Lines at all: nothing more to read
+                    first = False
             if first:
                 yield RecordError(path, "the file is empty: it holds no game")
         finally:
             close = getattr(lines, "close", None)
             if close is not None:
                 close()          # the workers stop with the reading
+
+
+def _plain_line(path: str, lineno: int, raw: bytes, offset: int, first: bool) -> tuple:
+    """``(item, refused)`` of one line of a JSON Lines file read without the
+    fast path (:func:`iter_openspiel_file`): its Record or RecordError, None
+    for a blank line; ``refused``: the file is refused at this line (no
+    text, or not JSON Lines, at its first game: ``first``), nothing after it
+    is read.  ``offset``: the line's first byte in the file (errors name it)."""
+    # a bad byte before any game: the file is no text (refused); after
+    # games, one damaged line: named, and the lines after it read on
+    if b"\x00" in raw:
+        at = offset + raw.index(0)
+        if first:
+            return RecordError(path, f"not a text record: it holds a NUL byte at offset "
+                                     f"{at} (a binary file?)"), True
+        return RecordError(path, f"not text: the line holds a NUL byte at offset {at} of "
+                                 "the file (a damaged line)", line=lineno), False
+    try:
+        line = raw.decode("utf-8-sig" if lineno == 1 else "utf-8")
+    except UnicodeDecodeError as e:
+        at = offset + e.start
+        if first:
+            return RecordError(path, f"not a text record: byte 0x{raw[e.start]:02x} at offset "
+                                     f"{at} is not UTF-8 (a binary file, or text "
+                                     "in another encoding: save it as UTF-8)"), True
+        return RecordError(path, f"not text: byte 0x{raw[e.start]:02x} at offset {at} of the "
+                                 "file is not UTF-8 (a damaged line)", line=lineno), False
+    if not line.strip():
+        return None, False
+    try:
+        return _read_line(path, lineno, line, first), False
+    except RecordError as e:
+        return e, first and e.reason.startswith(_NOT_JSONL)
+
+
+def openspiel_spans(path: str, parts: int) -> list:
+    """``(start, stop, lineno, first)`` of the runs of lines of a JSON Lines
+    file that processes read in parallel (``analyze --workers``), each by
+    :func:`read_openspiel_span`, in order: its head (the lines up to its
+    first one that is not blank, ``first`` True: whether the file is taken
+    at all is said there), then at most ``parts`` runs, shorter and shorter
+    (``first`` False: for workers that take the next run as they finish one); ``start``, ``stop``: byte offsets, ``lineno``: the
+    number of the run's first line.  The lines are not read as games here
+    (only decoded up to the head).  OSError where the file cannot be read."""
+    with open(path, "rb") as f:
+        data = f.read()
+    pos, lineno, size = 0, 1, len(data)
+    while pos < size:
+        nl = data.find(b"\n", pos)
+        end = size if nl < 0 else nl + 1
+        raw = data[pos:end]
+        try:
+            blank = b"\x00" not in raw and not raw.decode("utf-8-sig" if lineno == 1 else "utf-8").strip()
+        except UnicodeDecodeError:
+            blank = False
+        if not blank:
+            pos = end
+            break
+        pos, lineno = end, lineno + 1
+    spans = [(0, pos, 1, True)]
+    start, lineno = pos, lineno + 1
+    for k in range(1, max(1, parts) + 1):
+        # run k ends at 1 - (1 - k/parts)**2 of the bytes: shorter and shorter runs, so that
+        # workers taking the next one as they finish end together
+        nl = data.find(b"\n", size - ((size - pos) * (parts - k) ** 2) // parts ** 2) if k < parts else -1
+        stop = size if nl < 0 else nl + 1
+        if stop > start:
+            spans.append((start, stop, lineno, False))
+            lineno += data.count(b"\n", start, stop)
+            start = stop
+    return spans
+
+
+def read_openspiel_span(path: str, start: int, stop: int, lineno: int, first: bool) -> tuple:
+    """``(items, refused)`` for a run of :func:`openspiel_spans`: the
+    Records and RecordErrors :func:`iter_openspiel_file` gives for the lines
+    of ``path`` from byte ``start`` to ``stop`` (the first numbered
+    ``lineno``), in order; ``refused``: the file is refused there (its head,
+    ``first``: no text, not JSON Lines, no game), so that nothing of the runs
+    after it counts.  OSError where the file cannot be read."""
+    if first:
+        try:
+            f = open_record(path)     # a regular file, as iter_openspiel_file opens it
+        except RecordError as e:
+            return [e], True
+    else:
+        f = open(path, "rb")
+    with f:
+        f.seek(start)
+        block = f.read(stop - start)
+    items = []
+    offset = start
+    for i, raw in enumerate(_lines_of(block)):
+        item, refused = _plain_line(path, lineno + i, raw, offset, first)
+        offset += len(raw)
+        if item is not None:
+            items.append(item)
+            if refused:
+                return items, True
+            first = False
+    if first:
+        items.append(RecordError(path, "the file is empty: it holds no game"))
+        return items, True
+    return items, False
 
 
 class Rendered(str):

@@ -16,7 +16,7 @@ from euchre_events.events import printable
 from euchre_events.rules import cards as C
 from euchre_events.ui.describe import not_read_line, seat_name, side_label
 
-__all__ = ["analysis_text", "analysis_html", "decision_sentence", "pretty_action", "par_words"]
+__all__ = ["analysis_text", "analysis_text_part", "analysis_text_of_parts", "analysis_html", "decision_sentence", "pretty_action", "par_words"]
 
 
 def pretty_action(text: str, seat: Optional[int] = None, dealer: Optional[int] = None) -> str:
@@ -129,26 +129,37 @@ def analysis_text(analyses: Sequence[GameAnalysis], all_decisions: bool = False)
     """The review of each game: a header, each deal's par, the decisions that
     earned a label (every decision with ``all_decisions``), and each player's
     accuracy and points lost."""
+    return analysis_text_of_parts([analysis_text_part(a, all_decisions) for a in analyses])
+
+
+def analysis_text_part(a: GameAnalysis, all_decisions: bool = False) -> str:
+    """One game's piece of :func:`analysis_text` (games analysed apart,
+    ``analyze --workers``, each in its process: :func:`analysis_text_of_parts`)."""
     lines = []
-    for a in analyses:
-        title = printable(a.title or (a.file or "game"))
-        m = a.method
-        how = "face up only" if m.face_up_only else f"face up and {m.samples} imagined deals per decision (seed {m.seed})"
-        lines.append(f"{title} ({a.variant}): analysed {how}.")
-        for deal in a.deals:
-            lines.append(f"Deal {deal.deal}: {par_words(a, deal)}.")
-            for d in deal.decisions:
-                if d.label or all_decisions or (d.why and not d.forced):
-                    lines.append("  " + decision_sentence(a, d))
-        lines.append("Players:")
-        for p in a.players_summary:
-            acc = "-" if p.accuracy is None else f"{p.accuracy:.0f}%"
-            labs = ", ".join(f"{n} {k}" for k, n in sorted(p.labels.items())) or "no marks"
-            sv = "" if p.seat_view_cost is None else f", {p.seat_view_cost:.1f} from the seat's view"
-            lines.append(f"  {seat_name(p.seat, list(a.players), a.n_seats)}: accuracy {acc}, "
-                         f"{p.decisions} decisions, {p.face_up_cost:.1f} points lost face up{sv} ({labs})")
-        lines.append("")
-    return "\n".join(lines).rstrip("\n") + "\n"
+    title = printable(a.title or (a.file or "game"))
+    m = a.method
+    how = "face up only" if m.face_up_only else f"face up and {m.samples} imagined deals per decision (seed {m.seed})"
+    lines.append(f"{title} ({a.variant}): analysed {how}.")
+    for deal in a.deals:
+        lines.append(f"Deal {deal.deal}: {par_words(a, deal)}.")
+        for d in deal.decisions:
+            if d.label or all_decisions or (d.why and not d.forced):
+                lines.append("  " + decision_sentence(a, d))
+    lines.append("Players:")
+    for p in a.players_summary:
+        acc = "-" if p.accuracy is None else f"{p.accuracy:.0f}%"
+        labs = ", ".join(f"{n} {k}" for k, n in sorted(p.labels.items())) or "no marks"
+        sv = "" if p.seat_view_cost is None else f", {p.seat_view_cost:.1f} from the seat's view"
+        lines.append(f"  {seat_name(p.seat, list(a.players), a.n_seats)}: accuracy {acc}, "
+                     f"{p.decisions} decisions, {p.face_up_cost:.1f} points lost face up{sv} ({labs})")
+    lines.append("")
+    return "\n".join(lines)
+
+
+def analysis_text_of_parts(parts: Sequence[str]) -> str:
+    """:func:`analysis_text` of the games whose :func:`analysis_text_part`
+    are ``parts``, in order."""
+    return "\n".join(parts).rstrip("\n") + "\n"
 
 
 _CSS = """
