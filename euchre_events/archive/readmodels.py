@@ -173,9 +173,8 @@ def game_rows(game_id: uuid.UUID, events: list) -> dict:
         maker = d.maker
         made, maker_tricks = None, None
         if maker is not None and d.tricks and d.note in ("", None):
-            side = v.side_of(maker)
-            maker_tricks = sum(t for s, t in enumerate(d.tricks) if v.side_of(s) == side)
-            made = int(maker_tricks >= v.tricks_needed(c.get("bid")))
+            maker_tricks = v.maker_tricks(d.tricks, maker)
+            made = int(v.call_made(d.tricks, maker, c.get("bid")))
         made_official = _made_officially(g, d, made, reneges)
         rows_d.append({"game_id": str(game_id), "deal": d.deal, "dealer": d.dealer, "maker": maker,
                        "maker_rel": (maker - d.dealer) % n if maker is not None and d.dealer is not None else None,
