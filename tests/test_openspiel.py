@@ -56,10 +56,10 @@ from euchre_events.formats.openspiel import (CARD_OF_ID, ID_OF_CARD, OpenSpielEr
                                              random_openspiel_games, read_openspiel_file,
                                              score_from_returns)
 from euchre_events.projections import Game
+from conftest import ROOT
 
 # the shared folder sits beside the repository (../shared), on a developer's machine and in CI
-TOOL = next((p for p in (os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                                      "..", "shared", "tools", "openspiel_games.py"),
+TOOL = next((p for p in (os.path.join(ROOT, "..", "shared", "tools", "openspiel_games.py"),
                          "/work/shared/tools/openspiel_games.py") if os.path.exists(p)),
             "../shared/tools/openspiel_games.py")
 
