@@ -690,8 +690,8 @@ GAME_TOPICS: tuple = ()
 
 def _game_topics() -> tuple:
     from eventsourcing.utils import get_topic
-    from euchre_events.archive.aggregates import LEGACY_TOPICS, GameRecord, _STORED
-    ours = [get_topic(GameRecord.GameStarted)] + [get_topic(c) for c in _STORED.values()]
+    from euchre_events.archive.aggregates import LEGACY_TOPICS, GameRecord, STORED_CLASS
+    ours = [get_topic(GameRecord.GameStarted)] + [get_topic(c) for c in STORED_CLASS.values()]
     old = [t for t in LEGACY_TOPICS if ":GameRecord." in t]
     return tuple(dict.fromkeys(ours + old + list(GAME_START_TOPICS)))
 
