@@ -46,7 +46,7 @@ import traitlets
 
 from euchre_events.ui import render as R
 
-__all__ = ["LESSONS", "Lesson", "TableQuiz", "answer_bar", "current_lesson"]
+__all__ = ["LESSONS", "Lesson", "TableQuiz", "answer_bar", "current_lesson", "answer_among", "answer_controls"]
 
 LESSONS = ("standard", "two-handed", "cutthroat", "ghost-hand", "buck", "bid")
 """The lessons in the order a learner takes them (``notebooks/tutorial-<name>.ipynb``):

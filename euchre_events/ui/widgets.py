@@ -64,7 +64,6 @@ from euchre_events.events import ANNOTATION_MARKS, Event
 from euchre_events.projections import Game
 from euchre_events.projections.seat import knowledge_of_state
 from euchre_events.ui.display import register_display
-from euchre_events.ui.lesson import answer_among, answer_controls
 # the keys, links, deal jumps and event window: the one viewer model (issue 24)
 from euchre_events.projections.viewer import KEY_ACTIONS, ViewerModel, rows_window, trick_at
 
@@ -1768,6 +1767,7 @@ class Quiz:
     def __init__(self, question: str, choices: Sequence, answer, explanation: str = "",
                  multiple: bool = False, why_wrong=None, board: str = "", reveal: str = "",
                  tries: int = 2):
+        from euchre_events.ui.lesson import answer_among, answer_controls   # a quiz's page only
         self.question = question
         self.choices = [(str(lbl), val) for lbl, val in choices]
         self.multiple = multiple
