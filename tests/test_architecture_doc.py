@@ -22,14 +22,12 @@ from __future__ import annotations
 
 import re
 import tomllib
-from pathlib import Path
-
 import pytest
 import typer.main
 
+from conftest import ROOT
 from euchre_events.cli import app
 
-ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "euchre_events"
 DOC = ROOT / "docs" / "architecture.md"
 SOURCE_SUFFIXES = (".py", ".c")

@@ -2,10 +2,10 @@
 the bytes the library's own Mapper writes, for every stored event kind."""
 import dataclasses
 import uuid
-from pathlib import Path
-
 import pytest
 from eventsourcing.persistence import Mapper
+
+from conftest import CLUB
 
 from euchre_events.archive import Archive
 from euchre_events.archive.aggregates import AnnotationLog, GameRecord
@@ -185,8 +185,7 @@ def test_a_record_the_reader_folded_is_not_folded_again_and_is_stored_the_same(t
     is stored under the same id."""
     from euchre_events.archive.importing import _folded
     from euchre_events.formats import Record, read_records
-    fixtures = Path(__file__).resolve().parent.parent / "fixtures" / "standard"
-    rec = read_records(str(fixtures / "club-night-1.euchre"))[0]
+    rec = read_records(str(CLUB))[0]
     assert rec.game is not None and _folded(rec)
     plain = Record(list(rec.events))
     assert not _folded(plain)

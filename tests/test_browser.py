@@ -18,9 +18,7 @@ import pytest
 
 pytestmark = pytest.mark.browser
 
-ROOT = Path(__file__).resolve().parent.parent
-NOTEBOOKS = ROOT / "notebooks"
-SIX = ROOT / "fixtures" / "egn" / "Six Points in Two Hands.egn"
+from conftest import NOTEBOOKS, ROOT, SIX  # noqa: E402
 from browser_support import browser  # noqa: E402,F401 (a pytest fixture; the module is skipped without Chromium)
 from browser_support import free_port, local_only, wait_http  # noqa: E402,F401 (other browser tests import them from here)
 

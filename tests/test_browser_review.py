@@ -138,7 +138,7 @@ def test_review_app_analysis_notes_and_restart(browser, tmp_path):
         # the par beside the bid
         par = page.locator(".ee-par").inner_text()
         assert "par (face up)" in par and "bid:" in par
-        # the next mistake (the button; the m key does the same: tests/test_finished_trick_and_keys.py
+        # the next mistake (the button; the m key does the same: tests/test_viewer_widget.py
         # presses it in the kernel, where a browser key press depends on the focus)
         page.locator(".ee-mistake-next").click()
         # the next decision marked ??, ? or ?! in the app: at the latest the next face-up mistake of the

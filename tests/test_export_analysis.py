@@ -1,18 +1,11 @@
 """``export --format html --with-analysis`` without a browser (issue 22): the
 page without the flag is the plain export, byte for byte; the record's text
 stays text in the analysis.  The browser test: tests/test_export_analysis_browser.py."""
-from pathlib import Path
-
-from typer.testing import CliRunner
-
-from conftest import EGN_FIXTURES
-
-VWEC = Path(EGN_FIXTURES) / "VWEC Finals.egn"
+from conftest import VWEC, cli
 
 
 def _cli(*args):
-    from euchre_events.cli import app
-    r = CliRunner().invoke(app, [str(a) for a in args])
+    r = cli(*args)
     assert r.exit_code == 0, r.output
     return r
 

@@ -13,18 +13,13 @@ from pathlib import Path
 import pytest
 
 pytestmark = pytest.mark.browser
-from typer.testing import CliRunner
-
 from browser_support import browser  # noqa: F401 (a pytest fixture; the module is skipped without Chromium)
-from conftest import EGN_FIXTURES
-
-VWEC = Path(EGN_FIXTURES) / "VWEC Finals.egn"
+from conftest import VWEC, cli
 SAMPLES = "20"      # a coarse seat view, enough to label; the page and analyze use the same
 
 
 def _cli(*args):
-    from euchre_events.cli import app
-    r = CliRunner().invoke(app, [str(a) for a in args])
+    r = cli(*args)
     assert r.exit_code == 0, r.output
     return r
 

@@ -56,10 +56,10 @@ from euchre_events.formats.openspiel import (CARD_OF_ID, ID_OF_CARD, OpenSpielEr
                                              random_openspiel_games, read_openspiel_file,
                                              score_from_returns)
 from euchre_events.projections import Game
+from conftest import ROOT
 
 # the shared folder sits beside the repository (../shared), on a developer's machine and in CI
-TOOL = next((p for p in (os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
-                                      "..", "shared", "tools", "openspiel_games.py"),
+TOOL = next((p for p in (os.path.join(ROOT, "..", "shared", "tools", "openspiel_games.py"),
                          "/work/shared/tools/openspiel_games.py") if os.path.exists(p)),
             "../shared/tools/openspiel_games.py")
 
@@ -395,22 +395,27 @@ def test_fold_fast_path_with_unknown_cards_and_a_renege():
     assert e.value.position == len(bad) - 1 and e.value.deal == 1
 
 
-def test_a_line_decoded_as_load_json_decodes_it():
-    """_read_line decodes a line with msgspec where load_json would take it
-    as it stands: the same value, or the same error, as load_json, on the
-    awkward texts (NaN, a lone surrogate, a raw control character, numbers
-    the strict hooks check, nesting past MAX_DEPTH, brackets in strings,
-    duplicate keys, a BOM, trailing text) and on real lines."""
+def test_load_json_decodes_as_json_loads():
+    """load_json decodes with msgspec where it can (a line of an OpenSpiel
+    file takes that path): on the awkward texts (NaN, a lone surrogate, a raw
+    control character, numbers the strict hooks check, nesting past
+    MAX_DEPTH, brackets in strings, duplicate keys, a BOM, trailing text,
+    floats at the edges) and on real lines, the value is the one
+    ``json.loads`` gives, or an error where ``json.loads`` refuses the text
+    or a record may not hold it (a number too big, NaN, too deep)."""
+    import json
     from euchre_events.formats import MAX_DEPTH, RecordError, load_json
-    from euchre_events.formats.openspiel import _load_line
 
     deep = "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1)
+    refused = ['{"a":NaN}', '{"a":Infinity}', '{"a":' + "9" * 31 + '}', '{"a":1e400}',
+               '{"h":' + deep + '}', '{"h":[' + deep + ',"\\n"]}']
     texts = ['{"a":"\\ud800"}', '{"a":"\\ud83d\\ude00"}', '{"a":"x\x01y"}', '{"a":1,"b":2,"a":3}', '{"a":01}',
-             '{"a":1.}', '{"a":NaN}', '{"a":Infinity}', '\ufeff{"a":1}', '{"a":1} x', '{"a":[1,]}', '{"a":"\\x"}',
-             '{"a":12345678901234567890123}', '{"a":' + "9" * 31 + '}', '{"a":1e400}', '{"a":1e-400}', '{"a":-0}',
-             '{"a":-0.0}', '{"a":1E5}', '{"a":0.1}', '{"a":"[[[\\"]]]"}', '{"h":' + deep + '}',
+             '{"a":1.}', '\ufeff{"a":1}', '{"a":1} x', '{"a":[1,]}', '{"a":"\\x"}',
+             '{"a":1e-400}', '{"a":-0}', '{"a":-0.0}', '{"a":1E5}', '{"a":0.1}', '{"a":"[[[\\"]]]"}',
              '{"h":"' + "[" * (MAX_DEPTH + 5) + '"}', '{"h":"\\\\' + "[" * (MAX_DEPTH + 5) + '"}',
-             '{"h":[' + deep + ',"\\n"]}', '{"a" : 1 }\r', '[]', '"s"', '', '{"a":"\ud800"}', '{"é":"\u2028"}']
+             '{"a" : 1 }\r', '[]', '"s"', '', '{"a":"\ud800"}', '{"é":"\u2028"}',
+             '{"a":0.1000000000000000055511151231257827}', '{"a":5e-324}', '{"a":123456789012345678}',
+             '{"a":12345678901234567890123}']
     texts += ['{"game":"euchre","history":[3,0,5,17,22,8,9,1,24,25,26,27],"params":{"allow_lone_defender":true},'
               '"returns":[1.0,-1.0,1.0,-1.0],"seed":7,"index":2}',
               '{"steps":[{"action":3,"player":-1,"legal":[0,1,2,3]},{"action":24,"player":1,"action_str":"Pass"}]}']
@@ -418,9 +423,12 @@ def test_a_line_decoded_as_load_json_decodes_it():
     def outcome(fn, text):
         try:
             return "ok", repr(fn(text))
-        except RecordError as e:
-            return "error", str(e)
+        except (RecordError, ValueError, RecursionError):
+            return "error", None
 
+    for text in refused:
+        assert json.loads(text) is not None and outcome(lambda x: load_json(x, "f.jsonl", line=3), text)[0] == "error"
     for text in texts:
-        assert outcome(lambda x: _load_line(x, "f.jsonl", 3), text) == \
-            outcome(lambda x: load_json(x, "f.jsonl", line=3), text), text
+        assert outcome(lambda x: load_json(x, "f.jsonl", line=3), text) == outcome(json.loads, text), text
+    assert outcome(json.loads, texts[3]) == ("ok", "{'a': 3, 'b': 2}")      # the texts cover both outcomes
+    assert outcome(json.loads, texts[4]) == ("error", None)

@@ -164,3 +164,17 @@ def test_club_stats_side_follows_a_changed_side_of(monkeypatch):
     monkeypatch.setattr(clubstats, "_SIDE_CACHE", {})
     monkeypatch.setattr(StandardEuchre, "side_of", lambda self, seat: seat // 2)
     assert [clubstats.seat_side("standard", s) for s in range(4)] == [0, 0, 1, 1]
+
+
+def test_made_is_the_variants_one_judgement(monkeypatch):
+    """The read models' ``made`` and the score both ask ``Variant.call_made``:
+    a variant that judged every call failed gives a euchre in both, with the
+    makers' tricks as they were."""
+    events = _first_deal_with(_games("standard"), 3)
+    monkeypatch.setattr(StandardEuchre, "call_made", lambda self, tricks_won, maker, contract=None: False)
+    last = game_rows(GID, events)["deals"][-1]
+    assert (last["maker_tricks"], last["made"]) == (3, 0)
+    g = Game(events)
+    d = g.deal_reports()[-1]
+    assert d.points_as_played[g.final.variant.side_of(d.maker)] == 0
+    assert d.points_as_played[1 - g.final.variant.side_of(d.maker)] == 2

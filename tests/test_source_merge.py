@@ -10,10 +10,9 @@ with the match "MotE Week 5 Match" whose master players carry the ids
 ``emn-combine:p-01`` (Dad of Carl) .. ``p-04`` (WWMM); Chach is ``p-03``.
 """
 import json
-from pathlib import Path
 
 import pytest
-from conftest import ROOT, RUNNER, cli as _cli
+from conftest import EGN_FIXTURES, ROOT, RUNNER, cli as _cli
 
 from euchre_events.archive import Archive, annotation_log_id, merge_sources, source_additions
 from euchre_events.archive.clubstats import club_stats
@@ -23,7 +22,7 @@ from euchre_events.formats import read_records
 from test_game_identity import make_archive  # noqa: F401  (fixture: SQLite and PostgreSQL)
 from test_archive import pg_schema  # noqa: F401  (fixture)
 
-MATCH = Path(__file__).resolve().parent.parent / "fixtures" / "egn" / "match"
+MATCH = EGN_FIXTURES / "match"
 GAMES = sorted(MATCH.glob("MotE W5 G*.egn"))
 EMN = MATCH / "MotE W5 Match.emn"
 IDS = {"Dad of Carl": ["emn-combine:p-01"], "Jen-Eye": ["emn-combine:p-02"],

@@ -2,20 +2,14 @@
 ``show`` count, link, key and jump with :class:`euchre_events.projections.viewer.ViewerModel`,
 so the same position reads the same link and counter in all three (and issue
 22 finding 9, "13 / 353" beside ``#deal=1&event=12``, cannot come back)."""
-from pathlib import Path
-
 import pytest
-from typer.testing import CliRunner
 
+from conftest import CLUB, RUNNER, VWEC
 from euchre_events.cli import app
 from euchre_events.formats import read_records
 from euchre_events.projections import Game
 from euchre_events.projections.viewer import KEY_ACTIONS, ViewerModel, rows_window
 from euchre_events.ui.htmlexport import export_data
-
-ROOT = Path(__file__).resolve().parent.parent
-VWEC = ROOT / "fixtures" / "egn" / "VWEC Finals.egn"
-CLUB = ROOT / "fixtures" / "standard" / "club-night-1.euchre"
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +41,7 @@ def test_finding_9_counter_and_link_name_one_number(vwec):
 def test_same_position_same_link_and_counter_in_widget_export_and_show(vwec, vwec_data):
     rec, game = vwec
     v = _viewer(game)
-    runner = CliRunner()
+    runner = RUNNER
     starts = game.index().deal_start
     checked = 0
     for k in (2, 13, 29, 30, 100, 205, len(game.events)):

@@ -3,16 +3,18 @@ browser, first filed as issue 10's viewer tests: where the app opens, a click on
 the event list, the list numbered as the slider counts, the last-trick box's
 class, the chart's layout given at creation, the two-handed undealt cards and
 the up-card's fate in words, a record with an impossible deal opened deal by
-deal, a variation played by clicking a card, and the seat view's readout.
+deal, a variation played by clicking a card, the seat view's readout, and the
+keys and the position link (press, link, goto_link).
 Values come from the projection and rules.md."""
 import re
 
+import pytest
 from conftest import FIXTURES, ROOT, SIX
 
 from euchre_events.formats import read_records
 from euchre_events.projections import Game
 from euchre_events.ui.render import state_html, up_card_words
-from euchre_events.ui.widgets import GameViewer
+from euchre_events.ui.widgets import KEY_ACTIONS, GameViewer
 
 PARLOUR = FIXTURES / "two-handed" / "parlour-1.euchre"
 
@@ -235,3 +237,53 @@ def readout(html):
     for seat, body in re.findall(r'<span class="ee-void-seat" data-seat="(\d+)">(.*?)</span> ?(?=<span class="ee-void-seat"|</div>)', html):
         voids[seat] = re.findall(r'class="ee-void[^"]*" data-suit="(\w+)"', body)
     return {"out": out, "count": count, "master": master, "mine": mine, "voids": voids}
+
+
+# ---------------------------------------------------------------- keys and the link
+# (positions worked out by hand)
+
+
+@pytest.fixture
+def six():
+    g = Game(read_records(str(SIX))[0].events)
+    # DealStarted of deal 1 is event 1, of deal 2 event 24; 49 events in all
+    assert g.deal_positions() == [(1, 1), (2, 24)] and len(g.events) == 49
+    return GameViewer(g, chart=False, position=1)
+
+
+def test_keys(six):
+    v = six
+    assert v.press("ArrowRight") and v.position == 2
+    assert v.press("ArrowLeft") and v.position == 1
+    assert v.press("End") and v.position == 49
+    assert v.press("Home") and v.position == 1
+    # by deal: the start of a deal is just after its cards are dealt (DealStarted, CardsDealt)
+    assert v.press("ArrowDown") and v.position == 3          # deal 1: events 1, 2 applied
+    assert v.press("PageDown") and v.position == 26          # deal 2: events 24, 25 applied
+    assert v.press("PageDown") and v.position == 49          # no later deal: the end
+    assert v.press("PageUp") and v.position == 26            # back to the start of deal 2
+    assert v.press("ArrowUp") and v.position == 3            # already there: deal 1
+    assert v.press("ArrowUp") and v.position == 1            # before deal 1: the first position
+    assert not v.press("a") and v.position == 1
+    assert set(KEY_ACTIONS) == {"ArrowLeft", "ArrowRight", "Home", "End", "PageUp", "PageDown",
+                                "ArrowUp", "ArrowDown", "m", "M"}     # m, M: next and previous mistake
+
+
+def test_position_link(six):
+    v = six
+    assert v.link == "event=1" and v.keys.link == "event=1"
+    v.goto(30)                     # deal 2 starts at event 24: its 6 first events applied
+    assert v.link == "deal=2&event=6" and v.keys.link == "deal=2&event=6"
+    assert v.goto_link("#deal=1&event=11") and v.position == 12
+    assert v.goto_link("deal=2") and v.position == 26
+    assert v.goto_link("deal=1&event=99") and v.position == 24   # clamped to deal 1's 23 events
+    assert v.goto_link("event=40") and v.position == 40
+    for bad in ("deal=3", "deal=x", "event=", "", "seat=2"):
+        assert not v.goto_link(bad) and v.position == 40
+    # the browser's message: a link the game has, then one it has not
+    v._on_keys_msg(v.keys, {"link": "deal=2&event=1"}, [])
+    assert v.position == 25 and v.link == "deal=2&event=1"
+    v._on_keys_msg(v.keys, {"link": "deal=9"}, [])
+    assert v.position == 25 and "names no position" in v.status
+    v._on_keys_msg(v.keys, {"key": "ArrowRight"}, [])
+    assert v.position == 26

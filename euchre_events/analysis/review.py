@@ -988,9 +988,6 @@ def _plain_strings(analyses: Sequence[GameAnalysis], errors) -> bool:
     return all(v.__class__ in ok for e in errors for v in e.values())
 
 
-_STR = json.encoder.encode_basestring   # ensure_ascii=False's string writer (C where built)
-
-
 def _dumps_indent1(doc) -> str:
     """``json.dumps(doc, ensure_ascii=False, indent=1)``, byte for byte, for
     documents of dicts with string keys, lists, tuples, strings, ints,
@@ -1000,71 +997,13 @@ def _dumps_indent1(doc) -> str:
     indentation is then added by ``msgspec.json.format``, which copies each
     token as it is (numbers in Python's own spelling, strings with their
     escapes) and lays them out as ``indent=1`` does.  A document that is no
-    strict JSON (NaN) or without msgspec: :func:`_indent1_py`."""
+    strict JSON (NaN): the standard library's own indented encoder (slow,
+    and never met by a report of finite values)."""
     try:
         from msgspec.json import format as _format
         return _format(json.dumps(doc, ensure_ascii=False, separators=(",", ":"), allow_nan=False), indent=1)
-    except Exception:    # NaN or infinity, a type json does not take, no msgspec
-        return _indent1_py(doc)
-
-
-def _indent1_py(doc) -> str:
-    """:func:`_dumps_indent1` in Python (the slow and sure way)."""
-    out: list = []
-    put = out.append
-    flt = float.__repr__
-    num = int.__repr__
-
-    class _Other(Exception):
-        pass
-
-    def value(o, nl: str) -> None:
-        if isinstance(o, str):
-            put(_STR(o))
-        elif o is None:
-            put("null")
-        elif o is True:
-            put("true")
-        elif o is False:
-            put("false")
-        elif isinstance(o, int):
-            put(num(o))
-        elif isinstance(o, float):
-            if o != o or o in (float("inf"), float("-inf")):
-                raise _Other
-            put(flt(o))
-        elif isinstance(o, dict):
-            if not o:
-                put("{}")
-                return
-            inner = nl + " "
-            first = True
-            for k, v in o.items():
-                if not isinstance(k, str):
-                    raise _Other
-                put(("{" if first else ",") + inner + _STR(k) + ": ")
-                first = False
-                value(v, inner)
-            put(nl + "}")
-        elif isinstance(o, (list, tuple)):
-            if not o:
-                put("[]")
-                return
-            inner = nl + " "
-            first = True
-            for v in o:
-                put(("[" if first else ",") + inner)
-                first = False
-                value(v, inner)
-            put(nl + "]")
-        else:
-            raise _Other
-
-    try:
-        value(doc, "\n")
-    except (_Other, RecursionError):
+    except Exception:    # NaN or infinity, a type json does not take
         return json.dumps(doc, ensure_ascii=False, indent=1)
-    return "".join(out)
 
 
 def _tv(v):

@@ -49,7 +49,7 @@ table at trick starts, the exact cut-offs of Euchre's scoring (a deal's
 value depends only on how many tricks each party takes: once it is decided
 the search stops) and equal cards searched once.  Where the fast play
 cannot rank the cards (a variant with its own play hooks: Bid's joker, see
-``engine._fast_plays_ok``) or the scoring depends on more than the tricks
+``engine.fast_plays_ok``) or the scoring depends on more than the tricks
 taken (standard's ``fast_break``), the play falls back to the reference.
 
 The fast play search runs compiled when the optional C extension
@@ -79,7 +79,7 @@ from euchre_events.events import Event
 from euchre_events.rules import playcore
 from euchre_events.rules import cards as C
 from euchre_events.rules.variant import PLAY_HOOKS, Variant
-from euchre_events.rules.engine import _fast_plays_ok, apply, apply_legal, legal_actions
+from euchre_events.rules.engine import apply, apply_legal, fast_plays_ok, legal_actions
 from euchre_events.rules.table import DEAL_OVER, GAME_OVER, PLAY, Table
 
 __all__ = ["Unknowable", "party_of", "utilities", "value_for", "action_values", "solve", "METHODS",
@@ -1069,7 +1069,7 @@ twins rule, tricks a deal)}``: what :func:`_play_prep` reads of a variant, once.
 def _variant_play(v) -> tuple:
     got = _VARIANT_PLAY.get(v)
     if got is None:
-        got = (bool(getattr(v.options, "fast_break", False)), _fast_plays_ok(v), _deck_codes(v),
+        got = (bool(getattr(v.options, "fast_break", False)), fast_plays_ok(v), _deck_codes(v),
                v.first_twin_wins, v.tricks_per_deal)
         if len(_VARIANT_PLAY) < 1024:
             _VARIANT_PLAY[v] = got

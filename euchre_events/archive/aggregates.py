@@ -105,7 +105,7 @@ class GameRecord(Aggregate):
 
     # One stored class per event kind, named after it (the stored topics name
     # the event classes).  A kind added to events.EVENT_TYPES needs its line
-    # here: the table _STORED below fails at import without it.
+    # here: the table STORED_CLASS below fails at import without it.
     class DealStarted(Recorded):
         event: ev.DealStarted
 
@@ -216,7 +216,7 @@ class GameRecord(Aggregate):
         first = chain.link(chain.genesis(game_id, len(events)), 1, events[0].to_dict())
         out = list(cls._create(cls.GameStarted, id=game_id, event=events[0], length=len(events),
                                chain=first).collect_events())
-        link, stamp, stored, append = first, cls.GameStarted.create_timestamp, _STORED, out.append
+        link, stamp, stored, append = first, cls.GameStarted.create_timestamp, STORED_CLASS, out.append
         for v, (e, text) in enumerate(zip(events[1:], texts), 2):
             if type(e) is ev.GameStarted:
                 raise ValueError("a game has one GameStarted event, the first")
@@ -253,7 +253,7 @@ class GameRecord(Aggregate):
         if self.chain_head is not None:
             # event_text is canonical(event.to_dict()), the same text, faster
             link = chain.link_text(self.chain_head, self.version + 1, kept_event_text(event))
-        self.trigger_event(_STORED[type(event)], event=event, chain=link)
+        self.trigger_event(STORED_CLASS[type(event)], event=event, chain=link)
 
 
 class NewStream:
@@ -272,7 +272,7 @@ class NewStream:
         return out
 
 
-_STORED: dict = {EVENT_TYPES[kind]: getattr(GameRecord, kind) for kind in EVENT_TYPES if kind != "GameStarted"}
+STORED_CLASS: dict = {EVENT_TYPES[kind]: getattr(GameRecord, kind) for kind in EVENT_TYPES if kind != "GameStarted"}
 """Event class -> its stored class."""
 
 

@@ -173,9 +173,8 @@ def game_rows(game_id: uuid.UUID, events: list) -> dict:
         maker = d.maker
         made, maker_tricks = None, None
         if maker is not None and d.tricks and d.note in ("", None):
-            side = v.side_of(maker)
-            maker_tricks = sum(t for s, t in enumerate(d.tricks) if v.side_of(s) == side)
-            made = int(maker_tricks >= v.tricks_needed(c.get("bid")))
+            maker_tricks = v.maker_tricks(d.tricks, maker)
+            made = int(v.call_made(d.tricks, maker, c.get("bid")))
         made_official = _made_officially(g, d, made, reneges)
         rows_d.append({"game_id": str(game_id), "deal": d.deal, "dealer": d.dealer, "maker": maker,
                        "maker_rel": (maker - d.dealer) % n if maker is not None and d.dealer is not None else None,
@@ -691,8 +690,8 @@ GAME_TOPICS: tuple = ()
 
 def _game_topics() -> tuple:
     from eventsourcing.utils import get_topic
-    from euchre_events.archive.aggregates import LEGACY_TOPICS, GameRecord, _STORED
-    ours = [get_topic(GameRecord.GameStarted)] + [get_topic(c) for c in _STORED.values()]
+    from euchre_events.archive.aggregates import LEGACY_TOPICS, GameRecord, STORED_CLASS
+    ours = [get_topic(GameRecord.GameStarted)] + [get_topic(c) for c in STORED_CLASS.values()]
     old = [t for t in LEGACY_TOPICS if ":GameRecord." in t]
     return tuple(dict.fromkeys(ours + old + list(GAME_START_TOPICS)))
 

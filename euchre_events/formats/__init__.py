@@ -371,6 +371,12 @@ def load_json(text: str, path: str, line: Optional[int] = None, what: str = "not
     is nesting deeper than :data:`MAX_DEPTH`.  Raises :class:`RecordError`
     naming ``path`` (and ``line``, and the column for a syntax error):
     ``"<what>: Expecting value"`` for text that is not JSON.
+
+    Decoded by ``msgspec`` (three times faster than ``json.loads``) where
+    the text holds no number the strict hooks check: the same value as
+    ``json.loads`` gives (tests/test_openspiel.py); what msgspec refuses (it
+    also refuses ``NaN``, a lone surrogate and a BOM, which ``json.loads``
+    reads) goes to ``json.loads``, which takes it or says why not.
     """
     import json
     # the strict number hooks cost a Python call per number (half the time of
@@ -378,30 +384,51 @@ def load_json(text: str, path: str, line: Optional[int] = None, what: str = "not
     # they could refuse (a long run of digits, a 3-digit exponent)
     data = text.encode("utf-8", "surrogatepass")   # scanned as bytes: C-speed translate and find
     strict = _risky_numbers(data)
-    try:
-        if strict:
-            doc = json.loads(text, parse_int=_json_int, parse_float=_json_float,
-                             parse_constant=_json_constant)
-        else:
-            doc = json.loads(text, parse_constant=_json_constant)
-    except json.JSONDecodeError as e:
-        # json says "Unterminated string starting at" and gives the place apart
-        msg = e.msg[:-len(" starting at")] + " (it starts at the place named)" \
-            if e.msg.endswith(" starting at") else e.msg
-        if not text[e.pos:].strip(" \t\n\r") or msg.startswith("Unterminated"):   # JSON's whitespace only
-            msg += "; the text ends before the JSON does: is the file cut off?"
-        raise RecordError(path, f"{what}: {msg}", line=line if line is not None else e.lineno,
-                          column=e.colno) from None
-    except _BadNumber as e:
-        raise RecordError(path, str(e), line=line) from None
-    except RecursionError:
-        raise RecordError(path, f"lists or objects nested deeper than {MAX_DEPTH} levels: "
-                                "not a record", line=line) from None
+    doc = _REFUSED if strict else _msgspec_decode(data)
+    if doc is _REFUSED:
+        try:
+            if strict:
+                doc = json.loads(text, parse_int=_json_int, parse_float=_json_float,
+                                 parse_constant=_json_constant)
+            else:
+                doc = json.loads(text, parse_constant=_json_constant)
+        except json.JSONDecodeError as e:
+            # json says "Unterminated string starting at" and gives the place apart
+            msg = e.msg[:-len(" starting at")] + " (it starts at the place named)" \
+                if e.msg.endswith(" starting at") else e.msg
+            if not text[e.pos:].strip(" \t\n\r") or msg.startswith("Unterminated"):   # JSON's whitespace only
+                msg += "; the text ends before the JSON does: is the file cut off?"
+            raise RecordError(path, f"{what}: {msg}", line=line if line is not None else e.lineno,
+                              column=e.colno) from None
+        except _BadNumber as e:
+            raise RecordError(path, str(e), line=line) from None
+        except RecursionError:
+            raise RecordError(path, f"lists or objects nested deeper than {MAX_DEPTH} levels: "
+                                    "not a record", line=line) from None
     if not (_shallow_bytes(data) if b"\\" not in data
             else text.count("[") + text.count("{") <= MAX_DEPTH or _shallow(text)):
         raise RecordError(path, f"lists or objects nested deeper than {MAX_DEPTH} levels: "
                                 "not a record", line=line)
     return doc
+
+
+_REFUSED = object()
+_DECODE: Optional[Callable] = None
+
+
+def _msgspec_decode(data: bytes) -> Any:
+    """``msgspec.json.decode(data)``, or :data:`_REFUSED` where msgspec
+    refuses the text (``json.loads`` then decides: it takes NaN, a lone
+    surrogate, a BOM, or names the error)."""
+    global _DECODE
+    if _DECODE is None:
+        with sigint_held():
+            import msgspec
+        _DECODE = msgspec.json.decode
+    try:
+        return _DECODE(data)
+    except Exception:
+        return _REFUSED
 
 
 _JSON_TOKENS = re.compile(r'"(?:[^"\\]|\\.)*"|[\[\]{}]')

@@ -52,7 +52,6 @@ from euchre_events.events import (CardPlayed, CardsDealt, DealStarted, DealThrow
                       Discarded, Event, GameStarted, OrderedUp, Passed, PlayedWithPartner,
                       TrumpNamed, UpCardPickedUp, WentAlone)
 from euchre_events.formats import Record, RecordError, load_json, open_record, read_record_text
-from euchre_events.formats import MAX_DEPTH, _risky_numbers, _shallow, _shallow_bytes
 
 PASS_ACTION = PASS
 """OpenSpiel action id of Pass (:data:`euchre_events.rules.actions.PASS`)."""
@@ -686,35 +685,10 @@ _HISTORY_NAMES = tuple(f"history[{i}]" for i in range(128))
 """How errors name the actions of a history (made once, not per action)."""
 
 
-def _load_line(line: str, path: str, lineno: int):
-    """``load_json(line, path, line=lineno)``: the same value, or the same
-    error.  ``msgspec`` decodes the line (three times faster than
-    ``json.loads``) where ``load_json`` would take it as it stands: no
-    number its strict hooks check (:func:`~euchre_events.formats._risky_numbers`),
-    nested no deeper than :data:`~euchre_events.formats.MAX_DEPTH`.
-    Anything msgspec refuses (it also refuses what ``json.loads`` takes and
-    it does not: ``NaN``, a lone surrogate) goes to ``load_json``, which
-    takes it or says why not; where both take a text they give the same
-    value (tests/test_openspiel.py)."""
-    data = line.encode("utf-8", "surrogatepass")
-    if not _risky_numbers(data):
-        try:
-            doc = msgspec.json.decode(data)
-        except Exception:
-            doc = _REFUSED
-        if doc is not _REFUSED and (_shallow_bytes(data) if b"\\" not in data else
-                                    line.count("[") + line.count("{") <= MAX_DEPTH or _shallow(line)):
-            return doc
-    return load_json(line, path, line=lineno)
-
-
-_REFUSED = object()
-
-
 def _read_line(path: str, lineno: int, line: str, first: bool = False) -> Record:
     from euchre_events.formats.builder import RecordBuilder
     try:
-        obj = _load_line(line, path, lineno)
+        obj = load_json(line, path, line=lineno)
     except RecordError as e:
         if first and e.reason.startswith("not JSON: "):
             raise RecordError(path, f"{_NOT_JSONL}: line {lineno} is not a complete JSON object "

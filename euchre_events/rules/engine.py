@@ -890,7 +890,7 @@ of every one of them."""
 _FAST_OK: dict = {}
 
 
-def _fast_plays_ok(v: Variant) -> bool:
+def fast_plays_ok(v: Variant) -> bool:
     """True if ``v`` plays tricks exactly as the base engine (no play hook
     overridden, every card of its deck in :func:`cards.suit_and_power`)."""
     ok = _FAST_OK.get(v)
@@ -1019,7 +1019,7 @@ def fold(t: Table, events: Sequence[Event], start: int = 0, stop: Optional[int] 
         if checkpoint is not None and (k == "DealStarted" or t.pos == 0):
             checkpoint(t)
         if k == "CardPlayed" and t.phase == PLAY and not t.out_of_turn \
-                and not t.open_reneges and _fast_plays_ok(t.variant):
+                and not t.open_reneges and fast_plays_ok(t.variant):
             j = _fast_plays(t, events, i, n)
             if j > i:
                 i = j

@@ -118,12 +118,29 @@ class Variant(ABC):
         (``"pb"``, ``"moon"``), a trump call with no bid
         :data:`MAKERS_NEED` (3).  ``contract``: the bid, or None.  The one
         place the read models, the tutorial and every variant's
-        :meth:`score_deal` ask."""
+        :meth:`score_deal` ask (through :meth:`call_made`)."""
         if isinstance(contract, int) and not isinstance(contract, bool):
             return contract
         if contract in ("pb", "moon"):
             return self.tricks_per_deal
         return self.MAKERS_NEED
+
+    def maker_tricks(self, tricks_won: Sequence[int], maker: int) -> int:
+        """Tricks the maker's side took in a deal: ``tricks_won`` per seat,
+        summed over the seats :meth:`side_of` puts on ``maker``'s side (the
+        maker alone where every player scores alone)."""
+        if self.partnerships and type(self).side_of is Variant.side_of:
+            return sum(tricks_won[maker % 2::2])   # side = seat % 2
+        side = self.side_of(maker)
+        return sum(n for s, n in enumerate(tricks_won) if self.side_of(s) == side)
+
+    def call_made(self, tricks_won: Sequence[int], maker: int, contract: Any = None) -> bool:
+        """Whether the call of ``maker`` stood: its side's tricks
+        (:meth:`maker_tricks`) reach :meth:`tricks_needed` for
+        ``contract`` (the bid, or None); else a euchre, a set, or bucked
+        (rules.md 2.6, 3.4, 4.5, 5.4, 6.4, 7.5).  The one rule every
+        :meth:`score_deal` and the read models' ``made`` ask."""
+        return self.maker_tricks(tricks_won, maker) >= self.tricks_needed(contract)
 
     @abstractmethod
     def score_deal(self, t: Table) -> list:

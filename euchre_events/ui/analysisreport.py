@@ -38,13 +38,13 @@ def pretty_action(text: str, seat: Optional[int] = None, dealer: Optional[int] =
     return " ".join(out)
 
 
-def _pts(x) -> str:
+def points_text(x) -> str:
     """A value in points as people write it: ``+2``, ``−1``, ``0``, ``−1.5``;
     a (low, high) pair over the readings of unknown cards as ``−1 to +2``."""
     if x is None:
         return "?"
     if isinstance(x, (tuple, list)):
-        return f"{_pts(x[0])} to {_pts(x[1])}"
+        return f"{points_text(x[0])} to {points_text(x[1])}"
     x = round(x, 2)
     s = f"{x:+.2f}".rstrip("0").rstrip(".")
     return s.replace("-", "\u2212") if s not in ("+0", "-0") else "0"
@@ -70,7 +70,7 @@ def par_words(a: GameAnalysis, deal) -> str:
         return "par (every hand visible): every seat passes, the deal is thrown in (0)"
     who = seat_name(deal.par_seat, list(a.players), a.n_seats) + " " if deal.par_seat is not None else ""
     call = pretty_action(deal.par_call, deal.par_seat, deal.dealer)
-    return f"par (every hand visible): {who}{call}, {_pts(deal.par_value)} for the makers"
+    return f"par (every hand visible): {who}{call}, {points_text(deal.par_value)} for the makers"
 
 
 def _dealer(a: GameAnalysis, deal: int) -> Optional[int]:
@@ -101,13 +101,13 @@ def decision_sentence(a: GameAnalysis, d: Decision) -> str:
         s += f" {d.why}."
     if best is not None and d.played_face_up is not None:
         if d.face_up_cost and d.face_up_cost > 1e-9:
-            s += (f" Face up, {words(best.text)} was worth {_pts(best.face_up)} for {side}"
-                  f" against {_pts(d.played_face_up)} ({_pts(d.face_up_cost).lstrip('+')} lost")
+            s += (f" Face up, {words(best.text)} was worth {points_text(best.face_up)} for {side}"
+                  f" against {points_text(d.played_face_up)} ({points_text(d.face_up_cost).lstrip('+')} lost")
             if d.win_chance_lost is not None:
                 s += f", {100 * d.win_chance_lost:.0f}% of the game's winning chance"
             s += ")."
         else:
-            s += f" Face up it was best ({_pts(d.played_face_up)} for {side})."
+            s += f" Face up it was best ({points_text(d.played_face_up)} for {side})."
     sv = d.best_seat_view()
     pl = next((o for o in d.options if o.action == d.played), None)
     if sv is not None and pl is not None and pl.seat_view is not None:
@@ -116,7 +116,7 @@ def decision_sentence(a: GameAnalysis, d: Decision) -> str:
         def est(o) -> str:     # a pass in the auction counts 0 from the seat: no error to give
             if o.action.kind == "Passed" and a.method.pass_value == "zero" and not o.seat_view_se:
                 return "0 (a pass counts 0)"
-            return f"{_pts(o.seat_view)} \u00b1 {abs(o.seat_view_se or 0):.2f}"
+            return f"{points_text(o.seat_view)} \u00b1 {abs(o.seat_view_se or 0):.2f}"
         if sv.action != d.played and (d.seat_view_cost or 0) > 1e-9:
             s += (f" From {who}'s seat {words(sv.text)} looked better: {est(sv)} against "
                   f"{est(pl)} over {n} imagined deals{share}.")

@@ -36,7 +36,7 @@ import ipywidgets as W
 from euchre_events.archive.drills import (FACE_UP_THRESHOLD, NO_ANALYSIS_HINT, RIGHT_MARGIN, SEAT_VIEW_THRESHOLD,
                                           DrillExercise, DrillSet)
 from euchre_events.rules import cards as C
-from euchre_events.ui.analysisreport import _pts, pretty_action
+from euchre_events.ui.analysisreport import points_text, pretty_action
 from euchre_events.ui.describe import seat_name
 from euchre_events.ui.lesson import TableQuiz
 from euchre_events.ui.render import state_html
@@ -138,12 +138,12 @@ def _values_table(ex: DrillExercise, dealer: bool) -> str:
         fu = o.face_up[0] if isinstance(o.face_up, (tuple, list)) else o.face_up
         if fu is not None and fu == best_fu:
             marks.append("best with every hand visible")
-        sv = "?" if o.seat_view is None else _pts(o.seat_view) + (
+        sv = "?" if o.seat_view is None else points_text(o.seat_view) + (
             f" \u00b1 {o.seat_view_se:.2f}" if o.seat_view_se else "")
         share = "" if o.best_share is None else f"{round(100 * o.best_share)}%"
         rows.append(f"<tr class='{cls}'><td>{html.escape(action_words(o.text, dealer))}</td>"
                     f"<td class='num'>{html.escape(sv)}</td><td class='num'>{html.escape(share)}</td>"
-                    f"<td class='num'>{html.escape(_pts(o.face_up))}</td><td>{html.escape(', '.join(marks))}</td></tr>")
+                    f"<td class='num'>{html.escape(points_text(o.face_up))}</td><td>{html.escape(', '.join(marks))}</td></tr>")
     return (f"<table class='ee-drill-values'><tr><th>option</th><th>from your seat (mean of {ex.samples} deals)</th>"
             f"<th>best in</th><th>every hand visible</th><th></th></tr>{''.join(rows)}</table>"
             f"<div style='font-size:12px;color:#5f6368;max-width:820px'>Deal points for your side. "
@@ -199,7 +199,7 @@ def drill_question(ex: DrillExercise, game) -> DrillQuestion:
         targets.append(card_target(card, ex.seat) if card and card in hand else "")
         if value != BEST:
             gap = best_sv - (low(o.seat_view) or 0)
-            why[value] = (f"from your seat {label} averages {_pts(o.seat_view)} points, "
+            why[value] = (f"from your seat {label} averages {points_text(o.seat_view)} points, "
                           f"{gap:.2f} less than the best choice" if o.seat_view is not None
                           else f"{label} is not the best choice")
             if o.text == ex.played:
@@ -209,11 +209,11 @@ def drill_question(ex: DrillExercise, game) -> DrillQuestion:
     played = next((o for o in d.options if o.text == ex.played), None)
     fu_best = d.best_face_up()
     expl = (f"From your seat (the cards you could not see dealt {ex.samples} ways, each played out) "
-            f"{action_words(r.text, dealer)} averages {_pts(r.seat_view)} points for your side, "
-            f"{action_words(ex.played, dealer)} (played at the table) {_pts(played.seat_view if played else None)}: "
+            f"{action_words(r.text, dealer)} averages {points_text(r.seat_view)} points for your side, "
+            f"{action_words(ex.played, dealer)} (played at the table) {points_text(played.seat_view if played else None)}: "
             f"{ex.seat_view_cost:.2f} less. With every hand visible, "
-            f"{action_words(fu_best.text, dealer) if fu_best else '?'} was best at {_pts(fu_best.face_up if fu_best else None)}"
-            f" and {action_words(ex.played, dealer)} made {_pts(played.face_up if played else None)}: "
+            f"{action_words(fu_best.text, dealer) if fu_best else '?'} was best at {points_text(fu_best.face_up if fu_best else None)}"
+            f" and {action_words(ex.played, dealer)} made {points_text(played.face_up if played else None)}: "
             f"it cost {ex.face_up_cost:g} points this time.")
     unseen = _unseen_words(game, st, ex.seat)
     if unseen:

@@ -46,7 +46,7 @@ import traitlets
 
 from euchre_events.ui import render as R
 
-__all__ = ["LESSONS", "Lesson", "TableQuiz", "answer_bar", "current_lesson"]
+__all__ = ["LESSONS", "Lesson", "TableQuiz", "answer_bar", "current_lesson", "answer_among", "answer_controls"]
 
 LESSONS = ("standard", "two-handed", "cutthroat", "ghost-hand", "buck", "bid")
 """The lessons in the order a learner takes them (``notebooks/tutorial-<name>.ipynb``):
@@ -78,6 +78,36 @@ QUIZ_CSS = """
 """ + R.QUIZ_FEEDBACK_CSS
 """The lessons' styles: right and wrong each have a colour *and* a mark
 (\u2713, \u2717), so they read without colour too."""
+
+def answer_among(answer: Any, values: Sequence, multiple: bool) -> Any:
+    """A quiz's answer as it checks it: the set of right values
+    (``frozenset``) where ``multiple``, else the one value.  Raises
+    ``ValueError`` naming what is not among ``values`` (the choices')."""
+    answer = frozenset(answer) if multiple else answer
+    missing = (set(answer) - set(values)) if multiple else ({answer} - set(values))
+    if missing:
+        raise ValueError(f"the answer {sorted(map(str, missing))} is not among the choices")
+    return answer
+
+
+def answer_controls(quiz: Any) -> None:
+    """The controls every quiz has, set on ``quiz`` (a :class:`TableQuiz`
+    or :class:`euchre_events.ui.widgets.Quiz`, which call their own
+    ``check()`` and ``show_answer()``): ``check_b`` (class
+    ``ee-quiz-check``), ``show_b`` (``ee-quiz-show``), ``feedback``
+    (``ee-quiz-feedback``) and ``after_w`` (``ee-quiz-after``: what shows
+    once the answer is known, :meth:`TableQuiz.then`; hidden till then)."""
+    quiz.check_b = W.Button(description="check my answer", layout=W.Layout(width="auto"))
+    quiz.check_b.add_class("ee-quiz-check")
+    quiz.check_b.on_click(lambda _: quiz.check())
+    quiz.show_b = W.Button(description="show the answer", layout=W.Layout(width="auto"))
+    quiz.show_b.add_class("ee-quiz-show")
+    quiz.show_b.on_click(lambda _: quiz.show_answer())
+    quiz.feedback = W.HTML()
+    quiz.feedback.add_class("ee-quiz-feedback")
+    quiz.after_w = W.VBox([], layout=W.Layout(display="none", width="100%"))
+    quiz.after_w.add_class("ee-quiz-after")
+
 
 # The table in the browser: draws the HTML, marks the answer targets (CSS
 # selectors per choice, computed by the exercise from the rules), sends a
@@ -269,10 +299,7 @@ class TableQuiz:
         self.choices = list(ex.choices)
         self.values = [v for _, v in self.choices]
         self.multiple = bool(ex.multiple)
-        self.answer = frozenset(ex.answer) if self.multiple else ex.answer
-        missing = (set(self.answer) - set(self.values)) if self.multiple else ({self.answer} - set(self.values))
-        if missing:
-            raise ValueError(f"the answer {sorted(map(str, missing))} is not among the choices")
+        self.answer = answer_among(ex.answer, self.values, self.multiple)
         # two choices, one answer: after a wrong pick the other one is no longer a question
         self.tries = 1 if (not self.multiple and len(self.choices) == 2) else max(1, int(tries))
         self.answered = False
@@ -294,19 +321,9 @@ class TableQuiz:
         self.board_w = _Board(html=self._table(ex.board, before=True), targets=self._targets)
         self.board_w.add_class("ee-quiz-board")
         self.board_w.on_msg(self._on_msg)
-        self.check_b = W.Button(description="check my answer", layout=W.Layout(width="auto"))
-        self.check_b.add_class("ee-quiz-check")
-        self.check_b.on_click(lambda _: self.check())
+        answer_controls(self)
         if not self.multiple:
             self.check_b.layout.display = "none"     # one answer: the click is the answer
-        self.show_b = W.Button(description="show the answer", layout=W.Layout(width="auto"))
-        self.show_b.add_class("ee-quiz-show")
-        self.show_b.on_click(lambda _: self.show_answer())
-        self.feedback = W.HTML()
-        self.feedback.add_class("ee-quiz-feedback")
-        # what the learner may see once the answer is known (:meth:`then`): hidden till then
-        self.after_w = W.VBox([], layout=W.Layout(display="none", width="100%"))
-        self.after_w.add_class("ee-quiz-after")
         self.lesson = lesson if lesson is not None else current_lesson()
         kids = [q, self.board_w, W.HBox([self.check_b, self.show_b], layout=W.Layout(flex_flow="row wrap")),
                 self.feedback, self.after_w]

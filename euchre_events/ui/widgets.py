@@ -1791,18 +1791,15 @@ class Quiz:
     def __init__(self, question: str, choices: Sequence, answer, explanation: str = "",
                  multiple: bool = False, why_wrong=None, board: str = "", reveal: str = "",
                  tries: int = 2):
+        from euchre_events.ui.lesson import answer_among, answer_controls   # a quiz's page only
         self.question = question
         self.choices = [(str(lbl), val) for lbl, val in choices]
         self.multiple = multiple
-        self.answer = frozenset(answer) if multiple else answer
+        self.answer = answer_among(answer, [v for _, v in self.choices], multiple)
         self.explanation = explanation
         self.why_wrong = why_wrong
         self.board, self.reveal = board, reveal
         self.tries = max(1, int(tries))
-        values = [v for _, v in self.choices]
-        missing = (set(self.answer) - set(values)) if multiple else ({self.answer} - set(values))
-        if missing:
-            raise ValueError(f"the answer {sorted(map(str, missing))} is not among the choices")
         q = W.HTML(f"<style>{QUIZ_CSS}</style><b>{question}</b>")
         self.board_w = W.HTML(board)
         self.board_w.add_class("ee-quiz-board")
@@ -1816,17 +1813,7 @@ class Quiz:
             self.boxes = []
             self.choice_w = W.RadioButtons(options=self.choices, value=None)
         self.choice_w.add_class("ee-quiz-choices")
-        self.check_b = W.Button(description="check my answer", layout=W.Layout(width="auto"))
-        self.check_b.add_class("ee-quiz-check")
-        self.check_b.on_click(lambda _: self.check())
-        self.show_b = W.Button(description="show the answer", layout=W.Layout(width="auto"))
-        self.show_b.add_class("ee-quiz-show")
-        self.show_b.on_click(lambda _: self.show_answer())
-        self.feedback = W.HTML()
-        self.feedback.add_class("ee-quiz-feedback")
-        # what the learner may see once the answer is known (:meth:`then`): hidden till then
-        self.after_w = W.VBox([], layout=W.Layout(display="none", width="100%"))
-        self.after_w.add_class("ee-quiz-after")
+        answer_controls(self)
         self.widget = W.VBox([q, self.board_w, self.choice_w,
                               W.HBox([self.check_b, self.show_b], layout=W.Layout(flex_flow="row wrap")),
                               self.feedback, self.after_w],

@@ -502,10 +502,10 @@ class BidEuchre(BidAuction, Variant):
         if c in ("pb", "moon"):
             value = self.pb_value if c == "pb" else self.moon_value
             fail = o.failed_pb_penalty if c == "pb" else o.failed_moon_penalty
-            made = tricks[bs] >= self.tricks_needed(c)
+            made = self.call_made(t.tricks_won, t.maker, c)
             pts[bs] = value if made else -(value if fail is None else fail)
         else:
-            made = tricks[bs] >= self.tricks_needed(c)
+            made = self.call_made(t.tricks_won, t.maker, c)
             pts[bs] = tricks[bs] if made else -c
         t.contract = evolve(t.contract, made=made)
         return pts

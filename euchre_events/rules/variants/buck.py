@@ -298,12 +298,11 @@ class BuckEuchre(UpCardAuction, Variant):
         -1 per trick, +5 with no trick.  A dropped player: 0.
         """
         pts = [0, 0, 0, 0]
-        need = self.tricks_needed()
         for s in range(4):
             if s in t.out:
                 continue
             n = t.tricks_won[s]
-            bucked = n < need if s == t.maker else n == 0
+            bucked = not self.call_made(t.tricks_won, s) if s == t.maker else n == 0
             pts[s] = self.BUCKED if bucked else self.PER_TRICK * n
         return pts
 

@@ -286,7 +286,7 @@ class CutthroatEuchre(UpCardAuction, Variant):
         defenders = [s for s in range(3) if s != m]
         if n == 5:
             pts[m] = o.lone_no_dummy_march if t.alone == m else o.march_value
-        elif n >= self.tricks_needed():
+        elif self.call_made(t.tricks_won, m):
             pts[m] = 1
         elif t.lone_defender is None:
             for d in defenders:

@@ -258,8 +258,7 @@ class GhostHandEuchre(BidAuction, Variant):
         o = self.options
         pts = [self.PER_TRICK * n for n in t.tricks_won]
         b, c = t.maker, t.contract.bid
-        n = t.tricks_won[b]
-        made = n >= self.tricks_needed(c)
+        made = self.call_made(t.tricks_won, b, c)
         if c == "moon":
             pts[b] = o.moon_value if made else -o.failed_moon_penalty
         elif not made:

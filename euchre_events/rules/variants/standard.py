@@ -179,13 +179,6 @@ class StandardEuchre(UpCardAuction, Variant):
         return next_active(dealer)
 
     # ------------------------------------------------------------ scoring
-    def maker_tricks(self, t: Table) -> int:
-        """Tricks won by the maker's side in the deal just played."""
-        if self.partnerships and type(self).side_of is Variant.side_of:
-            return sum(t.tricks_won[t.maker % 2::2])  # side = seat % 2
-        side = self.side_of(t.maker)
-        return sum(n for s, n in enumerate(t.tricks_won) if self.side_of(s) == side)
-
     def score_deal(self, t: Table) -> list:
         """Points per side (rules.md 2.6): makers 3-4 = 1, march = 2
         (alone: ``loner_march_score``, 4); euchred = 2 to the defenders
@@ -200,12 +193,12 @@ class StandardEuchre(UpCardAuction, Variant):
         o = self.options
         pts = [0, 0]
         ms = self.side_of(t.maker)
-        n = self.maker_tricks(t)
+        n = self.maker_tricks(t.tricks_won, t.maker)
         if o.fast_break and self.is_fast_break(t):
             return pts
         if n == 5:
             pts[ms] = o.loner_march_score if t.alone is not None else 2
-        elif n >= self.tricks_needed():
+        elif self.call_made(t.tricks_won, t.maker):
             pts[ms] = 1
             if n == 4 and o.four_trick_tokens and t.alone is None:
                 pts[ms] += self.earn_token(t, ms)

@@ -139,7 +139,7 @@ class TwoHandedEuchre(UpCardAuction, Variant):
         pts = [0, 0]
         if n == 5:
             pts[m] = 2
-        elif n >= self.tricks_needed():
+        elif self.call_made(t.tricks_won, m):
             pts[m] = 1
         else:
             pts[1 - m] = 2
