@@ -14,6 +14,8 @@ from euchre_events.analysis.labels import LABEL_WORDS
 from euchre_events.analysis.review import Decision, GameAnalysis
 from euchre_events.events import printable
 from euchre_events.rules import cards as C
+from euchre_events.rules.registry import make_variant
+from euchre_events.ui.analysisview import plot_value
 from euchre_events.ui.describe import not_read_line, seat_name, side_label
 
 __all__ = ["analysis_text", "analysis_html", "decision_sentence", "pretty_action", "par_words"]
@@ -208,18 +210,17 @@ def analysis_html(analyses: Sequence[GameAnalysis], errors: Sequence[dict] = ())
                 "-" if p.seat_view_cost is None else f"{p.seat_view_cost:.1f}",
                 html.escape(", ".join(f"{n} {k}" for k, n in sorted(p.labels.items())))) ) + "</tr>")
         parts.append("</table>")
+        variant = make_variant(a.variant)
         for deal in a.deals:
             parts.append(f"<h2>Deal {deal.deal}</h2>")
             parts.append(f"<p class='ee-par'>{html.escape(par_words(a, deal))}</p>")
             xs, fu, sv, texts = [], [], [], []
             for d in deal.decisions:
                 xs.append(d.position + 1)      # the event number, from 1, as the text and show --after count
-                # the value after the decision, from side 0's (N/S, P1) point of view
-                sign = 1 if _side(a, d.seat) == 0 else -1
-                v = d.played_face_up[0] if isinstance(d.played_face_up, tuple) else d.played_face_up
-                fu.append(None if v is None else sign * v)
-                s_v = d.played_seat_view[0] if isinstance(d.played_seat_view, tuple) else d.played_seat_view
-                sv.append(None if s_v is None else sign * s_v)
+                # the value after the decision, from side 0's (N/S, P1) point of view; a range at its
+                # midpoint, as the viewer's graph (analysisview.plot_value)
+                fu.append(plot_value(d, d.played_face_up, variant))
+                sv.append(plot_value(d, d.played_seat_view, variant))
                 # plotly reads markup in a point's text (<b>, <a href>): a name from the record is escaped
                 texts.append(html.escape(f"event {d.position + 1}: {seat_name(d.seat, list(a.players), a.n_seats)} "
                                          f"{pretty_action(d.played_text, d.seat, deal.dealer)}"))
@@ -258,9 +259,3 @@ def analysis_html(analyses: Sequence[GameAnalysis], errors: Sequence[dict] = ())
     return "".join(parts)
 
 
-def _side(a: GameAnalysis, seat: int) -> int:
-    from euchre_events.rules.registry import make_variant
-    try:
-        return make_variant(a.variant).side_of(seat)
-    except (ValueError, IndexError):
-        return seat

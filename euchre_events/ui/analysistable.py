@@ -25,7 +25,7 @@ from typing import Optional
 
 from euchre_events.ui import render as R
 from euchre_events.ui.analysisreport import pretty_action
-from euchre_events.ui.analysisview import LABEL_WORDS, cost_text, decision_value_for, low
+from euchre_events.ui.analysisview import LABEL_WORDS, cost_text, low, plot_value
 
 __all__ = ["option_costs", "hand_with_badges", "options_table", "par_line", "bid_words", "points_text",
            "eval_points"]
@@ -157,15 +157,16 @@ def eval_points(da, variant, fu_da=None) -> tuple:
     ``da``: per analysed decision its event number (from 1, as the event
     list), the value after it face up and from the seat's view (deal points
     from the first side's view in the two-party games, the deciding seat's own
-    otherwise; None where not known), its event index and label.  ``fu_da``:
+    otherwise; a range over unknown cards at its midpoint, :func:`plot_value`;
+    None where not known), its event index and label.  ``fu_da``:
     a separate face-up analysis of the deal whose values to use face up."""
     xs, fu, sv, pos, labs = [], [], [], [], []
     fu_by = {x.position: x for x in (fu_da.decisions if fu_da else ())}
     for dec in da.decisions:
         xs.append(dec.position + 1)
         f = fu_by.get(dec.position, dec)
-        fu.append(decision_value_for(dec, low(f.played_face_up), variant))
-        sv.append(decision_value_for(dec, low(dec.played_seat_view), variant))
+        fu.append(plot_value(dec, f.played_face_up, variant))
+        sv.append(plot_value(dec, dec.played_seat_view, variant))
         pos.append(dec.position)
         labs.append(dec.label or "")
     return xs, fu, sv, pos, labs

@@ -22,7 +22,7 @@ import threading
 from typing import Callable, Optional
 
 __all__ = ["BackgroundAnalysis", "SEAT_SAMPLES", "MISTAKES", "LABEL_WORDS", "params", "cost_text",
-           "decision_value_for", "best_line", "low"]
+           "decision_value_for", "plot_value", "best_line", "low"]
 
 SEAT_SAMPLES = 40
 """Imagined deals per decision for the viewer's seat view (``analyze``
@@ -71,6 +71,18 @@ def decision_value_for(decision, value: Optional[float], variant, party: int = 0
     if variant.n_sides == 2:
         return value if variant.side_of(decision.seat) == party else -value
     return value
+
+
+def plot_value(decision, value, variant, party: int = 0) -> Optional[float]:
+    """The one point an evaluation graph draws for ``value`` (from the deciding
+    seat's side: a number, a ``(low, high)`` range over the readings of unknown
+    cards, or None), from ``party``'s side as :func:`decision_value_for`.  A
+    range is turned to ``party``'s view first (``[-high, -low]`` for the other
+    side) and drawn at its midpoint, so both sides' decisions of one position
+    give one point (docs/analysis.md "Cards the record does not know")."""
+    if isinstance(value, (tuple, list)):
+        value = (min(value) + max(value)) / 2 if value else None
+    return decision_value_for(decision, value, variant, party)
 
 
 def _deal_task(args):
