@@ -45,3 +45,36 @@ def test_the_evaluation_graph_does_not_move_where_nobody_lost_anything(tmp_path)
     for i in range(1, len(decs)):
         if decs[i].face_up_cost == 0 and _same_kind(decs[i].played_face_up, decs[i - 1].played_face_up):
             assert fu[i] == fu[i - 1], (xs[i], fu[i - 1], fu[i])
+
+
+def test_a_par_whose_call_depends_on_the_unknown_cards_holds_no_sentence_in_call(tmp_path):
+    """VWEC deals 4 and 13: the dealer's discard is not in the record, and
+    over its readings the face-up par is East's pick-up or South naming ♣
+    (deal 4), West naming ♥ or ♠ (deal 13).  ``par.call`` is an action or
+    null (docs/analysis.md "The JSON"); the calls go in ``par.calls``; the
+    text and the export's par line name them."""
+    from euchre_events.analysis.review import analyze, from_json
+    from euchre_events.formats import read_records
+    from euchre_events.ui.analysisreport import par_words
+    from euchre_events.ui.analysistable import par_line
+    out = tmp_path / "a.json"
+    r = _cli("analyze", VWEC, "--deal", 4, "--deal", 13, "--face-up-only", "-f", "json", "-o", out)
+    assert r.exit_code == 0, r.output
+    doc = json.loads(out.read_text())
+    d4, d13 = doc["games"][0]["deals"]
+    assert d4["par"] == {"call": None, "seat": None, "value": 1.0, "points": None,
+                         "calls": [{"seat": 1, "call": "order"}, {"seat": 2, "call": "name C"}]}
+    assert d13["par"]["call"] is None and d13["par"]["value"] == [1.0, 2.0]
+    assert d13["par"]["calls"] == [{"seat": 3, "call": "name H"}, {"seat": 3, "call": "name S"}]
+    a = from_json(doc["games"][0])
+    assert a.deals[0].par_calls == ((1, "order"), (2, "name C"))
+    assert par_words(a, a.deals[0]) == ("par (every hand visible): East (Llama) pick up or South (Euchrazy1) "
+                                         "name ♣, as the record's unknown cards are read, +1 for the makers")
+    assert "par (every hand visible): West (LeftyKnavey) name ♥ or West (LeftyKnavey) name ♠, as the record's unknown " \
+           "cards are read, +1 to +2 for the makers" == par_words(a, a.deals[1])
+    assert "deal 4 par (face up): pick up by East or name ♣ by South, as the record&#x27;s unknown cards are read, +1 " \
+           "for the makers" in par_line(a.deals[0], "x", 4)
+    # an analysis of one reading names one call, as before
+    g = read_records(str(VWEC))[0].game
+    one = analyze(g, deals=[1], face_up_only=True).deals[0]
+    assert (one.par_seat, one.par_call, one.par_calls) == (2, "order", None)

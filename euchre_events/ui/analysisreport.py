@@ -63,16 +63,29 @@ def _party_words(a: GameAnalysis, seat: int) -> str:
 
 
 def par_words(a: GameAnalysis, deal) -> str:
-    """The deal's face-up par in words: "par (every hand visible): West order, +1 for the makers"."""
+    """The deal's face-up par in words: "par (every hand visible): West order, +1 for the makers";
+    where the call depends on the record's unknown cards, each call the readings give:
+    "East order or South name ♣, as the record's unknown cards are read, +1 for the makers"."""
     if deal.why and deal.par_value is None:
         return deal.why
     if deal.par_value is None:
         return "no par: the deal has no auction to analyse"
+    if deal.par_calls:
+        calls = " or ".join(_par_call_words(a, deal, s, c) for s, c in deal.par_calls)
+        return (f"par (every hand visible): {calls}, as the record's unknown cards are read, "
+                f"{_pts(deal.par_value)} for the makers")
     if deal.par_call is None:
         return "par (every hand visible): every seat passes, the deal is thrown in (0)"
-    who = seat_name(deal.par_seat, list(a.players), a.n_seats) + " " if deal.par_seat is not None else ""
-    call = pretty_action(deal.par_call, deal.par_seat, deal.dealer)
-    return f"par (every hand visible): {who}{call}, {_pts(deal.par_value)} for the makers"
+    return f"par (every hand visible): {_par_call_words(a, deal, deal.par_seat, deal.par_call)}, " \
+           f"{_pts(deal.par_value)} for the makers"
+
+
+def _par_call_words(a: GameAnalysis, deal, seat: Optional[int], call: Optional[str]) -> str:
+    """One par call in words: "West (Bob) pick up"; None: every seat passes."""
+    if call is None:
+        return "every seat passes"
+    who = seat_name(seat, list(a.players), a.n_seats) + " " if seat is not None else ""
+    return who + pretty_action(call, seat, deal.dealer)
 
 
 def _dealer(a: GameAnalysis, deal: int) -> Optional[int]:

@@ -143,11 +143,18 @@ def par_line(da, bid: str, n_seats: int) -> str:
     """The deal's face-up par beside what was bid, as ``<div class="ee-par">``:
     ``da`` a :class:`~euchre_events.analysis.review.DealAnalysis`, ``bid``
     :func:`bid_words`."""
-    par = "not known (a card the record does not state)" if da.par_call is None and da.par_value is None else (
-        "every seat passes (thrown in)" if da.par_call is None else
-        f"{pretty_action(da.par_call, da.par_seat, da.dealer)}"
-        + (f" by {R.seat_label(da.par_seat, n_seats)}" if da.par_seat is not None else "")
-        + (f", {points_text(da.par_value)} for the makers" if da.par_value is not None else ""))
+    def call(seat, text):
+        if text is None:
+            return "every seat passes"
+        return pretty_action(text, seat, da.dealer) + (f" by {R.seat_label(seat, n_seats)}" if seat is not None else "")
+
+    makers = f", {points_text(da.par_value)} for the makers" if da.par_value is not None else ""
+    if da.par_calls:      # the call depends on the record's unknown cards: each one the readings give
+        par = " or ".join(call(s, c) for s, c in da.par_calls) + ", as the record's unknown cards are read" + makers
+    elif da.par_call is None:
+        par = "not known (a card the record does not state)" if da.par_value is None else "every seat passes (thrown in)"
+    else:
+        par = call(da.par_seat, da.par_call) + makers
     return (f'<div class="ee-par" data-deal="{da.deal}">deal {da.deal} par (face up): {R._esc(par)}'
             f' · bid: {R._esc(bid)}</div>')
 
