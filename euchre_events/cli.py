@@ -852,7 +852,7 @@ def _print_drills(arch, drills) -> None:
                 else f"due {due.astimezone().strftime('%Y-%m-%d %H:%M')}")
         say(f"{i}. {printable(ex.title) or '-'}, deal {ex.deal}, event {ex.position + 1}: "
              f"{seat_word(ex.seat, ex.n_seats)} ({printable(ex.player)}) {ex.kind}, played "
-             f"{pretty_action(ex.played)}: lost {ex.face_up_cost:g} with every hand visible, "
+             f"{pretty_action(ex.played, ex.seat, ex.dealer)}: lost {ex.face_up_cost:g} with every hand visible, "
              f"{ex.seat_view_cost:.2f} from the seat's view{' ' + ex.label if ex.label else ''}; {when}"
              f"  (the table: euchre-events show {ex.game_id[:8]} --after {ex.position} "
              f"--seat {seat_letter(ex.seat, ex.n_seats)})")

@@ -78,3 +78,29 @@ def test_a_par_whose_call_depends_on_the_unknown_cards_holds_no_sentence_in_call
     g = read_records(str(VWEC))[0].game
     one = analyze(g, deals=[1], face_up_only=True).deals[0]
     assert (one.par_seat, one.par_call, one.par_calls) == (2, "order", None)
+
+
+def test_the_drill_says_pick_up_for_the_dealers_own_order_as_analyze_does(tmp_path):
+    """Me and Bears, deal 10, event 242: South (WWMM), the dealer, takes the
+    up-card, 1 point lost with every hand visible.  ``analyze`` says "pick up"
+    for the dealer's own ``order`` (rules.md 2.3); ``drill --list`` and the
+    drill's choices and explanation say it the same way (they said "order",
+    "take it up")."""
+    from euchre_events.archive import Archive
+    from euchre_events.archive.drills import find_exercises
+    from euchre_events.formats import read_records
+    from euchre_events.ui.drill import drill_question
+    db = str(tmp_path / "club.sqlite")
+    assert _cli("import", Path(EGN_FIXTURES) / "Me and Bears.egn", "--db", db).exit_code == 0
+    r = _cli("analyze", "--all", "--samples", 8, "--db", db, "--format", "json")
+    assert r.exit_code == 0, r.output
+    r = _cli("drill", "--list", "--db", db, "--player", "WWMM")
+    assert r.exit_code == 0, r.output
+    assert "Me and Bears, deal 10, event 242: South (WWMM) call, played pick up: lost 1 with every hand visible" \
+        in r.stdout
+    ex = next(e for e in find_exercises(Archive(db), player="WWMM")[0] if e.position == 241)
+    assert (ex.played, ex.seat, ex.dealer) == ("order", 2, 2)
+    q = drill_question(ex, read_records(str(Path(EGN_FIXTURES) / "Me and Bears.egn"))[0].game)
+    labels = [lab for lab, _ in q.choices]
+    assert "pick up" in labels and not any("it up" in lab or lab == "order" for lab in labels), labels
+    assert "pick up (played at the table)" in q.explanation
