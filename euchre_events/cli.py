@@ -260,7 +260,8 @@ def import_cmd(paths: List[str] = typer.Argument(..., help=f"Record files ({', '
     found = any(path is None for path, _ in items) or any(
         os.path.isdir(arg) or (not os.path.exists(arg) and any(c in arg for c in "*?[")) for arg in paths)
     if found:
-        say(f"imported {new} games ({old} already stored) from {len(items)} files or archives; "
+        say(f"imported {new} game{'' if new == 1 else 's'} ({old} already stored) from {len(items)} "
+            f"file{'' if len(items) == 1 else 's'} or archive{'' if len(items) == 1 else 's'}; "
              f"{len(failed)} could not be imported", err=True)
         for i, why in enumerate(failed, 1):
             say(f"  {i}. {why}", err=True)
@@ -484,7 +485,8 @@ def rebuild_cmd(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
         fail(f"{arch.db or 'the archive'}: cannot rebuild the read models ({short_error(e)})")
     dt = time.perf_counter() - t0
     bad = sum(1 for g in games if g.get("error"))
-    say(f"rebuilt the read models (rules version {RULES_VERSION}): {n} events, {len(games)} games"
+    say(f"rebuilt the read models (rules version {RULES_VERSION}): {n} event{'' if n == 1 else 's'}, "
+        f"{len(games)} game{'' if len(games) == 1 else 's'}"
          f"{f' ({bad} damaged)' if bad else ''} in {dt:.1f} s")
 
 

@@ -104,3 +104,30 @@ def test_the_drill_says_pick_up_for_the_dealers_own_order_as_analyze_does(tmp_pa
     labels = [lab for lab, _ in q.choices]
     assert "pick up" in labels and not any("it up" in lab or lab == "order" for lab in labels), labels
     assert "pick up (played at the table)" in q.explanation
+
+
+def test_the_coach_text_names_the_player_and_counts_in_words(tmp_path):
+    """VWEC deal 8: East's hand holds one card the record does not state
+    (the dealer's discard), so the auction is not analysed face up; West
+    (LeftyKnavey) has one decision in the deal.  The text names the player,
+    counts "1 card", "1 decision", and starts the reason as a sentence.
+    ``import`` of a folder of one record: "imported 1 game ... 1 file"."""
+    r = _cli("analyze", VWEC, "--deal", 8, "--face-up-only")
+    assert r.exit_code == 0, r.output
+    out = r.stdout
+    assert "Deal 8: no face-up par: East (Llama) holds 1 card the record does not state (??)" in out
+    assert ("Deal 8, the auction (event 199): South (Euchrazy1) chose pass. Not analysed face up: East (Llama) "
+            "holds 1 card the record does not state") in out
+    assert "West (LeftyKnavey): accuracy -, 1 decision, 0.0 points lost face up" in out
+    assert "(s)" not in out and ". not" not in out and "seat 1" not in out
+    r = _cli("analyze", VWEC, "--deal", 8, "--samples", 1)
+    assert "analysed face up and 1 imagined deal per decision (seed 0)" in r.stdout
+    assert "over 1 imagined deal;" in r.stdout
+    folder = tmp_path / "one"
+    folder.mkdir()
+    (folder / "v.egn").write_bytes(VWEC.read_bytes())
+    r = _cli("import", folder, "--db", tmp_path / "a.sqlite")
+    assert r.exit_code == 0, r.output
+    assert "imported 1 game (0 already stored) from 1 file or archive; 0 could not be imported" in r.stderr
+    r = _cli("rebuild", "--db", tmp_path / "a.sqlite")
+    assert r.exit_code == 0 and ", 1 game in " in r.output, r.output

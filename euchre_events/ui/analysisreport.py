@@ -15,6 +15,7 @@ from euchre_events.analysis.review import Decision, GameAnalysis
 from euchre_events.events import printable
 from euchre_events.rules import cards as C
 from euchre_events.rules.registry import make_variant
+from euchre_events.rules.seats import name_seats
 from euchre_events.ui.analysisview import plot_value
 from euchre_events.ui.describe import not_read_line, seat_name, side_label
 
@@ -67,7 +68,7 @@ def par_words(a: GameAnalysis, deal) -> str:
     where the call depends on the record's unknown cards, each call the readings give:
     "East order or South name ♣, as the record's unknown cards are read, +1 for the makers"."""
     if deal.why and deal.par_value is None:
-        return deal.why
+        return _why_words(a, deal.why)
     if deal.par_value is None:
         return "no par: the deal has no auction to analyse"
     if deal.par_calls:
@@ -86,6 +87,18 @@ def _par_call_words(a: GameAnalysis, deal, seat: Optional[int], call: Optional[s
         return "every seat passes"
     who = seat_name(seat, list(a.players), a.n_seats) + " " if seat is not None else ""
     return who + pretty_action(call, seat, deal.dealer)
+
+
+def _why_words(a: GameAnalysis, why: str) -> str:
+    """A ``why`` of the analysis (the solver's words, seats by index: "seat 1
+    holds 1 card the record does not state") with each seat as the text names
+    players: "North (Florida) holds 1 card the record does not state"."""
+    return name_seats(why, [str(p) for p in a.players], a.n_seats)
+
+
+def _sentence(text: str) -> str:
+    """``text`` starting with a capital, as a sentence after a full stop."""
+    return text[:1].upper() + text[1:]
 
 
 def _dealer(a: GameAnalysis, deal: int) -> Optional[int]:
@@ -113,7 +126,7 @@ def decision_sentence(a: GameAnalysis, d: Decision) -> str:
     best = d.best_face_up()
     side = _party_words(a, d.seat)
     if d.why:
-        s += f" {d.why}."
+        s += f" {_sentence(_why_words(a, d.why))}."
     if best is not None and d.played_face_up is not None:
         if d.face_up_cost and d.face_up_cost > 1e-9:
             s += (f" Face up, {words(best.text)} was worth {_pts(best.face_up)} for {side}"
@@ -134,9 +147,9 @@ def decision_sentence(a: GameAnalysis, d: Decision) -> str:
             return f"{_pts(o.seat_view)} \u00b1 {abs(o.seat_view_se or 0):.2f}"
         if sv.action != d.played and (d.seat_view_cost or 0) > 1e-9:
             s += (f" From {who}'s seat {words(sv.text)} looked better: {est(sv)} against "
-                  f"{est(pl)} over {n} imagined deals{share}.")
+                  f"{est(pl)} over {n} imagined deal{'' if n == 1 else 's'}{share}.")
         else:
-            s += f" From {who}'s seat it was the best choice: {est(pl)} over {n} imagined deals{share}."
+            s += f" From {who}'s seat it was the best choice: {est(pl)} over {n} imagined deal{'' if n == 1 else 's'}{share}."
     return s
 
 
@@ -148,7 +161,7 @@ def analysis_text(analyses: Sequence[GameAnalysis], all_decisions: bool = False)
     for a in analyses:
         title = printable(a.title or (a.file or "game"))
         m = a.method
-        how = "face up only" if m.face_up_only else f"face up and {m.samples} imagined deals per decision (seed {m.seed})"
+        how = "face up only" if m.face_up_only else f"face up and {m.samples} imagined deal{'' if m.samples == 1 else 's'} per decision (seed {m.seed})"
         lines.append(f"{title} ({a.variant}): analysed {how}.")
         for deal in a.deals:
             lines.append(f"Deal {deal.deal}: {par_words(a, deal)}.")
@@ -161,7 +174,8 @@ def analysis_text(analyses: Sequence[GameAnalysis], all_decisions: bool = False)
             labs = ", ".join(f"{n} {k}" for k, n in sorted(p.labels.items())) or "no marks"
             sv = "" if p.seat_view_cost is None else f", {p.seat_view_cost:.1f} from the seat's view"
             lines.append(f"  {seat_name(p.seat, list(a.players), a.n_seats)}: accuracy {acc}, "
-                         f"{p.decisions} decisions, {p.face_up_cost:.1f} points lost face up{sv} ({labs})")
+                         f"{p.decisions} decision{'' if p.decisions == 1 else 's'}, "
+                         f"{p.face_up_cost:.1f} points lost face up{sv} ({labs})")
         lines.append("")
     return "\n".join(lines).rstrip("\n") + "\n"
 
@@ -211,7 +225,7 @@ def analysis_html(analyses: Sequence[GameAnalysis], errors: Sequence[dict] = ())
                      f"<small>({html.escape(a.variant)})</small></h1>")
         m = a.method
         parts.append("<p>" + html.escape("Face up only." if m.face_up_only else
-                                         f"Face up, and from each seat's view over {m.samples} imagined deals "
+                                         f"Face up, and from each seat's view over {m.samples} imagined deal{'' if m.samples == 1 else 's'} "
                                          f"(seed {m.seed}); a pass in the auction is worth 0 from the seat's view.")
                      + "</p>")
         parts.append("<table class='ee-players'><tr><th>player</th><th>accuracy</th><th>decisions</th>"
@@ -263,7 +277,7 @@ def analysis_html(analyses: Sequence[GameAnalysis], errors: Sequence[dict] = ())
                 parts.append("<tr>" + "".join(f"<td>{x}</td>" for x in (
                     d.position + 1, d.trick or "", html.escape(seat_name(d.seat, list(a.players), a.n_seats)),
                     _suits_html(d.played_text, d.seat, deal.dealer) + ("" if d.legal else " (illegal)"), lab,
-                    _suits_html(best.text, d.seat, deal.dealer) if best else html.escape(d.why or ""),
+                    _suits_html(best.text, d.seat, deal.dealer) if best else html.escape(_why_words(a, d.why or "")),
                     "" if d.face_up_cost is None else f"{d.face_up_cost:.2f}",
                     "" if d.seat_view_cost is None else f"{d.seat_view_cost:.2f}",
                     "" if d.win_chance_lost is None else f"{100 * d.win_chance_lost:.0f}%")) + "</tr>")
