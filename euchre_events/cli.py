@@ -630,13 +630,14 @@ def show_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique p
         # the table as the deal before it ended (its trump, maker and empty hands), or the game's start
         ended = f"the table as deal {deal - 1} ended" if deal > 1 else "the table as the game starts"
         say(f"Before deal {deal} begins (its first event is --after 1): {ended}")
-    elif deal is not None:   # events count from 1 in the deal and in the game: the viewer's link
-        # deal=N&event=K and counter "deal N · event K / M" name this K (ViewerModel)
-        say(f"After event {k - start} of deal {deal} (event {k} of the game)")
+    # events count from 1 in the deal and in the game: the viewer's link deal=N&event=K and
+    # counter "deal N · event K / M" name this K (ViewerModel); the table's first line says it, once
+    after_words = f"event {k - start} of deal {deal} (event {k} of the game)" \
+        if deal is not None and k != start else None
     if k > 0:
         full = s is None or event_visible(g.events, k - 1, s, at=k)
         say(f"Last event: {describe_event(g.events[k - 1], g.players, st.dealer, seat=s, full=full)}")
-    for line in state_text(st, s, knowledge=known).split("\n"):
+    for line in state_text(st, s, knowledge=known, after=after_words).split("\n"):
         say(line)
 
 

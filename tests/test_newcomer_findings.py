@@ -131,3 +131,18 @@ def test_the_coach_text_names_the_player_and_counts_in_words(tmp_path):
     assert "imported 1 game (0 already stored) from 1 file or archive; 0 could not be imported" in r.stderr
     r = _cli("rebuild", "--db", tmp_path / "a.sqlite")
     assert r.exit_code == 0 and ", 1 game in " in r.output, r.output
+
+
+def test_show_after_an_event_of_a_deal_numbers_it_one_way():
+    """``show --deal 1 --after 13`` (VWEC: South's K♠ is the deal's 13th event,
+    the game's 14th): one "After event" line, the deal's numbering as asked,
+    the game's in brackets (it printed "After event 14 | deal 1" below too)."""
+    r = _cli("show", VWEC, "--deal", 1, "--after", 13)
+    assert r.exit_code == 0, r.output
+    lines = r.stdout.splitlines()
+    assert [x for x in lines if x.startswith("After event")] == \
+        ["After event 13 of deal 1 (event 14 of the game) | phase play"]
+    assert "Last event: South (Euchrazy1) plays K\u2660" in lines
+    # without --deal the game's numbering, as before
+    lines = _cli("show", VWEC, "--after", 14).stdout.splitlines()
+    assert [x for x in lines if x.startswith("After event")] == ["After event 14 | deal 1 | phase play"]
