@@ -146,3 +146,18 @@ def test_show_after_an_event_of_a_deal_numbers_it_one_way():
     # without --deal the game's numbering, as before
     lines = _cli("show", VWEC, "--after", 14).stdout.splitlines()
     assert [x for x in lines if x.startswith("After event")] == ["After event 14 | deal 1 | phase play"]
+
+
+def test_record_names_the_event_it_refused(tmp_path):
+    """VWEC Finals has 353 events; a renege claim recorded after them is
+    event 354 and stored; a ruling "sometimes" after it would have been
+    event 355 and is refused as that (it said "event 354", the claim)."""
+    db = tmp_path / "a.sqlite"
+    gid = _cli("import", VWEC, "--db", db).stdout.split()[0]
+    r = _cli("record", gid, '{"type": "RenegeClaimed", "by": 1, "against": 0, "deal": 1, "trick": 3}', "--db", db)
+    assert r.exit_code == 0 and r.stdout.startswith("event 354: RenegeClaimed"), r.output
+    r = _cli("record", gid, '{"type": "RenegeRuled", "against": 0, "deal": 1, "trick": 3, "ruling": "sometimes"}',
+             "--db", db)
+    assert r.exit_code == 1
+    assert "refused, not stored: deal 13, event 355, RenegeRuled: ruling 'sometimes'" in r.stderr, r.output
+    assert "intact, 354 events" in _cli("verify", gid, "--db", db).stdout
