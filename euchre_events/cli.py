@@ -988,12 +988,10 @@ def _stored_notes(arch, game_id) -> tuple:
 
 
 def _check_output(output: Optional[str]) -> None:
-    if output:
-        folder = os.path.dirname(os.path.abspath(output))
-        if os.path.isdir(output):
-            fail(f"{output}: is a folder; give a file name with -o")
-        if not os.path.isdir(folder):
-            fail(f"{output}: the folder {folder} does not exist")
+    from euchre_events.console import output_problem
+    problem = output_problem(output) if output else None
+    if problem:
+        fail(f"{output}: {problem}")
 
 
 def _say_lost(lost: list) -> None:

@@ -161,3 +161,21 @@ def test_record_names_the_event_it_refused(tmp_path):
     assert r.exit_code == 1
     assert "refused, not stored: deal 13, event 355, RenegeRuled: ruling 'sometimes'" in r.stderr, r.output
     assert "intact, 354 events" in _cli("verify", gid, "--db", db).stdout
+
+
+def test_an_output_under_a_file_is_said_one_way_by_every_command(tmp_path, monkeypatch):
+    """``-o mb.bak/out.txt`` where mb.bak is a file: export said "the folder
+    .../mb.bak does not exist", analyze/audit/stats "cannot write: Not a
+    directory".  Every one says "mb.bak is not a folder"."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mb.bak").write_text("a backup\n")
+    db = tmp_path / "a.sqlite"
+    gid = _cli("import", VWEC, "--db", db).stdout.split()[0]
+    for args in (("export", gid, "--db", db, "-f", "json"), ("export", gid, "--db", db, "-f", "html"),
+                 ("analyze", VWEC, "--deal", 1, "--face-up-only"), ("audit", VWEC), ("stats", "--db", db)):
+        r = _cli(*args, "-o", "mb.bak/out.txt")
+        assert r.exit_code == 1, (args, r.output)
+        assert r.stderr.strip() == "error: mb.bak/out.txt: mb.bak is not a folder", (args, r.stderr)
+    r = _cli("export", gid, "--db", db, "-f", "json", "-o", "nope/out.txt")
+    assert r.exit_code == 1 and f"the folder {tmp_path / 'nope'} does not exist" in r.stderr
+    assert (tmp_path / "mb.bak").read_text() == "a backup\n"

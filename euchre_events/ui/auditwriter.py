@@ -19,7 +19,7 @@ import json
 from json.encoder import encode_basestring_ascii as _json_str
 from typing import Optional
 
-from euchre_events.console import echo, emit_report, fail, need_stdout, say
+from euchre_events.console import echo, emit_report, fail, need_stdout, say, write_error
 
 __all__ = ["AuditReport", "json_text", "indented_json", "fast_game_json", "fast_game_text",
            "render_json", "render_jsonl"]
@@ -233,7 +233,7 @@ class AuditReport:
             try:
                 self.f = OutputFile(output)
             except OSError as e:
-                fail(f"{output}: cannot write: {e.strerror or e}")
+                fail(write_error(output, e))
 
     def _put(self, text: str) -> None:
         """``text`` to the ``-o`` file; a failed write (disk full, a closed
@@ -242,7 +242,7 @@ class AuditReport:
             self.f.write(text)
         except OSError as e:
             self.discard()
-            fail(f"{self.output}: cannot write: {e.strerror or e}")
+            fail(write_error(self.output, e))
 
     def _write(self, text: str) -> None:
         if self.f is not None:
@@ -383,7 +383,7 @@ class AuditReport:
             try:
                 f.commit()
             except OSError as e:
-                fail(f"{self.output}: cannot write: {e.strerror or e}")
+                fail(write_error(self.output, e))
             if f.made:   # a file made: its name (not /dev/stdout's, into the report)
                 say(self.output)
 
