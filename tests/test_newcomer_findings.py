@@ -179,3 +179,33 @@ def test_an_output_under_a_file_is_said_one_way_by_every_command(tmp_path, monke
     r = _cli("export", gid, "--db", db, "-f", "json", "-o", "nope/out.txt")
     assert r.exit_code == 1 and f"the folder {tmp_path / 'nope'} does not exist" in r.stderr
     assert (tmp_path / "mb.bak").read_text() == "a backup\n"
+
+
+def test_a_stopped_server_stops_the_analysis_worker_quietly(tmp_path):
+    """``serve`` stopped while the app's background analysis runs: Jupyter
+    interrupts and ends the kernel by its process group, the analysis worker
+    (``python -m euchre_events.ui.analysisview``) in it.  The worker, busy
+    with VWEC deal 1's seat view, ends at once and prints no traceback (it
+    printed a KeyboardInterrupt from review.py's ``_decide``)."""
+    import os
+    import pickle
+    import signal
+    import struct
+    import subprocess
+    import sys
+    import time
+    from euchre_events.formats import read_records
+    events = list(read_records(str(VWEC))[0].game.events)
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        p = subprocess.Popen([sys.executable, "-m", "euchre_events.ui.analysisview"], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
+                             env={**os.environ, "PYTHONPATH": str(Path(__file__).resolve().parents[1])})
+        data = pickle.dumps((events, 1, {"samples": 200, "seed": 0}))
+        p.stdin.write(struct.pack(">Q", len(data)) + data)
+        p.stdin.flush()
+        time.sleep(3)                       # well into the deal's seat view (tens of seconds)
+        assert p.poll() is None
+        os.killpg(p.pid, sig)               # the process group, as the server's stop reaches it
+        out, err = p.communicate(timeout=20)
+        assert p.returncode == 128 + sig, (sig, p.returncode, err)
+        assert err == b"" and out == b"", (sig, err.decode()[-500:])

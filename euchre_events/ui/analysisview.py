@@ -130,14 +130,24 @@ class _Worker:
 
 def _worker_main() -> None:
     """The worker's loop: read a task, answer ``(True, DealAnalysis)`` or ``(False, reason)``."""
+    import os
     import pickle
+    import signal
     import struct
     import sys
     inp, out = sys.stdin.buffer, sys.stdout.buffer
+
+    def stop(signum, frame):
+        # a stop of the server reaches the kernel's process group, this worker in it (Jupyter
+        # interrupts and ends a kernel by its group): end at once and quietly, no traceback of
+        # the deal being solved; os._exit, as a flush of a half-written answer to a parent that
+        # is going would only add a BrokenPipeError
+        os._exit(128 + signum)
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, stop)
     # below the kernel, the server and the browser: on a machine of two cores the
     # solver took a step's CPU (the viewer's click with analysis on; bench_viewer.py)
     try:
-        import os
         os.nice(10)
     except (AttributeError, OSError):   # Windows, or no right to change it
         pass
