@@ -690,7 +690,9 @@ def audit_cmd(games: List[str], **options):
 
     The report is written as the games are audited: a JSON Lines file of
     OpenSpiel games is read game by game (constant memory), and a bad line
-    is named on stderr while the other games are audited (exit code 1).
+    is named on stderr while the other games are audited (exit code 1).  An
+    EGN file with an impossible deal is read in part: that deal is reported
+    impossible and the other deals audited (exit code 1).
     """
     if run_audit(games, **options):
         raise typer.Exit(1)

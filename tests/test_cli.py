@@ -231,7 +231,7 @@ def test_audit_text_of_a_record_audited_deal_by_deal_reads_as_the_json():
     text = runner.invoke(app, ["audit", path]).stdout.splitlines()
     data = json.loads(runner.invoke(app, ["audit", "--json", path]).stdout)["games"][0]
     assert "official score: N/S 2, E/W 5; as played: N/S 4, E/W 1" in text[0]
-    assert "1 impossible deal(s) of 2" in text[0]
+    assert "read in part, audited deal by deal (1 impossible deal of 2)" in text[0]
     assert text[1].startswith("  impossible: deal 1: the deal is refused")
     reneges = [ln for ln in text if " reneged at trick " in ln]
     flags = [f["penalized"] for f in data["findings"] if f["kind"] == "renege"]

@@ -209,3 +209,26 @@ def test_a_stopped_server_stops_the_analysis_worker_quietly(tmp_path):
         out, err = p.communicate(timeout=20)
         assert p.returncode == 128 + sig, (sig, p.returncode, err)
         assert err == b"" and out == b"", (sig, err.decode()[-500:])
+
+
+def test_an_egn_file_with_an_impossible_deal_is_said_to_be_read_in_part(tmp_path):
+    """negative/test.egn: deal 1 is impossible (West plays the Q♠ the dealer
+    took up), deal 2 holds four reneges.  The audit reads it in part and says
+    so from the first line to the last (it began "audited deal by deal (1
+    impossible deal(s) of 2)" and ended "not read: ...test.egn"); the exit
+    code stays 1, as for any input with an error (audit --help)."""
+    path = Path(EGN_FIXTURES) / "negative" / "test.egn"
+    r = _cli("audit", path)
+    assert r.exit_code == 1
+    lines = r.stdout.splitlines()
+    assert lines[0].startswith(f"{path}: read in part, audited deal by deal (1 impossible deal of 2); "
+                               "official score: N/S 2, E/W 5")
+    assert sum("reneged at trick" in x for x in lines) == 4
+    assert lines[-1].startswith(f"read in part: {path}, deal 1, event 17 (CardPlayed): West (p4) plays QS")
+    assert "not read" not in r.stdout and "(s)" not in r.stdout
+    assert r.stderr.strip().endswith("; read in part: the other deals are audited")
+    r = _cli("audit", path, "--json")
+    assert r.exit_code == 1 and json.loads(r.stdout)["errors"][0]["partial"] is True
+    out = tmp_path / "a.html"
+    r = _cli("audit", path, "--format", "html", "-o", out)
+    assert r.exit_code == 1 and "<h2>Read in part</h2>" in out.read_text() and "Not read" not in out.read_text()

@@ -319,7 +319,7 @@ class AuditReport:
         else:
             self.partial.append(p)
 
-    def error(self, file: str, error: str) -> None:
+    def error(self, file: str, error: str, partial: bool = False) -> None:
         """Note that ``file`` (a record file, an OpenSpiel file, a stored
         game) could not be read, or not whole: ``error`` is the message as
         said on stderr, without ``error: ``.  The report names it at its end
@@ -328,8 +328,10 @@ class AuditReport:
         file later sees a game is missing.  JSON Lines stays one game per
         line (a program reads each line as a game; the errors are on stderr
         and in the exit code).  A report without a game is not written at
-        all (:meth:`close`)."""
-        self.errors.append({"file": file, "error": error})
+        all (:meth:`close`).  ``partial``: the file was read in part (an EGN
+        file with an impossible deal, its other deals audited deal by deal):
+        ``"partial": true`` in JSON, ``read in part: ...`` in text."""
+        self.errors.append(dict({"file": file, "error": error}, **({"partial": True} if partial else {})))
 
     def _line(self, line: str) -> None:
         self.flush()

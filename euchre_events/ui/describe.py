@@ -21,8 +21,10 @@ SEAT_NAMES_4 = SEAT_WORDS_4
 def not_read_line(error: dict) -> str:
     """A report's line for an input that could not be read (``error``:
     ``{"file", "error"}``, the error as said on stderr, without ``error: ``):
-    ``not read: FILE...: reason`` (``audit`` and ``analyze``)."""
-    return f"not read: {error['error']}"
+    ``not read: FILE...: reason`` (``audit`` and ``analyze``); ``read in
+    part: FILE...: reason`` where ``error["partial"]`` (an EGN file whose
+    impossible deal is reported and whose other deals are audited)."""
+    return f"{'read in part' if error.get('partial') else 'not read'}: {error['error']}"
 
 
 def seat_name(seat: Optional[int], players: Optional[Sequence[str]] = None, n_seats: int = 4) -> str:
