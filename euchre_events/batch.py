@@ -156,20 +156,23 @@ def _audit_record_file(item: str, rep, from_: Optional[str]) -> int:
     failed = 0
     recs, errors = read_file(item, from_, keep=False)   # an audit writes no EGN
     for e in errors:
-        say(f"error: {e}", err=True)
-        rep.error(item, str(e))
-        failed += 1
+        failed += 1             # an impossible deal is an error (exit 1) even where the rest is audited
         try:
             fmt = detect_format(item, from_)
         except RecordError:
             fmt = None
+        read = None
         if e.deal is not None and fmt == "egn":
             # audit the rest deal by deal: a director wants every problem in the file
             from euchre_events.formats.egn import by_deal_report, egn_game_by_deal
             try:
                 read = egn_game_by_deal(item)
             except RecordError:     # nothing of it reads deal by deal (a packed deal
-                continue            # that cannot be unpacked): its error is said above
+                pass                # that cannot be unpacked): not read, as any other error
+        # said as what happened: the file read in part (its other deals audited), or not read
+        say(f"error: {e}" + ("; read in part: the other deals are audited" if read else ""), err=True)
+        rep.error(item, str(e), partial=read is not None)
+        if read is not None:
             rep.deal_by_deal(dict(by_deal_report(*read), id=None, file=item), item, read)
     for r in progress(recs, "auditing", len(recs)):
         warn(item, r)

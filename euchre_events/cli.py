@@ -260,7 +260,8 @@ def import_cmd(paths: List[str] = typer.Argument(..., help=f"Record files ({', '
     found = any(path is None for path, _ in items) or any(
         os.path.isdir(arg) or (not os.path.exists(arg) and any(c in arg for c in "*?[")) for arg in paths)
     if found:
-        say(f"imported {new} games ({old} already stored) from {len(items)} files or archives; "
+        say(f"imported {new} game{'' if new == 1 else 's'} ({old} already stored) from {len(items)} "
+            f"file{'' if len(items) == 1 else 's'} or archive{'' if len(items) == 1 else 's'}; "
              f"{len(failed)} could not be imported", err=True)
         for i, why in enumerate(failed, 1):
             say(f"  {i}. {why}", err=True)
@@ -484,7 +485,8 @@ def rebuild_cmd(db: Optional[str] = typer.Option(None, "--db", help=DB_HELP),
         fail(f"{arch.db or 'the archive'}: cannot rebuild the read models ({short_error(e)})")
     dt = time.perf_counter() - t0
     bad = sum(1 for g in games if g.get("error"))
-    say(f"rebuilt the read models (rules version {RULES_VERSION}): {n} events, {len(games)} games"
+    say(f"rebuilt the read models (rules version {RULES_VERSION}): {n} event{'' if n == 1 else 's'}, "
+        f"{len(games)} game{'' if len(games) == 1 else 's'}"
          f"{f' ({bad} damaged)' if bad else ''} in {dt:.1f} s")
 
 
@@ -628,13 +630,14 @@ def show_cmd(game: str = typer.Argument(..., help="Stored game id (or a unique p
         # the table as the deal before it ended (its trump, maker and empty hands), or the game's start
         ended = f"the table as deal {deal - 1} ended" if deal > 1 else "the table as the game starts"
         say(f"Before deal {deal} begins (its first event is --after 1): {ended}")
-    elif deal is not None:   # events count from 1 in the deal and in the game: the viewer's link
-        # deal=N&event=K and counter "deal N · event K / M" name this K (ViewerModel)
-        say(f"After event {k - start} of deal {deal} (event {k} of the game)")
+    # events count from 1 in the deal and in the game: the viewer's link deal=N&event=K and
+    # counter "deal N · event K / M" name this K (ViewerModel); the table's first line says it, once
+    after_words = f"event {k - start} of deal {deal} (event {k} of the game)" \
+        if deal is not None and k != start else None
     if k > 0:
         full = s is None or event_visible(g.events, k - 1, s, at=k)
         say(f"Last event: {describe_event(g.events[k - 1], g.players, st.dealer, seat=s, full=full)}")
-    for line in state_text(st, s, knowledge=known).split("\n"):
+    for line in state_text(st, s, knowledge=known, after=after_words).split("\n"):
         say(line)
 
 
@@ -687,7 +690,9 @@ def audit_cmd(games: List[str], **options):
 
     The report is written as the games are audited: a JSON Lines file of
     OpenSpiel games is read game by game (constant memory), and a bad line
-    is named on stderr while the other games are audited (exit code 1).
+    is named on stderr while the other games are audited (exit code 1).  An
+    EGN file with an impossible deal is read in part: that deal is reported
+    impossible and the other deals audited (exit code 1).
     """
     if run_audit(games, **options):
         raise typer.Exit(1)
@@ -852,7 +857,7 @@ def _print_drills(arch, drills) -> None:
                 else f"due {due.astimezone().strftime('%Y-%m-%d %H:%M')}")
         say(f"{i}. {printable(ex.title) or '-'}, deal {ex.deal}, event {ex.position + 1}: "
              f"{seat_word(ex.seat, ex.n_seats)} ({printable(ex.player)}) {ex.kind}, played "
-             f"{pretty_action(ex.played)}: lost {ex.face_up_cost:g} with every hand visible, "
+             f"{pretty_action(ex.played, ex.seat, ex.dealer)}: lost {ex.face_up_cost:g} with every hand visible, "
              f"{ex.seat_view_cost:.2f} from the seat's view{' ' + ex.label if ex.label else ''}; {when}"
              f"  (the table: euchre-events show {ex.game_id[:8]} --after {ex.position} "
              f"--seat {seat_letter(ex.seat, ex.n_seats)})")
@@ -985,12 +990,10 @@ def _stored_notes(arch, game_id) -> tuple:
 
 
 def _check_output(output: Optional[str]) -> None:
-    if output:
-        folder = os.path.dirname(os.path.abspath(output))
-        if os.path.isdir(output):
-            fail(f"{output}: is a folder; give a file name with -o")
-        if not os.path.isdir(folder):
-            fail(f"{output}: the folder {folder} does not exist")
+    from euchre_events.console import output_problem
+    problem = output_problem(output) if output else None
+    if problem:
+        fail(f"{output}: {problem}")
 
 
 def _say_lost(lost: list) -> None:

@@ -139,6 +139,33 @@ def progress_bar(total: int, desc: str, *, show: Optional[bool] = None, least: i
     return tqdm(total=total, desc=desc, file=sys.stderr, **tqdm_args)
 
 
+def output_problem(output: str) -> Optional[str]:
+    """Why ``-o output`` cannot be written where its path is concerned, in
+    the words every command says it (after ``"OUTPUT: "``): ``"is a folder;
+    give a file name with -o"``, ``"mb.bak is not a folder"`` (a part of the
+    path is a file), ``"the folder /abs/dir does not exist"``; None when the
+    path is fine (the write itself may still fail: rights, a full disk)."""
+    if os.path.isdir(output):
+        return "is a folder; give a file name with -o"
+    folder = os.path.dirname(output)
+    part = folder
+    while part and not os.path.lexists(part):      # the nearest part of the path that is there
+        up = os.path.dirname(part)
+        part = "" if up == part else up
+    if part and not os.path.isdir(part):
+        return f"{part} is not a folder"
+    if folder and not os.path.isdir(folder):
+        return f"the folder {os.path.abspath(folder)} does not exist"
+    return None
+
+
+def write_error(output: str, e: OSError) -> str:
+    """The error line of a failed write of ``-o output``: what
+    :func:`output_problem` says where the path is the cause, else the
+    system's words (``"cannot write: No space left on device"``)."""
+    return f"{output}: {output_problem(output) or f'cannot write: {e.strerror or e}'}"
+
+
 def write_file(output: str, text) -> bool:
     """Write ``text`` (ending in a newline; bytes as they are) to the file
     ``output`` through the one writer of ``-o``
@@ -153,7 +180,7 @@ def write_file(output: str, text) -> bool:
     try:
         return write_output(output, text)
     except OSError as e:
-        fail(f"{output}: cannot write: {e.strerror or e}")
+        fail(write_error(output, e))
         return False
 
 

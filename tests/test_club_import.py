@@ -60,7 +60,7 @@ def test_folders_patterns_and_archives(tmp_path):
     (extra / "new.json").write_text(write_json(random_game("bid", seed=5)))
     r = RUNNER.invoke(app, ["import", "--db", db, str(z), str(t), str(tmp_path / "m*" / "*.json")])
     assert r.exit_code == 0, r.output
-    assert "imported 1 games (" in r.stderr and r.stdout.count("(already stored)") == 9 + 3
+    assert "imported 1 game (" in r.stderr and r.stdout.count("(already stored)") == 9 + 3
     assert len(Archive(db).game_ids()) == 10
 
 

@@ -884,4 +884,4 @@ def test_the_unknown_call_x_is_refused_in_words(tmp_path):
     res = runner.invoke(app, ["audit", str(rec)])
     assert res.exit_code == 1
     assert "deal 2: call 4 is 'x': trump was named but the record does not say which suit" in res.stderr
-    assert "impossible: deal 2" in res.stdout and "1 impossible deal(s) of 13" in res.stdout
+    assert "impossible: deal 2" in res.stdout and "1 impossible deal of 13" in res.stdout

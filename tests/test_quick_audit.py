@@ -98,7 +98,7 @@ def test_a_report_that_cannot_be_written_is_one_error_and_leaves_nothing(tmp_pat
     folder.mkdir()
     p = _run("audit", path, "--format", "jsonl", "-o", str(folder))
     assert p.returncode == 1 and p.stdout == ""
-    assert p.stderr == f"error: {folder}: cannot write: Is a directory\n"
+    assert p.stderr == f"error: {folder}: is a folder; give a file name with -o\n"
     assert os.listdir(folder) == []
 
 

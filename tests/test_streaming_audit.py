@@ -119,7 +119,7 @@ def test_output_to_a_folder_is_refused_and_leaves_nothing(tmp_path):
     folder = tmp_path / "out"
     folder.mkdir()
     res = runner.invoke(app, ["audit", path, "--json", "-o", str(folder)])
-    assert res.exit_code == 1 and "cannot write: Is a directory" in res.stderr
+    assert res.exit_code == 1 and f"{folder}: is a folder; give a file name with -o" in res.stderr   # as export says it
     assert sorted(os.listdir(tmp_path)) == ["games.jsonl", "out"]
 
 

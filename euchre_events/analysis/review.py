@@ -49,7 +49,9 @@ ANALYSIS_VERSION = 3
 a result: the analysis cache (archive read model) keys on it.  2: the seat
 view of a seat whose own hand holds a card the record lost, over its readings.
 3: a costly choice the seat view cannot clear (worse by 0.25 points or more but
-within two standard errors) keeps its face-up ``?``/``??`` (it was ``!?``)."""
+within two standard errors) keeps its face-up ``?``/``??`` (it was ``!?``);
+a par whose call depends on the unknown cards has ``call`` null and the
+calls in ``par.calls`` (it held a sentence)."""
 
 CALL_KINDS = frozenset({"Passed", "OrderedUp", "TrumpNamed", "BidMade", "WentAlone", "PlayedWithPartner",
                         "DefendedAlone", "DroppedOut", "StayedIn", "UpCardDeclined", "JokerSuitNamed"})
@@ -225,7 +227,10 @@ class DealAnalysis:
     every card reaches: ``par_call`` as ``"order"`` or ``"name H alone"`` by
     ``par_seat``, None when every seat passes; ``par_value``, the maker's
     side's points net, a number or a (low, high) pair over the readings of
-    the record's unknown cards; ``par_points`` per party) and its decisions."""
+    the record's unknown cards; ``par_points`` per party) and its decisions.
+    Where the par's call depends on the reading of the unknown cards,
+    ``par_call`` and ``par_seat`` are None and ``par_calls`` holds each
+    reading's ``(seat, call)`` once (``(None, None)``: every seat passes)."""
 
     deal: int
     dealer: int
@@ -235,6 +240,7 @@ class DealAnalysis:
     decisions: tuple
     why: Optional[str] = None
     par_seat: Optional[int] = None
+    par_calls: Optional[tuple] = None
 
     def to_json(self) -> dict:
         return self._json([])
@@ -245,6 +251,9 @@ class DealAnalysis:
              "par": {"call": self.par_call, "seat": self.par_seat, "value": _jv(self.par_value),
                      "points": list(self.par_points) if self.par_points is not None else None},
              "decisions": [x._json(nums) for x in self.decisions]}
+        if self.par_calls is not None:
+            d["par"]["calls"] = [{"seat": s, "call": c} for s, c in self.par_calls]
+            nums += tuple(s for s, _ in self.par_calls)
         nums += (self.deal, self.dealer, self.par_seat)
         _put(nums, self.par_value)
         if self.par_points is not None:
@@ -573,7 +582,8 @@ def _analyze_deal(game, deal: int, positions: list, before: Optional[tuple], *, 
                 trick_no += 1
             plays += 1
         engine.apply(t, ev)
-    return DealAnalysis(deal, dealer, par[1], par[2], par[3], tuple(decisions), par_why, par[0]), (end, t)
+    return DealAnalysis(deal, dealer, par[1], par[2], par[3], tuple(decisions), par_why, par[0],
+                        par[4] if len(par) > 4 else None), (end, t)
 
 
 def _par(t, memo: Optional[dict] = None) -> tuple:
@@ -581,9 +591,11 @@ def _par(t, memo: Optional[dict] = None) -> tuple:
     auction): follow each seat's best action until the maker and trump are
     fixed. ``(seat or None, call text or None, the maker's side's net value
     (a number, or a (low, high) pair over the readings of the record's
-    unknown cards), points per party or None)``; a deal every seat passes
-    out has no call and value 0.  Raises Unknowable when the unknown cards
-    cannot be read (:func:`readings`)."""
+    unknown cards), points per party or None, the readings' distinct
+    (seat, call) pairs where the call depends on the reading, else None)``:
+    then seat and call are None.  A deal every seat passes out has no call
+    and value 0.  Raises Unknowable when the unknown cards cannot be read
+    (:func:`readings`)."""
     tables = [(t, {})]
     try:
         S._check_known(t)
@@ -592,9 +604,10 @@ def _par(t, memo: Optional[dict] = None) -> tuple:
         if tables is None:
             raise
     found = [_par_one(c, memo) for c, _ in tables]
-    calls = {(seat, call) for seat, call, _, _ in found}
-    seat, call = calls.pop() if len(calls) == 1 else (None, "depends on the unknown cards")
-    return seat, call, _span([v for _, _, v, _ in found]), found[0][3] if len(found) == 1 else None
+    calls = sorted({(seat, call) for seat, call, _, _ in found}, key=lambda sc: (sc[0] is None, sc[0] or 0, sc[1] or ""))
+    seat, call = calls[0] if len(calls) == 1 else (None, None)
+    return (seat, call, _span([v for _, _, v, _ in found]), found[0][3] if len(found) == 1 else None,
+            tuple(calls) if len(calls) > 1 else None)
 
 
 def _par_one(t, memo: Optional[dict] = None) -> tuple:
@@ -1031,9 +1044,10 @@ def from_json(doc: dict) -> GameAnalysis:
                                  x.get("legal", True), x.get("why")))
         par = dd["par"]
         pp = par.get("points")
+        pc = par.get("calls")
         deals.append(DealAnalysis(dd["deal"], dd.get("dealer"), par["call"], _tv(par["value"]),
                                   tuple(pp) if pp is not None else None, tuple(decs), dd.get("why"),
-                                  par.get("seat")))
+                                  par.get("seat"), tuple((x["seat"], x["call"]) for x in pc) if pc else None))
     m = doc["method"]
     method = Method(m["samples"], m["seed"], m.get("pass_value", "zero"), m.get("face_up_only", False))
     players = tuple(doc.get("player_names") or [p["name"] for p in doc["players"]])

@@ -213,7 +213,8 @@ def _check_known(t: Table) -> None:
             continue
         bad = [c for c in hand if c[:1] == "?"]
         if bad:
-            raise Unknowable(f"seat {s} holds {len(bad)} card(s) the record does not state ({bad[0]}): "
+            raise Unknowable(f"seat {s} holds {len(bad)} card{'' if len(bad) == 1 else 's'} the record does not state "
+                             f"({bad[0]}): "
                              "the value depends on which cards they are, and they are never guessed")
     if play:
         for s, c in t.trick:

@@ -83,7 +83,8 @@ class DrillExercise:
     ``face_up_cost`` / ``seat_view_cost``: points lost; ``decision``: the
     analysis's :class:`~euchre_events.analysis.review.Decision` with every
     option's values; ``samples``: imagined deals behind the seat view;
-    ``n_seats``: the game's seats."""
+    ``n_seats``: the game's seats; ``dealer``: the deal's dealer (None if not
+    known), so the dealer's own ``order`` is said "pick up" as ``analyze`` says it."""
 
     key: str
     game_id: str
@@ -102,6 +103,7 @@ class DrillExercise:
     samples: int
     n_seats: int = 4
     decision: object = field(repr=False, compare=False, default=None)
+    dealer: Optional[int] = None
 
 
 def _low(v):
@@ -109,7 +111,7 @@ def _low(v):
 
 
 def exercise_of(d, *, game_id: str, title: str, variant: str, players: Sequence[str],
-                samples: int) -> Optional[DrillExercise]:
+                samples: int, dealer: Optional[int] = None) -> Optional[DrillExercise]:
     """The :class:`DrillExercise` of decision ``d`` (an analysis
     ``Decision``), or None when it is not one (the rules of the module: the
     thresholds, legal, not forced, a right option that also beat the played
@@ -135,7 +137,7 @@ def exercise_of(d, *, game_id: str, title: str, variant: str, players: Sequence[
                          player=str(players[d.seat]) if d.seat < len(players) else "",
                          kind=d.kind, played=d.played_text, right=right, face_up_cost=float(d.face_up_cost),
                          seat_view_cost=float(d.seat_view_cost), label=d.label, samples=samples,
-                         n_seats=len(players), decision=d)
+                         n_seats=len(players), decision=d, dealer=dealer)
 
 
 def _cached_docs(rm) -> list:
@@ -207,6 +209,7 @@ def find_exercises(archive, player: Optional[str] = None, variant: Optional[str]
                 a = from_json(doc)
             except (KeyError, TypeError, ValueError):
                 continue
+            dealers = {x.deal: x.dealer for x in a.deals}
             for d in a.decisions():
                 if d.position in seen:
                     continue
@@ -214,7 +217,7 @@ def find_exercises(archive, player: Optional[str] = None, variant: Optional[str]
                 if player is not None and not (d.seat < len(players) and _name_matches(players[d.seat], player)):
                     continue
                 ex = exercise_of(d, game_id=gid, title=game.title, variant=game.variant, players=players,
-                                 samples=samples)
+                                 samples=samples, dealer=dealers.get(d.deal))
                 if ex is not None:
                     exercises.append(ex)
     exercises.sort(key=lambda e: (-e.seat_view_cost, -e.face_up_cost, order.get(e.game_id, 0), e.position))

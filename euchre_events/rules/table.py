@@ -21,7 +21,8 @@ class ImpossibleEvent(ValueError):
     twice, a seat out of turn, an event after the game ended).
 
     Attributes: ``reason`` (words), ``position`` (0-based event index, set by
-    the fold), ``deal`` (deal number or None), ``event`` (the event).
+    the fold; the message says it from 1, "event K" as ``record`` and ``show
+    --after K`` count), ``deal`` (deal number or None), ``event`` (the event).
     """
 
     def __init__(self, reason: str, position: Optional[int] = None,
@@ -36,8 +37,8 @@ class ImpossibleEvent(ValueError):
         where = []
         if self.deal is not None:
             where.append(f"deal {self.deal}")
-        if self.position is not None:
-            where.append(f"event {self.position}")
+        if self.position is not None:   # counted from 1, as record, show --after and verify say it
+            where.append(f"event {self.position + 1}")
         if self.event is not None:
             where.append(self.event.kind)
         return (", ".join(where) + ": " if where else "") + self.reason

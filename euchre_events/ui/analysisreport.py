@@ -14,6 +14,9 @@ from euchre_events.analysis.labels import LABEL_WORDS
 from euchre_events.analysis.review import Decision, GameAnalysis
 from euchre_events.events import printable
 from euchre_events.rules import cards as C
+from euchre_events.rules.registry import make_variant
+from euchre_events.rules.seats import name_seats
+from euchre_events.ui.analysisview import plot_value
 from euchre_events.ui.describe import not_read_line, seat_name, side_label
 
 __all__ = ["analysis_text", "analysis_text_part", "analysis_text_of_parts", "analysis_html", "decision_sentence", "pretty_action", "par_words"]
@@ -61,16 +64,41 @@ def _party_words(a: GameAnalysis, seat: int) -> str:
 
 
 def par_words(a: GameAnalysis, deal) -> str:
-    """The deal's face-up par in words: "par (every hand visible): West order, +1 for the makers"."""
+    """The deal's face-up par in words: "par (every hand visible): West order, +1 for the makers";
+    where the call depends on the record's unknown cards, each call the readings give:
+    "East order or South name ♣, as the record's unknown cards are read, +1 for the makers"."""
     if deal.why and deal.par_value is None:
-        return deal.why
+        return _why_words(a, deal.why)
     if deal.par_value is None:
         return "no par: the deal has no auction to analyse"
+    if deal.par_calls:
+        calls = " or ".join(_par_call_words(a, deal, s, c) for s, c in deal.par_calls)
+        return (f"par (every hand visible): {calls}, as the record's unknown cards are read, "
+                f"{points_text(deal.par_value)} for the makers")
     if deal.par_call is None:
         return "par (every hand visible): every seat passes, the deal is thrown in (0)"
-    who = seat_name(deal.par_seat, list(a.players), a.n_seats) + " " if deal.par_seat is not None else ""
-    call = pretty_action(deal.par_call, deal.par_seat, deal.dealer)
-    return f"par (every hand visible): {who}{call}, {points_text(deal.par_value)} for the makers"
+    return f"par (every hand visible): {_par_call_words(a, deal, deal.par_seat, deal.par_call)}, " \
+           f"{points_text(deal.par_value)} for the makers"
+
+
+def _par_call_words(a: GameAnalysis, deal, seat: Optional[int], call: Optional[str]) -> str:
+    """One par call in words: "West (Bob) pick up"; None: every seat passes."""
+    if call is None:
+        return "every seat passes"
+    who = seat_name(seat, list(a.players), a.n_seats) + " " if seat is not None else ""
+    return who + pretty_action(call, seat, deal.dealer)
+
+
+def _why_words(a: GameAnalysis, why: str) -> str:
+    """A ``why`` of the analysis (the solver's words, seats by index: "seat 1
+    holds 1 card the record does not state") with each seat as the text names
+    players: "North (Florida) holds 1 card the record does not state"."""
+    return name_seats(why, [str(p) for p in a.players], a.n_seats)
+
+
+def _sentence(text: str) -> str:
+    """``text`` starting with a capital, as a sentence after a full stop."""
+    return text[:1].upper() + text[1:]
 
 
 def _dealer(a: GameAnalysis, deal: int) -> Optional[int]:
@@ -98,7 +126,7 @@ def decision_sentence(a: GameAnalysis, d: Decision) -> str:
     best = d.best_face_up()
     side = _party_words(a, d.seat)
     if d.why:
-        s += f" {d.why}."
+        s += f" {_sentence(_why_words(a, d.why))}."
     if best is not None and d.played_face_up is not None:
         if d.face_up_cost and d.face_up_cost > 1e-9:
             s += (f" Face up, {words(best.text)} was worth {points_text(best.face_up)} for {side}"
@@ -119,9 +147,9 @@ def decision_sentence(a: GameAnalysis, d: Decision) -> str:
             return f"{points_text(o.seat_view)} \u00b1 {abs(o.seat_view_se or 0):.2f}"
         if sv.action != d.played and (d.seat_view_cost or 0) > 1e-9:
             s += (f" From {who}'s seat {words(sv.text)} looked better: {est(sv)} against "
-                  f"{est(pl)} over {n} imagined deals{share}.")
+                  f"{est(pl)} over {n} imagined deal{'' if n == 1 else 's'}{share}.")
         else:
-            s += f" From {who}'s seat it was the best choice: {est(pl)} over {n} imagined deals{share}."
+            s += f" From {who}'s seat it was the best choice: {est(pl)} over {n} imagined deal{'' if n == 1 else 's'}{share}."
     return s
 
 
@@ -138,7 +166,7 @@ def analysis_text_part(a: GameAnalysis, all_decisions: bool = False) -> str:
     lines = []
     title = printable(a.title or (a.file or "game"))
     m = a.method
-    how = "face up only" if m.face_up_only else f"face up and {m.samples} imagined deals per decision (seed {m.seed})"
+    how = "face up only" if m.face_up_only else f"face up and {m.samples} imagined deal{'' if m.samples == 1 else 's'} per decision (seed {m.seed})"
     lines.append(f"{title} ({a.variant}): analysed {how}.")
     for deal in a.deals:
         lines.append(f"Deal {deal.deal}: {par_words(a, deal)}.")
@@ -151,7 +179,8 @@ def analysis_text_part(a: GameAnalysis, all_decisions: bool = False) -> str:
         labs = ", ".join(f"{n} {k}" for k, n in sorted(p.labels.items())) or "no marks"
         sv = "" if p.seat_view_cost is None else f", {p.seat_view_cost:.1f} from the seat's view"
         lines.append(f"  {seat_name(p.seat, list(a.players), a.n_seats)}: accuracy {acc}, "
-                     f"{p.decisions} decisions, {p.face_up_cost:.1f} points lost face up{sv} ({labs})")
+                     f"{p.decisions} decision{'' if p.decisions == 1 else 's'}, "
+                     f"{p.face_up_cost:.1f} points lost face up{sv} ({labs})")
     lines.append("")
     return "\n".join(lines)
 
@@ -207,7 +236,7 @@ def analysis_html(analyses: Sequence[GameAnalysis], errors: Sequence[dict] = ())
                      f"<small>({html.escape(a.variant)})</small></h1>")
         m = a.method
         parts.append("<p>" + html.escape("Face up only." if m.face_up_only else
-                                         f"Face up, and from each seat's view over {m.samples} imagined deals "
+                                         f"Face up, and from each seat's view over {m.samples} imagined deal{'' if m.samples == 1 else 's'} "
                                          f"(seed {m.seed}); a pass in the auction is worth 0 from the seat's view.")
                      + "</p>")
         parts.append("<table class='ee-players'><tr><th>player</th><th>accuracy</th><th>decisions</th>"
@@ -219,18 +248,17 @@ def analysis_html(analyses: Sequence[GameAnalysis], errors: Sequence[dict] = ())
                 "-" if p.seat_view_cost is None else f"{p.seat_view_cost:.1f}",
                 html.escape(", ".join(f"{n} {k}" for k, n in sorted(p.labels.items())))) ) + "</tr>")
         parts.append("</table>")
+        variant = make_variant(a.variant)
         for deal in a.deals:
             parts.append(f"<h2>Deal {deal.deal}</h2>")
             parts.append(f"<p class='ee-par'>{html.escape(par_words(a, deal))}</p>")
             xs, fu, sv, texts = [], [], [], []
             for d in deal.decisions:
                 xs.append(d.position + 1)      # the event number, from 1, as the text and show --after count
-                # the value after the decision, from side 0's (N/S, P1) point of view
-                sign = 1 if _side(a, d.seat) == 0 else -1
-                v = d.played_face_up[0] if isinstance(d.played_face_up, tuple) else d.played_face_up
-                fu.append(None if v is None else sign * v)
-                s_v = d.played_seat_view[0] if isinstance(d.played_seat_view, tuple) else d.played_seat_view
-                sv.append(None if s_v is None else sign * s_v)
+                # the value after the decision, from side 0's (N/S, P1) point of view; a range at its
+                # midpoint, as the viewer's graph (analysisview.plot_value)
+                fu.append(plot_value(d, d.played_face_up, variant))
+                sv.append(plot_value(d, d.played_seat_view, variant))
                 # plotly reads markup in a point's text (<b>, <a href>): a name from the record is escaped
                 texts.append(html.escape(f"event {d.position + 1}: {seat_name(d.seat, list(a.players), a.n_seats)} "
                                          f"{pretty_action(d.played_text, d.seat, deal.dealer)}"))
@@ -260,7 +288,7 @@ def analysis_html(analyses: Sequence[GameAnalysis], errors: Sequence[dict] = ())
                 parts.append("<tr>" + "".join(f"<td>{x}</td>" for x in (
                     d.position + 1, d.trick or "", html.escape(seat_name(d.seat, list(a.players), a.n_seats)),
                     _suits_html(d.played_text, d.seat, deal.dealer) + ("" if d.legal else " (illegal)"), lab,
-                    _suits_html(best.text, d.seat, deal.dealer) if best else html.escape(d.why or ""),
+                    _suits_html(best.text, d.seat, deal.dealer) if best else html.escape(_why_words(a, d.why or "")),
                     "" if d.face_up_cost is None else f"{d.face_up_cost:.2f}",
                     "" if d.seat_view_cost is None else f"{d.seat_view_cost:.2f}",
                     "" if d.win_chance_lost is None else f"{100 * d.win_chance_lost:.0f}%")) + "</tr>")
@@ -269,9 +297,3 @@ def analysis_html(analyses: Sequence[GameAnalysis], errors: Sequence[dict] = ())
     return "".join(parts)
 
 
-def _side(a: GameAnalysis, seat: int) -> int:
-    from euchre_events.rules.registry import make_variant
-    try:
-        return make_variant(a.variant).side_of(seat)
-    except (ValueError, IndexError):
-        return seat

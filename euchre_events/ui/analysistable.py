@@ -25,7 +25,7 @@ from typing import Optional
 
 from euchre_events.ui import render as R
 from euchre_events.ui.analysisreport import pretty_action
-from euchre_events.ui.analysisview import LABEL_WORDS, cost_text, decision_value_for, low
+from euchre_events.ui.analysisview import LABEL_WORDS, cost_text, low, plot_value
 
 __all__ = ["option_costs", "hand_with_badges", "options_table", "par_line", "bid_words", "points_text",
            "eval_points"]
@@ -143,11 +143,18 @@ def par_line(da, bid: str, n_seats: int) -> str:
     """The deal's face-up par beside what was bid, as ``<div class="ee-par">``:
     ``da`` a :class:`~euchre_events.analysis.review.DealAnalysis`, ``bid``
     :func:`bid_words`."""
-    par = "not known (a card the record does not state)" if da.par_call is None and da.par_value is None else (
-        "every seat passes (thrown in)" if da.par_call is None else
-        f"{pretty_action(da.par_call, da.par_seat, da.dealer)}"
-        + (f" by {R.seat_label(da.par_seat, n_seats)}" if da.par_seat is not None else "")
-        + (f", {points_text(da.par_value)} for the makers" if da.par_value is not None else ""))
+    def call(seat, text):
+        if text is None:
+            return "every seat passes"
+        return pretty_action(text, seat, da.dealer) + (f" by {R.seat_label(seat, n_seats)}" if seat is not None else "")
+
+    makers = f", {points_text(da.par_value)} for the makers" if da.par_value is not None else ""
+    if da.par_calls:      # the call depends on the record's unknown cards: each one the readings give
+        par = " or ".join(call(s, c) for s, c in da.par_calls) + ", as the record's unknown cards are read" + makers
+    elif da.par_call is None:
+        par = "not known (a card the record does not state)" if da.par_value is None else "every seat passes (thrown in)"
+    else:
+        par = call(da.par_seat, da.par_call) + makers
     return (f'<div class="ee-par" data-deal="{da.deal}">deal {da.deal} par (face up): {R._esc(par)}'
             f' · bid: {R._esc(bid)}</div>')
 
@@ -157,15 +164,16 @@ def eval_points(da, variant, fu_da=None) -> tuple:
     ``da``: per analysed decision its event number (from 1, as the event
     list), the value after it face up and from the seat's view (deal points
     from the first side's view in the two-party games, the deciding seat's own
-    otherwise; None where not known), its event index and label.  ``fu_da``:
+    otherwise; a range over unknown cards at its midpoint, :func:`plot_value`;
+    None where not known), its event index and label.  ``fu_da``:
     a separate face-up analysis of the deal whose values to use face up."""
     xs, fu, sv, pos, labs = [], [], [], [], []
     fu_by = {x.position: x for x in (fu_da.decisions if fu_da else ())}
     for dec in da.decisions:
         xs.append(dec.position + 1)
         f = fu_by.get(dec.position, dec)
-        fu.append(decision_value_for(dec, low(f.played_face_up), variant))
-        sv.append(decision_value_for(dec, low(dec.played_seat_view), variant))
+        fu.append(plot_value(dec, f.played_face_up, variant))
+        sv.append(plot_value(dec, dec.played_seat_view, variant))
         pos.append(dec.position)
         labs.append(dec.label or "")
     return xs, fu, sv, pos, labs

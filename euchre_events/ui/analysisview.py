@@ -22,7 +22,7 @@ import threading
 from typing import Callable, Optional
 
 __all__ = ["BackgroundAnalysis", "SEAT_SAMPLES", "MISTAKES", "LABEL_WORDS", "params", "cost_text",
-           "decision_value_for", "best_line", "low"]
+           "decision_value_for", "plot_value", "best_line", "low"]
 
 SEAT_SAMPLES = 40
 """Imagined deals per decision for the viewer's seat view (``analyze``
@@ -73,6 +73,18 @@ def decision_value_for(decision, value: Optional[float], variant, party: int = 0
     return value
 
 
+def plot_value(decision, value, variant, party: int = 0) -> Optional[float]:
+    """The one point an evaluation graph draws for ``value`` (from the deciding
+    seat's side: a number, a ``(low, high)`` range over the readings of unknown
+    cards, or None), from ``party``'s side as :func:`decision_value_for`.  A
+    range is turned to ``party``'s view first (``[-high, -low]`` for the other
+    side) and drawn at its midpoint, so both sides' decisions of one position
+    give one point (docs/analysis.md "Cards the record does not know")."""
+    if isinstance(value, (tuple, list)):
+        value = (min(value) + max(value)) / 2 if value else None
+    return decision_value_for(decision, value, variant, party)
+
+
 def _deal_task(args):
     """One deal in the worker process: ``(events, deal, kwargs) -> DealAnalysis``."""
     from euchre_events.analysis.review import analyze_deal
@@ -118,14 +130,24 @@ class _Worker:
 
 def _worker_main() -> None:
     """The worker's loop: read a task, answer ``(True, DealAnalysis)`` or ``(False, reason)``."""
+    import os
     import pickle
+    import signal
     import struct
     import sys
     inp, out = sys.stdin.buffer, sys.stdout.buffer
+
+    def stop(signum, frame):
+        # a stop of the server reaches the kernel's process group, this worker in it (Jupyter
+        # interrupts and ends a kernel by its group): end at once and quietly, no traceback of
+        # the deal being solved; os._exit, as a flush of a half-written answer to a parent that
+        # is going would only add a BrokenPipeError
+        os._exit(128 + signum)
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        signal.signal(sig, stop)
     # below the kernel, the server and the browser: on a machine of two cores the
     # solver took a step's CPU (the viewer's click with analysis on; bench_viewer.py)
     try:
-        import os
         os.nice(10)
     except (AttributeError, OSError):   # Windows, or no right to change it
         pass

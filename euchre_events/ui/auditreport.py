@@ -236,7 +236,8 @@ def by_deal_lines(path: str, g, findings, skipped, deal_count: int) -> list:
     from euchre_events.formats.egn import impossible_words
     v = g.final.variant
     score, official = score_words(g.final_score, v.name, g.players), score_words(g.official_score, v.name, g.players)
-    head = (f"{printable(path)}: audited deal by deal ({len(skipped)} impossible deal(s) of {deal_count}); "
+    head = (f"{printable(path)}: read in part, audited deal by deal ({len(skipped)} impossible "
+            f"deal{'' if len(skipped) == 1 else 's'} of {deal_count}); "
             f"official score: {official}; as played: {score}; official winner: "
             f"{side_in_full(g.final.variant, g.winner, g.players)}")
     rows = [(n, 0, f"impossible: deal {n}: {printable(impossible_words(e))}") for n, e in skipped]
@@ -602,7 +603,9 @@ def html_report(games: Sequence[tuple], by_deal: Sequence[tuple] = (), errors: S
              "<p class='legend'>For each game: the lines to read aloud, the result both ways, every deal, "
              "then each finding with its deal trick by trick.</p>"]
     if errors:
-        parts.append("<h2>Not read</h2>")
+        parts.append("<h2>Read in part</h2>" if all(e.get("partial") for e in errors) else
+                     "<h2>Not read, or read in part</h2>" if any(e.get("partial") for e in errors) else
+                     "<h2>Not read</h2>")
         parts.extend(f"<div class='finding not-read'><p>{esc(not_read_line(e))}</p></div>" for e in errors)
     for g, findings in games:
         parts.append(f"<h2>{esc(g.title or g.id or 'game')} ({esc(g.variant)})</h2>")

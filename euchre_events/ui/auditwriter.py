@@ -19,7 +19,7 @@ import json
 from json.encoder import encode_basestring_ascii as _json_str
 from typing import Optional
 
-from euchre_events.console import echo, emit_report, fail, need_stdout, say
+from euchre_events.console import echo, emit_report, fail, need_stdout, say, write_error
 
 __all__ = ["AuditReport", "json_text", "indented_json", "fast_game_json", "fast_game_text",
            "render_json", "render_jsonl"]
@@ -233,7 +233,7 @@ class AuditReport:
             try:
                 self.f = OutputFile(output)
             except OSError as e:
-                fail(f"{output}: cannot write: {e.strerror or e}")
+                fail(write_error(output, e))
 
     def _put(self, text: str) -> None:
         """``text`` to the ``-o`` file; a failed write (disk full, a closed
@@ -242,7 +242,7 @@ class AuditReport:
             self.f.write(text)
         except OSError as e:
             self.discard()
-            fail(f"{self.output}: cannot write: {e.strerror or e}")
+            fail(write_error(self.output, e))
 
     def _write(self, text: str) -> None:
         if self.f is not None:
@@ -319,7 +319,7 @@ class AuditReport:
         else:
             self.partial.append(p)
 
-    def error(self, file: str, error: str) -> None:
+    def error(self, file: str, error: str, partial: bool = False) -> None:
         """Note that ``file`` (a record file, an OpenSpiel file, a stored
         game) could not be read, or not whole: ``error`` is the message as
         said on stderr, without ``error: ``.  The report names it at its end
@@ -328,8 +328,10 @@ class AuditReport:
         file later sees a game is missing.  JSON Lines stays one game per
         line (a program reads each line as a game; the errors are on stderr
         and in the exit code).  A report without a game is not written at
-        all (:meth:`close`)."""
-        self.errors.append({"file": file, "error": error})
+        all (:meth:`close`).  ``partial``: the file was read in part (an EGN
+        file with an impossible deal, its other deals audited deal by deal):
+        ``"partial": true`` in JSON, ``read in part: ...`` in text."""
+        self.errors.append(dict({"file": file, "error": error}, **({"partial": True} if partial else {})))
 
     def _line(self, line: str) -> None:
         self.flush()
@@ -383,7 +385,7 @@ class AuditReport:
             try:
                 f.commit()
             except OSError as e:
-                fail(f"{self.output}: cannot write: {e.strerror or e}")
+                fail(write_error(self.output, e))
             if f.made:   # a file made: its name (not /dev/stdout's, into the report)
                 say(self.output)
 

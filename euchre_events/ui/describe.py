@@ -21,8 +21,10 @@ SEAT_NAMES_4 = SEAT_WORDS_4
 def not_read_line(error: dict) -> str:
     """A report's line for an input that could not be read (``error``:
     ``{"file", "error"}``, the error as said on stderr, without ``error: ``):
-    ``not read: FILE...: reason`` (``audit`` and ``analyze``)."""
-    return f"not read: {error['error']}"
+    ``not read: FILE...: reason`` (``audit`` and ``analyze``); ``read in
+    part: FILE...: reason`` where ``error["partial"]`` (an EGN file whose
+    impossible deal is reported and whose other deals are audited)."""
+    return f"{'read in part' if error.get('partial') else 'not read'}: {error['error']}"
 
 
 def seat_name(seat: Optional[int], players: Optional[Sequence[str]] = None, n_seats: int = 4) -> str:
@@ -334,7 +336,7 @@ def knowledge_lines(k, players: Sequence[str]) -> list:
     return lines
 
 
-def state_text(state, seat: Optional[int] = None, knowledge=None) -> str:
+def state_text(state, seat: Optional[int] = None, knowledge=None, after: Optional[str] = None) -> str:
     """The table as plain text (used by ``euchre-events show``).
 
     ``seat``: show only what that seat could know (its own hand; the others
@@ -343,6 +345,9 @@ def state_text(state, seat: Optional[int] = None, knowledge=None) -> str:
     (a :class:`~euchre_events.projections.seat.SeatKnowledge` of that seat at
     ``state.position``; default: computed from the state alone, without the
     events' extras); None shows all hands and every face-down card.
+    ``after``: the first line's words for the position, as the caller counts
+    events (``"event 13 of deal 1 (event 14 of the game)"``); default
+    ``"event K | deal N"``, K counted in the game.
     """
     p = state.players
     n = len(p)
@@ -350,7 +355,7 @@ def state_text(state, seat: Optional[int] = None, knowledge=None) -> str:
     if seat is not None:
         k = knowledge if knowledge is not None else knowledge_of_state(state, seat)
     # events count from 1 (the table after event K: show --after K, record's "event K")
-    lines = [f"After event {state.position} | deal {state.deal} | phase {state.phase}"]
+    lines = [f"After {after or f'event {state.position} | deal {state.deal}'} | phase {state.phase}"]
     if state.dealer is not None:
         lines.append(f"Dealer: {seat_name(state.dealer, p, n)}")
     if state.up_card:

@@ -63,12 +63,11 @@ DRILL_CSS = """
 
 
 def action_words(text: str, dealer: bool = False) -> str:
-    """An option in words with card symbols: ``"order"`` -> ``"order it up"``
-    (the dealer: ``"take it up"``, rules.md 2.2), ``"name H alone"`` ->
+    """An option in words with card symbols, as ``analyze`` says it
+    (:func:`~euchre_events.ui.analysisreport.pretty_action`): ``"order"``
+    (the dealer's own: ``"pick up"``, rules.md 2.3), ``"name H alone"`` ->
     ``"name ♥ alone"``, ``"discard 9C"`` -> ``"discard 9♣"``."""
-    if text in ("order", "order alone"):
-        return ("take it up" if dealer else "order it up") + (" alone" if text.endswith("alone") else "")
-    return pretty_action(text)
+    return pretty_action(text, 0, 0 if dealer else None)
 
 
 @dataclass
