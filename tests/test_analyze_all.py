@@ -243,7 +243,7 @@ def test_explorer_counts_a_hand_counted_archive(tmp_path):
     doc = json.loads(r.stdout)
     assert {a["action"]: a["played"] for a in doc["actions"]} == {"pass": 11, "order": 1}
     t = run("explore", "--db", db, "--variant", "two-handed", "--seat", "dealer", "--round", "1")
-    assert "11 decisions in 1 games" in t.stdout and "order" in t.stdout
+    assert "11 decisions in 1 game" in t.stdout and "order" in t.stdout
     h = run("explore", "--db", db, "--variant", "<b>", "--format", "html", "-o", tmp_path / "x.html")
     assert h.exit_code == 0 and "&lt;b&gt;" in (tmp_path / "x.html").read_text()
     bad = run("explore", "--db", db, "--seat", "north")

@@ -118,7 +118,7 @@ def test_a_stale_read_model_says_so(tmp_path):
     r = RUNNER.invoke(app, ["list", "--db", db])
     assert r.exit_code == 0 and "rules version 0.0.9+rm0" in r.stderr and "euchre-events rebuild" in r.stderr
     r = RUNNER.invoke(app, ["rebuild", "--db", db])
-    assert r.exit_code == 0 and "1 games" in r.stdout
+    assert r.exit_code == 0 and "1 game in" in r.stdout
     assert ReadModels(Archive(db)).stale() is None
     assert "rebuild" not in RUNNER.invoke(app, ["list", "--db", db]).stderr
 
@@ -143,7 +143,7 @@ def test_read_models_of_a_newer_release_ask_for_an_upgrade_not_a_rebuild(tmp_pat
     assert r.exit_code == 1 and "not rebuilt" in r.output and "upgrade euchre-events" in r.output
     assert [g["rules_version"] for g in ReadModels(Archive(db)).games()] == ["99.0.0+rm9"]
     r = RUNNER.invoke(app, ["rebuild", "--db", db, "--downgrade"])
-    assert r.exit_code == 0 and "1 games" in r.stdout
+    assert r.exit_code == 0 and "1 game in" in r.stdout
     assert [g["rules_version"] for g in ReadModels(Archive(db)).games()] == [RULES_VERSION]
 
 

@@ -303,7 +303,7 @@ class Exploration:
     def text(self) -> str:
         """A teacher's table, one line per action."""
         f = describe_filters(self.filters)
-        lines = [f"Situation: {f}", f"{self.decisions} decisions in {self.games} games"
+        lines = [f"Situation: {f}", f"{self.decisions} decision{'' if self.decisions == 1 else 's'} in {self.games} game{'' if self.games == 1 else 's'}"
                  + ("" if self.pkey else " (no analysed game: run euchre-events analyze --all)")]
         if self.actions:
             lines.append(f"{'action':<16}{'played':>8}{'share':>8}{'scored':>9}{'face up':>9}"
@@ -331,7 +331,7 @@ class Exploration:
                 " ".join(f"{k}{v}" for k, v in sorted(a.labels.items())))) + "</tr>"
             for a in self.actions)
         return (f"<div class='ee-explorer'><p><b>{e(describe_filters(self.filters))}</b>: {self.decisions} "
-                f"decisions in {self.games} games</p><table><tr>{head}</tr>{rows}</table></div>")
+                f"decision{'' if self.decisions == 1 else 's'} in {self.games} game{'' if self.games == 1 else 's'}</p><table><tr>{head}</tr>{rows}</table></div>")
 
     def _repr_html_(self) -> str:
         return self.html()
