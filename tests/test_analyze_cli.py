@@ -115,6 +115,22 @@ def test_html_numbers_decisions_by_event_as_the_text_does(tmp_path):
     assert '"x": [4, 5, 6, ' in page and ', 28, 29], "y"' in page
     assert '"text": ["event 4: West (LeftyKnavey) pass", ' in page
 
+def test_html_graph_axis_names_whose_points(tmp_path):
+    """The graph's axis says whose points each value is: the first side's
+    (N/S) in standard Euchre, the deciding player's own in Buck, where four
+    players score apart (docs/analysis.md "Face up", max-n): a Buck
+    page that said "points for N/S" misread every point of it."""
+    out = tmp_path / "vwec.html"
+    assert run("analyze", VWEC, "--deal", "1", "--face-up-only", "--format", "html", "-o", out).exit_code == 0
+    assert '"yaxis": {"title": {"text": "points for N/S"}}' in out.read_text(encoding="utf-8")
+    buck = os.path.join(ROOT, "fixtures", "buck", "buck-1.euchre")
+    out = tmp_path / "buck.html"
+    r = run("analyze", buck, "--deal", "1", "--face-up-only", "--format", "html", "-o", out)
+    assert r.exit_code == 0, r.output
+    page = out.read_text(encoding="utf-8")
+    assert '"yaxis": {"title": {"text": "points for the deciding player"}}' in page and "points for N/S" not in page
+
+
 def test_seat_and_errors(tmp_path):
     r = run("analyze", PARLOUR, "--deal", "1", "--face-up-only", "--seat", "P2", "--format", "json")
     assert r.exit_code == 0, r.output

@@ -269,10 +269,12 @@ def analysis_html(analyses: Sequence[GameAnalysis], errors: Sequence[dict] = ())
                 data.append({"x": xs, "y": sv, "name": "seat view (what the deciding seat expected)",
                              "mode": "lines+markers", "connectgaps": True, "text": texts,
                              "hovertemplate": "%{text}: %{y}<extra></extra>"})
-            first = html.escape(_party_words(a, 0) if a.n_seats == 4 else _party_words(a, 0))
+            # each point is side 0's value where two sides play, the deciding seat's own where
+            # three or four parties score apart (plot_value)
+            who = html.escape(_party_words(a, 0)) if variant.n_sides == 2 else "the deciding player"
             layout = {"height": 240, "margin": {"l": 50, "r": 10, "t": 10, "b": 40},
                       "xaxis": {"title": {"text": "event"}},
-                      "yaxis": {"title": {"text": f"points for {first}"}}}
+                      "yaxis": {"title": {"text": f"points for {who}"}}}
             # json.dumps escapes nothing for HTML: names go through html.escape in text, and "</"
             # is broken so that no record text can close the script
             payload = json.dumps({"data": data, "layout": layout}, ensure_ascii=True).replace("</", "<\\/")
