@@ -180,3 +180,23 @@ def test_tutorial_words_for_a_tie_a_refusal_and_a_missed_choice():
     # the case, not its rate or its points: "1 a trick" with 1 trick taken is the answer (issue 22)
     assert other.answer == 1 and "P1 did not win the bidding and took 1" in other.why_wrong(0)
     assert "a trick" not in other.why_wrong(0) and "scores 1" not in other.why_wrong(0)
+
+
+def test_the_jokers_glyph_in_feedback_is_drawn_large():
+    """Bid with the joker (rules.md 7.8): West must follow hearts with the
+    joker, a heart when hearts are trump.  The feedback of a wrong pick names
+    the joker by its glyph, which the page's font draws as a small boxed star:
+    it is wrapped to be drawn at 1.5 times the text, and stays escaped text."""
+    ns = tutorial_exercises("tutorial-bid.ipynb")
+    ex = ns["ex_jk_follow"]
+    q = TableQuiz(ex, lesson=Lesson("bid"))
+    wrong = next(i for i, v in enumerate(q.values) if v not in ex.answer and v != "JK")
+    assert q.check({q.values[wrong]}) is False
+    # nothing right was picked: the words do not say "one more ... too"
+    assert "one of the other choices is right" in q.feedback.value and "more" not in q.feedback.value
+    q.show_answer()
+    shown = q.feedback.value
+    assert '<span class="ee-joker-glyph">\U0001F0CF</span>' in shown
+    assert shown.count("\U0001F0CF") == shown.count('class="ee-joker-glyph"') >= 1
+    from euchre_events.ui.render import QUIZ_FEEDBACK_CSS
+    assert ".ee-joker-glyph{font-size:1.5em" in QUIZ_FEEDBACK_CSS

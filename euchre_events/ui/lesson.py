@@ -390,8 +390,8 @@ class TableQuiz:
         return self.ex.answer_text
 
     def _answer_html(self) -> str:
-        return (f'<div class="ee-quiz-answer"><b>The answer: {R._esc(self._right_text())}.</b> '
-                f'{R._esc(self.explanation)}</div>')
+        return (f'<div class="ee-quiz-answer"><b>The answer: {R.esc_words(self._right_text())}.</b> '
+                f'{R.esc_words(self.explanation)}</div>')
 
     def then(self, *widgets) -> "TableQuiz":
         """Show ``widgets`` (a :class:`~euchre_events.ui.widgets.GameViewer`,
@@ -461,13 +461,13 @@ class TableQuiz:
         if ok:
             self.first_try_right = self.wrong_tries == 0
             self.feedback.value = (f'<div class="ee-quiz-right"><span class="ee-quiz-mark">\u2713</span>'
-                                   f'<b>Right: {R._esc(self._right_text())}.</b> {R._esc(self.explanation)}</div>')
+                                   f'<b>Right: {R.esc_words(self._right_text())}.</b> {R.esc_words(self.explanation)}</div>')
             self._reveal(got)
             return True
         self.wrong_tries += 1
         why = self.ex.why_wrong(got) or ""
         out = ('<div class="ee-quiz-wrong"><span class="ee-quiz-mark">\u2717</span><b>Not that.</b> '
-               + (R._esc(why[:1].upper() + why[1:]) + "." if why else ""))
+               + (R.esc_words(why[:1].upper() + why[1:]) + "." if why else ""))
         if self.wrong_tries >= self.tries:
             out += "</div>" + self._answer_html()
             self._reveal(got)

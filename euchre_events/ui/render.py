@@ -67,7 +67,7 @@ from euchre_events.rules.seats import SEAT_LETTERS_4, SEAT_WORDS_4, name_seats, 
 from euchre_events.ui.describe import sides_of
 
 __all__ = [
-    "BADGE_CSS", "QUIZ_FEEDBACK_CSS",
+    "BADGE_CSS", "QUIZ_FEEDBACK_CSS", "esc_words",
     "CSS", "card_html", "card_svg", "hand_html", "state_html", "table_parts",
     "seat_label", "side_names", "legal_cards_of", "POSITIONS", "knowledge_html", "trick_reason",
     "up_card_words",
@@ -161,6 +161,14 @@ CSS = """
 
 def _esc(text) -> str:
     return html.escape(str(text), quote=True)
+
+
+def esc_words(text) -> str:
+    """``text`` escaped for an element's content (never an attribute), the
+    joker's glyph (U+1F0CF) wrapped in ``<span class="ee-joker-glyph">``:
+    the fonts here draw it as a small boxed star, hard to tell in a
+    sentence of feedback (rules.md 7: the Bid variants' joker)."""
+    return _esc(text).replace("\U0001F0CF", '<span class="ee-joker-glyph">\U0001F0CF</span>')
 
 
 def _card_title(card: str) -> str:
@@ -984,6 +992,7 @@ QUIZ_FEEDBACK_CSS = """\
 .ee-quiz-wrong{background:#fdecea;border-left:5px solid #c5221f;color:#7a1410}
 .ee-quiz-answer{background:#f1f3f4;border-left:5px solid #5f6368;color:#202124}
 .ee-quiz-mark{font-weight:700;font-size:17px;margin-right:6px}
+.ee-joker-glyph{font-size:1.5em;line-height:1;vertical-align:-0.1em}
 .ee-quiz-right .ee-quiz-mark{color:#1e8e3e}
 .ee-quiz-wrong .ee-quiz-mark{color:#c5221f}
 """

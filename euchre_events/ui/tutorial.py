@@ -135,9 +135,12 @@ class Exercise:
             parts = _merge_clauses([self.why.get(v) or f"{self.label_of(v)} is not one of them" for v in extra])
             if missed:
                 # which ones are missing would be the answer: say how many, not which (issue 10)
-                parts.append(f"{'one more' if len(missed) == 1 else f'{len(missed)} more'} of the choices "
-                             f"{'is' if len(missed) == 1 else 'are'} right too"
-                             + (": look again at the ones you left out" if not extra else ""))
+                n, verb = ("one", "is") if len(missed) == 1 else (str(len(missed)), "are")
+                if got & self.answer:
+                    parts.append(f"{'one more' if n == 'one' else n + ' more'} of the choices {verb} right too"
+                                 + (": look again at the ones you left out" if not extra else ""))
+                else:   # nothing right picked: "one more ... too" would say something was
+                    parts.append(f"{n} of the other choices {verb} right")
             return "; ".join(parts)
         if picked == self.answer:
             return ""

@@ -1837,8 +1837,8 @@ class Quiz:
         return labels[self.answer]
 
     def _answer_html(self) -> str:
-        return (f'<div class="ee-quiz-answer"><b>The answer: {R._esc(self._right_text())}.</b> '
-                f'{R._esc(self.explanation)}</div>')
+        return (f'<div class="ee-quiz-answer"><b>The answer: {R.esc_words(self._right_text())}.</b> '
+                f'{R.esc_words(self.explanation)}</div>')
 
     def then(self, *widgets) -> "Quiz":
         """Show ``widgets`` (a :class:`GameViewer`, or any ipywidget) under the
@@ -1873,13 +1873,13 @@ class Quiz:
         self.last_result = ok
         if ok:
             self.feedback.value = (f'<div class="ee-quiz-right"><span class="ee-quiz-mark">\u2713</span>'
-                                   f'<b>Right: {R._esc(self._right_text())}.</b> {R._esc(self.explanation)}</div>')
+                                   f'<b>Right: {R.esc_words(self._right_text())}.</b> {R.esc_words(self.explanation)}</div>')
             self._reveal()
             return True
         self.wrong_tries += 1
         why = self.why_wrong(got) if self.why_wrong is not None else ""
         out = ('<div class="ee-quiz-wrong"><span class="ee-quiz-mark">\u2717</span><b>Not that.</b> '
-               + (R._esc(why[:1].upper() + why[1:]) + "." if why else ""))
+               + (R.esc_words(why[:1].upper() + why[1:]) + "." if why else ""))
         if self.wrong_tries >= self.tries or self.answered:
             out += "</div>" + self._answer_html()
             self._reveal()
