@@ -148,7 +148,7 @@ def test_a_deal_numbered_again_is_refused_not_penalized_twice():
     assert Game(parse_text(text)[0].events).official_score == [2, 1]
     with pytest.raises(RecordError) as e:
         parse_text(text.replace("Deal 2 dealer N", "Deal 1 dealer N"), "same.euchre")
-    assert "same.euchre" in str(e.value) and "event 28 (DealStarted)" in str(e.value)
+    assert "same.euchre" in str(e.value) and "event 29 (DealStarted)" in str(e.value)
     assert "deal 1 follows deal 1: each deal's number must be higher than the one before" in str(e.value)
 
 

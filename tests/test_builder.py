@@ -107,25 +107,25 @@ def test_an_impossible_event_names_file_line_deal_event_and_reason():
     with pytest.raises(RecordError) as e:
         b.add(CardPlayed(N, "JH"), line=16, column=5)   # West holds the JH
     err = e.value
-    assert (err.file, err.deal, err.event, err.line, err.column) == ("c1.euchre", 1, "8 (CardPlayed)",
+    assert (err.file, err.deal, err.event, err.line, err.column) == ("c1.euchre", 1, "9 (CardPlayed)",
                                                                      16, 5)
     assert err.reason == ("North (Ann) cannot play JH: it is not in that hand "
                           "(it was dealt elsewhere or already played)")
-    assert str(err) == f"c1.euchre, line 16, column 5, deal 1, event 8 (CardPlayed): {err.reason}"
-    assert len(b.events) == 8                            # the bad event is not added
+    assert str(err) == f"c1.euchre, line 16, column 5, deal 1, event 9 (CardPlayed): {err.reason}"
+    assert len(b.events) == 8       # the bad event (the 9th) is not added
 
 
 def test_a_record_folded_at_the_end_names_the_same_place():
     """The text reader adds everything first and the builder folds once at
     the end: the error is the same, at the line and column the event had."""
     b = c1_builder()
-    evs = deal_events()           # evs[k] is event k + 1
+    evs = deal_events()           # evs[k] is event k + 2 (from 1: GameStarted is event 1)
     evs[7] = CardPlayed(N, "JH")
     for k, ev in enumerate(evs):
         b.add(ev, line=101 + k, column=1)
     with pytest.raises(RecordError) as e:
         b.finish()
-    assert (e.value.deal, e.value.event, e.value.line) == (1, "8 (CardPlayed)", 108)
+    assert (e.value.deal, e.value.event, e.value.line) == (1, "9 (CardPlayed)", 108)
 
 
 def test_label_deal_name_and_the_event_name_of_the_file():
@@ -153,7 +153,7 @@ def test_an_impossible_alternative_line_is_named_along_the_line():
     with pytest.raises(RecordError) as e:
         b.finish()
     assert (e.value.deal, e.value.event, e.value.line, e.value.column) == (
-        1, "1 of the alternative line (CardPlayed)", 30, 12)
+        1, "2 of the alternative line (CardPlayed)", 30, 12)
     assert e.value.reason == ("variations/0: East (Bob) cannot play AD: it is not in that hand "
                               "(it was dealt elsewhere or already played)")
 
@@ -174,9 +174,9 @@ def test_positions_outside_their_line_are_refused():
 
 def test_the_warnings_every_reader_gives():
     b = c1_builder()
-    for ev in deal_events()[:19]:        # events 0-19: stops after trick 3
+    for ev in deal_events()[:19]:        # 20 events (numbered from 1, as show --after counts): stops after trick 3
         b.add(ev)
-    assert b.finish().warnings == ["the record stops in the middle of deal 1 (after event 19)"]
+    assert b.finish().warnings == ["the record stops in the middle of deal 1 (after event 20)"]
     b = c1_builder()
     b.state_final_score([5, 0])
     for ev in deal_events():

@@ -357,7 +357,7 @@ def test_negative_first_deal_is_impossible(name):
     with pytest.raises(RecordError) as e:
         read_egn_file(os.path.join(NEG, name))
     err = e.value
-    assert err.deal == 1 and err.event == "17 (CardPlayed)"
+    assert err.deal == 1 and err.event == "18 (CardPlayed)"
     assert "West (p4) plays QS, but QS is the up-card, which the dealer (North, p1) took up" in err.reason
     assert name in str(err)
 
@@ -458,7 +458,7 @@ def test_deal_by_deal_audit_is_one_game_of_the_deals_it_can_fold(tmp_path):
         "deal_count": 13, "final_score": [7, 10], "winner": 1, "impossible": 1}
     assert len(report["deals"]) == 12 and report["official_score"] == [7, 10]
     [f] = report["findings"]
-    assert (f["deal"], f["kind"], f["event"]) == (5, "impossible", "124 (CardPlayed)")
+    assert (f["deal"], f["kind"], f["event"]) == (5, "impossible", "125 (CardPlayed)")
     assert f["penalty"].startswith("the deal is refused: East (Llama) cannot play AD")
 
 

@@ -174,10 +174,10 @@ def _club1_cut(after_line: str) -> str:
     return "\n".join(lines[:lines.index(after_line) + 1]) + "\n"
 
 
-# Events of club-night-1, counted by hand: 0 GameStarted; deal 1: 1 DealStarted,
-# 2 CardsDealt, 3 N order, 4 W pickup, 5 W discard, 6-25 the 20 cards; deal 2:
-# 26 DealStarted, 27 CardsDealt, 28-35 the eight calls (N name C), trick 1 36-39,
-# trick 2 40-43 (S 9S).
+# Events of club-night-1, counted by hand from 1 (as show --after counts): 1 GameStarted;
+# deal 1: 2 DealStarted, 3 CardsDealt, 4 N order, 5 W pickup, 6 W discard, 7-26 the 20
+# cards; deal 2: 27 DealStarted, 28 CardsDealt, 29-36 the eight calls (N name C),
+# trick 1 37-40, trick 2 41-44 (S 9S).
 CUT_DEAL2_T2 = "T2: W AS  N TS  E KS  S 9S"
 
 
@@ -185,12 +185,12 @@ def test_a_text_record_cut_in_the_middle_of_deal_2_is_read_with_a_warning(tmp_pa
     path = _write(tmp_path, "cut.euchre", _club1_cut(CUT_DEAL2_T2))
     (rec,) = read_records(path)
     assert len(rec.events) == 44
-    assert rec.warnings == ["the record stops in the middle of deal 2 (after event 43)"]
+    assert rec.warnings == ["the record stops in the middle of deal 2 (after event 44)"]
 
 
 def test_a_record_cut_just_after_a_deal_header():
     (rec,) = parse_text(_club1_cut("Deal 2 dealer N"), "cut.euchre")
-    assert rec.warnings == ["the record stops in the middle of deal 2 (after event 26)"]
+    assert rec.warnings == ["the record stops in the middle of deal 2 (after event 27)"]
 
 
 def test_a_record_cut_between_deals_or_complete_has_no_warning():
@@ -203,18 +203,18 @@ def test_a_record_cut_between_deals_or_complete_has_no_warning():
 def test_a_json_and_an_egn_record_cut_mid_deal_get_the_same_warning():
     (rec,) = parse_text(_club1_cut(CUT_DEAL2_T2), "cut.euchre")
     (j,) = parse_json(write_json(rec.events, rec.annotations, rec.variations), "cut.eej")
-    assert j.warnings == ["the record stops in the middle of deal 2 (after event 43)"]
+    assert j.warnings == ["the record stops in the middle of deal 2 (after event 44)"]
     (e,) = read_egn_dict(write_egn(rec.events, rec.annotations, rec.variations), "cut.egn")
-    assert e.warnings == ["the record stops in the middle of deal 2 (after event 43)"]
+    assert e.warnings == ["the record stops in the middle of deal 2 (after event 44)"]
 
 
 def test_an_openspiel_history_cut_mid_deal(tmp_path):
-    # dealer 0, cards 0..19 dealt, up-card 20; two passes: events 0 GameStarted,
-    # 1 DealStarted, 2 CardsDealt, 3 and 4 Passed
+    # dealer 0, cards 0..19 dealt, up-card 20; two passes: events 1 GameStarted,
+    # 2 DealStarted, 3 CardsDealt, 4 and 5 Passed (numbered from 1, as show --after counts)
     path = _write(tmp_path, "cut.jsonl", json.dumps({"history": [0] + list(range(21)) + [24, 24]}))
     (rec,) = read_records(path)
     assert rec.warnings == ["the history stops before the end of the deal (phase round1): "
-                            "the record stops in the middle of deal 1 (after event 4)"]
+                            "the record stops in the middle of deal 1 (after event 5)"]
 
 
 # ---------------------------------------------------------------- 3. .json is looked into; --from any case
@@ -288,7 +288,7 @@ def test_a_match_with_one_bad_game_keeps_the_good_ones(tmp_path):
     assert [r.title for r in records] == ["MotE W5 G1", "MotE W5 G3", "MotE W5 G4",
                                           "MotE W5 G5", "MotE W5 G6"]
     (err,) = errors
-    assert err.file == path and err.deal == 1 and err.event == "10 (CardPlayed)"
+    assert err.file == path and err.deal == 1 and err.event == "11 (CardPlayed)"
     assert err.reason.startswith("game 2: West (WWMM) plays JD, but JD is the up-card, which nobody took up")
     assert path in str(err) and "game 2" in str(err)
     # the good games are the very games of the intact file
@@ -440,12 +440,12 @@ def test_negative_records_are_refused_and_audited_deal_by_deal(name):
     path = os.path.join(EGN, "negative", name)
     # deal 1: dealer 0 orders the QS up (calls Pass Pass Pass Order); seat 1 leads
     # (initialLead), wins trick 1 with the QC; seat 3 trumps trick 2 with the JS
-    # (right bower) and leads the QS at trick 3.  Events 0-8: GameStarted,
-    # DealStarted, CardsDealt, 4 calls, pickup, discard; cards 9-16 are tricks 1
-    # and 2, so the QS is event 17
+    # (right bower) and leads the QS at trick 3.  Events 1-9 (from 1, as show
+    # --after counts): GameStarted, DealStarted, CardsDealt, 4 calls, pickup, discard;
+    # cards 10-17 are tricks 1 and 2, so the QS is event 18
     with pytest.raises(RecordError) as e:
         read_records(path)
-    assert e.value.deal == 1 and e.value.event == "17 (CardPlayed)"
+    assert e.value.deal == 1 and e.value.event == "18 (CardPlayed)"
     assert e.value.reason.startswith("West (p4) plays QS, but QS is the up-card, which the dealer "
                                      "(North, p1) took up")
     report = audit_egn_by_deal(path)

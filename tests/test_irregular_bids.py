@@ -189,7 +189,7 @@ def test_bids_that_cannot_exist_stay_impossible():
     with pytest.raises(RecordError) as err:
         validate_events("game.json", events)
     e = err.value
-    assert e.file == "game.json" and e.deal == 1 and "4" in str(e.event) and "BidMade" in str(e.event)
+    assert e.file == "game.json" and e.deal == 1 and e.event == "5 (BidMade)"   # from 1: GameStarted, DealStarted, CardsDealt, N 4, E 6
 
 
 # ---------------------------------------------------------------- Ghost Hand

@@ -462,14 +462,14 @@ def test_a_seat_the_game_does_not_have():
 def test_an_impossible_record_names_deal_event_line_and_column():
     e = _error(C3.replace("W discard 9D", "W discard 9S"))
     assert (e.line, e.column, e.deal) == (13, 36, 1)
-    assert e.event == "7 (Discarded)" and "cannot discard 9S" in e.reason
+    assert e.event == "8 (Discarded)" and "cannot discard 9S" in e.reason
 
 
 def test_an_impossible_alternative_line_is_refused():
     # West leads trick 4 with the AD, which East played to trick 2
     e = _error(C3.replace("(E TC {a club, had he kept it}  W JH)", "(E TC  W AD)"))
     assert (e.line, e.deal) == (16, 1) and "AD" in e.reason and "not in that hand" in e.reason
-    assert e.event == "1 of the alternative line (CardPlayed)"
+    assert e.event == "2 of the alternative line (CardPlayed)"
 
 
 def test_header_errors():
@@ -515,7 +515,7 @@ def test_json_layout_and_errors(tmp_path):
     data3["events"][7] = {"type": "Discarded", "seat": 3, "card": "9S"}
     with pytest.raises(RecordError) as e:
         parse_json(json.dumps(data3), "x.eej")
-    assert e.value.deal == 1 and e.value.event == "7 (Discarded)"
+    assert e.value.deal == 1 and e.value.event == "8 (Discarded)"   # events[7]: the 8th event
 
 
 # ------------------------------------------------------------------ the documentation

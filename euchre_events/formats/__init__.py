@@ -61,8 +61,10 @@ it is clipped (a 50 MB string must not be printed back whole)."""
 class RecordError(ValueError):
     """A record that cannot be read or cannot have happened.
 
-    ``file``, ``deal`` (number from 1, or None), ``event`` (0-based event
-    index or a description), ``reason``; ``str()`` names them all.
+    ``file``, ``deal`` (number from 1, or None), ``event`` (the event's
+    number from 1, as ``show --after`` and the engine count, or a
+    description that starts with it: ``"14 (CardPlayed)"``), ``reason``;
+    ``str()`` names them all.
     """
 
     def __init__(self, file: str, reason: str, deal: Optional[int] = None,
@@ -628,12 +630,12 @@ def incomplete_warning(game: "object") -> Optional[str]:
     not all its tricks were played and it was not thrown in (the table is
     neither between deals nor at the game's end): ``"the record stops in the
     middle of deal 2 (after event 37)"``, event 37 being the last event's
-    index.  Such a fragment is still a valid game.
+    number (from 1, as ``show --after`` counts).  Such a fragment is still a valid game.
     """
     t = getattr(game, "final", game)
     if t.phase in ("start", "deal", "deal_over", "game_over"):
         return None
-    return f"the record stops in the middle of deal {t.deal_no} (after event {t.pos - 1})"
+    return f"the record stops in the middle of deal {t.deal_no} (after event {t.pos})"
 
 
 def with_initial_score(events: list) -> list:

@@ -139,7 +139,8 @@ class RecordBuilder:
         as given when there is no ``position``), the file's ``line`` and
         ``column``.  Returned, not raised."""
         if position is not None:
-            event = f"{position} ({event.kind})" if isinstance(event, Event) else position
+            # numbered from 1, as ``show --after`` and the engine's messages count events
+            event = f"{position + 1} ({event.kind})" if isinstance(event, Event) else position + 1
         root = self.line
         while root.parent is not None:
             root = root.parent
@@ -166,12 +167,12 @@ class RecordBuilder:
         if line.parent is not None:
             name = f"{line.name}: " if line.name else ""
             kind = ev.kind if ev is not None else "?"
-            event = f"{k} of the alternative line ({kind})"
+            event = f"{k + 1} of the alternative line ({kind})"
             return self.error(name + reason, deal, event=event, line=where[0], column=where[1])
         if not imp:
             return self.error(reason, line=where[0], column=where[1])
         event = where[2] if where[2] is not None else (
-            f"{pos} ({ev.kind})" if ev is not None else pos)
+            f"{pos + 1} ({ev.kind})" if ev is not None else pos + 1)
         return self.error(reason, deal, event=event, line=where[0], column=where[1])
 
     # ------------------------------------------------------------ the game

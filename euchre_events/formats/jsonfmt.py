@@ -187,7 +187,7 @@ def _events(b: RecordBuilder, items: list, what: str) -> None:
         try:
             ev = event_from_dict(d)
         except ValueError as e:
-            raise b.error(what + str(e), event=i) from None
+            raise b.error(what + str(e), event=i + 1) from None   # from 1, as show counts
         b.add(ev)
 
 
