@@ -405,3 +405,33 @@ def test_a_row_changed_after_the_snapshot_is_named_by_every_command(tmp_path):
         assert r.exit_code == 1, (argv, r.output)
         assert f"game {gid}: stored event 40 was changed" in r.output, (argv, r.output)
         assert "Traceback" not in r.output
+
+
+def test_a_changed_row_of_a_short_game_that_still_folds_is_named(tmp_path):
+    """A game shorter than a snapshot (under SNAPSHOT_MIN events) is loaded
+    from its rows; a stored event changed so that the game still folds (a
+    title: nothing of the rules checks it) passed ``show`` and ``audit``
+    unseen, exit 0; only ``list`` and ``verify`` named it.  The load checks
+    the hash chain of the rows it read (docs/design.md "Tamper evidence")."""
+    import sqlite3
+    from conftest import ROOT
+    db = str(tmp_path / "club.sqlite")
+    rec = str(ROOT / "fixtures" / "standard" / "club-night-1.euchre")
+    assert RUNNER.invoke(app, ["import", "--db", db, rec]).exit_code == 0
+    a = Archive(db)
+    gid = str(a.game_ids()[0])
+    assert len(a.game_events(gid)) < a.SNAPSHOT_MIN
+    assert RUNNER.invoke(app, ["show", gid, "--db", db]).exit_code == 0      # intact: read
+    con = sqlite3.connect(db)
+    (state,) = con.execute("select state from stored_events where originator_version = 1").fetchone()
+    text = state.decode()
+    changed = text.replace("Club night, table 1", "Club night, table 9", 1)
+    assert changed != text
+    con.execute("update stored_events set state = ? where originator_version = 1", (changed.encode(),))
+    con.commit()
+    con.close()
+    for argv in (["show", gid], ["audit", gid], ["export", gid, "--format", "text"]):
+        r = RUNNER.invoke(app, argv + ["--db", db])
+        assert r.exit_code == 1, (argv, r.output)
+        assert f"game {gid}: stored event 1 was changed" in r.output, (argv, r.output)
+        assert "table 9" not in r.output and "Traceback" not in r.output
