@@ -5,6 +5,7 @@ concurrency check (and the position a writer expects) makes the second
 writer fail with a WriteConflict naming the game and the position; a retry
 after reloading succeeds; nothing is lost or stored twice; the hash chain
 stays intact."""
+import dataclasses
 import json
 import threading
 
@@ -435,3 +436,44 @@ def test_a_changed_row_of_a_short_game_that_still_folds_is_named(tmp_path):
         assert r.exit_code == 1, (argv, r.output)
         assert f"game {gid}: stored event 1 was changed" in r.output, (argv, r.output)
         assert "table 9" not in r.output and "Traceback" not in r.output
+
+
+def test_a_row_recorded_after_the_snapshot_and_changed_is_named(tmp_path):
+    """The rows recorded after a game's snapshot are read as they are: their
+    links of the hash chain are checked too (the snapshot's digest covers only
+    the rows it copied), so a load names a changed one, not shows it."""
+    import sqlite3
+    from euchre_events.archive.errors import DamagedGame
+    from euchre_events.archive.snapshots import ROWS_CHANGED
+    db = str(tmp_path / "club.sqlite")
+    a = Archive(db)
+    a.SNAPSHOT_MIN = 100
+    gid = a.start_game(GAME[0])
+    for k in range(1, 150):
+        a.record(gid, GAME[k], position=k)
+    a.load(gid)                                   # the snapshot of 150 events
+    for k in range(150, len(GAME)):
+        a.record(gid, GAME[k], position=k)
+    assert Archive(db)._events_from_snapshot(gid)[1:] == GAME[1:]
+    con = sqlite3.connect(db)
+    (state,) = con.execute("select state from stored_events where originator_version = 200").fetchone()
+    text = state.decode()
+    changed = text.replace('"seat":', '"seat": ', 1)     # one byte more, the same event
+    assert changed != text
+    con.execute("update stored_events set state = ? where originator_version = 200", (changed.encode(),))
+    con.commit()
+    con.close()
+    b = Archive(db)
+    # the same event read back (JSON spacing): its canonical text and link are unchanged
+    assert b._events_from_snapshot(gid)[1:] == GAME[1:]
+    con = sqlite3.connect(db)
+    before = GAME[199]
+    other = dataclasses.replace(before, seat=(before.seat + 1) % 4) if hasattr(before, "seat") else None
+    assert other is not None
+    con.execute("update stored_events set state = ? where originator_version = 200",
+                (text.replace(f'"seat":{before.seat}', f'"seat":{other.seat}', 1).encode(),))
+    con.commit()
+    con.close()
+    assert Archive(db)._events_from_snapshot(gid) == ROWS_CHANGED
+    with pytest.raises(DamagedGame, match="stored event 200 was changed"):
+        Archive(db).load(gid)

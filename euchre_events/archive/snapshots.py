@@ -13,7 +13,9 @@ from typing import Optional
 from eventsourcing.domain import Snapshot
 from eventsourcing.utils import get_topic
 
+from euchre_events.archive import chain
 from euchre_events.archive.aggregates import GameRecord
+from euchre_events.archive.canonical import event_text
 from euchre_events.archive.errors import short_error
 from euchre_events.events import Event
 
@@ -37,6 +39,21 @@ def rows_digest(rows) -> str:
         h.update(state)
     return h.hexdigest()
 
+
+
+def links_hold(link: Optional[str], version: int, stored: list) -> bool:
+    """Whether the hash chain holds along ``stored`` (the library's domain
+    events of one game, at stream versions ``version``, ``version + 1``, ...),
+    chained to ``link`` (the link of the event before, or the genesis);
+    True where the game has no chain (``link`` None).  About 4 us an event
+    (the canonical text and a SHA-256; docs/design.md "Tamper evidence")."""
+    if link is None:
+        return True
+    for v, d in enumerate(stored, version):
+        link = chain.link_text(link, v, event_text(d.event))
+        if link != getattr(d, "chain", None):
+            return False
+    return True
 
 class SnapshotMixin:
     """Snapshots for an :class:`~euchre_events.archive.store.Archive` (its
@@ -115,6 +132,8 @@ class SnapshotMixin:
             rest = [self.mapper.to_domain_event(r) for r in rows[v - 1:]]   # the event at its version too
             if getattr(rest[0], "chain", None) != head:
                 return None
+            if not links_hold(head, v + 1, rest[1:]):
+                return ROWS_CHANGED     # a row recorded after the snapshot was changed
             return events + [d.event for d in rest[1:]]
         except Exception:  # noqa: BLE001 - a cache: read the rows instead
             return None

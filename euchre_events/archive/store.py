@@ -48,7 +48,6 @@ from eventsourcing.persistence import IntegrityError, InternalError, JSONTransco
 from euchre_events.archive.aggregates import (ANNOTATION_TOPICS, GAME_START_TOPICS, SOURCE_ADDED_TOPIC,  # noqa: F401
                                               AnnotationLog, GameRecord, annotation_log_id)
 from euchre_events.archive import chain
-from euchre_events.archive.canonical import event_text
 from euchre_events.archive.chain import AFTER_THE_RECORD  # noqa: F401
 from euchre_events.archive.errors import ArchiveError, DamagedGame, WriteConflict
 from euchre_events.archive.gameid import (GAME_ID_VERSION, GAME_NAMESPACE, NOT_THE_GAME,  # noqa: F401
@@ -59,7 +58,7 @@ from euchre_events.archive.locate import (APP_NAME, ARCHIVE_TABLE, DEFAULT_DB, P
                                           POSTGRES_TIMEOUT, check_postgres, check_scheme, foreign_tables,
                                           hide_password, is_postgres_url, library_env, persistence_module,
                                           postgres_settings, sqlite_file, store_location)
-from euchre_events.archive.snapshots import ROWS_CHANGED, SnapshotMixin
+from euchre_events.archive.snapshots import ROWS_CHANGED, SnapshotMixin, links_hold
 from euchre_events.archive.sources import merge_sources, source_additions, with_added_sources  # noqa: F401
 from euchre_events.archive.transcodings import EVENT_TRANSCODINGS, ArchiveMapper, ArchiveTranscoder
 from euchre_events.archive.verify import VerifyMixin, VerifyResult
@@ -80,18 +79,13 @@ __all__ = ["Archive", "ArchiveError", "DamagedGame", "WriteConflict", "VerifyRes
 
 def _chain_holds(gid: uuid.UUID, stored: list) -> bool:
     """Whether the hash chain of a game's stored events (``stored``: the
-    library's domain events, ``GameStarted`` first) holds link by link
-    (docs/design.md "Tamper evidence"); True for a game stored without a
-    chain.  About 4 us an event (the canonical text and a SHA-256)."""
+    library's domain events, ``GameStarted`` first) holds link by link; True
+    for a game stored without a chain (:func:`links_hold`)."""
     head = stored[0]
     if getattr(head, "chain", None) is None:
         return True
-    link = chain.genesis(gid, head.length or 0)
-    for v, d in enumerate(stored, 1):
-        link = chain.link_text(link, v, event_text(d.event))
-        if link != getattr(d, "chain", None):
-            return False
-    return True
+    return links_hold(chain.genesis(gid, head.length or 0), 1, stored)
+
 
 class Archive(ImportMixin, LiveMixin, SnapshotMixin, VerifyMixin, Application):
     """The game archive (an ``eventsourcing`` Application).
