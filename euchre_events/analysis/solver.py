@@ -73,6 +73,7 @@ from __future__ import annotations
 
 import os
 from itertools import islice, product
+from operator import itemgetter
 from typing import Optional, Sequence
 
 from euchre_events.events import Event
@@ -120,6 +121,7 @@ def clear_caches() -> None:
     _DECK_PT.clear()
     _HAND_MASKS.clear()
     _KB.clear()
+    _DISCARD_KIDS.clear()
     _CLAMPED.clear()
     _SHAPE_IDS.clear()
     if _COMPILED is not None:
@@ -448,7 +450,8 @@ def _net_ab(t: Table, memo: dict, alpha: int, beta: int, own: bool = False, key=
             # more often the better and the same under every maker of a side: :data:`_KB`);
             # the better child searched first leaves the other a narrower window
             acts = acts[::-1]
-        v = _exchange(t, acts, party, a, b) if _EXCHANGE else None
+        # (one action, such as the pick-up: its child searched below, no call set up)
+        v = _exchange(t, acts, party, a, b) if _EXCHANGE and len(acts) > 1 else None
         last = len(acts) - 1 if own else -1   # an own table is the last child's (no copy)
         if v is not None:
             pass
@@ -487,6 +490,16 @@ _SHAPE_IDS: dict = {}
 """``{(play shape, cards a trick, twins): id}``: the ids under which ``_playsearch.exchange``
 keeps the tricks' bounds of the plays it searches (forgotten with them: :func:`clear_caches`)."""
 
+_SHARE_KIDS = True
+"""Let :func:`_exchange` read the other discards' positions from :data:`_DISCARD_KIDS`
+(the tests compare it with making them for every maker)."""
+_DISCARD_KIDS: dict = {}
+"""``{(the discard position's node key but its pos, maker, auction and seat on turn, the discards):
+(the first discard's node key but the same four, the seat's hand after each other discard)}``:
+the dealer's discards after the pick-up are the same whoever ordered it up (rules.md 2.2), so
+:func:`_exchange` makes and checks them by the engine for the first maker of a deal only; for
+the next it makes the first discard and finds it the same but for those four slots."""
+
 _EXCHANGE = True
 """Let :func:`_net_ab` search a dealer's discard and the lone-hand choice after it
 (or that choice alone) by one compiled call (:func:`_exchange`; the tests compare
@@ -515,44 +528,66 @@ def _exchange(t: Table, acts: list, party: int, a: int, b: int) -> Optional[int]
     if _C is None or len(acts) > 16:
         return None
     run = _discard_run(t, acts) if len(acts) > 1 else None
+    seat_kids = None
     if run is not None:
         seat = acts[0].seat
-        kids = []
-        for act in acts:
-            c = t.copy()
-            apply_legal(c, act)
-            if c.phase == PLAY or c.phase in _OVER_PHASES:
-                return None
-            kids.append(c)
-        base = kids[0]
+        base = t.copy()
+        apply_legal(base, acts[0])
+        if base.phase == PLAY or base.phase in _OVER_PHASES:
+            return None
         try:
             k0 = _node_key(base, None)
+            tk = _node_key(t, None)
         except TypeError:
             return None
-        same = k0[:_HANDS_AT] + k0[_HANDS_AT + 1:_DISCARDS_AT] + k0[_DISCARDS_AT + 1:]
         acts2, _ = legal_actions(base)
         if not acts2:
             return None
-        for c in kids[1:]:
-            k = _node_key(c, None)
-            if k[:_HANDS_AT] + k[_HANDS_AT + 1:_DISCARDS_AT] + k[_DISCARDS_AT + 1:] != same \
-                    or legal_actions(c)[0] != acts2:
-                return None
+        # the other discards' positions, made and checked once for every maker of the same
+        # dealer's hand (:data:`_DISCARD_KIDS`)
+        skey = (_BUT_MAKER(tk), tuple(acts)) if _SHARE_KIDS else None
+        got = _DISCARD_KIDS.get(skey) if skey is not None else None
+        if got is not None and got[0] == _BUT_MAKER(k0):
+            seat_kids = got[1]
+        else:
+            same = k0[:_HANDS_AT] + k0[_HANDS_AT + 1:_DISCARDS_AT] + k0[_DISCARDS_AT + 1:]
+            seat_kids = []
+            for act in acts[1:]:
+                c = t.copy()
+                apply_legal(c, act)
+                if c.phase == PLAY or c.phase in _OVER_PHASES:
+                    return None
+                k = _node_key(c, None)
+                if k[:_HANDS_AT] + k[_HANDS_AT + 1:_DISCARDS_AT] + k[_DISCARDS_AT + 1:] != same \
+                        or legal_actions(c)[0] != acts2:
+                    return None
+                seat_kids.append(c.hands[seat])
+            if skey is not None:
+                if len(_DISCARD_KIDS) > 10_000:
+                    _DISCARD_KIDS.clear()
+                _DISCARD_KIDS[skey] = (_BUT_MAKER(k0), seat_kids)
         party2 = _decider(base, acts2) if len(acts2) > 1 else 0
         if party2 is None:
             return None
         if len(acts2) == 2:
             acts2 = acts2[::-1]   # :func:`_net_ab`'s order
     else:
-        seat, base, kids, acts2, party2 = -1, t, (), acts, party
+        seat, base, acts2, party2 = -1, t, acts, party
     if not 1 <= len(acts2) <= 4:
         return None
     opts = []
     tabs = None
-    for a2 in acts2:
-        g = base.copy()
+    base_hands = base.hands
+    all_masks = None
+    last = len(acts2) - 1 if run is not None else -1   # base is this call's own: the last choice made on it
+    for i, a2 in enumerate(acts2):
+        if i == last:
+            base_hands = [h[:] for h in base_hands]   # (the other choices' plays read them)
+            g = base
+        else:
+            g = base.copy()
         apply_legal(g, a2)
-        if g.phase != PLAY or g.hands != base.hands:
+        if g.phase != PLAY or g.hands != base_hands:
             return None
         prep = _play_prep(g)
         if prep is None or prep[2]:
@@ -560,6 +595,8 @@ def _exchange(t: Table, acts: list, party: int, a: int, b: int) -> Optional[int]
         pt, hands, _, active, left, size, twins, key = prep
         if key[-2] is None or any(g.tricks_won):
             return None
+        if all_masks is None and len(active) == len(hands):
+            all_masks = (pt, hands)   # every seat in play: each hand's mask, as below would make it
         ctx = _contract(g, pt, active, left, key)
         if not ctx[0] or ctx[1] is None:
             return None
@@ -592,20 +629,24 @@ def _exchange(t: Table, acts: list, party: int, a: int, b: int) -> Optional[int]
                 m |= bc
         return None if m < 0 else m
 
-    hands = []
-    for h in base.hands:
-        m = mask(h)
-        if m is None:
-            return None
-        hands.append(m)
+    if all_masks is not None and all_masks[0] is pt:
+        hands = list(all_masks[1])
+    else:
+        hands = []
+        for h in base_hands:
+            m = mask(h)
+            if m is None:
+                return None
+            hands.append(m)
     seat_hands = []
     if seat >= 0:
         others = 0
         for s2, m in enumerate(hands):
             if s2 != seat:
                 others |= m
-        for c in kids:
-            m = mask(c.hands[seat])
+        seat_hands.append(hands[seat])
+        for h in seat_kids:
+            m = mask(h)
             if m is None or m & others or m.bit_count() != hands[seat].bit_count():
                 return None
             seat_hands.append(m)
@@ -1289,6 +1330,9 @@ def _play_moves(t: Table, acts) -> Optional[list]:
 
 _HANDS_AT = _NODE_SLOTS.index("hands")
 _DISCARDS_AT = _NODE_SLOTS.index("discards")
+_BUT_MAKER = itemgetter(*(i for i, n in enumerate(_NODE_SLOTS) if n not in ("pos", "maker", "auction", "turn")))
+"""A node key's items but the position number, the maker, the auction state and the seat on turn
+(the maker's after the discard; :data:`_DISCARD_KIDS`)."""
 
 
 def _discards_then_plays(t: Table, acts, memo: dict) -> Optional[list]:
