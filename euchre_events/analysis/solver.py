@@ -122,6 +122,7 @@ def clear_caches() -> None:
     _HAND_MASKS.clear()
     _KB.clear()
     _DISCARD_KIDS.clear()
+    _CHOICES.clear()
     _CLAMPED.clear()
     _SHAPE_IDS.clear()
     if _COMPILED is not None:
@@ -451,7 +452,7 @@ def _net_ab(t: Table, memo: dict, alpha: int, beta: int, own: bool = False, key=
             # the better child searched first leaves the other a narrower window
             acts = acts[::-1]
         # (one action, such as the pick-up: its child searched below, no call set up)
-        v = _exchange(t, acts, party, a, b) if _EXCHANGE and len(acts) > 1 else None
+        v = _exchange(t, acts, party, a, b, key) if _EXCHANGE and len(acts) > 1 else None
         last = len(acts) - 1 if own else -1   # an own table is the last child's (no copy)
         if v is not None:
             pass
@@ -494,11 +495,23 @@ _SHARE_KIDS = True
 """Let :func:`_exchange` read the other discards' positions from :data:`_DISCARD_KIDS`
 (the tests compare it with making them for every maker)."""
 _DISCARD_KIDS: dict = {}
-"""``{(the discard position's node key but its pos, maker, auction and seat on turn, the discards):
+"""``{(variant, the discard position's node key but its pos, maker, auction and seat on turn, the discards):
 (the first discard's node key but the same four, the seat's hand after each other discard)}``:
 the dealer's discards after the pick-up are the same whoever ordered it up (rules.md 2.2), so
 :func:`_exchange` makes and checks them by the engine for the first maker of a deal only; for
 the next it makes the first discard and finds it the same but for those four slots."""
+
+_SHARE_CHOICES = True
+"""Let :func:`_exchange` read a choice's play starts' parameters from :data:`_CHOICES`
+(the tests compare it with making them every time)."""
+_CHOICES: dict = {}
+"""``{(variant, the choice's position's node key but its cards, the choice's actions): (each play
+start's parameters for the compiled search, the play tables, cards a hand)}``: where a
+contract's last choice (alone or not, rules.md 2.3) leads straight to the play and moves no
+card, the play starts' seating, leader, seats out and nets (:func:`_play_prep`,
+:func:`_contract`) come from the contract, not from the cards held: :func:`_exchange`
+makes them by the engine for the first deal of a contract and reads them for the next (the
+hands' masks made from each deal's own hands)."""
 
 _EXCHANGE = True
 """Let :func:`_net_ab` search a dealer's discard and the lone-hand choice after it
@@ -506,7 +519,7 @@ _EXCHANGE = True
 it with the search over the engine's children)."""
 
 
-def _exchange(t: Table, acts: list, party: int, a: int, b: int) -> Optional[int]:
+def _exchange(t: Table, acts: list, party: int, a: int, b: int, tkey=None) -> Optional[int]:
     """Side 0's net of ``t`` clamped to ``[a, b]`` by ONE compiled call
     (``_playsearch.exchange``) where ``t``'s actions ``acts`` (in the order
     :func:`_net_ab` searches them) are the discards of one seat (rules.md
@@ -545,10 +558,11 @@ def _exchange(t: Table, acts: list, party: int, a: int, b: int) -> Optional[int]
             return None
         # the other discards' positions, made and checked once for every maker of the same
         # dealer's hand (:data:`_DISCARD_KIDS`)
-        skey = (_BUT_MAKER(tk), tuple(acts)) if _SHARE_KIDS else None
+        skey = (t.variant, _BUT_MAKER(tk), tuple(acts)) if _SHARE_KIDS else None
         got = _DISCARD_KIDS.get(skey) if skey is not None else None
         if got is not None and got[0] == _BUT_MAKER(k0):
             seat_kids = got[1]
+            STATS["shared"] += 1
         else:
             same = k0[:_HANDS_AT] + k0[_HANDS_AT + 1:_DISCARDS_AT] + k0[_DISCARDS_AT + 1:]
             seat_kids = []
@@ -575,43 +589,66 @@ def _exchange(t: Table, acts: list, party: int, a: int, b: int) -> Optional[int]
         seat, base, acts2, party2 = -1, t, acts, party
     if not 1 <= len(acts2) <= 4:
         return None
-    opts = []
-    tabs = None
     base_hands = base.hands
     all_masks = None
-    last = len(acts2) - 1 if run is not None else -1   # base is this call's own: the last choice made on it
-    for i, a2 in enumerate(acts2):
-        if i == last:
-            base_hands = [h[:] for h in base_hands]   # (the other choices' plays read them)
-            g = base
-        else:
-            g = base.copy()
-        apply_legal(g, a2)
-        if g.phase != PLAY or g.hands != base_hands:
-            return None
-        prep = _play_prep(g)
-        if prep is None or prep[2]:
-            return None
-        pt, hands, _, active, left, size, twins, key = prep
-        if key[-2] is None or any(g.tricks_won):
-            return None
-        if all_masks is None and len(active) == len(hands):
-            all_masks = (pt, hands)   # every seat in play: each hand's mask, as below would make it
-        ctx = _contract(g, pt, active, left, key)
-        if not ctx[0] or ctx[1] is None:
-            return None
-        _, nets_l, _, nxt, side, cap, lead, _, _, per_deal, _ = ctx
-        if tabs is None:
-            tabs = (pt, cap, lead, twins, per_deal)
-        elif tabs[1] is not cap or tabs[2] is not lead or tabs[3] != twins or tabs[4] != per_deal:
-            return None
-        inplay = 0
-        for s2 in active:
-            inplay |= 1 << s2
-        # the play's shape (:data:`_KB`) with its cards a trick: the compiled search keeps
-        # the tricks' bounds of the plays it searches under an id of it (:data:`_SHAPE_IDS`)
-        opts.append(((side, nxt, g.turn, size, nets_l, inplay),
-                     (ctx[-1], size) if _K_CACHE and ctx[-1] is not None else None))
+    # the play starts' parameters, the same for every deal's hands (:data:`_CHOICES`)
+    ckey = got = None
+    if _SHARE_CHOICES:
+        try:
+            bk = k0 if run is not None else (tkey if tkey is not None else _node_key(t, None))
+            ckey = (t.variant, _BUT_CARDS(bk), tuple(acts2))   # (the variant: a node key is one game's)
+            got = _CHOICES.get(ckey)
+        except TypeError:
+            ckey = got = None
+    if got is not None:
+        opts, tabs, n_cards = got
+        STATS["shared"] += 1
+        for h in base_hands:
+            if len(h) != n_cards:   # (not the regular play the set-up found: the engine's children)
+                return None
+    else:
+        opts = []
+        tabs = None
+        last = len(acts2) - 1 if run is not None else -1   # base is this call's own: the last choice made on it
+        for i, a2 in enumerate(acts2):
+            if i == last:
+                base_hands = [h[:] for h in base_hands]   # (the other choices' plays read them)
+                g = base
+            else:
+                g = base.copy()
+            apply_legal(g, a2)
+            if g.phase != PLAY or g.hands != base_hands:
+                return None
+            prep = _play_prep(g)
+            if prep is None or prep[2]:
+                return None
+            pt, hands, _, active, left, size, twins, key = prep
+            if key[-2] is None or any(g.tricks_won):
+                return None
+            if all_masks is None and len(active) == len(hands):
+                all_masks = (pt, hands)   # every seat in play: each hand's mask, as below would make it
+            ctx = _contract(g, pt, active, left, key)
+            if not ctx[0] or ctx[1] is None:
+                return None
+            _, nets_l, _, nxt, side, cap, lead, _, _, per_deal, _ = ctx
+            if tabs is None:
+                tabs = (pt, cap, lead, twins, per_deal)
+            elif tabs[1] is not cap or tabs[2] is not lead or tabs[3] != twins or tabs[4] != per_deal:
+                return None
+            inplay = 0
+            for s2 in active:
+                inplay |= 1 << s2
+            # the play's shape (:data:`_KB`) with its cards a trick: the compiled search keeps
+            # the tricks' bounds of the plays it searches under an id of it (:data:`_SHAPE_IDS`)
+            opts.append(((side, nxt, g.turn, size, nets_l, inplay),
+                         (ctx[-1], size) if _K_CACHE and ctx[-1] is not None else None))
+        n_cards = len(base_hands[0]) if base_hands else -1
+        deck = _variant_play(t.variant)[2]   # (tables over the whole deck: the same for every deal)
+        if ckey is not None and deck is not None and tabs[0].codes == deck[0] \
+                and all(len(h) == n_cards for h in base_hands):
+            if len(_CHOICES) > 10_000:
+                _CHOICES.clear()
+            _CHOICES[ckey] = (opts, tabs, n_cards)
     pt, cap, lead, twins, per_deal = tabs
     bit = pt.bit
     known = _HAND_MASKS.get(id(pt.codes))   # the hands' masks :func:`_play_prep_deck` made
@@ -633,10 +670,12 @@ def _exchange(t: Table, acts: list, party: int, a: int, b: int) -> Optional[int]
         hands = list(all_masks[1])
     else:
         hands = []
+        held = 0
         for h in base_hands:
             m = mask(h)
-            if m is None:
+            if m is None or m & held:   # (an unknown card, a card twice: as :func:`_play_prep` finds)
                 return None
+            held |= m
             hands.append(m)
     seat_hands = []
     if seat >= 0:
@@ -979,10 +1018,11 @@ def solve(t: Table, *, method: str = "fast", memo: Optional[dict] = None) -> tup
 
 # ------------------------------------------------------------------ the fast play search
 
-STATS = {"nodes": 0, "known": 0, "discards": 0}
+STATS = {"nodes": 0, "known": 0, "discards": 0, "shared": 0}
 """Positions visited by the fast play search (cards tried), for the benchmark;
 ``known``: plays answered by :data:`_KB` without a search; ``discards``:
-discard decisions valued by :func:`_discards_then_plays`."""
+discard decisions valued by :func:`_discards_then_plays`; ``shared``: set-ups
+:func:`_exchange` read from :data:`_DISCARD_KIDS` and :data:`_CHOICES`."""
 
 _SCORES: dict = {}
 """``{scoring key: {tricks won: points}}``: the variant's own points for a tricks-won
@@ -1330,6 +1370,9 @@ def _play_moves(t: Table, acts) -> Optional[list]:
 
 _HANDS_AT = _NODE_SLOTS.index("hands")
 _DISCARDS_AT = _NODE_SLOTS.index("discards")
+_BUT_CARDS = itemgetter(*(i for i, n in enumerate(_NODE_SLOTS)
+                          if n not in ("hands", "dealt", "kitty", "seen", "up_card", "discards")))
+"""A node key's items but the cards held, dealt, turned up, buried and seen (:data:`_CHOICES`)."""
 _BUT_MAKER = itemgetter(*(i for i, n in enumerate(_NODE_SLOTS) if n not in ("pos", "maker", "auction", "turn")))
 """A node key's items but the position number, the maker, the auction state and the seat on turn
 (the maker's after the discard; :data:`_DISCARD_KIDS`)."""
