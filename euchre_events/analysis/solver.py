@@ -506,7 +506,7 @@ _SHARE_CHOICES = True
 (the tests compare it with making them every time)."""
 _CHOICES: dict = {}
 """``{(variant, the choice's position's node key but its cards, the choice's actions): (each play
-start's parameters for the compiled search, the play tables, cards a hand)}``: where a
+start's parameters for the compiled search, their shapes' ids, the play tables, cards a hand)}``: where a
 contract's last choice (alone or not, rules.md 2.3) leads straight to the play and moves no
 card, the play starts' seating, leader, seats out and nets (:func:`_play_prep`,
 :func:`_contract`) come from the contract, not from the cards held: :func:`_exchange`
@@ -596,12 +596,12 @@ def _exchange(t: Table, acts: list, party: int, a: int, b: int, tkey=None) -> Op
     if _SHARE_CHOICES:
         try:
             bk = k0 if run is not None else (tkey if tkey is not None else _node_key(t, None))
-            ckey = (t.variant, _BUT_CARDS(bk), tuple(acts2))   # (the variant: a node key is one game's)
+            ckey = (t.variant, _K_CACHE, _BUT_CARDS(bk), tuple(acts2))   # (the variant: a node key is one game's)
             got = _CHOICES.get(ckey)
         except TypeError:
             ckey = got = None
     if got is not None:
-        opts, tabs, n_cards = got
+        opts, shapes, tabs, n_cards = got
         STATS["shared"] += 1
         for h in base_hands:
             if len(h) != n_cards:   # (not the regular play the set-up found: the engine's children)
@@ -642,13 +642,26 @@ def _exchange(t: Table, acts: list, party: int, a: int, b: int, tkey=None) -> Op
             # the tricks' bounds of the plays it searches under an id of it (:data:`_SHAPE_IDS`)
             opts.append(((side, nxt, g.turn, size, nets_l, inplay),
                          (ctx[-1], size) if _K_CACHE and ctx[-1] is not None else None))
+        shapes = []
+        for _, shape in opts:
+            if shape is None:
+                shapes.append(-1)
+                continue
+            sk = (shape, twins)
+            sid = _SHAPE_IDS.get(sk)
+            if sid is None:
+                if len(_SHAPE_IDS) >= 1 << 30:
+                    clear_caches()
+                sid = _SHAPE_IDS[sk] = len(_SHAPE_IDS)
+            shapes.append(sid)
+        opts = [o for o, _ in opts]
         n_cards = len(base_hands[0]) if base_hands else -1
         deck = _variant_play(t.variant)[2]   # (tables over the whole deck: the same for every deal)
         if ckey is not None and deck is not None and tabs[0].codes == deck[0] \
                 and all(len(h) == n_cards for h in base_hands):
             if len(_CHOICES) > 10_000:
                 _CHOICES.clear()
-            _CHOICES[ckey] = (opts, tabs, n_cards)
+            _CHOICES[ckey] = (opts, shapes, tabs, n_cards)
     pt, cap, lead, twins, per_deal = tabs
     bit = pt.bit
     known = _HAND_MASKS.get(id(pt.codes))   # the hands' masks :func:`_play_prep_deck` made
@@ -689,20 +702,8 @@ def _exchange(t: Table, acts: list, party: int, a: int, b: int, tkey=None) -> Op
             if m is None or m & others or m.bit_count() != hands[seat].bit_count():
                 return None
             seat_hands.append(m)
-    shapes = []
-    for _, shape in opts:
-        if shape is None:
-            shapes.append(-1)
-            continue
-        sk = (shape, twins)
-        sid = _SHAPE_IDS.get(sk)
-        if sid is None:
-            if len(_SHAPE_IDS) >= 1 << 30:
-                clear_caches()
-            sid = _SHAPE_IDS[sk] = len(_SHAPE_IDS)
-        shapes.append(sid)
     val, nodes, known = _C.exchange(cap, lead, twins, per_deal, hands, seat, seat_hands, party,
-                                    [o for o, _ in opts], party2, a, b, shapes)
+                                    opts, party2, a, b, shapes)
     STATS["nodes"] += nodes
     STATS["known"] += known
     return val
