@@ -664,19 +664,25 @@ def _exchange(t: Table, acts: list, party: int, a: int, b: int, tkey=None) -> Op
             _CHOICES[ckey] = (opts, shapes, tabs, n_cards)
     pt, cap, lead, twins, per_deal = tabs
     bit = pt.bit
-    known = _HAND_MASKS.get(id(pt.codes))   # the hands' masks :func:`_play_prep_deck` made
-    known = known[1] if known is not None and known[0] is pt.codes else {}
+    known = _HAND_MASKS.get(id(pt.codes))   # the hands' masks, as :func:`_play_prep_deck` keeps them
+    if known is None or known[0] is not pt.codes:
+        known = _HAND_MASKS[id(pt.codes)] = (pt.codes, {})
+    known = known[1]
 
     def mask(hand):
         h = tuple(hand)
         m = known.get(h)
-        if m is None:
+        if m is None:   # the hand's mask, -1 for a card not of the deck or twice
             m = 0
             for card in hand:
                 bc = bit.get(card)
                 if bc is None or m & bc:
-                    return None
+                    m = -1
+                    break
                 m |= bc
+            if len(known) > 100_000:
+                known.clear()
+            known[h] = m
         return None if m < 0 else m
 
     if all_masks is not None and all_masks[0] is pt:
