@@ -329,7 +329,9 @@ def _fast_node(t: Table, memo: Optional[dict], after: Optional[tuple], key=None,
     if _NET_AB and t.maker is not None and _C is not None and t.variant.n_sides == 2 \
             and t.variant not in _NOT_NET:
         try:
-            return _vec_of(_net_ab(t, memo, -_INF, _INF, False, key if after is None else None))
+            if after is None and key is not None:   # (:func:`_fast` found no value under key, and keeps the one found)
+                return _vec_of(_net_ab(t, memo, -_INF, _INF, False, key, True))
+            return _vec_of(_net_ab(t, memo, -_INF, _INF, False, None))
         except _NotNet:
             if len(_NOT_NET) < 1024:
                 _NOT_NET.add(t.variant)
@@ -395,7 +397,7 @@ def _single_scorer(outcomes: dict) -> bool:
     return got[1]
 
 
-def _net_ab(t: Table, memo: dict, alpha: int, beta: int, own: bool = False, key=None) -> int:
+def _net_ab(t: Table, memo: dict, alpha: int, beta: int, own: bool = False, key=None, top: bool = False) -> int:
     """Side 0's net value of ``t`` (a position after the contract is made:
     the pick-up, the dealer's discard, a lone hand declared after it, the
     play) clamped to ``[alpha, beta]``, by alpha-beta over the engine's
@@ -411,7 +413,9 @@ def _net_ab(t: Table, memo: dict, alpha: int, beta: int, own: bool = False, key=
     ``memo`` as the points vector (as :func:`_fast` keeps them), bounds in
     ``memo[_BOUNDS]``.  ``own``: ``t`` is a copy nobody reads after the call
     (a child made here): its last child is played on it, not on a copy.
-    ``key``: ``_node_key(t, None)`` where the caller has it."""
+    ``key``: ``_node_key(t, None)`` where the caller has it; ``top``: the
+    caller (:func:`_fast`, the full window) found no value under ``key`` in
+    ``memo`` and keeps the one this returns (not looked up, nor kept, here)."""
     if t.phase in _OVER_PHASES:
         p = _points(t)
         if not _one_side(p):
@@ -420,16 +424,17 @@ def _net_ab(t: Table, memo: dict, alpha: int, beta: int, own: bool = False, key=
         return alpha if n < alpha else beta if n > beta else n
     if key is None:
         key = _node_key(t, None)
-    got = memo.get(key)
-    if got is not None:
-        if not _one_side(got):
-            raise _NotNet
-        n = got[0] - got[1]
-        return alpha if n < alpha else beta if n > beta else n
+    if not top:
+        got = memo.get(key)
+        if got is not None:
+            if not _one_side(got):
+                raise _NotNet
+            n = got[0] - got[1]
+            return alpha if n < alpha else beta if n > beta else n
     bounds = memo.get(_BOUNDS)
     if bounds is None:
         bounds = memo[_BOUNDS] = {}
-    got = bounds.get(key, _NO_BOUNDS)
+    got = bounds.get(key, _NO_BOUNDS) if bounds else _NO_BOUNDS   # (no hash of the key when none is kept)
     lo, hi = got
     if lo >= beta:
         return beta
@@ -477,7 +482,8 @@ def _net_ab(t: Table, memo: dict, alpha: int, beta: int, own: bool = False, key=
                     if v <= a:
                         break
     if a < v < b or (v <= a and a == lo) or (v >= b and b == hi):
-        memo[key] = _vec_of(v)      # exact (at a bound the other bound meets)
+        if not top:
+            memo[key] = _vec_of(v)      # exact (at a bound the other bound meets)
         if got is not _NO_BOUNDS:   # (a descendant never has this node's key)
             bounds.pop(key, None)
     elif v <= a:
@@ -550,7 +556,7 @@ def _exchange(t: Table, acts: list, party: int, a: int, b: int, tkey=None) -> Op
             return None
         try:
             k0 = _node_key(base, None)
-            tk = _node_key(t, None)
+            tk = tkey if tkey is not None else _node_key(t, None)
         except TypeError:
             return None
         acts2, _ = legal_actions(base)
