@@ -1405,38 +1405,60 @@ def _discards_then_plays(t: Table, acts, memo: dict) -> Optional[list]:
     (``two_party_many``: positions that differ only in the hands share its
     transposition table), each the value :func:`_play_fast` gives (kept in
     :data:`_PLAYS` as it keeps them); the decision takes its child by
-    :func:`_pick`, as :func:`_fast_node` does.  None where that does not
-    apply: the caller then values each child."""
+    :func:`_pick`, as :func:`_fast_node` does.  Where the par's
+    :func:`_exchange` made and checked the other discards of this position
+    (:data:`_DISCARD_KIDS`), only the first is made here, and every discard
+    is searched (none read in ``memo``).  None where that does not apply:
+    the caller then values each child."""
     if _C is None or t.variant.n_sides != 2:
         return None
     seat = acts[0].seat
     out = [None] * len(acts)
-    kids = []   # (index, position after the discard, its node key)
-    for i, a in enumerate(acts):
-        c = t.copy()
-        apply_legal(c, a)
-        if c.phase == PLAY or _over(c):
+    kids = None   # (index, the seat's hand after the discard)
+    if _SHARE_KIDS:   # the other discards as the par's :func:`_exchange` made and checked them
+        c0 = t.copy()
+        apply_legal(c0, acts[0])
+        if c0.phase == PLAY or _over(c0):
             return None
         try:
-            k = _node_key(c, None)
-            got = memo.get(k)
+            k0 = _node_key(c0, None)
+            got = _DISCARD_KIDS.get((t.variant, _BUT_MAKER(_node_key(t, None)), tuple(acts)))
         except TypeError:
             return None
-        if got is not None:
-            out[i] = got
-        else:
-            kids.append((i, c, k))
-    if not kids:
-        return out
-    _, c0, k0 = kids[0]
-    same = k0[:_HANDS_AT] + k0[_HANDS_AT + 1:_DISCARDS_AT] + k0[_DISCARDS_AT + 1:]
-    acts2, _ = legal_actions(c0)
-    if not acts2:
-        return None
-    for _, c, k in kids[1:]:
-        if k[:_HANDS_AT] + k[_HANDS_AT + 1:_DISCARDS_AT] + k[_DISCARDS_AT + 1:] != same \
-                or legal_actions(c)[0] != acts2:
+        if got is not None and got[0] == _BUT_MAKER(k0):
+            acts2, _ = legal_actions(c0)
+            if not acts2:
+                return None
+            kids = [(0, c0.hands[seat])] + [(i, h) for i, h in enumerate(got[1], 1)]
+    if kids is None:
+        kids = []
+        made = []   # (index, position after the discard, its node key)
+        for i, a in enumerate(acts):
+            c = t.copy()
+            apply_legal(c, a)
+            if c.phase == PLAY or _over(c):
+                return None
+            try:
+                k = _node_key(c, None)
+                got = memo.get(k)
+            except TypeError:
+                return None
+            if got is not None:
+                out[i] = got
+            else:
+                made.append((i, c, k))
+        if not made:
+            return out
+        _, c0, k0 = made[0]
+        same = k0[:_HANDS_AT] + k0[_HANDS_AT + 1:_DISCARDS_AT] + k0[_DISCARDS_AT + 1:]
+        acts2, _ = legal_actions(c0)
+        if not acts2:
             return None
+        for _, c, k in made[1:]:
+            if k[:_HANDS_AT] + k[_HANDS_AT + 1:_DISCARDS_AT] + k[_DISCARDS_AT + 1:] != same \
+                    or legal_actions(c)[0] != acts2:
+                return None
+        kids = [(i, c.hands[seat]) for i, c, _ in made]
     party = _decider(c0, acts2)
     plays = []   # per action of the decision: (prep after c0, context)
     for a2 in acts2:
@@ -1457,11 +1479,11 @@ def _discards_then_plays(t: Table, acts, memo: dict) -> Optional[list]:
         pt, hands0, trick0, active, left, size, twins, key0 = prep
         bit = pt.bit
         todo = []   # (kid, hands)
-        for n, (_, c, _) in enumerate(kids):
+        for n, (_, held) in enumerate(kids):
             hands = list(hands0)
             if hands[seat]:     # the seat plays: its hand after this discard
                 m = 0
-                for card in c.hands[seat]:
+                for card in held:
                     b = bit.get(card)
                     if b is None or m & b:
                         return None
@@ -1491,7 +1513,7 @@ def _discards_then_plays(t: Table, acts, memo: dict) -> Optional[list]:
                 _plays_put(key, vec)
     STATS["discards"] += 1
     variant = t.variant
-    for (i, _, _), vs in zip(kids, vecs):
+    for (i, _), vs in zip(kids, vecs):
         out[i] = vs[_pick(variant, party, vs)]
     return out
 
