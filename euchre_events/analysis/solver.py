@@ -123,6 +123,7 @@ def clear_caches() -> None:
     _KB.clear()
     _DISCARD_KIDS.clear()
     _CHOICES.clear()
+    _CHOICE_KIDS.clear()
     _CLAMPED.clear()
     _SHAPE_IDS.clear()
     if _COMPILED is not None:
@@ -345,10 +346,31 @@ def _fast_node(t: Table, memo: Optional[dict], after: Optional[tuple], key=None,
             return None
     variant, party = t.variant, _decider(t, acts)
     last = len(acts) - 1 if own else -1
+    kids = None   # the auction's calls that lead to a choice met in an earlier deal (:data:`_CHOICE_KIDS`)
+    if _SHARE_CHOICES and run is None and after is None and key is not None and t.maker is None \
+            and _NET_AB and _C is not None and variant.n_sides == 2 and variant not in _NOT_NET:
+        try:
+            vk = (variant, _K_CACHE, _BUT_CARDS(key))
+            kids = _CHOICE_KIDS.get(vk)
+            if kids is None:
+                if len(_CHOICE_KIDS) > 10_000:
+                    _CHOICE_KIDS.clear()
+                kids = _CHOICE_KIDS[vk] = {}
+        except TypeError:
+            kids = None
     vecs = []
     for i, a in enumerate(acts):
+        if kids is not None:
+            e = kids.get(a)
+            if e:
+                v = _choice_kid(t, e)
+                if v is not None:
+                    vecs.append(v)
+                    continue
         c = t if i == last else t.copy()
         apply_legal(c, a)
+        if kids is not None and a not in kids:
+            kids[a] = _choice_kid_entry(c, key)
         v = _fast(c, memo, None if run is None else (run[0], run[1], a.card), True)
         if v is not None:
             vecs.append(v)
@@ -357,6 +379,64 @@ def _fast_node(t: Table, memo: Optional[dict], after: Optional[tuple], key=None,
     if run is None and after is None and key is not None and memo is not None and len(vecs) == len(acts):
         memo[(_AV, key)] = tuple(zip(acts, vecs))
     return vecs[_pick(variant, party, vecs)]
+
+
+_CHOICE_KIDS: dict = {}
+"""``{(variant, _K_CACHE, an auction position's node key but its cards): {call: [its
+:data:`_CHOICES` key, the entry there once found, the choice's party] or False}}``: a call
+that makes the contract and moves no card, after which the maker's choice (alone or not,
+rules.md 2.3) leads straight to the play (False: any other call).  Where the same position
+but its cards comes again (the same dealer and calls in another deal), :func:`_fast_node`
+values such a call by one compiled call on the position's own hands (:func:`_choice_kid`),
+without making the position after it: what the engine gives there (the contract, the
+choice's actions, the play starts' seating and nets) does not depend on the cards held."""
+
+
+def _choice_kid_entry(c: Table, pkey: tuple):
+    """:data:`_CHOICE_KIDS`' entry of the position ``c`` after a call at the
+    auction position of node key ``pkey``, made by the engine: False where
+    it is not a contract's choice as :func:`_net_ab` hands it to
+    :func:`_exchange` (two to four actions, no discard) or the call moved a
+    card."""
+    if c.maker is None or c.phase == PLAY or c.phase in _OVER_PHASES:
+        return False
+    try:
+        ck = _node_key(c, None)
+    except TypeError:
+        return False
+    if _CARDS_OF(ck) != _CARDS_OF(pkey):
+        return False
+    acts2, _ = legal_actions(c)
+    if not 2 <= len(acts2) <= 4 or _discard_run(c, acts2) is not None:
+        return False
+    party2 = _decider(c, acts2)
+    if party2 is None:
+        return False
+    if len(acts2) == 2:
+        acts2 = acts2[::-1]   # :func:`_net_ab`'s order
+    return [(c.variant, _K_CACHE, _BUT_CARDS(ck), tuple(acts2)), None, party2]
+
+
+def _choice_kid(t: Table, e: list) -> Optional[tuple]:
+    """The points vector after a call at ``t`` whose :data:`_CHOICE_KIDS`
+    entry is ``e``, by the compiled call :func:`_exchange` makes there
+    (the full window: exact), on ``t``'s hands; None where :data:`_CHOICES`
+    has no entry for it yet or the hands are not the regular play it found."""
+    ch = e[1]
+    if ch is None:
+        ch = e[1] = _CHOICES.get(e[0])
+        if ch is None:
+            return None
+    opts, shapes, tabs, n_cards = ch
+    hands = t.hands
+    for h in hands:
+        if len(h) != n_cards:
+            return None
+    val = _exchange_call(opts, shapes, tabs, hands, None, -1, (), e[2], e[2], -_INF, _INF)
+    if val is None:
+        return None
+    STATS["shared"] += 1
+    return _vec_of(val)
 
 
 # ------------------------------------------------------------------ the contract's exchanges: alpha-beta on the net
@@ -668,6 +748,18 @@ def _exchange(t: Table, acts: list, party: int, a: int, b: int, tkey=None) -> Op
             if len(_CHOICES) > 10_000:
                 _CHOICES.clear()
             _CHOICES[ckey] = (opts, shapes, tabs, n_cards)
+    return _exchange_call(opts, shapes, tabs, base_hands, all_masks, seat, seat_kids, party, party2, a, b)
+
+
+def _exchange_call(opts, shapes, tabs, base_hands, all_masks, seat: int, seat_kids, party: int, party2: int,
+                   a: int, b: int) -> Optional[int]:
+    """The compiled call of :func:`_exchange` (and of :func:`_fast_node`'s
+    choices met again, :data:`_CHOICE_KIDS`): ``opts``, ``shapes``, ``tabs``
+    as :data:`_CHOICES` keeps them, ``base_hands`` the hands before the
+    choice (``all_masks``: ``(play tables, their masks)`` where the caller
+    has them), ``seat`` the discarding seat (-1: none) with its hand after
+    each other discard (``seat_kids``); None where a hand is not one of the
+    regular play the set-up found (an unknown card, a card twice)."""
     pt, cap, lead, twins, per_deal = tabs
     bit = pt.bit
     known = _HAND_MASKS.get(id(pt.codes))   # the hands' masks, as :func:`_play_prep_deck` keeps them
@@ -1386,6 +1478,9 @@ _DISCARDS_AT = _NODE_SLOTS.index("discards")
 _BUT_CARDS = itemgetter(*(i for i, n in enumerate(_NODE_SLOTS)
                           if n not in ("hands", "dealt", "kitty", "seen", "up_card", "discards")))
 """A node key's items but the cards held, dealt, turned up, buried and seen (:data:`_CHOICES`)."""
+_CARDS_OF = itemgetter(*(i for i, n in enumerate(_NODE_SLOTS)
+                         if n in ("hands", "dealt", "kitty", "seen", "up_card", "discards")))
+"""A node key's cards held, dealt, turned up, buried and seen (:data:`_CHOICE_KIDS`)."""
 _BUT_MAKER = itemgetter(*(i for i, n in enumerate(_NODE_SLOTS) if n not in ("pos", "maker", "auction", "turn")))
 """A node key's items but the position number, the maker, the auction state and the seat on turn
 (the maker's after the discard; :data:`_DISCARD_KIDS`)."""
