@@ -60,7 +60,11 @@ keys per led suit, equal-card runs, who follows whom, each party's value
 of every tricks-won outcome); nothing of the rules is in C.  A contract's
 dealer's discards and lone-hand choice are searched there too, from one
 set-up (:func:`_exchange`): the choices and the play starts they lead to
-are made by the engine, the nets by the variant's scoring.  Without it
+are made by the engine, the nets by the variant's scoring; what the engine
+gives there that does not depend on the cards held (the other discards of
+the same dealer's hand, a choice's play starts, a call's choice) is made
+once and read again (:data:`_DISCARD_KIDS`, :data:`_CHOICES`,
+:data:`_CHOICE_KIDS`).  Without it
 (or with the environment variable ``EUCHRE_EVENTS_NO_C=1``, or
 :func:`use_compiled` ``(False)``) the Python search runs; the answers are
 the same.
