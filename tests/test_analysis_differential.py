@@ -387,3 +387,53 @@ def test_a_contracts_exchange_in_one_compiled_call_equals_the_engine_children(va
     if variant == "standard":   # (two-handed's discard starts the play: no choice after it)
         done = {str(phase) for ok, phase in ran if ok}
         assert {"discard", "alone"} <= done and solver.STATS["known"] > known, done
+
+
+@pytest.mark.skipif(not solver.compiled_available(), reason="the exchange search is the compiled one's")
+@pytest.mark.parametrize("variant", ["standard", "two-handed"])
+def test_exchange_set_ups_shared_across_makers_and_deals_change_no_value(variant):
+    """The dealer's other discards made once for every round-1 maker of a
+    deal (``solver._DISCARD_KIDS``, read by the par and by the discard
+    decision), a choice's play starts' parameters made once for every deal
+    of the contract (``solver._CHOICES``) and the calls valued without the
+    position after them where the same auction position comes again
+    (``solver._CHOICE_KIDS``), all kept across deals and option sets
+    (nothing forgotten between the seeds), change no value: as ``analyze``
+    asks them (the par first, then every auction and exchange decision with
+    the same memo), every option equals the values with the shares off and
+    every set-up made by the engine (fresh memo and caches); and in standard
+    Euchre each share was read."""
+    option_sets, _ = VARIANTS[variant]
+    solver.clear_caches()
+    n = 0
+    shared = solver.STATS["shared"]
+    for seed in range({"standard": 48, "two-handed": 40}[variant]):
+        options = option_sets[seed % len(option_sets)]
+        memo: dict = {}
+        positions = list(decision_positions(variant, options, seed))
+        found = []
+        for i, t in enumerate(positions):
+            if i == 0:
+                solve(t, memo=memo)
+            found.append(action_values(t, method="fast", memo=memo))
+        kept = (dict(solver._DISCARD_KIDS), dict(solver._CHOICES), dict(solver._CHOICE_KIDS),
+                dict(solver._SHAPE_IDS))
+        solver._SHARE_KIDS = solver._SHARE_CHOICES = False
+        try:
+            solver.clear_caches()
+            memo = {}
+            for i, t in enumerate(positions):
+                if i == 0:
+                    solve(t, memo=memo)
+                got = action_values(t, method="fast", memo=memo)
+                assert got == found[i], (variant, options, seed, t.phase)
+                n += 1
+        finally:
+            solver._SHARE_KIDS = solver._SHARE_CHOICES = True
+        solver.clear_caches()   # (the compiled search's bounds, kept under the shapes' ids, forgotten)
+        for cache, got in zip((solver._DISCARD_KIDS, solver._CHOICES, solver._CHOICE_KIDS, solver._SHAPE_IDS), kept):
+            cache.update(got)   # the shares go on from deal to deal
+    assert n >= 10
+    if variant == "standard":   # each share read (the counts: the runs with the shares on)
+        assert solver._DISCARD_KIDS and len(solver._CHOICES) > 1 and solver.STATS["shared"] > shared + 10
+        assert any(e and e[1] is not None for kids in solver._CHOICE_KIDS.values() for e in kids.values())

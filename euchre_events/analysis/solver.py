@@ -60,7 +60,11 @@ keys per led suit, equal-card runs, who follows whom, each party's value
 of every tricks-won outcome); nothing of the rules is in C.  A contract's
 dealer's discards and lone-hand choice are searched there too, from one
 set-up (:func:`_exchange`): the choices and the play starts they lead to
-are made by the engine, the nets by the variant's scoring.  Without it
+are made by the engine, the nets by the variant's scoring; what the engine
+gives there that does not depend on the cards held (the other discards of
+the same dealer's hand, a choice's play starts, a call's choice) is made
+once and read again (:data:`_DISCARD_KIDS`, :data:`_CHOICES`,
+:data:`_CHOICE_KIDS`).  Without it
 (or with the environment variable ``EUCHRE_EVENTS_NO_C=1``, or
 :func:`use_compiled` ``(False)``) the Python search runs; the answers are
 the same.
@@ -73,6 +77,7 @@ from __future__ import annotations
 
 import os
 from itertools import islice, product
+from operator import itemgetter
 from typing import Optional, Sequence
 
 from euchre_events.events import Event
@@ -120,6 +125,9 @@ def clear_caches() -> None:
     _DECK_PT.clear()
     _HAND_MASKS.clear()
     _KB.clear()
+    _DISCARD_KIDS.clear()
+    _CHOICES.clear()
+    _CHOICE_KIDS.clear()
     _CLAMPED.clear()
     _SHAPE_IDS.clear()
     if _COMPILED is not None:
@@ -326,7 +334,9 @@ def _fast_node(t: Table, memo: Optional[dict], after: Optional[tuple], key=None,
     if _NET_AB and t.maker is not None and _C is not None and t.variant.n_sides == 2 \
             and t.variant not in _NOT_NET:
         try:
-            return _vec_of(_net_ab(t, memo, -_INF, _INF, False, key if after is None else None))
+            if after is None and key is not None:   # (:func:`_fast` found no value under key, and keeps the one found)
+                return _vec_of(_net_ab(t, memo, -_INF, _INF, False, key, True))
+            return _vec_of(_net_ab(t, memo, -_INF, _INF, False, None))
         except _NotNet:
             if len(_NOT_NET) < 1024:
                 _NOT_NET.add(t.variant)
@@ -340,10 +350,31 @@ def _fast_node(t: Table, memo: Optional[dict], after: Optional[tuple], key=None,
             return None
     variant, party = t.variant, _decider(t, acts)
     last = len(acts) - 1 if own else -1
+    kids = None   # the auction's calls that lead to a choice met in an earlier deal (:data:`_CHOICE_KIDS`)
+    if _SHARE_CHOICES and run is None and after is None and key is not None and t.maker is None \
+            and _NET_AB and _C is not None and variant.n_sides == 2 and variant not in _NOT_NET:
+        try:
+            vk = (variant, _K_CACHE, _BUT_CARDS(key))
+            kids = _CHOICE_KIDS.get(vk)
+            if kids is None:
+                if len(_CHOICE_KIDS) > 10_000:
+                    _CHOICE_KIDS.clear()
+                kids = _CHOICE_KIDS[vk] = {}
+        except TypeError:
+            kids = None
     vecs = []
     for i, a in enumerate(acts):
+        if kids is not None:
+            e = kids.get(a)
+            if e:
+                v = _choice_kid(t, e)
+                if v is not None:
+                    vecs.append(v)
+                    continue
         c = t if i == last else t.copy()
         apply_legal(c, a)
+        if kids is not None and a not in kids:
+            kids[a] = _choice_kid_entry(c, key)
         v = _fast(c, memo, None if run is None else (run[0], run[1], a.card), True)
         if v is not None:
             vecs.append(v)
@@ -352,6 +383,64 @@ def _fast_node(t: Table, memo: Optional[dict], after: Optional[tuple], key=None,
     if run is None and after is None and key is not None and memo is not None and len(vecs) == len(acts):
         memo[(_AV, key)] = tuple(zip(acts, vecs))
     return vecs[_pick(variant, party, vecs)]
+
+
+_CHOICE_KIDS: dict = {}
+"""``{(variant, _K_CACHE, an auction position's node key but its cards): {call: [its
+:data:`_CHOICES` key, the entry there once found, the choice's party] or False}}``: a call
+that makes the contract and moves no card, after which the maker's choice (alone or not,
+rules.md 2.3) leads straight to the play (False: any other call).  Where the same position
+but its cards comes again (the same dealer and calls in another deal), :func:`_fast_node`
+values such a call by one compiled call on the position's own hands (:func:`_choice_kid`),
+without making the position after it: what the engine gives there (the contract, the
+choice's actions, the play starts' seating and nets) does not depend on the cards held."""
+
+
+def _choice_kid_entry(c: Table, pkey: tuple):
+    """:data:`_CHOICE_KIDS`' entry of the position ``c`` after a call at the
+    auction position of node key ``pkey``, made by the engine: False where
+    it is not a contract's choice as :func:`_net_ab` hands it to
+    :func:`_exchange` (two to four actions, no discard) or the call moved a
+    card."""
+    if c.maker is None or c.phase == PLAY or c.phase in _OVER_PHASES:
+        return False
+    try:
+        ck = _node_key(c, None)
+    except TypeError:
+        return False
+    if _CARDS_OF(ck) != _CARDS_OF(pkey):
+        return False
+    acts2, _ = legal_actions(c)
+    if not 2 <= len(acts2) <= 4 or _discard_run(c, acts2) is not None:
+        return False
+    party2 = _decider(c, acts2)
+    if party2 is None:
+        return False
+    if len(acts2) == 2:
+        acts2 = acts2[::-1]   # :func:`_net_ab`'s order
+    return [(c.variant, _K_CACHE, _BUT_CARDS(ck), tuple(acts2)), None, party2]
+
+
+def _choice_kid(t: Table, e: list) -> Optional[tuple]:
+    """The points vector after a call at ``t`` whose :data:`_CHOICE_KIDS`
+    entry is ``e``, by the compiled call :func:`_exchange` makes there
+    (the full window: exact), on ``t``'s hands; None where :data:`_CHOICES`
+    has no entry for it yet or the hands are not the regular play it found."""
+    ch = e[1]
+    if ch is None:
+        ch = e[1] = _CHOICES.get(e[0])
+        if ch is None:
+            return None
+    opts, shapes, tabs, n_cards = ch
+    hands = t.hands
+    for h in hands:
+        if len(h) != n_cards:
+            return None
+    val = _exchange_call(opts, shapes, tabs, hands, None, -1, (), e[2], e[2], -_INF, _INF)
+    if val is None:
+        return None
+    STATS["shared"] += 1
+    return _vec_of(val)
 
 
 # ------------------------------------------------------------------ the contract's exchanges: alpha-beta on the net
@@ -392,7 +481,7 @@ def _single_scorer(outcomes: dict) -> bool:
     return got[1]
 
 
-def _net_ab(t: Table, memo: dict, alpha: int, beta: int, own: bool = False, key=None) -> int:
+def _net_ab(t: Table, memo: dict, alpha: int, beta: int, own: bool = False, key=None, top: bool = False) -> int:
     """Side 0's net value of ``t`` (a position after the contract is made:
     the pick-up, the dealer's discard, a lone hand declared after it, the
     play) clamped to ``[alpha, beta]``, by alpha-beta over the engine's
@@ -408,7 +497,9 @@ def _net_ab(t: Table, memo: dict, alpha: int, beta: int, own: bool = False, key=
     ``memo`` as the points vector (as :func:`_fast` keeps them), bounds in
     ``memo[_BOUNDS]``.  ``own``: ``t`` is a copy nobody reads after the call
     (a child made here): its last child is played on it, not on a copy.
-    ``key``: ``_node_key(t, None)`` where the caller has it."""
+    ``key``: ``_node_key(t, None)`` where the caller has it; ``top``: the
+    caller (:func:`_fast`, the full window) found no value under ``key`` in
+    ``memo`` and keeps the one this returns (not looked up, nor kept, here)."""
     if t.phase in _OVER_PHASES:
         p = _points(t)
         if not _one_side(p):
@@ -417,16 +508,17 @@ def _net_ab(t: Table, memo: dict, alpha: int, beta: int, own: bool = False, key=
         return alpha if n < alpha else beta if n > beta else n
     if key is None:
         key = _node_key(t, None)
-    got = memo.get(key)
-    if got is not None:
-        if not _one_side(got):
-            raise _NotNet
-        n = got[0] - got[1]
-        return alpha if n < alpha else beta if n > beta else n
+    if not top:
+        got = memo.get(key)
+        if got is not None:
+            if not _one_side(got):
+                raise _NotNet
+            n = got[0] - got[1]
+            return alpha if n < alpha else beta if n > beta else n
     bounds = memo.get(_BOUNDS)
     if bounds is None:
         bounds = memo[_BOUNDS] = {}
-    got = bounds.get(key, _NO_BOUNDS)
+    got = bounds.get(key, _NO_BOUNDS) if bounds else _NO_BOUNDS   # (no hash of the key when none is kept)
     lo, hi = got
     if lo >= beta:
         return beta
@@ -448,7 +540,8 @@ def _net_ab(t: Table, memo: dict, alpha: int, beta: int, own: bool = False, key=
             # more often the better and the same under every maker of a side: :data:`_KB`);
             # the better child searched first leaves the other a narrower window
             acts = acts[::-1]
-        v = _exchange(t, acts, party, a, b) if _EXCHANGE else None
+        # (one action, such as the pick-up: its child searched below, no call set up)
+        v = _exchange(t, acts, party, a, b, key) if _EXCHANGE and len(acts) > 1 else None
         last = len(acts) - 1 if own else -1   # an own table is the last child's (no copy)
         if v is not None:
             pass
@@ -473,7 +566,8 @@ def _net_ab(t: Table, memo: dict, alpha: int, beta: int, own: bool = False, key=
                     if v <= a:
                         break
     if a < v < b or (v <= a and a == lo) or (v >= b and b == hi):
-        memo[key] = _vec_of(v)      # exact (at a bound the other bound meets)
+        if not top:
+            memo[key] = _vec_of(v)      # exact (at a bound the other bound meets)
         if got is not _NO_BOUNDS:   # (a descendant never has this node's key)
             bounds.pop(key, None)
     elif v <= a:
@@ -487,13 +581,35 @@ _SHAPE_IDS: dict = {}
 """``{(play shape, cards a trick, twins): id}``: the ids under which ``_playsearch.exchange``
 keeps the tricks' bounds of the plays it searches (forgotten with them: :func:`clear_caches`)."""
 
+_SHARE_KIDS = True
+"""Let :func:`_exchange` read the other discards' positions from :data:`_DISCARD_KIDS`
+(the tests compare it with making them for every maker)."""
+_DISCARD_KIDS: dict = {}
+"""``{(variant, the discard position's node key but its pos, maker, auction and seat on turn, the discards):
+(the first discard's node key but the same four, the seat's hand after each other discard)}``:
+the dealer's discards after the pick-up are the same whoever ordered it up (rules.md 2.2), so
+:func:`_exchange` makes and checks them by the engine for the first maker of a deal only; for
+the next it makes the first discard and finds it the same but for those four slots."""
+
+_SHARE_CHOICES = True
+"""Let :func:`_exchange` read a choice's play starts' parameters from :data:`_CHOICES`
+(the tests compare it with making them every time)."""
+_CHOICES: dict = {}
+"""``{(variant, the choice's position's node key but its cards, the choice's actions): (each play
+start's parameters for the compiled search, their shapes' ids, the play tables, cards a hand)}``: where a
+contract's last choice (alone or not, rules.md 2.3) leads straight to the play and moves no
+card, the play starts' seating, leader, seats out and nets (:func:`_play_prep`,
+:func:`_contract`) come from the contract, not from the cards held: :func:`_exchange`
+makes them by the engine for the first deal of a contract and reads them for the next (the
+hands' masks made from each deal's own hands)."""
+
 _EXCHANGE = True
 """Let :func:`_net_ab` search a dealer's discard and the lone-hand choice after it
 (or that choice alone) by one compiled call (:func:`_exchange`; the tests compare
 it with the search over the engine's children)."""
 
 
-def _exchange(t: Table, acts: list, party: int, a: int, b: int) -> Optional[int]:
+def _exchange(t: Table, acts: list, party: int, a: int, b: int, tkey=None) -> Optional[int]:
     """Side 0's net of ``t`` clamped to ``[a, b]`` by ONE compiled call
     (``_playsearch.exchange``) where ``t``'s actions ``acts`` (in the order
     :func:`_net_ab` searches them) are the discards of one seat (rules.md
@@ -515,114 +631,187 @@ def _exchange(t: Table, acts: list, party: int, a: int, b: int) -> Optional[int]
     if _C is None or len(acts) > 16:
         return None
     run = _discard_run(t, acts) if len(acts) > 1 else None
+    seat_kids = None
     if run is not None:
         seat = acts[0].seat
-        kids = []
-        for act in acts:
-            c = t.copy()
-            apply_legal(c, act)
-            if c.phase == PLAY or c.phase in _OVER_PHASES:
-                return None
-            kids.append(c)
-        base = kids[0]
+        base = t.copy()
+        apply_legal(base, acts[0])
+        if base.phase == PLAY or base.phase in _OVER_PHASES:
+            return None
         try:
             k0 = _node_key(base, None)
+            tk = tkey if tkey is not None else _node_key(t, None)
         except TypeError:
             return None
-        same = k0[:_HANDS_AT] + k0[_HANDS_AT + 1:_DISCARDS_AT] + k0[_DISCARDS_AT + 1:]
         acts2, _ = legal_actions(base)
         if not acts2:
             return None
-        for c in kids[1:]:
-            k = _node_key(c, None)
-            if k[:_HANDS_AT] + k[_HANDS_AT + 1:_DISCARDS_AT] + k[_DISCARDS_AT + 1:] != same \
-                    or legal_actions(c)[0] != acts2:
-                return None
+        # the other discards' positions, made and checked once for every maker of the same
+        # dealer's hand (:data:`_DISCARD_KIDS`)
+        skey = (t.variant, _BUT_MAKER(tk), tuple(acts)) if _SHARE_KIDS else None
+        got = _DISCARD_KIDS.get(skey) if skey is not None else None
+        if got is not None and got[0] == _BUT_MAKER(k0):
+            seat_kids = got[1]
+            STATS["shared"] += 1
+        else:
+            same = k0[:_HANDS_AT] + k0[_HANDS_AT + 1:_DISCARDS_AT] + k0[_DISCARDS_AT + 1:]
+            seat_kids = []
+            for act in acts[1:]:
+                c = t.copy()
+                apply_legal(c, act)
+                if c.phase == PLAY or c.phase in _OVER_PHASES:
+                    return None
+                k = _node_key(c, None)
+                if k[:_HANDS_AT] + k[_HANDS_AT + 1:_DISCARDS_AT] + k[_DISCARDS_AT + 1:] != same \
+                        or legal_actions(c)[0] != acts2:
+                    return None
+                seat_kids.append(c.hands[seat])
+            if skey is not None:
+                if len(_DISCARD_KIDS) > 10_000:
+                    _DISCARD_KIDS.clear()
+                _DISCARD_KIDS[skey] = (_BUT_MAKER(k0), seat_kids)
         party2 = _decider(base, acts2) if len(acts2) > 1 else 0
         if party2 is None:
             return None
         if len(acts2) == 2:
             acts2 = acts2[::-1]   # :func:`_net_ab`'s order
     else:
-        seat, base, kids, acts2, party2 = -1, t, (), acts, party
+        seat, base, acts2, party2 = -1, t, acts, party
     if not 1 <= len(acts2) <= 4:
         return None
-    opts = []
-    tabs = None
-    for a2 in acts2:
-        g = base.copy()
-        apply_legal(g, a2)
-        if g.phase != PLAY or g.hands != base.hands:
-            return None
-        prep = _play_prep(g)
-        if prep is None or prep[2]:
-            return None
-        pt, hands, _, active, left, size, twins, key = prep
-        if key[-2] is None or any(g.tricks_won):
-            return None
-        ctx = _contract(g, pt, active, left, key)
-        if not ctx[0] or ctx[1] is None:
-            return None
-        _, nets_l, _, nxt, side, cap, lead, _, _, per_deal, _ = ctx
-        if tabs is None:
-            tabs = (pt, cap, lead, twins, per_deal)
-        elif tabs[1] is not cap or tabs[2] is not lead or tabs[3] != twins or tabs[4] != per_deal:
-            return None
-        inplay = 0
-        for s2 in active:
-            inplay |= 1 << s2
-        # the play's shape (:data:`_KB`) with its cards a trick: the compiled search keeps
-        # the tricks' bounds of the plays it searches under an id of it (:data:`_SHAPE_IDS`)
-        opts.append(((side, nxt, g.turn, size, nets_l, inplay),
-                     (ctx[-1], size) if _K_CACHE and ctx[-1] is not None else None))
+    base_hands = base.hands
+    all_masks = None
+    # the play starts' parameters, the same for every deal's hands (:data:`_CHOICES`)
+    ckey = got = None
+    if _SHARE_CHOICES:
+        try:
+            bk = k0 if run is not None else (tkey if tkey is not None else _node_key(t, None))
+            ckey = (t.variant, _K_CACHE, _BUT_CARDS(bk), tuple(acts2))   # (the variant: a node key is one game's)
+            got = _CHOICES.get(ckey)
+        except TypeError:
+            ckey = got = None
+    if got is not None:
+        opts, shapes, tabs, n_cards = got
+        STATS["shared"] += 1
+        for h in base_hands:
+            if len(h) != n_cards:   # (not the regular play the set-up found: the engine's children)
+                return None
+    else:
+        opts = []
+        tabs = None
+        last = len(acts2) - 1 if run is not None else -1   # base is this call's own: the last choice made on it
+        for i, a2 in enumerate(acts2):
+            if i == last:
+                base_hands = [h[:] for h in base_hands]   # (the other choices' plays read them)
+                g = base
+            else:
+                g = base.copy()
+            apply_legal(g, a2)
+            if g.phase != PLAY or g.hands != base_hands:
+                return None
+            prep = _play_prep(g)
+            if prep is None or prep[2]:
+                return None
+            pt, hands, _, active, left, size, twins, key = prep
+            if key[-2] is None or any(g.tricks_won):
+                return None
+            if all_masks is None and len(active) == len(hands):
+                all_masks = (pt, hands)   # every seat in play: each hand's mask, as below would make it
+            ctx = _contract(g, pt, active, left, key)
+            if not ctx[0] or ctx[1] is None:
+                return None
+            _, nets_l, _, nxt, side, cap, lead, _, _, per_deal, _ = ctx
+            if tabs is None:
+                tabs = (pt, cap, lead, twins, per_deal)
+            elif tabs[1] is not cap or tabs[2] is not lead or tabs[3] != twins or tabs[4] != per_deal:
+                return None
+            inplay = 0
+            for s2 in active:
+                inplay |= 1 << s2
+            # the play's shape (:data:`_KB`) with its cards a trick: the compiled search keeps
+            # the tricks' bounds of the plays it searches under an id of it (:data:`_SHAPE_IDS`)
+            opts.append(((side, nxt, g.turn, size, nets_l, inplay),
+                         (ctx[-1], size) if _K_CACHE and ctx[-1] is not None else None))
+        shapes = []
+        for _, shape in opts:
+            if shape is None:
+                shapes.append(-1)
+                continue
+            sk = (shape, twins)
+            sid = _SHAPE_IDS.get(sk)
+            if sid is None:
+                if len(_SHAPE_IDS) >= 1 << 30:
+                    clear_caches()
+                sid = _SHAPE_IDS[sk] = len(_SHAPE_IDS)
+            shapes.append(sid)
+        opts = [o for o, _ in opts]
+        n_cards = len(base_hands[0]) if base_hands else -1
+        deck = _variant_play(t.variant)[2]   # (tables over the whole deck: the same for every deal)
+        if ckey is not None and deck is not None and tabs[0].codes == deck[0] \
+                and all(len(h) == n_cards for h in base_hands):
+            if len(_CHOICES) > 10_000:
+                _CHOICES.clear()
+            _CHOICES[ckey] = (opts, shapes, tabs, n_cards)
+    return _exchange_call(opts, shapes, tabs, base_hands, all_masks, seat, seat_kids, party, party2, a, b)
+
+
+def _exchange_call(opts, shapes, tabs, base_hands, all_masks, seat: int, seat_kids, party: int, party2: int,
+                   a: int, b: int) -> Optional[int]:
+    """The compiled call of :func:`_exchange` (and of :func:`_fast_node`'s
+    choices met again, :data:`_CHOICE_KIDS`): ``opts``, ``shapes``, ``tabs``
+    as :data:`_CHOICES` keeps them, ``base_hands`` the hands before the
+    choice (``all_masks``: ``(play tables, their masks)`` where the caller
+    has them), ``seat`` the discarding seat (-1: none) with its hand after
+    each other discard (``seat_kids``); None where a hand is not one of the
+    regular play the set-up found (an unknown card, a card twice)."""
     pt, cap, lead, twins, per_deal = tabs
     bit = pt.bit
-    known = _HAND_MASKS.get(id(pt.codes))   # the hands' masks :func:`_play_prep_deck` made
-    known = known[1] if known is not None and known[0] is pt.codes else {}
+    known = _HAND_MASKS.get(id(pt.codes))   # the hands' masks, as :func:`_play_prep_deck` keeps them
+    if known is None or known[0] is not pt.codes:
+        known = _HAND_MASKS[id(pt.codes)] = (pt.codes, {})
+    known = known[1]
 
     def mask(hand):
         h = tuple(hand)
         m = known.get(h)
-        if m is None:
+        if m is None:   # the hand's mask, -1 for a card not of the deck or twice
             m = 0
             for card in hand:
                 bc = bit.get(card)
                 if bc is None or m & bc:
-                    return None
+                    m = -1
+                    break
                 m |= bc
+            if len(known) > 100_000:
+                known.clear()
+            known[h] = m
         return None if m < 0 else m
 
-    hands = []
-    for h in base.hands:
-        m = mask(h)
-        if m is None:
-            return None
-        hands.append(m)
+    if all_masks is not None and all_masks[0] is pt:
+        hands = list(all_masks[1])
+    else:
+        hands = []
+        held = 0
+        for h in base_hands:
+            m = mask(h)
+            if m is None or m & held:   # (an unknown card, a card twice: as :func:`_play_prep` finds)
+                return None
+            held |= m
+            hands.append(m)
     seat_hands = []
     if seat >= 0:
         others = 0
         for s2, m in enumerate(hands):
             if s2 != seat:
                 others |= m
-        for c in kids:
-            m = mask(c.hands[seat])
+        seat_hands.append(hands[seat])
+        for h in seat_kids:
+            m = mask(h)
             if m is None or m & others or m.bit_count() != hands[seat].bit_count():
                 return None
             seat_hands.append(m)
-    shapes = []
-    for _, shape in opts:
-        if shape is None:
-            shapes.append(-1)
-            continue
-        sk = (shape, twins)
-        sid = _SHAPE_IDS.get(sk)
-        if sid is None:
-            if len(_SHAPE_IDS) >= 1 << 30:
-                clear_caches()
-            sid = _SHAPE_IDS[sk] = len(_SHAPE_IDS)
-        shapes.append(sid)
     val, nodes, known = _C.exchange(cap, lead, twins, per_deal, hands, seat, seat_hands, party,
-                                    [o for o, _ in opts], party2, a, b, shapes)
+                                    opts, party2, a, b, shapes)
     STATS["nodes"] += nodes
     STATS["known"] += known
     return val
@@ -938,10 +1127,11 @@ def solve(t: Table, *, method: str = "fast", memo: Optional[dict] = None) -> tup
 
 # ------------------------------------------------------------------ the fast play search
 
-STATS = {"nodes": 0, "known": 0, "discards": 0}
+STATS = {"nodes": 0, "known": 0, "discards": 0, "shared": 0}
 """Positions visited by the fast play search (cards tried), for the benchmark;
 ``known``: plays answered by :data:`_KB` without a search; ``discards``:
-discard decisions valued by :func:`_discards_then_plays`."""
+discard decisions valued by :func:`_discards_then_plays`; ``shared``: set-ups
+:func:`_exchange` read from :data:`_DISCARD_KIDS` and :data:`_CHOICES`."""
 
 _SCORES: dict = {}
 """``{scoring key: {tricks won: points}}``: the variant's own points for a tricks-won
@@ -1289,6 +1479,15 @@ def _play_moves(t: Table, acts) -> Optional[list]:
 
 _HANDS_AT = _NODE_SLOTS.index("hands")
 _DISCARDS_AT = _NODE_SLOTS.index("discards")
+_BUT_CARDS = itemgetter(*(i for i, n in enumerate(_NODE_SLOTS)
+                          if n not in ("hands", "dealt", "kitty", "seen", "up_card", "discards")))
+"""A node key's items but the cards held, dealt, turned up, buried and seen (:data:`_CHOICES`)."""
+_CARDS_OF = itemgetter(*(i for i, n in enumerate(_NODE_SLOTS)
+                         if n in ("hands", "dealt", "kitty", "seen", "up_card", "discards")))
+"""A node key's cards held, dealt, turned up, buried and seen (:data:`_CHOICE_KIDS`)."""
+_BUT_MAKER = itemgetter(*(i for i, n in enumerate(_NODE_SLOTS) if n not in ("pos", "maker", "auction", "turn")))
+"""A node key's items but the position number, the maker, the auction state and the seat on turn
+(the maker's after the discard; :data:`_DISCARD_KIDS`)."""
 
 
 def _discards_then_plays(t: Table, acts, memo: dict) -> Optional[list]:
@@ -1305,38 +1504,60 @@ def _discards_then_plays(t: Table, acts, memo: dict) -> Optional[list]:
     (``two_party_many``: positions that differ only in the hands share its
     transposition table), each the value :func:`_play_fast` gives (kept in
     :data:`_PLAYS` as it keeps them); the decision takes its child by
-    :func:`_pick`, as :func:`_fast_node` does.  None where that does not
-    apply: the caller then values each child."""
+    :func:`_pick`, as :func:`_fast_node` does.  Where the par's
+    :func:`_exchange` made and checked the other discards of this position
+    (:data:`_DISCARD_KIDS`), only the first is made here, and every discard
+    is searched (none read in ``memo``).  None where that does not apply:
+    the caller then values each child."""
     if _C is None or t.variant.n_sides != 2:
         return None
     seat = acts[0].seat
     out = [None] * len(acts)
-    kids = []   # (index, position after the discard, its node key)
-    for i, a in enumerate(acts):
-        c = t.copy()
-        apply_legal(c, a)
-        if c.phase == PLAY or _over(c):
+    kids = None   # (index, the seat's hand after the discard)
+    if _SHARE_KIDS:   # the other discards as the par's :func:`_exchange` made and checked them
+        c0 = t.copy()
+        apply_legal(c0, acts[0])
+        if c0.phase == PLAY or _over(c0):
             return None
         try:
-            k = _node_key(c, None)
-            got = memo.get(k)
+            k0 = _node_key(c0, None)
+            got = _DISCARD_KIDS.get((t.variant, _BUT_MAKER(_node_key(t, None)), tuple(acts)))
         except TypeError:
             return None
-        if got is not None:
-            out[i] = got
-        else:
-            kids.append((i, c, k))
-    if not kids:
-        return out
-    _, c0, k0 = kids[0]
-    same = k0[:_HANDS_AT] + k0[_HANDS_AT + 1:_DISCARDS_AT] + k0[_DISCARDS_AT + 1:]
-    acts2, _ = legal_actions(c0)
-    if not acts2:
-        return None
-    for _, c, k in kids[1:]:
-        if k[:_HANDS_AT] + k[_HANDS_AT + 1:_DISCARDS_AT] + k[_DISCARDS_AT + 1:] != same \
-                or legal_actions(c)[0] != acts2:
+        if got is not None and got[0] == _BUT_MAKER(k0):
+            acts2, _ = legal_actions(c0)
+            if not acts2:
+                return None
+            kids = [(0, c0.hands[seat])] + [(i, h) for i, h in enumerate(got[1], 1)]
+    if kids is None:
+        kids = []
+        made = []   # (index, position after the discard, its node key)
+        for i, a in enumerate(acts):
+            c = t.copy()
+            apply_legal(c, a)
+            if c.phase == PLAY or _over(c):
+                return None
+            try:
+                k = _node_key(c, None)
+                got = memo.get(k)
+            except TypeError:
+                return None
+            if got is not None:
+                out[i] = got
+            else:
+                made.append((i, c, k))
+        if not made:
+            return out
+        _, c0, k0 = made[0]
+        same = k0[:_HANDS_AT] + k0[_HANDS_AT + 1:_DISCARDS_AT] + k0[_DISCARDS_AT + 1:]
+        acts2, _ = legal_actions(c0)
+        if not acts2:
             return None
+        for _, c, k in made[1:]:
+            if k[:_HANDS_AT] + k[_HANDS_AT + 1:_DISCARDS_AT] + k[_DISCARDS_AT + 1:] != same \
+                    or legal_actions(c)[0] != acts2:
+                return None
+        kids = [(i, c.hands[seat]) for i, c, _ in made]
     party = _decider(c0, acts2)
     plays = []   # per action of the decision: (prep after c0, context)
     for a2 in acts2:
@@ -1357,11 +1578,11 @@ def _discards_then_plays(t: Table, acts, memo: dict) -> Optional[list]:
         pt, hands0, trick0, active, left, size, twins, key0 = prep
         bit = pt.bit
         todo = []   # (kid, hands)
-        for n, (_, c, _) in enumerate(kids):
+        for n, (_, held) in enumerate(kids):
             hands = list(hands0)
             if hands[seat]:     # the seat plays: its hand after this discard
                 m = 0
-                for card in c.hands[seat]:
+                for card in held:
                     b = bit.get(card)
                     if b is None or m & b:
                         return None
@@ -1391,7 +1612,7 @@ def _discards_then_plays(t: Table, acts, memo: dict) -> Optional[list]:
                 _plays_put(key, vec)
     STATS["discards"] += 1
     variant = t.variant
-    for (i, _, _), vs in zip(kids, vecs):
+    for (i, _), vs in zip(kids, vecs):
         out[i] = vs[_pick(variant, party, vs)]
     return out
 
