@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import dataclasses
 import gc
-import html
 import json
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Optional, Sequence
@@ -322,6 +321,7 @@ class GameAnalysis:
                 "players": [p._json(nums) for p in self.players_summary]}
 
     def _repr_html_(self) -> str:
+        import html     # Jupyter's only: not imported by the command's start-up
         rows = []
         for d in self.decisions():
             if not d.label:
