@@ -12,12 +12,17 @@ import sys
 
 
 def main() -> None:
-    """Console-script entry point (exits with the command's code)."""
+    """Console-script entry point (exits with the command's code; an
+    ``analyze`` that its door ran ends the process at once:
+    :func:`euchre_events.options.end_process`)."""
     from euchre_events.batch import quick_audit
     code = quick_audit(sys.argv[1:])
     if code is None:
         from euchre_events.review import quick_analyze
         code = quick_analyze(sys.argv[1:])
+        if code is not None:        # all written: no tear-down of the interpreter (issue 21 "Speed")
+            from euchre_events.options import end_process
+            end_process(code)
     if code is None:
         from euchre_events.cli import app
         app()

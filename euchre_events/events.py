@@ -16,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 import functools
 import json
+import operator
 import re
 import typing
 from dataclasses import dataclass, field
@@ -42,6 +43,10 @@ class Event:
     kind: ClassVar[str] = "Event"
     by_seat: ClassVar[bool] = True  # events with a ``seat`` field that a player chose
 
+    def __repr__(self) -> str:
+        # every event class's (_event_class): the text dataclasses writes, ``CardPlayed(seat=0, card='JD')``
+        return f"{self.__class__.__qualname__}({', '.join(f'{n}={getattr(self, n)!r}' for n in self.__match_args__)})"
+
     def to_dict(self) -> dict:
         """``{"type": kind, **fields}`` with tuples as lists (JSON-ready)."""
         d = {"type": self.kind}
@@ -49,6 +54,52 @@ class Event:
             v = getattr(self, name)
             d[name] = _plain(v) if isinstance(v, (tuple, dict)) else v
         return d
+
+
+def _event_class(cls: type) -> type:
+    """``@dataclass(frozen=True, slots=True)`` of an event class: the same
+    class (fields, ``__init__``, frozen, slots, pickling, ``__match_args__``,
+    ``__dataclass_params__``), the same ``__repr__`` text (:class:`Event`'s),
+    ``__eq__`` (the fields in order, of the same class only) and
+    ``__hash__`` (that of the fields' tuple), made here from functions
+    compiled once with the module: dataclasses compiles each method it makes
+    from its text, and the 24 event classes' were a sixth of the start-up of
+    ``analyze`` (issue 21 "Speed").  Only ``__init__`` and the frozen
+    ``__setattr__``/``__delattr__`` are still made by dataclasses."""
+    cls = dataclass(frozen=True, slots=True, repr=False, eq=False)(cls)
+    cls.__dataclass_params__ = Event.__dataclass_params__     # as declared: repr, eq
+    for fn in _eq_hash(cls.__match_args__):
+        fn.__qualname__ = f"{cls.__qualname__}.{fn.__name__}"
+        setattr(cls, fn.__name__, fn)
+    return cls
+
+
+def _eq_hash(names: tuple) -> tuple:
+    """``__eq__`` and ``__hash__`` of an event class of the fields ``names``
+    (at least one), as dataclasses makes them: ``(self.a, self.b) ==
+    (other.a, other.b)`` when ``other`` is of the same class, else
+    NotImplemented; ``hash((self.a, self.b))``."""
+    if len(names) == 1:
+        one = operator.attrgetter(names[0])
+
+        def __eq__(self, other):
+            if other.__class__ is self.__class__:
+                return (one(self),) == (one(other),)
+            return NotImplemented
+
+        def __hash__(self):
+            return hash((one(self),))
+    else:
+        values = operator.attrgetter(*names)     # the tuple of the fields' values
+
+        def __eq__(self, other):
+            if other.__class__ is self.__class__:
+                return values(self) == values(other)
+            return NotImplemented
+
+        def __hash__(self):
+            return hash(values(self))
+    return __eq__, __hash__
 
 
 @functools.lru_cache(maxsize=None)
@@ -72,7 +123,7 @@ def _frozen(v: Any) -> Any:
     return v
 
 
-@dataclass(frozen=True, slots=True)
+@_event_class
 class GameStarted(Event):
     """First event of every game.
 
@@ -94,7 +145,7 @@ class GameStarted(Event):
     source: dict = field(default_factory=dict)
 
 
-@dataclass(frozen=True, slots=True)
+@_event_class
 class DealStarted(Event):
     """A new deal: ``deal`` numbered from 1, ``dealer`` a seat index."""
 
@@ -103,7 +154,7 @@ class DealStarted(Event):
     dealer: int
 
 
-@dataclass(frozen=True, slots=True)
+@_event_class
 class CardsDealt(Event):
     """The cards as dealt: ``hands[seat]`` (``"??"`` for a card the record does
     not state), the ``up_card`` (or ``None``), the ``kitty`` (undealt cards),
@@ -117,7 +168,7 @@ class CardsDealt(Event):
     ghost: tuple[str, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@_event_class
 class Passed(Event):
     """``seat`` passes in the auction (or turns the up-card down as dealer)."""
 
@@ -125,7 +176,7 @@ class Passed(Event):
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@_event_class
 class OrderedUp(Event):
     """Round 1: ``seat`` accepts the up-card's suit as trump (order up, assist,
     or take up when it is the dealer; rules.md 2.2).  ``alone``: declared with
@@ -136,7 +187,7 @@ class OrderedUp(Event):
     alone: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@_event_class
 class TrumpNamed(Event):
     """Round 2 (or after a won bid): ``seat`` names ``suit`` as trump
     (``None`` = no-trump).  ``alone`` as in :class:`OrderedUp`."""
@@ -147,7 +198,7 @@ class TrumpNamed(Event):
     alone: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@_event_class
 class UpCardPickedUp(Event):
     """The dealer (``seat``) adds the up-card to the hand (rules.md 2.2)."""
 
@@ -155,7 +206,7 @@ class UpCardPickedUp(Event):
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@_event_class
 class UpCardDeclined(Event):
     """The dealer leaves the up-card after an order-up, where the variant lets
     the dealer decline the exchange (rules.md 3.2, 4.2)."""
@@ -164,7 +215,7 @@ class UpCardDeclined(Event):
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@_event_class
 class Discarded(Event):
     """``seat`` puts ``card`` face down, out of play (``"??"`` if unrecorded)."""
 
@@ -173,7 +224,7 @@ class Discarded(Event):
     card: str
 
 
-@dataclass(frozen=True, slots=True)
+@_event_class
 class WentAlone(Event):
     """The maker (``seat``) plays alone; the partner sits out (rules.md 2.4)."""
 
@@ -181,7 +232,7 @@ class WentAlone(Event):
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@_event_class
 class PlayedWithPartner(Event):
     """``seat`` declines to go (or defend) alone when asked."""
 
@@ -189,7 +240,7 @@ class PlayedWithPartner(Event):
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@_event_class
 class DefendedAlone(Event):
     """A defender (``seat``) plays alone; the partner sits out (rules.md 2.4)."""
 
@@ -197,7 +248,7 @@ class DefendedAlone(Event):
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@_event_class
 class BidMade(Event):
     """``seat`` bids ``bid`` tricks, or ``"pb"`` / ``"moon"`` (rules.md 5.2, 7.2)."""
 
@@ -206,7 +257,7 @@ class BidMade(Event):
     bid: Bid
 
 
-@dataclass(frozen=True, slots=True)
+@_event_class
 class HandSwappedWithGhost(Event):
     """``seat`` takes the ghost hand blind; its own hand is dead (rules.md 5.2)."""
 
@@ -214,7 +265,7 @@ class HandSwappedWithGhost(Event):
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@_event_class
 class DummyTaken(Event):
     """The maker (``seat``) picks up the dummy hand (rules.md 4.3)."""
 
@@ -222,7 +273,7 @@ class DummyTaken(Event):
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@_event_class
 class CardPassed(Event):
     """``card`` passes face down from ``seat`` to ``to_seat`` (partner's best)."""
 
@@ -232,7 +283,7 @@ class CardPassed(Event):
     card: str
 
 
-@dataclass(frozen=True, slots=True)
+@_event_class
 class DroppedOut(Event):
     """``seat`` drops out of the hand (Buck Euchre, rules.md 6.2)."""
 
@@ -240,7 +291,7 @@ class DroppedOut(Event):
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@_event_class
 class StayedIn(Event):
     """``seat`` stays in the hand when asked (Buck Euchre, rules.md 6.2)."""
 
@@ -248,7 +299,7 @@ class StayedIn(Event):
     seat: int
 
 
-@dataclass(frozen=True, slots=True)
+@_event_class
 class DealThrownIn(Event):
     """The deal is dead and scores nothing: ``reason`` says why (all passed,
     ace-no-face, farmer's hand); ``seat`` is who declared it, if anyone."""
@@ -259,7 +310,7 @@ class DealThrownIn(Event):
     seat: Optional[int] = None
 
 
-@dataclass(frozen=True, slots=True)
+@_event_class
 class CardPlayed(Event):
     """``seat`` plays ``card`` to the current trick, as it really happened
     (an illegal play is kept and flagged by the audit, never refused)."""
@@ -269,7 +320,7 @@ class CardPlayed(Event):
     card: str
 
 
-@dataclass(frozen=True, slots=True)
+@_event_class
 class JokerSuitNamed(Event):
     """The leader (``seat``) of the joker at no-trump names ``suit``
     (``C D H S``), which the others must then follow (rules.md 7.8)."""
@@ -279,7 +330,7 @@ class JokerSuitNamed(Event):
     suit: str
 
 
-@dataclass(frozen=True, slots=True)
+@_event_class
 class PlayCorrected(Event):
     """``seat`` takes back ``card`` before its trick is gathered and plays
     ``replacement`` (a card of the same hand) in its place (rules.md 1.5:
@@ -299,7 +350,7 @@ class PlayCorrected(Event):
     replacement: str
 
 
-@dataclass(frozen=True, slots=True)
+@_event_class
 class RenegeClaimed(Event):
     """A player claims a renege (rules.md 1.5 "Claim window"): ``by`` (seat)
     says that ``against`` (seat) failed to follow suit at trick ``trick``
@@ -319,7 +370,7 @@ class RenegeClaimed(Event):
     trick: int
 
 
-@dataclass(frozen=True, slots=True)
+@_event_class
 class RenegeRuled(Event):
     """A ruling on a renege (rules.md 1.5, 2.7: "a game recorded with claims
     and rulings is scored by its rulings"): the renege of seat ``against`` at

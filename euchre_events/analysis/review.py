@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import dataclasses
 import gc
-import html
 import json
 from dataclasses import dataclass, field
 from typing import Callable, Iterable, Optional, Sequence
@@ -322,6 +321,7 @@ class GameAnalysis:
                 "players": [p._json(nums) for p in self.players_summary]}
 
     def _repr_html_(self) -> str:
+        import html     # Jupyter's only: not imported by the command's start-up
         rows = []
         for d in self.decisions():
             if not d.label:
@@ -799,15 +799,16 @@ def _decide_known(t, k: int, ev: Event, kind: str, index: int, trick: Optional[i
     seat = ev.seat
     variant, party = t.variant, S.party_of(t, seat)
     actions = list(vals)
+    points = list(vals.values())    # in the actions' order: each event hashed once, not at each use
     value_for = S.value_for
-    values = [value_for(variant, vals[a], party) for a in actions]
-    options = tuple([_option(a, action_text(a), float(v), vals[a]) for a, v in zip(actions, values)])
+    values = [value_for(variant, p, party) for p in points]
+    options = tuple([_option(a, action_text(a), float(v), p) for a, v, p in zip(actions, values, points)])
     i = actions.index(ev)
     best = max(values)
     b = values.index(best)      # the first of equals, as max(actions, key=...) takes it
     fu_cost = max(0.0, best - values[i])
-    w_best = _wc(t, vals[actions[b]], seat, wc_cache)
-    w_played = _wc(t, vals[ev], seat, wc_cache)
+    w_best = _wc(t, points[b], seat, wc_cache)
+    w_played = _wc(t, points[i], seat, wc_cache)
     wcl = None if w_best is None or w_played is None else max(0.0, w_best - w_played)
     others_cost = None
     if fu_cost == 0 and len(values) > 1:

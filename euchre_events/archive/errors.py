@@ -4,8 +4,10 @@ that cannot be read back), :class:`WriteConflict` (another writer was first),
 and :func:`short_error`, the one-line form of a cause they quote."""
 from __future__ import annotations
 
-import uuid
-from typing import Optional
+from typing import TYPE_CHECKING, Optional
+
+if TYPE_CHECKING:       # an annotation only: uuid (and the platform module it loads) is not imported to run
+    import uuid
 
 __all__ = ["ArchiveError", "DamagedGame", "WriteConflict", "short_error"]
 

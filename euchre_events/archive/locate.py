@@ -6,7 +6,6 @@ PostgreSQL server tried before it is used (:func:`check_postgres`) and an
 SQLite file of another program refused (:func:`foreign_tables`)."""
 from __future__ import annotations
 
-import difflib
 import os
 import re
 from typing import Optional
@@ -147,6 +146,7 @@ def check_scheme(text: Optional[str]) -> None:
         if slashes != "//":
             raise ArchiveError(f"{shown}: a PostgreSQL URL has two slashes after {scheme}: ({form})")
         return
+    import difflib      # only for a scheme that is not PostgreSQL's: not on every command's start-up
     close = difflib.get_close_matches(low, ["postgresql", "postgres"], n=1, cutoff=0.7)
     if not slashes and not close:
         return                                 # a file name with a colon in it

@@ -33,7 +33,6 @@ needs the optional ``open_spiel`` package (``pyspiel``).
 from __future__ import annotations
 
 import json
-import random
 from typing import Annotated, Iterator, Literal, Optional, Sequence
 
 
@@ -926,6 +925,7 @@ def random_openspiel_games(n: int, seed: int = 1, params: Optional[dict] = None,
     ``tricks``, ``tricks``: ``[{"leader", "cards", "winner"}]`` from
     ``state.tricks()``.  Needs ``pyspiel`` (``pip install open-spiel``).
     """
+    import random     # the generator's only: not on a reader's start-up
     import pyspiel
     p = dict(DEFAULT_PARAMS)
     p.update(params or {})

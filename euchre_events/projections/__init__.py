@@ -7,9 +7,32 @@
 * :mod:`.seat`: what a seat could know (:func:`knowledge`, :class:`SeatKnowledge`,
   :func:`event_visible`), the one source of every seat view.
 """
-from euchre_events.projections.audit import DealReport, Finding, audit, deal_reports
-from euchre_events.projections.game import Game, TableState, snapshot
-from euchre_events.projections.seat import SeatKnowledge, event_visible, knowledge
+# the audit's names at import, not on demand: ``audit`` is both a function and its module, and
+# a submodule imported first (``from euchre_events.projections.audit import audit``) would
+# otherwise leave the package's ``audit`` the module, not the function
+from euchre_events.projections.audit import DealReport, Finding, audit, deal_reports  # noqa: E402
 
 __all__ = ["Game", "TableState", "snapshot", "Finding", "DealReport", "audit", "deal_reports", "SeatKnowledge", "knowledge",
            "event_visible"]
+
+_WHERE = {"Game": "game", "TableState": "state", "snapshot": "state", "SeatKnowledge": "seat", "knowledge": "seat",
+          "event_visible": "seat"}
+"""The module of each name of ``__all__`` given on demand."""
+
+
+def __getattr__(name: str):
+    """The names of ``__all__`` (and the submodules), imported the first
+    time they are asked for: a command that folds and analyses games (``Game``)
+    does not load the seat views nor the immutable states (issue 21 "Speed", start-up)."""
+    import importlib
+    if name in _WHERE:
+        module = importlib.import_module(f"{__name__}.{_WHERE[name]}")
+        value = getattr(module, name)
+        globals()[name] = value
+        return value
+    try:
+        return importlib.import_module(f"{__name__}.{name}")
+    except ModuleNotFoundError as e:
+        if e.name != f"{__name__}.{name}":
+            raise
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -22,7 +22,6 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Optional, Sequence
 
-from euchre_events.projections.seat import knowledge
 from euchre_events.rules.seats import score_text
 
 
@@ -188,6 +187,7 @@ def provable_at(game, r) -> Optional[int]:
     deal; None when only the hands show it (rules.md 1.5).  Only an event by
     the offender, or a card taken back, can show what a hand held: those
     are the events looked at."""
+    from euchre_events.projections.seat import knowledge   # here: a fold for analysis needs no seat view
     v = game.final.variant
     opponents = [s for s in range(v.n_seats) if v.side_of(s) != v.side_of(r.seat)]
     evs = game.events

@@ -16,8 +16,19 @@ from typing import Optional, Sequence
 
 from euchre_events.rules.engine import ImpossibleEvent, Table, apply, fold, new_table
 from euchre_events.events import Event, GameStarted
-from euchre_events.projections.audit import audit, deal_reports
-from euchre_events.projections.state import TableState, snapshot  # noqa: F401 (their home before)
+
+# the audit (projections.audit, projections.seat) and the immutable TableState
+# (projections.state) are imported where they are used: a command that only
+# folds and analyses games does not load them (issue 21 "Speed", start-up)
+
+
+def __getattr__(name: str):
+    """``TableState`` and ``snapshot``, their home before
+    :mod:`euchre_events.projections.state`, imported when asked for."""
+    if name in ("TableState", "snapshot"):
+        from euchre_events.projections import state
+        return getattr(state, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 class Game:
@@ -156,6 +167,7 @@ class Game:
         :func:`euchre_events.projections.audit.deal_reports`; computed the
         first time only: each report reports read it once per finding)."""
         if self._deal_reports is None:
+            from euchre_events.projections import deal_reports   # through the package: its audit stays the function
             self._deal_reports = tuple(deal_reports(self))
         return list(self._deal_reports)
 
@@ -176,6 +188,7 @@ class Game:
 
     def state_at(self, k: int) -> TableState:
         """Immutable table state after the first ``k`` events (``k`` may be negative)."""
+        from euchre_events.projections.state import snapshot
         return snapshot(self.table_at(k))
 
     def deal_positions(self) -> list:
@@ -198,6 +211,8 @@ class Game:
     def audit(self) -> list:
         """Renege findings of the whole game (see
         :func:`euchre_events.projections.audit.audit`)."""
+        from euchre_events.projections import deal_reports   # noqa: F401 (loads the audit through the package)
+        from euchre_events.projections.audit import audit
         return audit(self)
 
 

@@ -26,7 +26,8 @@ def egn_game_by_deal(path: str):
     after a deal left out),
     ``skipped`` as ``[(deal number, RecordError)]`` and the number of deals in
     the file.  Raises :class:`RecordError` as :func:`audit_egn_by_deal`."""
-    from euchre_events.projections import Game, audit
+    from euchre_events.projections import Game
+    from euchre_events.projections.audit import audit
     doc = parse_json(read_record_text(path), path)
     if not isinstance(doc, dict) or doc.get("fileType") != EGN_FILE_TYPE or not doc.get("deals"):
         raise RecordError(path, "deal-by-deal audit needs an EGN game file")
