@@ -238,6 +238,10 @@ function render({ model, el }) {
     if (r && pt && r.contains(pt)) { e.preventDefault(); model.send({ decision: Number(pt.dataset.decision) }); }
   };
   document.addEventListener('pointerdown', onPress);
+  // drawn: ask for the graph again.  A value set between the notebook's run and the page's
+  // connection (a deal's values arriving then) never reached a Voila page; the graph, sent
+  // only when its values change, would have stayed without them until the next deal
+  model.send({ ready: true });
   // the address holds one position: only the app page's one viewer reads and writes it
   // (a tutorial page holds many viewers, which would otherwise all follow the last one)
   const lone = () => document.querySelectorAll('.ee-viewer').length === 1;
@@ -1261,6 +1265,11 @@ class GameViewer:
                 self.play_card(int(content.get("seat")), str(content["card"]))
             except (TypeError, ValueError):
                 pass
+        elif content.get("ready"):
+            with self._lock:
+                for w in (self.eval_box, self.eval_mark):
+                    if w.value:
+                        w.send_state("value")
         elif "link" in content and not self.goto_link(str(content["link"])):
             self._set_status(f"the address names no position of this game: #{content['link']}")
 
