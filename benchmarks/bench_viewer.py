@@ -15,7 +15,9 @@ default is this checkout.  The first clicks wait for the notebook to finish
 running (its kernel takes no click before), up to 120 s; a timed click that
 shows nothing within 10 s counts as lost (warm-up clicks too) and is reported,
 never a traceback; the next click steps on from where the viewer is.
-Prints the medians (goal: under 40 ms, issue 22) and writes
+Prints the medians (goal: under 40 ms, issue 22) and the kB the page
+received a step (websocket frames from the click of the first timed step to
+0.3 s after the last: less noisy than the times), and writes
 benchmarks/out/bench_viewer.json.
 
     python benchmarks/bench_viewer.py [--steps 11] [--analysis off on] [--code DIR ...] [--repeat N] [--record PATH]
@@ -114,6 +116,10 @@ def run_one(code: Path, analysis: str, record: str, steps: int, warmup: int = 3)
             page = ctx.new_page()
             errors = []
             page.on("pageerror", lambda e: errors.append(str(e)))
+            # what the kernel sends a step (websocket frames received; counted outside the page)
+            received = [0]
+            page.on("websocket", lambda ws: ws.on(
+                "framereceived", lambda p: received.__setitem__(0, received[0] + len(p))))
             t0 = time.time()
             page.goto(proc.url, timeout=120000)
             page.locator("button.ee-next").wait_for(timeout=120000)
@@ -126,12 +132,14 @@ def run_one(code: Path, analysis: str, record: str, steps: int, warmup: int = 3)
             except Exception:   # no chart (or not drawn yet): time from here all the same
                 pass
             time.sleep(1.0)
-            first, full, lost = [], [], 0
+            first, full, lost, b0 = [], [], 0, 0
             # the viewer opens at deal 1 just dealt, not at event 1: step on from where it is
             start = int(page.locator(".ee-events .ee-current").get_attribute("data-pos"))
             for i in range(steps + warmup):
                 # the untimed clicks wait for the rest of the notebook to run (the kernel
                 # answers a click only then: under load that took more than 10 s)
+                if i == warmup:
+                    b0 = received[0]
                 r = page.evaluate(STEP_JS, [start + i + 1, 120000 if i == 0 else 10000])
                 if r.get("lost"):
                     if i == 0:
@@ -144,6 +152,9 @@ def run_one(code: Path, analysis: str, record: str, steps: int, warmup: int = 3)
                     full.append(r["all"])
                     if r["first"] is not None:
                         first.append(r["first"])
+            # the last step's messages after its table (the graph, say): a pause that lets them in
+            page.wait_for_timeout(300)
+            kb = (received[0] - b0) / 1000 / steps
             browser.close()
         result.update({
             "steps": len(full), "lost_clicks": lost, "page_load_s": round(load, 2),
@@ -151,6 +162,7 @@ def run_one(code: Path, analysis: str, record: str, steps: int, warmup: int = 3)
             "mean_ms": round(statistics.mean(full), 1) if full else None,
             "p90_ms": round(sorted(full)[max(0, int(0.9 * len(full)) - 1)], 1) if full else None,
             "max_ms": round(max(full), 1) if full else None,
+            "kb_received_per_step": round(kb, 1),
             "median_first_table_change_ms": round(statistics.median(first), 1) if first else None,
             "all_ms": [round(x, 1) for x in full], "page_errors": errors,
         })
@@ -188,7 +200,8 @@ def main() -> int:
             else:
                 print(f"{code} analysis {analysis}: median click -> updated table {r['median_ms']} ms "
                       f"over {r['steps']} clicks (p90 {r['p90_ms']}, max {r['max_ms']}, "
-                      f"lost {r['lost_clicks']}; goal under 40 ms: {'met' if r['median_ms'] < 40 else 'NOT met'})",
+                      f"lost {r['lost_clicks']}; {r['kb_received_per_step']} kB a step from the kernel; "
+                      f"goal under 40 ms: {'met' if r['median_ms'] < 40 else 'NOT met'})",
                       flush=True)
     out = ROOT / "benchmarks" / "out"
     out.mkdir(exist_ok=True)

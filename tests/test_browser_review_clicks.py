@@ -4,7 +4,9 @@ table to their decision, click after click, while the analysis is computed,
 and the game picker's links keep the served app's token (a fresh browser
 without the login cookie opens them).
 
-``EE_EVAL_CLICKS`` (default 10) is how many points are clicked."""
+``EE_EVAL_CLICKS`` (default 10) is how many points are clicked; the graph
+with the last one ringed goes to ``review-eval-ring.png`` in the shots
+folder of test_browser_review (``EE_SHOTS``)."""
 import os
 from urllib.parse import parse_qs, urlparse
 
@@ -13,7 +15,7 @@ import pytest
 pytestmark = pytest.mark.browser
 
 from browser_support import browser  # noqa: E402,F401 (a pytest fixture)
-from test_browser_review import VWEC, opened, page_for, start, stop  # noqa: E402
+from test_browser_review import SHOTS, VWEC, opened, page_for, start, stop  # noqa: E402
 
 from euchre_events.archive import Archive  # noqa: E402
 from euchre_events.formats import read_records  # noqa: E402
@@ -40,6 +42,19 @@ def app(tmp_path_factory):
 
 def current(page) -> int:
     return int(page.locator(".ee-events .ee-current").get_attribute("data-pos"))
+
+
+# the points of the evaluation graph drawn with the ring (a black stroke 2.5 px wide, the
+# page's computed style): exactly those of decision ``p``, a face-up one among them
+RINGED = """p => {
+  const pts = Array.from(document.querySelectorAll('.ee-eval circle.ee-eval-point'));
+  const ringed = pts.filter(c => { const s = getComputedStyle(c);
+    return s.stroke === 'rgb(0, 0, 0)' && s.strokeWidth === '2.5px'; });
+  const unringed = pts.filter(c => { const s = getComputedStyle(c);
+    return (s.stroke === 'none' || s.strokeWidth === '0px') && c.dataset.decision !== String(p); });
+  return ringed.length > 0 && ringed.every(c => c.dataset.decision === String(p))
+    && ringed.some(c => c.classList.contains('ee-eval-fu')) && ringed.length + unringed.length === pts.length;
+}"""
 
 
 def test_eval_graph_click_jumps(browser, app):
@@ -70,10 +85,18 @@ def test_eval_graph_click_jumps(browser, app):
                 page.mouse.click(box["x"] + box["width"] / 2, y + (12 if y < graph_mid else -12))
             # the table just before that decision: its event list's current row is the event before
             page.locator(f'.ee-events .ee-current[data-pos="{p - 1}"]').wait_for(timeout=10000)
-            # the graph rings the decision now on turn
-            page.locator(f'.ee-eval circle.ee-eval-fu.ee-eval-here[data-decision="{p}"]').wait_for(timeout=10000)
+            # the graph rings the decision now on turn, as drawn: its points alone have a black stroke
+            page.wait_for_function(RINGED, arg=p, timeout=10000)
             jumped.append(p)
         assert len(jumped) >= n - 1
+        # deal 1's seat-view values join the graph (computed in the background, perhaps before
+        # the page connected: a value set then never came, and the graph is sent only when its
+        # values change, so the page asks for it again once drawn)
+        page.locator(".ee-eval circle.ee-eval-sv").first.wait_for(timeout=240000)
+        page.wait_for_function(RINGED, arg=jumped[-1], timeout=10000)
+        # the graph as a reviewer sees it, the last point clicked ringed
+        SHOTS.mkdir(parents=True, exist_ok=True)
+        page.locator(".ee-eval svg").screenshot(path=str(SHOTS / "review-eval-ring.png"))
         assert not errors, errors
     finally:
         ctx.close()

@@ -159,7 +159,8 @@ def test_evaluation_graph_fills_in_one_widget_and_its_points_jump():
     """The graph is one HTML widget whose SVG is redrawn when the deal's values
     arrive (a plotly figure remade at each arrival stalled the page); each
     face-up point names its decision, and the browser's click message on it
-    shows the table just before that decision."""
+    shows the table just before that decision, its points ringed by a style
+    rule of their own (a step sends that rule, not the graph again)."""
     v = GameViewer(c3_game(), analysis="face-up")
     box = v.eval_box
     assert v.wait_analysis(300)
@@ -170,12 +171,23 @@ def test_evaluation_graph_fills_in_one_widget_and_its_points_jump():
     import re
     shown = [int(p) for p in re.findall(r'<circle class="ee-eval-fu[^"]*" data-decision="(\d+)"', svg)]
     assert shown == [d.position for d in decisions]
-    last = decisions[-1]
+    first, last = decisions[0], decisions[-1]
+    v.goto(first.position)
+    ring = '.%s circle.ee-eval-point[data-decision="%d"]{stroke:#000;stroke-width:2.5}'
+    scope = next(c for c in box._dom_classes if c.startswith("ee-eval-of-"))
+    assert v.eval_mark.value == "<style>" + ring % (scope, first.position) + "</style>"
+    # a step moves the ring (its rule in a widget of its own), never resends the graph
+    sent = []
+    box.observe(lambda change: sent.append(change), names="value")
     v._on_keys_msg(None, {"decision": last.position}, None)
     assert v._position == last.position
     fu, _ = v.decision_here()
     assert fu is not None and fu.position == last.position
-    assert 'ee-eval-here" data-decision="%d"' % last.position in v.eval_box.value
+    assert v.eval_mark.value == "<style>" + ring % (scope, last.position) + "</style>"
+    assert sent == [] and box.value == svg
+    # off the main line no point is ringed
+    v.new_variation()
+    assert v.eval_mark.value == ""
 
 
 def test_a_seat_view_does_not_name_another_seats_cards_in_the_analysis():

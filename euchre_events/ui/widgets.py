@@ -152,7 +152,7 @@ VIEWER_CSS = """
 polyline.ee-eval-fu{fill:none;stroke:#1f77b4;stroke-width:2}polyline.ee-eval-sv{fill:none;stroke:#ff7f0e;stroke-width:1.5;stroke-dasharray:3 3}
 circle.ee-eval-fu{fill:#1f77b4;cursor:pointer}circle.ee-eval-sv{fill:#ff7f0e;cursor:pointer}
 rect.ee-eval-hit{fill:transparent;cursor:pointer}rect.ee-eval-hit:hover{fill:rgba(31,119,180,.08)}
-circle.ee-eval-here{stroke:#000;stroke-width:2.5}.ee-eval-fu-key{fill:#1f77b4}.ee-eval-sv-key{fill:#ff7f0e}
+.ee-eval-fu-key{fill:#1f77b4}.ee-eval-sv-key{fill:#ff7f0e}
 .ee-eval-label{fill:#b00;font-weight:700}
 .ee-refused{background:#fff4e5;border-left:5px solid #e65100;padding:4px 8px;border-radius:4px;margin:4px 0;
  max-width:900px}
@@ -228,7 +228,7 @@ function render({ model, el }) {
     model.send({ card: card.dataset.card, seat: Number(m[1]) });
   };
   document.addEventListener('click', onClick);
-  // a point of the evaluation graph (an SVG redrawn with the values and at every step),
+  // a point of the evaluation graph (an SVG redrawn as its values arrive),
   // or the band of its column: that decision, at the press.  A click whose press and
   // release straddled a redraw reached no point and was lost (3 clicks of 10)
   const onPress = (e) => {
@@ -238,6 +238,10 @@ function render({ model, el }) {
     if (r && pt && r.contains(pt)) { e.preventDefault(); model.send({ decision: Number(pt.dataset.decision) }); }
   };
   document.addEventListener('pointerdown', onPress);
+  // drawn: ask for the graph again.  A value set between the notebook's run and the page's
+  // connection (a deal's values arriving then) never reached a Voila page; the graph, sent
+  // only when its values change, would have stayed without them until the next deal
+  model.send({ ready: true });
   // the address holds one position: only the app page's one viewer reads and writes it
   // (a tutorial page holds many viewers, which would otherwise all follow the last one)
   const lone = () => document.querySelectorAll('.ee-viewer').length === 1;
@@ -649,10 +653,11 @@ class GameViewer:
         """The evaluation graph of the deal shown as SVG (a string): one point
         per analysed decision at its event number (x) and value after it (y,
         deal points, as :meth:`eval_series`), face up solid with its EGN label
-        above, seat view dotted; the decision now on turn ringed.  Each point
-        carries ``data-decision`` (its event index); a click on it goes there
-        (the page's one listener, :class:`KeyLink`).  Empty values (not known
-        yet) leave a gap; a deal not analysed yet draws its frame and says so.
+        above, seat view dotted.  Each point carries ``data-decision`` (its
+        event index); a click on it goes there (the page's one listener,
+        :class:`KeyLink`).  Empty values (not known yet) leave a gap; a deal
+        not analysed yet draws its frame and says so.  The ring on the decision
+        now on turn is not in it: :meth:`eval_mark_css`.
 
         Plain SVG in an HTML widget, redrawn whole when the deal or its values
         change: a plotly figure remade at each arrival stalled the page under
@@ -689,7 +694,6 @@ class GameViewer:
                    f'<tspan class="ee-eval-sv-key">··· seat view</tspan></text>')
         for k, x in enumerate(xs):
             out.append(f'<text x="{X(x):.1f}" y="{H_ - b + 14}" text-anchor="middle" class="ee-eval-tick">{x}</text>')
-        here = self._position if self.line.kind == "main" else None
         # each decision's column is a click target (a point alone is a few pixels wide at 1024 px)
         gaps = [X(b) - X(a) for a, b in zip(xs, xs[1:])]
         for k, (x, p) in enumerate(zip(xs, pos)):
@@ -710,11 +714,10 @@ class GameViewer:
             tip = (f"event {x}" + (f" {lab}" if lab else "")
                    + (f"; face up {f:+.2f}" if f is not None else "")
                    + (f"; seat view {v:+.2f}" if v is not None else ""))
-            ring = ' ee-eval-here' if p == here else ''
             for cls, y in (("ee-eval-sv", v), ("ee-eval-fu", f)):
                 if y is None:
                     continue
-                out.append(f'<circle class="{cls} ee-eval-point{ring}" data-decision="{p}" data-value="{y:.3f}" '
+                out.append(f'<circle class="{cls} ee-eval-point" data-decision="{p}" data-value="{y:.3f}" '
                            f'cx="{X(x):.1f}" cy="{Y(y):.1f}" r="{6 if cls == "ee-eval-fu" else 4}">'
                            f'<title>{R._esc(tip)}</title></circle>')
             if lab and f is not None:
@@ -723,18 +726,31 @@ class GameViewer:
         out.append("</svg>")
         return "".join(out)
 
+    def eval_mark_css(self) -> str:
+        """The ring on the decision now on turn in the evaluation graph: a
+        ``<style>`` rule (a string) giving its points (``circle`` with its
+        ``data-decision``) a black stroke, scoped to this viewer's graph (a
+        page may hold several viewers); ``""`` off the main line.  Kept out
+        of :meth:`eval_svg` so that a step sends this rule (under 200 bytes),
+        not the graph's SVG (about 13 kB for a deal of VWEC Finals)."""
+        if self.line.kind != "main":
+            return ""
+        return (f'<style>.{self._eval_scope} circle.ee-eval-point[data-decision="{int(self._position)}"]'
+                f'{{stroke:#000;stroke-width:2.5}}</style>')
+
     def _update_eval(self) -> None:
         if self.chart is None or not self.analysis_on:
             return
         d = self._state.deal
-        here = self._position if self.line.kind == "main" else None
-        # redrawn when the deal, its values or the decision on turn change: a
-        # string of a few kB, sent as one widget value (never a new widget)
-        key = (d, d in self.analysis_job.face_up, d in self.analysis_job.seat_view, here)
-        if key == self._eval_key:
-            return
-        self._eval_key = key
-        self.eval_box.value = self.eval_svg()
+        # the graph is redrawn when the deal or its values change (a string of a few kB,
+        # sent as one widget value, never a new widget); a step moves the ring only
+        key = (d, d in self.analysis_job.face_up, d in self.analysis_job.seat_view)
+        if key != self._eval_key:
+            self._eval_key = key
+            self.eval_box.value = self.eval_svg()
+        mark = self.eval_mark_css()
+        if self.eval_mark.value != mark:
+            self.eval_mark.value = mark
 
     def goto_decision(self, position: int) -> None:
         """Show the main line's table just before the decision at event index
@@ -890,6 +906,12 @@ class GameViewer:
         self.eval_box = W.HTML(layout=W.Layout(width="100%", max_width="900px", display="none"))
         self.eval_box.add_class("ee-eval-box")
         self.eval_box.add_class("ee-eval")
+        # the ring on the decision on turn: a rule of its own, in a widget that takes no room
+        # (a <style> applies where it is not displayed), scoped to this graph by a class
+        self._eval_scope = "ee-eval-of-" + self.eval_box.model_id
+        self.eval_box.add_class(self._eval_scope)
+        self.eval_mark = W.HTML(layout=W.Layout(display="none"))
+        self.eval_mark.add_class("ee-eval-mark")
         self.line_dd = W.Dropdown(options=[(ln.name, i) for i, ln in enumerate(self.lines)], value=0,
                                   description="line", layout=W.Layout(width="360px"), style=wide)
         self.line_dd.add_class("ee-line")
@@ -926,7 +948,7 @@ class GameViewer:
         jumps.children = tuple(jumps.children) + (self.analysis_bar,)
         self.jumps_w = jumps
         parts = [self.style_w, self.title_w, self.refused_w, controls, jumps,
-                 W.HBox([W.VBox([self.table_w, self.status_w, self.eval_box, self.knowledge_w],
+                 W.HBox([W.VBox([self.table_w, self.status_w, self.eval_box, self.eval_mark, self.knowledge_w],
                                 layout=W.Layout(flex="1 1 600px", min_width="min(560px, 100%)", max_width="900px")),
                          side],
                         layout=W.Layout(flex_flow="row wrap", width="100%", grid_gap="10px"))]
@@ -1243,6 +1265,11 @@ class GameViewer:
                 self.play_card(int(content.get("seat")), str(content["card"]))
             except (TypeError, ValueError):
                 pass
+        elif content.get("ready"):
+            with self._lock:
+                for w in (self.eval_box, self.eval_mark):
+                    if w.value:
+                        w.send_state("value")
         elif "link" in content and not self.goto_link(str(content["link"])):
             self._set_status(f"the address names no position of this game: #{content['link']}")
 
