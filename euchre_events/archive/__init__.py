@@ -27,6 +27,8 @@ library (docs/design.md "Storage").
 * :mod:`~euchre_events.archive.opening`: :func:`open_game`, the one way to
   open a game from an id, a file, a Record or a Game (CLI, viewer, app).
 """
+from euchre_events.lazy import lazy_names
+
 __all__ = ["Archive", "ArchiveError", "DamagedGame", "WriteConflict", "VerifyResult", "GameRecord", "AnnotationLog",
            "content_id", "game_id_of", "ImportResult", "annotation_log_id", "merge_sources", "source_additions",
            "open_game", "Opened", "sqlite_file", "store_location",
@@ -43,19 +45,6 @@ _WHERE = {"AnnotationLog": "aggregates", "GameRecord": "aggregates", "annotation
 error or a store location is had without importing ``eventsourcing``."""
 
 
-def __getattr__(name: str):
-    """The names of ``__all__`` (and the submodules), imported the first
-    time they are asked for: ``store`` brings the ``eventsourcing`` library,
-    a fifth of the start-up of a command that needs only a game id
-    (``audit`` of a file)."""
-    import importlib
-    if name in __all__:
-        value = getattr(importlib.import_module(f"{__name__}.{_WHERE.get(name, 'store')}"), name)
-        globals()[name] = value
-        return value
-    try:
-        return importlib.import_module(f"{__name__}.{name}")
-    except ModuleNotFoundError as e:
-        if e.name != f"{__name__}.{name}":
-            raise
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+# ``store`` brings the ``eventsourcing`` library, a fifth of the start-up of a command
+# that needs only a game id (``audit`` of a file): its names come when first asked for
+__getattr__ = lazy_names(__name__, _WHERE, default="store")

@@ -10,6 +10,7 @@
 # the audit's names at import, not on demand: ``audit`` is both a function and its module, and
 # a submodule imported first (``from euchre_events.projections.audit import audit``) would
 # otherwise leave the package's ``audit`` the module, not the function
+from euchre_events.lazy import lazy_names
 from euchre_events.projections.audit import DealReport, Finding, audit, deal_reports  # noqa: E402
 
 __all__ = ["Game", "TableState", "snapshot", "Finding", "DealReport", "audit", "deal_reports", "SeatKnowledge", "knowledge",
@@ -20,19 +21,6 @@ _WHERE = {"Game": "game", "TableState": "state", "snapshot": "state", "SeatKnowl
 """The module of each name of ``__all__`` given on demand."""
 
 
-def __getattr__(name: str):
-    """The names of ``__all__`` (and the submodules), imported the first
-    time they are asked for: a command that folds and analyses games (``Game``)
-    does not load the seat views nor the immutable states (issue 21 "Speed", start-up)."""
-    import importlib
-    if name in _WHERE:
-        module = importlib.import_module(f"{__name__}.{_WHERE[name]}")
-        value = getattr(module, name)
-        globals()[name] = value
-        return value
-    try:
-        return importlib.import_module(f"{__name__}.{name}")
-    except ModuleNotFoundError as e:
-        if e.name != f"{__name__}.{name}":
-            raise
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+# a command that folds and analyses games (``Game``) does not load the seat views nor the
+# immutable states (issue 21 "Speed", start-up): their names come when first asked for
+__getattr__ = lazy_names(__name__, _WHERE)
