@@ -297,11 +297,22 @@ def _stream_files(units: list, workers: int, *, read, deals, seat, samples: int,
 
     say_read()
 
+    bar: list = []       # made at the first part done, after the fork (its thread is not forked)
+
     def got(k: int, res: dict) -> None:
         results[k] = res
+        if not bar:
+            bar.append(progress_bar(total, "analysing", least=4096, leave=False, unit="B", unit_scale=True,
+                                    initial=units[0][2] if first else 0))
+        if bar[0] is not None:
+            bar[0].update(units[k][2])
         say_read()
 
-    _fork_map(lambda k: _unit_result(units[k], **kw), list(range(first, len(units))), workers, got)
+    try:
+        _fork_map(lambda k: _unit_result(units[k], **kw), list(range(first, len(units))), workers, got)
+    finally:
+        if bar and bar[0] is not None:
+            bar[0].close()
     say_read()
     analyses: list = []
     errors: list = []
@@ -610,10 +621,9 @@ def run_analysis(games: List[str], *, deals, seat, samples: int, seed: int, face
         return
     if scheduler:
         fail("--scheduler analyses stored games (ids, or --all): import the record files first")
-    if workers > 1 and line is None and all(h == "file" for h, _ in items) and hasattr(os, "fork") \
-            and not sys.stderr.isatty():
-        # record files over forked processes that read them too, by runs of games
-        # (no bar: it counts the decisions of every game before the work begins)
+    if workers > 1 and line is None and all(h == "file" for h, _ in items) and hasattr(os, "fork"):
+        # record files over forked processes that read them too, by runs of games (on a
+        # terminal the bar counts the files' bytes done: no game is read before the work)
         units = _stream_units([i for _, i in items], from_, workers)
         if units is not None:
             _stream_files(units, workers, read=read, deals=deals, seat=seat, samples=samples, seed=seed,

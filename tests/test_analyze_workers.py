@@ -318,3 +318,48 @@ def test_the_report_of_games_written_apart_is_the_report_of_the_games():
             assert isinstance(whole, str) == ("\ud800" in errors[0]["file"] if errors else False)
     for every in (False, True):
         assert analysis_text_of_parts([analysis_text_part(a, every) for a in games]) == analysis_text(games, every)
+
+
+def test_on_a_terminal_the_workers_read_their_own_games_and_a_bar_counts_them(tmp_path):
+    """With stderr a terminal (a person at the keyboard), ``--workers 2`` of a
+    JSON Lines file takes the same path as in a pipe (the workers read their
+    own runs of games; it read every game first before, for a bar of
+    decisions): a bar of the file's bytes is drawn on the terminal, and the
+    report is the same bytes as without a terminal and with one process."""
+    import pty
+    src = tmp_path / "games.jsonl"
+    lines = [json.dumps({"history": h}) for h in _random_histories(100)]
+    src.write_text("\n".join(lines) + "\n")
+    plain = _analyze(tmp_path, "plain.json", str(src), "--face-up-only", "--format", "json", "--workers", "1")
+    assert plain[0] == 0
+    out = tmp_path / "tty.json"
+    pid, fd = pty.fork()
+    if pid == 0:    # the child: stdin, stdout and stderr on the terminal
+        import fcntl
+        import struct
+        import termios
+        # a terminal of 24 x 100 (a new one is 0 x 0, where tqdm draws nothing)
+        fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 100, 0, 0))
+        os.chdir(str(ROOT))
+        os.execv(sys.executable, [sys.executable, "-m", "euchre_events", "analyze", str(src), "--face-up-only",
+                                  "--format", "json", "--workers", "2", "-o", str(out)])
+    seen = b""
+    while True:
+        try:
+            chunk = os.read(fd, 1 << 16)
+        except OSError:
+            break
+        if not chunk:
+            break
+        seen += chunk
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == 0, seen
+    assert out.read_bytes() == plain[3]
+    assert b"analysing" in seen and b"B/s" in seen, seen
+
+
+def _random_histories(n: int) -> list:
+    """``n`` OpenSpiel action histories of one-deal standard games (seeded
+    random legal games of our engine, written as OpenSpiel numbers)."""
+    from euchre_events.formats.openspiel import random_openspiel_games
+    return [g["history"] for g in random_openspiel_games(n, seed=5)]
