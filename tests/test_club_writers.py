@@ -477,3 +477,71 @@ def test_a_row_recorded_after_the_snapshot_and_changed_is_named(tmp_path):
     assert Archive(db)._events_from_snapshot(gid) == ROWS_CHANGED
     with pytest.raises(DamagedGame, match="stored event 200 was changed"):
         Archive(db).load(gid)
+
+
+def test_the_last_stored_events_removed_are_named(tmp_path):
+    """A newcomer's finding: with the last stored event of an imported game
+    deleted from the database, ``show``, ``audit`` and ``export`` read the
+    shorter game (its chain still holds: each link covers the events before
+    it) and ``audit`` gave another official score (N/S 9, nobody the winner,
+    where the record says N/S 10 and N/S wins), exit 0; only ``verify`` said
+    "event 242 is missing".  The game was stored with its length: a load of
+    fewer rows names it, from the rows and from a snapshot alike."""
+    import sqlite3
+    from conftest import ROOT
+    db = str(tmp_path / "club.sqlite")
+    rec = str(ROOT / "fixtures" / "standard" / "club-night-1.euchre")
+    assert RUNNER.invoke(app, ["import", "--db", db, rec]).exit_code == 0
+    a = Archive(db)
+    gid = str(a.game_ids()[0])
+    n = len(a.game_events(gid))
+    con = sqlite3.connect(db)
+    con.execute("delete from stored_events where originator_version = ?", (n,))
+    con.commit()
+    con.close()
+    for argv in (["show", gid], ["audit", gid], ["export", gid, "--format", "text"]):
+        r = RUNNER.invoke(app, argv + ["--db", db])
+        assert r.exit_code == 1, (argv, r.output)
+        assert f"game {gid}: stored event {n} is missing" in r.output, (argv, r.output)
+    # a game long enough for a snapshot, its last rows removed after the snapshot was taken
+    db2 = str(tmp_path / "long.sqlite")
+    b = Archive(db2)
+    b.SNAPSHOT_MIN = 100
+    gid2, _ = b.import_record(Record(GAME))
+    b.load(gid2)                                           # the snapshot
+    assert isinstance(Archive(db2)._events_from_snapshot(gid2), list)
+    con = sqlite3.connect(db2)
+    con.execute("delete from stored_events where originator_version > 270")
+    con.commit()
+    con.close()
+    with pytest.raises(ArchiveError, match=f"stored event 271 is missing"):
+        Archive(db2).load(gid2)
+
+
+def test_list_built_after_the_last_rows_were_removed_names_the_game(tmp_path):
+    """A newcomer's finding: read models built after the last stored event of
+    an imported game was deleted left the game out of ``list`` (and ``list
+    --json``'s ``damaged``) without a word, exit 0: the read model waited
+    for the rest of the game, which never came.  The store has no more of
+    its rows: the game is listed as damaged, naming the missing event."""
+    import json as _json
+    import sqlite3
+    from conftest import ROOT
+    db = str(tmp_path / "club.sqlite")
+    recs = [str(ROOT / "fixtures" / "standard" / f"club-night-{k}.euchre") for k in (1, 2)]
+    assert RUNNER.invoke(app, ["import", "--db", db, *recs]).exit_code == 0
+    a = Archive(db)
+    gid = str(a.game_ids()[0])
+    n = len(a.game_events(gid))
+    con = sqlite3.connect(db)
+    con.execute("delete from stored_events where originator_id = ? and originator_version = ?",
+                (gid.replace("-", ""), n))     # stored as 32 hex digits
+    deleted = con.total_changes
+    con.commit()
+    con.close()
+    assert deleted == 1
+    r = RUNNER.invoke(app, ["list", "--db", db, "--json"])
+    assert r.exit_code == 1, r.output
+    doc = _json.loads(r.stdout)
+    assert [d["id"] for d in doc["damaged"]] == [gid], doc
+    assert f"stored event {n} is missing" in _json.dumps(doc["damaged"])

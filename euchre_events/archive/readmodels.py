@@ -654,7 +654,15 @@ class ClubProjection(Projection):
                     continue
             length = self._length.get(gid)
             if length is not None and len(events) < length:
-                self._pending[gid] = events          # the rest of the game comes later in the log
+                # the rest of the game comes later in the log (an import is one transaction:
+                # its rows are all stored), unless the store has no more of them: the last
+                # rows removed, which would leave the game out of every list without a word
+                if self.archive is None or self.archive.recorder.select_events(gid, gt=len(events), limit=1):
+                    self._pending[gid] = events
+                    continue
+                self._pending.pop(gid, None)
+                rows[gid] = {"error": self._damage(gid, ValueError(f"its stored events stop at {len(events)} "
+                                                                   f"of the {length} it was stored with"))}
                 continue
             self._pending.pop(gid, None)
             try:

@@ -123,7 +123,9 @@ class SnapshotMixin:
                 return None
             if rows is None:
                 rows = list(self.recorder.select_events(gid))
-            if [r.originator_version for r in rows] != list(range(1, len(rows) + 1)) or len(rows) < v:
+            length = st.get("length")
+            if [r.originator_version for r in rows] != list(range(1, len(rows) + 1)) or len(rows) < v \
+                    or (isinstance(length, int) and len(rows) < length):   # the last events removed
                 return ROWS_CHANGED
             # the rows the snapshot stands for, as stored: one changed byte and the
             # snapshot no longer speaks for them (a load would show the old events)

@@ -79,11 +79,14 @@ __all__ = ["Archive", "ArchiveError", "DamagedGame", "WriteConflict", "VerifyRes
 
 def _chain_holds(gid: uuid.UUID, stored: list) -> bool:
     """Whether the hash chain of a game's stored events (``stored``: the
-    library's domain events, ``GameStarted`` first) holds link by link; True
-    for a game stored without a chain (:func:`links_hold`)."""
+    library's domain events, ``GameStarted`` first) holds link by link, and
+    none of the events it was imported with is missing; True for a game
+    stored without a chain (:func:`links_hold`)."""
     head = stored[0]
     if getattr(head, "chain", None) is None:
         return True
+    if head.length and len(stored) < head.length:
+        return False    # its last events removed: the chain of the others still holds
     return links_hold(chain.genesis(gid, head.length or 0), 1, stored)
 
 
