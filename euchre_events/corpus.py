@@ -152,7 +152,9 @@ def pending(arch, rm, game_ids: list, params: dict) -> tuple:
     ``params`` is missing or not current (a game appended to since, another
     analysis or rules version), and those it is there for (with the
     explorer's rows).  One query for the cache, one per game for its length
-    (no event decoded)."""
+    (no event decoded); a cached game whose stored rows were changed since
+    (:meth:`~euchre_events.archive.readmodels.ReadModels.changed_games`) is
+    verified, and analysed again (its task naming the damage) unless intact."""
     from euchre_events.analysis.review import ANALYSIS_VERSION
     from euchre_events.archive.explorer import params_key
     from euchre_events.archive.readmodels import RULES_VERSION
@@ -162,6 +164,10 @@ def pending(arch, rm, game_ids: list, params: dict) -> tuple:
     rows = rm.view.select(f"SELECT game_id FROM {rm.view._t('ee_ex_games')} WHERE pkey = ? AND version = ?",
                           (pkey, RULES_VERSION))
     explored = {r["game_id"] for r in rows}
+    # a game whose stored rows were changed since (the read models' triggers note them) is
+    # verified: a damaged one is analysed again, and its task names the damage, never the
+    # analysis cached from the game as it was (docs/design.md "Tamper evidence")
+    changed = rm.changed_games() or set()
     todo, done = [], []
     for gid in game_ids:
         try:
@@ -170,7 +176,13 @@ def pending(arch, rm, game_ids: list, params: dict) -> tuple:
             todo.append(gid)
             continue
         key = rm._analysis_key(ANALYSIS_VERSION, params, n)
-        (done if (gid, key) in have and gid in explored else todo).append(gid)
+        cached = (gid, key) in have and gid in explored
+        if cached and gid in changed:
+            try:
+                cached = arch.verify(gid).ok
+            except Exception:  # noqa: BLE001 (the task names what is wrong)
+                cached = False
+        (done if cached else todo).append(gid)
     return todo, done
 
 

@@ -545,3 +545,36 @@ def test_list_built_after_the_last_rows_were_removed_names_the_game(tmp_path):
     doc = _json.loads(r.stdout)
     assert [d["id"] for d in doc["damaged"]] == [gid], doc
     assert f"stored event {n} is missing" in _json.dumps(doc["damaged"])
+
+
+def test_a_game_changed_after_its_analysis_was_cached_is_named(tmp_path):
+    """A newcomer's finding: once ``analyze --all`` had cached a game's
+    analysis, a stored card changed in the database (event 14, T♣ to T♥)
+    went unseen: ``analyze --all`` said "2 already done" and ``analyze ID1
+    ID2`` printed the cached analysis, exit 0 (one id alone named it).  A
+    cached game whose rows changed since is verified first."""
+    import sqlite3
+    from conftest import ROOT
+    db = str(tmp_path / "club.sqlite")
+    recs = [str(ROOT / "fixtures" / "standard" / f"club-night-{k}.euchre") for k in (1, 2)]
+    assert RUNNER.invoke(app, ["import", "--db", db, *recs]).exit_code == 0
+    assert RUNNER.invoke(app, ["analyze", "--all", "--face-up-only", "--db", db]).exit_code == 0
+    a = Archive(db)
+    gid, other = (str(g) for g in a.game_ids())
+    ev = a.game_events(gid)[13]
+    con = sqlite3.connect(db)
+    (state,) = con.execute("select state from stored_events where originator_id = ? and originator_version = 14",
+                           (gid.replace("-", ""),)).fetchone()
+    text = state.decode()
+    changed = text.replace(f'"{ev.card}"', f'"{ev.card[0]}H"' if ev.card[1] != "H" else f'"{ev.card[0]}S"', 1)
+    assert changed != text
+    con.execute("update stored_events set state = ? where originator_id = ? and originator_version = 14",
+                (changed.encode(), gid.replace("-", "")))
+    con.commit()
+    con.close()
+    for argv in (["analyze", "--all", "--face-up-only"], ["analyze", gid, other, "--face-up-only", "--format", "json"]):
+        r = RUNNER.invoke(app, argv + ["--db", db])
+        assert r.exit_code == 1, (argv, r.output)
+        assert "stored event 14 was changed" in r.output and gid in r.output, (argv, r.output)
+    r = RUNNER.invoke(app, ["analyze", other, "--face-up-only", "--db", db])
+    assert r.exit_code == 0, r.output          # the other game's cached analysis stands
