@@ -67,7 +67,7 @@ def test_a_game_that_cannot_be_read_is_named_as_with_one_process(tmp_path, broke
     assert one[0] == 1 and one[3]
     assert two == one and three == one
     assert one[2].decode().splitlines() == [
-        f"error: {broken_match}, deal 1, event 11 (CardPlayed): game 3: West (WWMM) cannot play JH: it is "
+        f"error: {broken_match}, deal 1, game event 11 (CardPlayed): game 3: West (WWMM) cannot play JH: it is "
         "not in that hand (it was dealt elsewhere or already played) (EGN dealNumber 0)"]
     if fmt == "json":
         doc = json.loads(one[3])

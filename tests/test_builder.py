@@ -111,7 +111,7 @@ def test_an_impossible_event_names_file_line_deal_event_and_reason():
                                                                      16, 5)
     assert err.reason == ("North (Ann) cannot play JH: it is not in that hand "
                           "(it was dealt elsewhere or already played)")
-    assert str(err) == f"c1.euchre, line 16, column 5, deal 1, event 9 (CardPlayed): {err.reason}"
+    assert str(err) == f"c1.euchre, line 16, column 5, deal 1, game event 9 (CardPlayed): {err.reason}"
     assert len(b.events) == 8       # the bad event (the 9th) is not added
 
 

@@ -113,7 +113,7 @@ def test_an_egn_file_with_an_impossible_deal_is_said_to_be_read_in_part(tmp_path
     assert lines[0].startswith(f"{path}: read in part, audited deal by deal (1 impossible deal of 2); "
                                "official score: N/S 2, E/W 5")
     assert sum("reneged at trick" in x for x in lines) == 4
-    assert lines[-1].startswith(f"read in part: {path}, deal 1, event 18 (CardPlayed): West (p4) plays QS")
+    assert lines[-1].startswith(f"read in part: {path}, deal 1, game event 18 (CardPlayed): West (p4) plays QS")
     assert "not read" not in r.stdout and "(s)" not in r.stdout
     assert r.stderr.strip().endswith("; read in part: the other deals are audited")
     r = _cli("audit", path, "--json")

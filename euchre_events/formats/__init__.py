@@ -82,7 +82,9 @@ class RecordError(ValueError):
         if deal is not None:
             parts.append(f"deal {deal}")
         if event is not None:
-            parts.append(f"event {event}")
+            # a number counts the whole game's events, as show --after does without --deal:
+            # "game event 44" (the viewer's words), never read as the 44th of deal 2
+            parts.append(f"game event {event}" if str(event)[:1].isdigit() else f"event {event}")
         super().__init__(": ".join([", ".join(parts), reason]))
 
 
