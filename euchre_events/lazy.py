@@ -6,13 +6,15 @@ from __future__ import annotations
 
 import importlib
 import sys
-from typing import Callable, Mapping, Optional
+from typing import Mapping, Optional
 
 __all__ = ["lazy_names"]
 
 
-def lazy_names(package: str, homes: Mapping[str, str], default: Optional[str] = None) -> Callable[[str], object]:
-    """The module-level ``__getattr__`` of ``package`` (its ``__name__``):
+def lazy_names(package: str, homes: Mapping[str, str], default: Optional[str] = None) -> tuple:
+    """``(__getattr__, __dir__)`` of ``package`` (its ``__name__``), to be
+    assigned at its module level.  ``__dir__`` lists the names given on
+    demand too (``dir()``, a notebook's completion).  ``__getattr__``:
     a name of ``homes`` (``{name: submodule}``; a name of the package's
     ``__all__`` not in it: the submodule ``default``, when given) is
     imported from ``package.submodule`` the first time it is asked for and
@@ -38,4 +40,8 @@ def lazy_names(package: str, homes: Mapping[str, str], default: Optional[str] = 
             if e.name != f"{package}.{name}":
                 raise
         raise AttributeError(f"module {package!r} has no attribute {name!r}")
-    return __getattr__
+
+    def __dir__() -> list:
+        mod = sys.modules[package]
+        return sorted(set(vars(mod)) | set(getattr(mod, "__all__", ())) | set(homes))
+    return __getattr__, __dir__

@@ -19,6 +19,9 @@ CASES = {
                       "import euchre_events.projections.audit as m\n"
                       "assert callable(audit)\n"
                       "from euchre_events.projections.audit import audit as f\nassert f is audit",
+    "listed by dir": "import euchre_events.projections as p, euchre_events.archive as a\n"
+                     "assert {'Game', 'knowledge', 'audit'} <= set(dir(p)) and 'Archive' in dir(a)\n"
+                     "import sys\nassert 'euchre_events.projections.seat' not in sys.modules",
     "every name": "import euchre_events.projections as p\n"
                   "for n in p.__all__:\n"
                   "    assert getattr(p, n).__name__ == n, n\n"

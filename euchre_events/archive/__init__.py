@@ -47,4 +47,4 @@ error or a store location is had without importing ``eventsourcing``."""
 
 # ``store`` brings the ``eventsourcing`` library, a fifth of the start-up of a command
 # that needs only a game id (``audit`` of a file): its names come when first asked for
-__getattr__ = lazy_names(__name__, _WHERE, default="store")
+__getattr__, __dir__ = lazy_names(__name__, _WHERE, default="store")

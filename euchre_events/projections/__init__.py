@@ -23,4 +23,4 @@ _WHERE = {"Game": "game", "TableState": "state", "snapshot": "state", "SeatKnowl
 
 # a command that folds and analyses games (``Game``) does not load the seat views nor the
 # immutable states (issue 21 "Speed", start-up): their names come when first asked for
-__getattr__ = lazy_names(__name__, _WHERE)
+__getattr__, __dir__ = lazy_names(__name__, _WHERE)
