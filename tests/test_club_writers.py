@@ -578,3 +578,26 @@ def test_a_game_changed_after_its_analysis_was_cached_is_named(tmp_path):
         assert "stored event 14 was changed" in r.output and gid in r.output, (argv, r.output)
     r = RUNNER.invoke(app, ["analyze", other, "--face-up-only", "--db", db])
     assert r.exit_code == 0, r.output          # the other game's cached analysis stands
+
+
+def test_a_row_stored_as_text_is_named_in_words(tmp_path):
+    """A newcomer's finding: a stored event rewritten by the sqlite3 shell's
+    replace() (its state column then TEXT, not a BLOB) was named with the
+    library's "MapperDeserialisationError: Failed to deserialise state of
+    stored event with topic ..." cut in the middle of the game id.  The
+    message names the event and says what went wrong, in one short clause."""
+    import sqlite3
+    from conftest import ROOT
+    db = str(tmp_path / "club.sqlite")
+    rec = str(ROOT / "fixtures" / "standard" / "club-night-1.euchre")
+    assert RUNNER.invoke(app, ["import", "--db", db, rec]).exit_code == 0
+    gid = str(Archive(db).game_ids()[0])
+    con = sqlite3.connect(db)
+    con.execute("update stored_events set state = cast(state as text) where originator_version = 14")
+    con.commit()
+    con.close()
+    r = RUNNER.invoke(app, ["show", gid, "--db", db])
+    assert r.exit_code == 1
+    assert (f"game {gid}: stored event 14 cannot be read (its stored form cannot be decoded: "
+            "AttributeError: 'str' object has no attribute 'decode')") in r.output, r.output
+    assert "Mapper" not in r.output and "Failed to deserialise" not in r.output

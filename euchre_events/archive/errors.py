@@ -15,8 +15,14 @@ __all__ = ["ArchiveError", "DamagedGame", "WriteConflict", "short_error"]
 def short_error(e: Exception) -> str:
     """``"Kind: first line of the message"`` (at most 160 characters of
     it): how an error quotes its cause in one line."""
+    if type(e).__name__.startswith("Mapper") and e.__cause__ is not None:
+        # the library's "Failed to deserialise state of stored event with topic ..., originator_id
+        # ..." repeats what the caller names (the game, the event): what went wrong is its cause
+        return f"its stored form cannot be decoded: {short_error(e.__cause__)}"
     text = str(e).split("\n")[0]
-    return f"{type(e).__name__}: {text[:160]}"
+    if len(text) > 160:     # cut at a word, and say so
+        text = text[:160].rsplit(" ", 1)[0] + " ..."
+    return f"{type(e).__name__}: {text}"
 
 
 class ArchiveError(ValueError):
