@@ -92,7 +92,11 @@ def analyze_task(spec: dict) -> dict:
         doc = a.to_json()
         rows = decision_rows(g, a, params_key(ANALYSIS_VERSION, p))
     except Exception as e:  # noqa: BLE001 (named and counted by the caller)
-        return {"game_id": gid, "status": "error", "error": f"cannot be analysed ({short_error(e)})",
+        from euchre_events.archive.errors import DamagedGame
+        # a damaged game says itself what is wrong and what to run; the caller names the game
+        why = str(e).removeprefix(f"game {gid}: ") if isinstance(e, DamagedGame) \
+            else f"cannot be analysed ({short_error(e)})"
+        return {"game_id": gid, "status": "error", "error": why,
                 "seconds": time.perf_counter() - t0, "decisions": 0}
     out = {"game_id": gid, "status": "done", "decisions": len(a.decisions()), "n_events": len(g.events)}
     if spec.get("write"):

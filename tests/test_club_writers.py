@@ -575,7 +575,8 @@ def test_a_game_changed_after_its_analysis_was_cached_is_named(tmp_path):
     for argv in (["analyze", "--all", "--face-up-only"], ["analyze", gid, other, "--face-up-only", "--format", "json"]):
         r = RUNNER.invoke(app, argv + ["--db", db])
         assert r.exit_code == 1, (argv, r.output)
-        assert "stored event 14 was changed" in r.output and gid in r.output, (argv, r.output)
+        assert f"error: {gid}: stored event 14 was changed" in r.output, (argv, r.output)
+        assert "DamagedGame" not in r.output and r.output.count(f"game {gid}:") == 0, r.output
     r = RUNNER.invoke(app, ["analyze", other, "--face-up-only", "--db", db])
     assert r.exit_code == 0, r.output          # the other game's cached analysis stands
 
