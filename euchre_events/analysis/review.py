@@ -225,19 +225,28 @@ class Decision:
             pe = evs.get(id(p))
             if pe is None:
                 pe = evs[id(p)] = p.to_dict()
-        d = {"position": self.position, "deal": self.deal, "seat": self.seat, "kind": self.kind,
-             "index": self.index, "trick": self.trick, "played": action_text(p),
+        if fc is not None:
+            fc = round(float(fc), 3)
+        if sc is not None:
+            sc = round(float(sc), 3)
+        if wc is not None:
+            wc = round(float(wc), 3)
+        pfu = self.played_face_up
+        position, deal, seat, index, trick = self.position, self.deal, self.seat, self.index, self.trick
+        d = {"position": position, "deal": deal, "seat": seat, "kind": self.kind,
+             "index": index, "trick": trick, "played": action_text(p),
              "played_event": pe,
              "options": [o._json(nums, evs) for o in self.options],
-             "face_up_cost": None if fc is None else round(float(fc), 3),
-             "seat_view_cost": None if sc is None else round(float(sc), 3),
-             "win_chance_lost": None if wc is None else round(float(wc), 3), "label": self.label,
-             "played_face_up": _jv(self.played_face_up),
+             "face_up_cost": fc, "seat_view_cost": sc, "win_chance_lost": wc, "label": self.label,
+             "played_face_up": list(pfu) if isinstance(pfu, tuple) else pfu,
              "played_seat_view": None if psv is None else _rv(psv)}
-        nums += (self.position, self.deal, self.seat, self.index, self.trick, d["face_up_cost"],
-                 d["seat_view_cost"], d["win_chance_lost"])
-        _put(nums, self.played_face_up)
-        _put(nums, psv)
+        nums += (position, deal, seat, index, trick, fc, sc, wc)
+        if isinstance(pfu, tuple):
+            nums += pfu
+        else:
+            nums.append(pfu)
+        if psv is not None:
+            _put(nums, psv)
         if self.forced:
             d["forced"] = True
         if not self.legal:

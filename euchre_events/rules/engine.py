@@ -823,7 +823,10 @@ def _following(t: Table) -> tuple:
     follow = C.cards_of_suit(known, led, t.trump)
     if not follow:
         return known, None, None
-    return known, follow, [c for c in known if c not in follow and t.variant.exempt_from_following(t, c)]
+    v = t.variant
+    if len(follow) == len(known) or fast_plays_ok(v):     # none left to ask, or the base hook: none exempt
+        return known, follow, []
+    return known, follow, [c for c in known if c not in follow and v.exempt_from_following(t, c)]
 
 
 _CARD_PLAYED: dict = {}
