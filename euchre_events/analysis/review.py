@@ -588,6 +588,7 @@ def _analyze_deal(game, deal: int, positions: list, before: Optional[tuple], *, 
     dealer = events[start].dealer if events[start].kind == "DealStarted" else None
     wc_cache: dict = {}
     memo: dict = {}   # the solver's values of this deal's positions, shared by its decisions
+    chain = [None]    # (position, points vector) of the card just played at a play decision (_decide)
     for k in range(start, end):
         ev = events[k]
         kind = decision_kind(ev)
@@ -605,7 +606,7 @@ def _analyze_deal(game, deal: int, positions: list, before: Optional[tuple], *, 
             if seat is None or ev.seat == seat:
                 decisions.append(_decide(game, t, k, ev, kind, index, trick_no if kind == "play" else None,
                                          deal, samples=0 if face_up_only else samples, seed=seed,
-                                         pass_value=pass_value, wc_cache=wc_cache, memo=memo))
+                                         pass_value=pass_value, wc_cache=wc_cache, memo=memo, chain=chain))
                 if progress is not None:
                     progress(1)
             if kind == "play":
@@ -728,9 +729,26 @@ def _solve_after(c, ev: Event, memo: Optional[dict]) -> tuple:
 
 def _decide(game, t, k: int, ev: Event, kind: str, index: int, trick: Optional[int], deal: int, *,
             samples: int, seed: int, pass_value: str, wc_cache: dict,
-            memo: Optional[dict] = None) -> Decision:
-    """Value every option of the decision at event ``k`` (table ``t`` before it)."""
+            memo: Optional[dict] = None, chain: Optional[list] = None) -> Decision:
+    """Value every option of the decision at event ``k`` (table ``t`` before it).
+
+    ``chain``: ``[None]`` kept by the caller through a deal's walk, where a
+    play decision valued face up leaves ``(k, points vector of the card
+    played)``: the value of the position after it under perfect play, so
+    of the next position (``k + 1``).  A forced card there (one legal
+    card, the recorded one) is worth that very vector (perfect play from a
+    position with one move is that move): not searched again (a third of
+    the play decisions; the tests compare it with the solver's)."""
+    after = None
+    if chain is not None:
+        after, chain[0] = chain[0], None
     if not samples and kind == "play":
+        if after is not None and after[0] == k - 1 and t.phase == engine.PLAY:
+            acts = engine.play_actions(t)
+            if len(acts) == 1 and acts[0] == ev:
+                if chain is not None:
+                    chain[0] = after[0] + 1, after[1]
+                return _decide_known(t, k, ev, kind, index, trick, deal, acts, (after[1],), 0, True, wc_cache)
         got = S.play_values(t)      # the cards in one compiled call (most decisions)
         if got is not None:
             acts, vecs = got
@@ -738,6 +756,8 @@ def _decide(game, t, k: int, ev: Event, kind: str, index: int, trick: Optional[i
             for i, a in enumerate(acts):
                 if a.card == card:
                     if a == ev:
+                        if chain is not None:
+                            chain[0] = (k, vecs[i])
                         return _decide_known(t, k, ev, kind, index, trick, deal, acts, vecs, i, True, wc_cache)
     seat = ev.seat
     variant, party = t.variant, S.party_of(t, seat)
