@@ -737,8 +737,8 @@ def _decide(game, t, k: int, ev: Event, kind: str, index: int, trick: Optional[i
     played)``: the value of the position after it under perfect play, so
     of the next position (``k + 1``).  A forced card there (one legal
     card, the recorded one) is worth that very vector (perfect play from a
-    position with one move is that move): not searched again (a third of
-    the play decisions; the tests compare it with the solver's)."""
+    position with one move is that move): not searched again (over a third of
+    the play decisions have one card; the tests compare it with the solver's)."""
     after = None
     if chain is not None:
         after, chain[0] = chain[0], None
