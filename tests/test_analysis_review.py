@@ -226,6 +226,41 @@ def test_analyze_walks_on_from_the_deal_before():
     assert repr(analyze(game, deals=[2], face_up_only=True).deals) == repr((one[1],))
 
 
+def test_each_play_decision_has_the_solvers_values_at_its_position():
+    """A play decision's options are the engine's legal cards at its position
+    with the solver's points (``action_values``), the played card equal to
+    the recorded one: also where the review took a forced card's value from
+    the card played just before it (``_decide``'s chain) or valued the cards
+    by ``play_values``.  Over whole games of two records (93 and 12 forced
+    cards among their play decisions, each right after a play
+    decision: the chain's)."""
+    from euchre_events.analysis import solver as S
+    from euchre_events.analysis.review import analyze
+    from euchre_events.formats import read_records
+    from euchre_events.rules import engine
+
+    forced = []
+    for f in ("fixtures/egn/VWEC Finals.egn", "fixtures/egn/Six Points in Two Hands.egn"):
+        game = read_records(f)[0].game
+        a = analyze(game, face_up_only=True)
+        n = chained = 0
+        before = None
+        for d in a.decisions():
+            prev, before = before, d
+            if d.kind != "play":
+                continue
+            chained += d.forced and prev is not None and prev.kind == "play" and prev.position == d.position - 1
+            t = game.table_at(d.position)
+            want = S.action_values(t)
+            assert [(o.action, o.points) for o in d.options] == [(x, tuple(v)) for x, v in want], (f, d.position)
+            assert [o.action for o in d.options] == list(engine.legal_actions(t)[0])
+            assert d.played == game.events[d.position] and d.legal
+            assert d.played_face_up == d.options[[o.action for o in d.options].index(d.played)].face_up
+            n += d.forced
+        forced.append((n, chained))
+    assert forced == [(93, 93), (12, 12)]
+
+
 def test_json_report_is_the_texts_utf8():
     """json_report: msgspec's UTF-8 bytes of to_json_text's text (what
     analyze -o writes as they are), or the str itself where json wrote it

@@ -126,12 +126,30 @@ class Option:
     def to_json(self) -> dict:
         return self._json([])
 
-    def _json(self, nums: list) -> dict:
-        """:meth:`to_json`, its numbers also put in ``nums`` (:func:`to_json_text`)."""
-        fu, sv, se, bs, pts = self.face_up, self.seat_view, self.seat_view_se, self.best_share, self.points
-        # the None of the seat view (face up only) written without a call
+    def _json(self, nums: list, evs: Optional[dict] = None) -> dict:
+        """:meth:`to_json`, its numbers also put in ``nums`` (:func:`to_json_text`);
+        ``evs``: the events' dicts by ``id`` of the event, shared where one
+        event object comes again (:func:`json_report`), or None."""
+        fu, sv, pts = self.face_up, self.seat_view, self.points
+        a = self.action
+        if evs is None:
+            e = a.to_dict()
+        else:
+            e = evs.get(id(a))
+            if e is None:
+                e = evs[id(a)] = a.to_dict()
+        if sv is None and fu.__class__ is not tuple and self.seat_view_se is None and self.best_share is None:
+            # face up only: no seat view, one value (most options)
+            nums.append(fu)
+            if pts is None:
+                return {"action": self.text, "event": e, "face_up": fu, "seat_view": None, "seat_view_se": None,
+                        "best_share": None, "points": None}
+            nums += pts
+            return {"action": self.text, "event": e, "face_up": fu, "seat_view": None, "seat_view_se": None,
+                    "best_share": None, "points": list(pts)}
+        se, bs = self.seat_view_se, self.best_share
         span = isinstance(fu, tuple)
-        d = {"action": self.text, "event": self.action.to_dict(), "face_up": list(fu) if span else fu,
+        d = {"action": self.text, "event": e, "face_up": list(fu) if span else fu,
              "seat_view": None if sv is None else _rv(sv),
              "seat_view_se": None if se is None else round(float(se), 3),
              "best_share": None if bs is None else round(float(bs), 3),
@@ -195,22 +213,39 @@ class Decision:
     def to_json(self) -> dict:
         return self._json([])
 
-    def _json(self, nums: list) -> dict:
-        """:meth:`to_json`, its numbers also put in ``nums`` (:func:`to_json_text`)."""
+    def _json(self, nums: list, evs: Optional[dict] = None) -> dict:
+        """:meth:`to_json`, its numbers also put in ``nums`` (:func:`to_json_text`);
+        ``evs`` as :meth:`Option._json` takes it."""
         fc, sc, wc, psv = self.face_up_cost, self.seat_view_cost, self.win_chance_lost, self.played_seat_view
-        d = {"position": self.position, "deal": self.deal, "seat": self.seat, "kind": self.kind,
-             "index": self.index, "trick": self.trick, "played": self.played_text,
-             "played_event": self.played.to_dict(),
-             "options": [o._json(nums) for o in self.options],
-             "face_up_cost": None if fc is None else round(float(fc), 3),
-             "seat_view_cost": None if sc is None else round(float(sc), 3),
-             "win_chance_lost": None if wc is None else round(float(wc), 3), "label": self.label,
-             "played_face_up": _jv(self.played_face_up),
+        p = self.played
+        if evs is None:
+            pe = p.to_dict()
+        else:
+            pe = evs.get(id(p))
+            if pe is None:
+                pe = evs[id(p)] = p.to_dict()
+        if fc is not None:
+            fc = round(float(fc), 3)
+        if sc is not None:
+            sc = round(float(sc), 3)
+        if wc is not None:
+            wc = round(float(wc), 3)
+        pfu = self.played_face_up
+        position, deal, seat, index, trick = self.position, self.deal, self.seat, self.index, self.trick
+        d = {"position": position, "deal": deal, "seat": seat, "kind": self.kind,
+             "index": index, "trick": trick, "played": action_text(p),
+             "played_event": pe,
+             "options": [o._json(nums, evs) for o in self.options],
+             "face_up_cost": fc, "seat_view_cost": sc, "win_chance_lost": wc, "label": self.label,
+             "played_face_up": list(pfu) if isinstance(pfu, tuple) else pfu,
              "played_seat_view": None if psv is None else _rv(psv)}
-        nums += (self.position, self.deal, self.seat, self.index, self.trick, d["face_up_cost"],
-                 d["seat_view_cost"], d["win_chance_lost"])
-        _put(nums, self.played_face_up)
-        _put(nums, psv)
+        nums += (position, deal, seat, index, trick, fc, sc, wc)
+        if isinstance(pfu, tuple):
+            nums += pfu
+        else:
+            nums.append(pfu)
+        if psv is not None:
+            _put(nums, psv)
         if self.forced:
             d["forced"] = True
         if not self.legal:
@@ -244,12 +279,13 @@ class DealAnalysis:
     def to_json(self) -> dict:
         return self._json([])
 
-    def _json(self, nums: list) -> dict:
-        """:meth:`to_json`, its numbers also put in ``nums`` (:func:`to_json_text`)."""
+    def _json(self, nums: list, evs: Optional[dict] = None) -> dict:
+        """:meth:`to_json`, its numbers also put in ``nums`` (:func:`to_json_text`);
+        ``evs`` as :meth:`Option._json` takes it."""
         d = {"deal": self.deal, "dealer": self.dealer,
              "par": {"call": self.par_call, "seat": self.par_seat, "value": _jv(self.par_value),
                      "points": list(self.par_points) if self.par_points is not None else None},
-             "decisions": [x._json(nums) for x in self.decisions]}
+             "decisions": [x._json(nums, evs) for x in self.decisions]}
         if self.par_calls is not None:
             d["par"]["calls"] = [{"seat": s, "call": c} for s, c in self.par_calls]
             nums += tuple(s for s, _ in self.par_calls)
@@ -311,13 +347,14 @@ class GameAnalysis:
     def to_json(self) -> dict:
         return self._json([])
 
-    def _json(self, nums: list) -> dict:
-        """:meth:`to_json`, its numbers also put in ``nums`` (:func:`to_json_text`)."""
+    def _json(self, nums: list, evs: Optional[dict] = None) -> dict:
+        """:meth:`to_json`, its numbers also put in ``nums`` (:func:`to_json_text`);
+        ``evs`` as :meth:`Option._json` takes it."""
         m = self.method
         nums += (self.n_seats, m.samples, m.seed)
         return {"game_id": self.game_id, "variant": self.variant, "title": self.title,
                 "file": self.file, "n_seats": self.n_seats, "player_names": list(self.players), "method": m.to_json(),
-                "deals": [d._json(nums) for d in self.deals],
+                "deals": [d._json(nums, evs) for d in self.deals],
                 "players": [p._json(nums) for p in self.players_summary]}
 
     def _repr_html_(self) -> str:
@@ -551,6 +588,7 @@ def _analyze_deal(game, deal: int, positions: list, before: Optional[tuple], *, 
     dealer = events[start].dealer if events[start].kind == "DealStarted" else None
     wc_cache: dict = {}
     memo: dict = {}   # the solver's values of this deal's positions, shared by its decisions
+    chain = [None]    # (position, points vector) of the card just played at a play decision (_decide)
     for k in range(start, end):
         ev = events[k]
         kind = decision_kind(ev)
@@ -568,7 +606,7 @@ def _analyze_deal(game, deal: int, positions: list, before: Optional[tuple], *, 
             if seat is None or ev.seat == seat:
                 decisions.append(_decide(game, t, k, ev, kind, index, trick_no if kind == "play" else None,
                                          deal, samples=0 if face_up_only else samples, seed=seed,
-                                         pass_value=pass_value, wc_cache=wc_cache, memo=memo))
+                                         pass_value=pass_value, wc_cache=wc_cache, memo=memo, chain=chain))
                 if progress is not None:
                     progress(1)
             if kind == "play":
@@ -691,8 +729,36 @@ def _solve_after(c, ev: Event, memo: Optional[dict]) -> tuple:
 
 def _decide(game, t, k: int, ev: Event, kind: str, index: int, trick: Optional[int], deal: int, *,
             samples: int, seed: int, pass_value: str, wc_cache: dict,
-            memo: Optional[dict] = None) -> Decision:
-    """Value every option of the decision at event ``k`` (table ``t`` before it)."""
+            memo: Optional[dict] = None, chain: Optional[list] = None) -> Decision:
+    """Value every option of the decision at event ``k`` (table ``t`` before it).
+
+    ``chain``: ``[None]`` kept by the caller through a deal's walk, where a
+    play decision valued face up leaves ``(k, points vector of the card
+    played)``: the value of the position after it under perfect play, so
+    of the next position (``k + 1``).  A forced card there (one legal
+    card, the recorded one) is worth that very vector (perfect play from a
+    position with one move is that move): not searched again (over a third of
+    the play decisions have one card; the tests compare it with the solver's)."""
+    after = None
+    if chain is not None:
+        after, chain[0] = chain[0], None
+    if not samples and kind == "play":
+        if after is not None and after[0] == k - 1 and t.phase == engine.PLAY:
+            acts = engine.play_actions(t)
+            if len(acts) == 1 and acts[0] == ev:
+                if chain is not None:
+                    chain[0] = after[0] + 1, after[1]
+                return _decide_known(t, k, ev, kind, index, trick, deal, acts, (after[1],), 0, True, wc_cache)
+        got = S.play_values(t)      # the cards in one compiled call (most decisions)
+        if got is not None:
+            acts, vecs = got
+            card = getattr(ev, "card", None)    # ``ev`` among the cards: the one of its card, equal
+            for i, a in enumerate(acts):
+                if a.card == card:
+                    if a == ev:
+                        if chain is not None:
+                            chain[0] = (k, vecs[i])
+                        return _decide_known(t, k, ev, kind, index, trick, deal, acts, vecs, i, True, wc_cache)
     seat = ev.seat
     variant, party = t.variant, S.party_of(t, seat)
     values: dict = {}
@@ -709,7 +775,10 @@ def _decide(game, t, k: int, ev: Event, kind: str, index: int, trick: Optional[i
     except engine.ImpossibleEvent as e:     # a recorded event the engine took; said, not raised
         per_reading, why, legal_read, known = [], f"not analysed: {e}", None, False
     if known and not samples:
-        return _decide_known(t, k, ev, kind, index, trick, deal, per_reading[0], legal_read, wc_cache)
+        vals = per_reading[0]
+        actions = list(vals)
+        return _decide_known(t, k, ev, kind, index, trick, deal, actions, list(vals.values()), actions.index(ev),
+                             legal_read, wc_cache)
     legal, _ = engine.legal_actions(t)
     if per_reading:
         actions = [a for a in per_reading[0] if all(a in r for r in per_reading)]
@@ -790,40 +859,66 @@ def _decide(game, t, k: int, ev: Event, kind: str, index: int, trick: Optional[i
 
 
 def _decide_known(t, k: int, ev: Event, kind: str, index: int, trick: Optional[int], deal: int,
-                  vals: dict, legal: bool, wc_cache: dict) -> Decision:
+                  actions: Sequence[Event], pts: Sequence[tuple], i: int, legal: bool, cache: dict) -> Decision:
     """:func:`_decide` face up only, where every card that matters is stated:
-    ``vals`` is ``{action: points}`` at ``t`` (the recorded ``ev`` among them,
-    legal or not: ``legal``).  The same Decision as the general way, without
-    what only readings and the seat view need (the engine's legal actions:
-    with one table, a decision is forced exactly when it has one option)."""
+    ``actions`` and their ``pts`` (points vectors) at ``t`` (the recorded
+    ``ev`` among them, legal or not: ``legal``; ``actions[i]`` is equal to
+    ``ev``, the played option).  The same Decision as the general
+    way, without what only readings and the seat view need (the engine's
+    legal actions: with one table, a decision is forced exactly when it has
+    one option).  ``cache``: the deal's (:func:`_analyze_deal`; :func:`_wc`'s
+    too): per seat ``(values, win chances, party)``, the two dicts by
+    points vector shared by the seats of one party (what they read of the
+    seat is its party), the same all through a deal."""
     seat = ev.seat
-    variant, party = t.variant, S.party_of(t, seat)
-    actions = list(vals)
-    points = list(vals.values())    # in the actions' order: each event hashed once, not at each use
-    value_for = S.value_for
-    values = [value_for(variant, p, party) for p in points]
-    options = tuple([_option(a, action_text(a), float(v), p) for a, v, p in zip(actions, values, points)])
-    i = actions.index(ev)
+    got = cache.get(seat)
+    if got is None:
+        party = S.party_of(t, seat)
+        got = cache.get(("party", party))
+        if got is None:
+            got = cache[("party", party)] = ({}, {}, party)
+        cache[seat] = got
+    vals, wcs, party = got
+    values = []
+    for p in pts:
+        v = vals.get(p)
+        if v is None:
+            v = vals[p] = S.value_for(t.variant, p, party)
+        values.append(v)
+    options = tuple([_option(a, action_text(a), float(v), p) for a, v, p in zip(actions, values, pts)])
     best = max(values)
-    b = values.index(best)      # the first of equals, as max(actions, key=...) takes it
-    fu_cost = max(0.0, best - values[i])
-    w_best = _wc(t, points[b], seat, wc_cache)
-    w_played = _wc(t, points[i], seat, wc_cache)
-    wcl = None if w_best is None or w_played is None else max(0.0, w_best - w_played)
+    n = len(values)
+    p = pts[i]
+    w_played = wcs.get(p, wcs)
+    if w_played is wcs:
+        w_played = wcs[p] = _score_context(t, p, seat)
     others_cost = None
-    if fu_cost == 0 and len(values) > 1:
-        others_cost = values[i] - max(v for j, v in enumerate(values) if j != i)
+    if n == 1:      # forced: its own best
+        fu_cost = max(0.0, best - values[0])
+        wcl = None if w_played is None else max(0.0, w_played - w_played)
+    else:
+        b = values.index(best)      # the first of equals, as max(actions, key=...) takes it
+        fu_cost = max(0.0, best - values[i])
+        p = pts[b]
+        w_best = wcs.get(p, wcs)
+        if w_best is wcs:
+            w_best = wcs[p] = _score_context(t, p, seat)
+        wcl = None if w_best is None or w_played is None else max(0.0, w_best - w_played)
+        if fu_cost == 0:
+            others_cost = values[i] - max(v for j, v in enumerate(values) if j != i)
     lab = L.label(fu_cost, None, wcl, seat_view_se=None, others_face_up_cost=others_cost,
-                  seat_view_gap=None, best_share=None, forced=len(actions) <= 1)
-    return _decision(k, deal, seat, kind, index, trick, ev, options, len(actions) <= 1, options[i].face_up,
+                  seat_view_gap=None, best_share=None, forced=n <= 1)
+    # the played action as the option's own event object (equal to ``ev``): its JSON made once
+    return _decision(k, deal, seat, kind, index, trick, actions[i], options, n <= 1, options[i].face_up,
                      None, fu_cost, None, wcl, lab, legal, None)
 
 
 def _wc(t, points, seat: int, cache: dict) -> Optional[float]:
     key = (tuple(points), seat)
-    if key not in cache:
-        cache[key] = _score_context(t, points, seat)
-    return cache[key]
+    got = cache.get(key, cache)
+    if got is cache:
+        got = cache[key] = _score_context(t, points, seat)
+    return got
 
 
 def analyze(game, *, deals: Optional[Iterable[int]] = None, seat: Optional[int] = None, samples: int = 200,
@@ -922,7 +1017,10 @@ def json_report(analyses: Sequence[GameAnalysis], errors: Sequence[dict] = ()):
     gc.disable()
     try:
         nums: list = []
-        doc: dict = {"games": [a._json(nums) for a in analyses]}
+        # an event met again (an engine's action, the same card in several decisions)
+        # is written from one dict: the document is encoded, never changed
+        evs: dict = {}
+        doc: dict = {"games": [a._json(nums, evs) for a in analyses]}
         if errors:
             doc["errors"] = [dict(e) for e in errors]
         if _plain_numbers(nums) and _plain_strings(analyses, doc.get("errors", ())):

@@ -84,7 +84,7 @@ from euchre_events.events import Event
 from euchre_events.rules import playcore
 from euchre_events.rules import cards as C
 from euchre_events.rules.variant import PLAY_HOOKS, Variant
-from euchre_events.rules.engine import apply, apply_legal, fast_plays_ok, legal_actions
+from euchre_events.rules.engine import apply, apply_legal, fast_plays_ok, legal_actions, play_actions
 from euchre_events.rules.table import DEAL_OVER, GAME_OVER, PLAY, Table
 
 __all__ = ["Unknowable", "party_of", "utilities", "value_for", "action_values", "solve", "METHODS",
@@ -1066,6 +1066,17 @@ def action_values(t: Table, *, method: str = "fast", skip=None, memo: Optional[d
     is not inside a deal.
     """
     run = _method(method)
+    acts = None
+    if run is _fast and t.phase == PLAY and _C is not None:
+        # one compiled call for every card (:func:`play_values`), before the check of the
+        # cards, which holds wherever it answers
+        try:
+            acts = play_actions(t)
+        except Exception:   # (a table the check refuses first: as before)
+            acts = None
+        vecs = _play_moves(t, acts) if acts else None
+        if vecs is not None:
+            return [(a, None if skip is not None and skip(a) else v) for a, v in zip(acts, vecs)]
     _check_known(t)
     if _over(t):
         return []
@@ -1078,13 +1089,12 @@ def action_values(t: Table, *, method: str = "fast", skip=None, memo: Optional[d
             got = None
         if got is not None:     # every child valued by the search already
             return [(a, None if skip is not None and skip(a) else v) for a, v in got]
-    acts, reason = legal_actions(t)
+    if not acts:    # (none asked above, or none: the engine's reason)
+        acts, reason = legal_actions(t)
     if not acts:
         raise ValueError(f"no legal action at this position ({reason})")
     if run is _fast and t.phase == PLAY:
-        vecs = _play_moves(t, acts)
-        if vecs is not None:
-            return [(a, None if skip is not None and skip(a) else v) for a, v in zip(acts, vecs)]
+        pass    # the compiled call did not answer above: each child below
     elif run is _fast and _NET_AB and t.maker is not None and len(acts) > 1 \
             and _discard_run(t, acts) is not None:
         vecs = _discards_then_plays(t, acts, memo)
@@ -1101,6 +1111,25 @@ def action_values(t: Table, *, method: str = "fast", skip=None, memo: Optional[d
         v = _kept_play(c) if kept and c.phase == PLAY else None
         out.append((a, run(c, memo) if v is None else v))
     return out
+
+
+def play_values(t: Table) -> Optional[tuple]:
+    """``(actions, points vectors)``: :func:`action_values` ``(t)`` of a
+    position in the play (``t.phase == PLAY``) where ONE call of the compiled
+    search values every legal card (:func:`_play_moves`), as two lists in
+    ``engine.legal_actions`` order; None anywhere else (then ask
+    :func:`action_values`, which also raises what it raises).  No check of
+    the cards first: the search answers only where every card in play (the
+    hands of the seats in play, the trick) is one of the deck's, so where it
+    answers :func:`_check_known` finds none unknown (the review's play
+    decisions, 80% of them, skip that pass over the hands)."""
+    if t.phase != PLAY or _C is None:
+        return None
+    acts = play_actions(t)
+    if not acts:
+        return None
+    vecs = _play_moves(t, acts)
+    return None if vecs is None else (acts, vecs)
 
 
 def _kept_play(c: Table) -> Optional[tuple]:

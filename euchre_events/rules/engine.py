@@ -39,7 +39,7 @@ from euchre_events.rules.variant import Variant, VariantOptions, options_from_di
 
 __all__ = ["ImpossibleEvent", "Irregularity", "Phase", "Renege", "Table", "UpCardStatus", "flag", "Variant",
            "VariantOptions", "options_from_dict", "new_table", "apply", "fold",
-           "legal_actions", "play_legal", "apply_legal"]
+           "legal_actions", "play_legal", "play_actions", "apply_legal"]
 
 
 # --------------------------------------------------------------------- fold
@@ -808,22 +808,66 @@ def _claim_or_ruling(t: Table, ev: Event) -> None:
 
 # ---------------------------------------------------------- play legality
 
+def _following(t: Table) -> tuple:
+    """``(known cards of the seat on turn, those that follow the led suit,
+    those exempt from following)``, the last two None where any known card
+    may be played (a lead, no suit led, void in it): rules.md 1.3 with the
+    effective suit of rules.md 1.2, the one place :func:`play_legal` and
+    :func:`play_actions` read it from."""
+    known = [c for c in t.hands[t.turn] if c != UNKNOWN]
+    if not t.trick:
+        return known, None, None
+    led = t.led_suit
+    if led is None:
+        return known, None, None
+    follow = C.cards_of_suit(known, led, t.trump)
+    if not follow:
+        return known, None, None
+    v = t.variant
+    if len(follow) == len(known) or fast_plays_ok(v):     # none left to ask, or the base hook: none exempt
+        return known, follow, []
+    return known, follow, [c for c in known if c not in follow and v.exempt_from_following(t, c)]
+
+
+_CARD_PLAYED: dict = {}
+"""``{(seat, card): CardPlayed}``: the play's legal actions made once (events are immutable)."""
+
+
+def play_actions(t: Table) -> tuple:
+    """The play's legal actions for the seat on turn (``t.phase == PLAY``), as
+    :func:`legal_actions` gives them, without the reason in words (the
+    solver's and the review's question, asked at every card)."""
+    known, follow, free = _following(t)
+    return _played(t.turn, known if follow is None else (follow + free if free else follow))
+
+
+def _played(seat: int, cards) -> tuple:
+    """``CardPlayed(seat, card)`` of each of ``cards``, each made once (:data:`_CARD_PLAYED`)."""
+    out = []
+    for c in cards:
+        ev = _CARD_PLAYED.get((seat, c))
+        if ev is None:
+            ev = CardPlayed(seat, c)
+            if len(_CARD_PLAYED) < 10_000:
+                _CARD_PLAYED[(seat, c)] = ev
+        out.append(ev)
+    return tuple(out)
+
+
 def play_legal(t: Table) -> tuple:
     """Legal cards for the seat on turn in the play, with the reason in words.
 
     Returns ``(cards, reason)``.  Follows rules.md 1.3 with the effective suit
     of rules.md 1.2 (the left bower is a trump, never a card of its printed suit).
     """
-    seat = t.turn
-    hand = t.hands[seat]
-    known = [c for c in hand if c != UNKNOWN]
+    hand = t.hands[t.turn]
+    known, follow, free = _following(t)
     trump = t.trump
     if not t.trick:
         return known, "leads: any card may be led"
     led = t.led_suit
     if led is None:
         return known, "no suit was led: any card"
-    follow = C.cards_of_suit(known, led, trump)
     name = C.SUIT_NAMES[led]
     if follow:
         reason = f"must follow {name}"
@@ -836,7 +880,6 @@ def play_legal(t: Table) -> tuple:
                 reason += f"; the {C.card_name(lb)} is a trump here, not a {C.SUIT_SINGULAR[led]}"
         if UNKNOWN in hand:
             reason += " (the hand also holds cards the record does not state)"
-        free = [c for c in known if c not in follow and t.variant.exempt_from_following(t, c)]
         if free:
             follow = follow + free
             reason += "; " + ", ".join(C.card_name(c) for c in free) + " may be played at any time"
@@ -865,7 +908,7 @@ def legal_actions(t: Table) -> tuple:
     ph = t.phase
     if ph == PLAY:
         cards, reason = play_legal(t)
-        return tuple(CardPlayed(t.turn, c) for c in cards), reason
+        return _played(t.turn, cards), reason
     if ph in (DEAL, DEAL_OVER):
         if t.game_over:
             return (), "the game is over"
