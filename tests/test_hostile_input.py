@@ -88,13 +88,13 @@ def test_eej_options_not_an_object_and_a_seat_as_a_string(tmp_path):
     doc["events"][0]["options"] = [1, 2]
     e = _refused(_write(tmp_path, "a.eej", doc))
     assert e.reason == "bad GameStarted event: options: expected an object, not a list of 2 items"
-    assert e.event == 0
+    assert e.event == 1      # events[0], numbered from 1 as show --after counts
     doc = json.loads(json.dumps(EEJ))
     k = _first_play(doc["events"])
     doc["events"][k]["seat"] = "0"
     e = _refused(_write(tmp_path, "b.eej", doc))
     assert e.reason == "bad CardPlayed event: seat: expected a whole number, not the string '0'"
-    assert e.event == k
+    assert e.event == k + 1       # events[k], numbered from 1
 
 
 @pytest.mark.parametrize("returns, words", [
@@ -247,7 +247,7 @@ def test_egn_errors_name_the_real_problem(tmp_path):
     e = _refused(_write(tmp_path, "b.egn", doc))
     assert e.reason == ("trick 1 holds 5 cards, more than the 4 of a trick in this deal "
                         "(one per player) (EGN dealNumber 0)")
-    assert e.deal == 1 and e.event == 10      # 6 events before the play, then trick 1's 5th card
+    assert e.deal == 1 and e.event == 11      # from 1: 6 events before the play, then trick 1's 5th card
     doc = json.loads(json.dumps(EGN))
     doc["deals"][0]["phases"][1]["tricks"][0][0] = "B"
     e = _refused(_write(tmp_path, "c.egn", doc))
