@@ -85,6 +85,18 @@ def action_text(ev: Event) -> str:
 
 # ------------------------------------------------------------ the results
 
+
+def _event_dict(ev: Event, evs: Optional[dict]) -> dict:
+    """``ev.to_dict()``; with ``evs`` (``{id(event): its dict}``, kept by
+    :func:`json_report` while every event it writes is alive), one dict for
+    an event object met again (an option's and a decision's played action)."""
+    if evs is None:
+        return ev.to_dict()
+    d = evs.get(id(ev))
+    if d is None:
+        d = evs[id(ev)] = ev.to_dict()
+    return d
+
 @dataclass(frozen=True)
 class Method:
     """How the values were found: ``samples`` and ``seed`` of the seat view
@@ -131,13 +143,7 @@ class Option:
         ``evs``: the events' dicts by ``id`` of the event, shared where one
         event object comes again (:func:`json_report`), or None."""
         fu, sv, pts = self.face_up, self.seat_view, self.points
-        a = self.action
-        if evs is None:
-            e = a.to_dict()
-        else:
-            e = evs.get(id(a))
-            if e is None:
-                e = evs[id(a)] = a.to_dict()
+        e = _event_dict(self.action, evs)
         if sv is None and fu.__class__ is not tuple and self.seat_view_se is None and self.best_share is None:
             # face up only: no seat view, one value (most options)
             nums.append(fu)
@@ -217,13 +223,7 @@ class Decision:
         """:meth:`to_json`, its numbers also put in ``nums`` (:func:`to_json_text`);
         ``evs`` as :meth:`Option._json` takes it."""
         fc, sc, wc, psv = self.face_up_cost, self.seat_view_cost, self.win_chance_lost, self.played_seat_view
-        p = self.played
-        if evs is None:
-            pe = p.to_dict()
-        else:
-            pe = evs.get(id(p))
-            if pe is None:
-                pe = evs[id(p)] = p.to_dict()
+        pe = _event_dict(self.played, evs)
         if fc is not None:
             fc = round(float(fc), 3)
         if sc is not None:
@@ -233,7 +233,7 @@ class Decision:
         pfu = self.played_face_up
         position, deal, seat, index, trick = self.position, self.deal, self.seat, self.index, self.trick
         d = {"position": position, "deal": deal, "seat": seat, "kind": self.kind,
-             "index": index, "trick": trick, "played": action_text(p),
+             "index": index, "trick": trick, "played": action_text(self.played),
              "played_event": pe,
              "options": [o._json(nums, evs) for o in self.options],
              "face_up_cost": fc, "seat_view_cost": sc, "win_chance_lost": wc, "label": self.label,
