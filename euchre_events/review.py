@@ -213,8 +213,10 @@ def _unit_result(unit, *, read, deals, seat, samples, seed, face_up_only, report
                 return out
             recs = [r for r in got if not isinstance(r, RecordError)]
             errs = [r for r in got if isinstance(r, RecordError)]
-        out["errors"] = [str(e) for e in errs]
+        part = [_in_part(item, e) for e in errs] if span is None else [None] * len(errs)
+        out["errors"] = [str(e) + (IN_PART if g is not None else "") for e, g in zip(errs, part)]
         todo = [(r.game if r.game is not None else _game_of(r.events), r) for r in recs]
+        todo += [(g, None) for g in part if g is not None]
         for r in recs:
             out["warnings"].extend(warning_lines(item, r))
     except (RecordError, KeyError, ValueError) as e:
@@ -243,6 +245,31 @@ def _unit_result(unit, *, read, deals, seat, samples, seed, face_up_only, report
             continue
         out["records"].append(("game", None, _report_part(a, report, all_decisions)))
     return out
+
+
+IN_PART = "; read in part: the other deals are analysed"
+"""What follows the error of an EGN file with an impossible deal whose other
+deals are analysed (:func:`_in_part`), as ``audit`` says it of its audit."""
+
+
+def _in_part(item: str, e: RecordError, from_: Optional[str] = None):
+    """The game of the deals of the EGN file ``item`` that can be read, for
+    its error ``e`` naming a deal that cannot have happened (docs/design.md
+    "Three kinds of wrong"), or None (the error names no deal, the file is
+    not an EGN game, nothing of it reads deal by deal).  Real records are
+    messy: the deals that happened are analysed, as ``audit`` audits them
+    (:func:`~euchre_events.formats.egn.egn_game_by_deal`); the impossible
+    deal stays an error (exit 1)."""
+    if getattr(e, "deal", None) is None:
+        return None
+    from euchre_events.formats import RecordError, detect_format
+    try:
+        if detect_format(item, from_) != "egn":
+            return None
+        from euchre_events.formats.egn import egn_game_by_deal
+        return egn_game_by_deal(item)[0]
+    except RecordError:
+        return None
 
 
 def _no_seat(seat: str, e: ValueError) -> str:
@@ -345,7 +372,8 @@ def _plan_file(item: str, parts: list, plan: list) -> None:
     errs = [failed] if failed else [e for r in kept for e in r["errors"]]
     for e in errs:
         say(f"error: {e}", err=True)
-        plan.append(("error", None, {"file": item, "error": e}))
+        plan.append(("error", None, dict({"file": item, "error": e}, **({"partial": True} if e.endswith(IN_PART)
+                                                                            else {}))))
     if failed:
         return
     broken = next((r["broken"] for r in kept if r["broken"]), None)
@@ -637,10 +665,16 @@ def run_analysis(games: List[str], *, deals, seat, samples: int, seed: int, face
         try:
             if how == "file":
                 recs, errs = read(item)
+                part = []
                 for e in errs:
-                    say(f"error: {e}", err=True)
-                    plan.append(("error", {"file": item, "error": str(e)}))
-                todo = [(r.game if r.game is not None else _game_of(r.events), r, None) for r in recs]
+                    g = _in_part(item, e, from_)
+                    text = str(e) + (IN_PART if g is not None else "")
+                    say(f"error: {text}", err=True)
+                    plan.append(("error", dict({"file": item, "error": text}, **({"partial": True} if g is not None
+                                                                                   else {}))))
+                    if g is not None:
+                        part.append((g, None, None))
+                todo = [(r.game if r.game is not None else _game_of(r.events), r, None) for r in recs] + part
                 for r in recs:
                     warn(item, r)
             else:

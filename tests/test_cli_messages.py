@@ -118,6 +118,32 @@ def test_an_egn_file_with_an_impossible_deal_is_said_to_be_read_in_part(tmp_path
     assert r.stderr.strip().endswith("; read in part: the other deals are audited")
     r = _cli("audit", path, "--json")
     assert r.exit_code == 1 and json.loads(r.stdout)["errors"][0]["partial"] is True
+
+
+def test_analyze_reads_an_egn_file_with_an_impossible_deal_in_part(tmp_path):
+    """The same file, analysed: the deals that happened are analysed, as the
+    audit audits them (real records are messy: deal 2, with its four
+    reneges, happened); the impossible deal stays an error, exit 1, and the
+    report says the file was read in part (it analysed nothing before).
+    The same bytes with one process and with two."""
+    path = Path(EGN_FIXTURES) / "negative" / "test.egn"
+    outs = []
+    for workers in ("1", "2"):
+        out = tmp_path / f"a{workers}.json"
+        r = _cli("analyze", path, str(VWEC), "--face-up-only", "--format", "json", "--workers", workers, "-o", out)
+        assert r.exit_code == 1, r.output
+        assert r.stderr.strip().splitlines()[0].endswith("; read in part: the other deals are analysed")
+        outs.append(out.read_bytes())
+    assert outs[0] == outs[1]
+    doc = json.loads(outs[0])
+    assert [g["title"] for g in doc["games"]][-1] == "VWEC Finals"
+    (part,) = [g for g in doc["games"] if g["file"] == str(path)]
+    assert [d["deal"] for d in part["deals"]] == [2] and part["deals"][0]["decisions"]
+    (err,) = doc["errors"]
+    assert err["partial"] is True and "deal 1, game event 18 (CardPlayed): West (p4) plays QS" in err["error"]
+    r = _cli("analyze", path, "--face-up-only")
+    assert r.exit_code == 1 and "Deal 2" in r.stdout
+    assert r.stdout.strip().splitlines()[-1].startswith(f"read in part: {path}, deal 1, game event 18")
     out = tmp_path / "a.html"
     r = _cli("audit", path, "--format", "html", "-o", out)
     assert r.exit_code == 1 and "<h2>Read in part</h2>" in out.read_text() and "Not read" not in out.read_text()
