@@ -208,6 +208,35 @@ def test_a_json_and_an_egn_record_cut_mid_deal_get_the_same_warning():
     assert e.warnings == ["the record stops in the middle of deal 2 (after event 44)"]
 
 
+def test_an_openspiel_line_whose_steps_and_history_differ_is_refused(tmp_path):
+    """A newcomer's finding: an OpenSpiel line states its actions twice
+    (``history`` and ``steps[].action``); with one step changed to another
+    card the reader read the history alone and the audit said nothing, exit
+    0.  Such a line contradicts itself: it is refused, naming the first
+    action where they differ, and the other lines of the file are read (by
+    the fast reader and the plain one alike)."""
+    from euchre_events.formats import read_records_partial
+    from euchre_events.formats.openspiel import random_openspiel_games
+    games = list(random_openspiel_games(3, seed=7))
+    games[1]["steps"][30]["action"] = (games[1]["history"][30] + 1) % 24
+    path = _write(tmp_path, "three.jsonl", "\n".join(json.dumps(g) for g in games) + "\n")
+    recs, errs = read_records_partial(path)
+    assert len(recs) == 2 and len(errs) == 1
+    h = games[1]["history"][30]
+    assert str(errs[0]) == (f"{path}, line 2: its \"steps\" and its \"history\" differ at action 31 "
+                            f"(steps: {(h + 1) % 24}, history: {h}): the line contradicts itself")
+    games[1]["steps"][30]["action"] = h
+    games[1]["steps"] = games[1]["steps"][:-1]       # the same, but a step missing at the end
+    n = len(games[1]["history"])
+    path = _write(tmp_path, "short.jsonl", "\n".join(json.dumps(g) for g in games) + "\n")
+    recs, errs = read_records_partial(path)
+    assert len(recs) == 2 and f"differ at action {n} (steps: nothing, history: " in str(errs[0])
+    del games[1]["history"]                          # steps alone: read from them, as before
+    path = _write(tmp_path, "steps.jsonl", json.dumps(games[0]) + "\n")
+    recs, errs = read_records_partial(path)
+    assert len(recs) == 1 and not errs
+
+
 def test_an_openspiel_history_cut_mid_deal(tmp_path):
     # dealer 0, cards 0..19 dealt, up-card 20; two passes: events 1 GameStarted,
     # 2 DealStarted, 3 CardsDealt, 4 and 5 Passed (numbered from 1, as show --after counts)

@@ -44,6 +44,7 @@ def _messy_file(tmp_path) -> str:
         raise AssertionError("no renege could be made")
     bad = json.loads(lines[3])
     bad["history"] = bad["history"][:22] + [7]       # a card id in the auction
+    bad["steps"] = None                              # (steps that said otherwise: a contradiction)
     lines[3] = json.dumps(bad)
     lines.insert(6, "{oops")
     lines.insert(8, "")

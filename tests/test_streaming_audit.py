@@ -68,6 +68,7 @@ def test_a_bad_line_is_named_and_the_other_games_are_audited(tmp_path):
     lines = open(path).read().splitlines()
     bad = json.loads(lines[2])
     bad["history"] = bad["history"][:22] + [7]        # a card id in the auction
+    bad["steps"] = None                               # (steps that said otherwise: a contradiction)
     lines[2] = json.dumps(bad)
     lines.insert(4, "{oops")
     with open(path, "w") as f:

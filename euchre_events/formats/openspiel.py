@@ -710,6 +710,20 @@ def _read_line(path: str, lineno: int, line: str, first: bool = False) -> Record
             raise RecordError(path, "a step without an \"action\"", line=lineno) from None
     if not isinstance(history, list):
         raise RecordError(path, "no \"history\" list of action ids", line=lineno)
+    steps = obj.get("steps")
+    if "history" in obj and isinstance(steps, list):
+        # a line that states its actions twice must state the same ones: one that does not
+        # contradicts itself (the history alone was read: a changed step went unseen)
+        try:
+            acts = [s["action"] for s in steps]
+        except (TypeError, KeyError):
+            raise RecordError(path, "a step without an \"action\"", line=lineno) from None
+        if acts != history:
+            k = next((i for i, (a, b) in enumerate(zip(acts, history)) if a != b), min(len(acts), len(history)))
+            said = [f"{x[k]!r}" if k < len(x) else "nothing" for x in (acts, history)]
+            raise RecordError(path, f"its \"steps\" and its \"history\" differ at action {k + 1} "
+                                    f"(steps: {said[0]}, history: {said[1]}): the line contradicts itself",
+                              line=lineno)
     params = obj.get("params") or {}
     if not isinstance(params, dict):
         raise RecordError(path, "\"params\" must be an object", line=lineno)
@@ -858,6 +872,8 @@ def fast_line(raw: bytes, path: str = "", lineno: int = 0) -> Optional[FastGame]
         if d.steps is None:
             return None
         history = [s.action for s in d.steps]
+    elif d.steps is not None and [s.action for s in d.steps] != history:
+        return None     # steps and history differ: the plain reader names it
     if len(history) < 22:
         return None
     p = d.params
