@@ -157,18 +157,10 @@ def _audit_record_file(item: str, rep, from_: Optional[str]) -> int:
     recs, errors = read_file(item, from_, keep=False)   # an audit writes no EGN
     for e in errors:
         failed += 1             # an impossible deal is an error (exit 1) even where the rest is audited
-        try:
-            fmt = detect_format(item, from_)
-        except RecordError:
-            fmt = None
-        read = None
-        if e.deal is not None and fmt == "egn":
-            # audit the rest deal by deal: a director wants every problem in the file
-            from euchre_events.formats.egn import by_deal_report, egn_game_by_deal
-            try:
-                read = egn_game_by_deal(item)
-            except RecordError:     # nothing of it reads deal by deal (a packed deal
-                pass                # that cannot be unpacked): not read, as any other error
+        # an impossible deal of an EGN game: the rest audited deal by deal (a director wants
+        # every problem in the file); otherwise not read, as any other error
+        from euchre_events.formats.egn import by_deal_report, egn_in_part
+        read = egn_in_part(item, e, from_)
         # said as what happened: the file read in part (its other deals audited), or not read
         say(f"error: {e}" + ("; read in part: the other deals are audited" if read else ""), err=True)
         rep.error(item, str(e), partial=read is not None)

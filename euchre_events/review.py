@@ -252,24 +252,15 @@ IN_PART = "; read in part: the other deals are analysed"
 deals are analysed (:func:`_in_part`), as ``audit`` says it of its audit."""
 
 
-def _in_part(item: str, e: RecordError, from_: Optional[str] = None):
+def _in_part(item: str, e, from_: Optional[str] = None):
     """The game of the deals of the EGN file ``item`` that can be read, for
-    its error ``e`` naming a deal that cannot have happened (docs/design.md
-    "Three kinds of wrong"), or None (the error names no deal, the file is
-    not an EGN game, nothing of it reads deal by deal).  Real records are
-    messy: the deals that happened are analysed, as ``audit`` audits them
-    (:func:`~euchre_events.formats.egn.egn_game_by_deal`); the impossible
-    deal stays an error (exit 1)."""
-    if getattr(e, "deal", None) is None:
-        return None
-    from euchre_events.formats import RecordError, detect_format
-    try:
-        if detect_format(item, from_) != "egn":
-            return None
-        from euchre_events.formats.egn import egn_game_by_deal
-        return egn_game_by_deal(item)[0]
-    except RecordError:
-        return None
+    its error ``e`` naming a deal that cannot have happened, or None
+    (:func:`~euchre_events.formats.egn.egn_in_part`).  Real records are
+    messy: the deals that happened are analysed, as ``audit`` audits them;
+    the impossible deal stays an error (exit 1)."""
+    from euchre_events.formats.egn import egn_in_part
+    read = egn_in_part(item, e, from_)
+    return None if read is None else read[0]
 
 
 def _no_seat(seat: str, e: ValueError) -> str:

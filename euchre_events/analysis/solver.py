@@ -774,17 +774,8 @@ def _exchange_call(opts, shapes, tabs, base_hands, all_masks, seat: int, seat_ki
     def mask(hand):
         h = tuple(hand)
         m = known.get(h)
-        if m is None:   # the hand's mask, -1 for a card not of the deck or twice
-            m = 0
-            for card in hand:
-                bc = bit.get(card)
-                if bc is None or m & bc:
-                    m = -1
-                    break
-                m |= bc
-            if len(known) > 100_000:
-                known.clear()
-            known[h] = m
+        if m is None:
+            m = _new_hand_mask(h, bit, known)
         return None if m < 0 else m
 
     if all_masks is not None and all_masks[0] is pt:
@@ -1355,6 +1346,24 @@ over the deck's bits (the same bits under every trump), -1 for a hand with
 a card not of the deck or a card twice."""
 
 
+
+def _new_hand_mask(h: tuple, bit: dict, known: dict) -> int:
+    """The bit mask of the hand ``h`` (a tuple of card codes) under the
+    play's ``bit`` (``{card: bit}``), kept in ``known``; -1 for a card not of
+    the deck or held twice.  Called where ``known`` has no entry for ``h``
+    (the callers look it up inline: that is the hot path)."""
+    m = 0
+    for card in h:
+        bc = bit.get(card)
+        if bc is None or m & bc:
+            m = -1
+            break
+        m |= bc
+    if len(known) > 100_000:
+        known.clear()
+    known[h] = m
+    return m
+
 def _play_prep_deck(t: Table, codes: tuple, twins, per_deal: int) -> Optional[tuple]:
     """:func:`_play_prep` where the variant plays by the base engine and its
     deck is the tables' codes: the hands' masks made in one pass, each card
@@ -1380,17 +1389,8 @@ def _play_prep_deck(t: Table, codes: tuple, twins, per_deal: int) -> Optional[tu
         if s not in out:
             h = tuple(hand)
             m = known.get(h)
-            if m is None:   # the hand's mask, -1 for a card not of the deck or twice
-                m = 0
-                for c in hand:
-                    b = bit.get(c)
-                    if b is None or m & b:
-                        m = -1
-                        break
-                    m |= b
-                if len(known) > 100_000:
-                    known.clear()
-                known[h] = m
+            if m is None:
+                m = _new_hand_mask(h, bit, known)
             if m < 0 or seen & m:
                 return None
             seen |= m

@@ -48,7 +48,8 @@ The modules:
 Errors are :class:`~euchre_events.formats.RecordError` naming the file, the
 deal (numbered from 1, as in our events), the event and the reason.
 """
-from euchre_events.formats.egn.audit import audit_egn_by_deal, by_deal_report, egn_game_by_deal, impossible_words
+from euchre_events.formats.egn.audit import (audit_egn_by_deal, by_deal_report, egn_game_by_deal, egn_in_part,
+                                             impossible_words)
 from euchre_events.formats.egn.read import (ROUND1_ACCEPT, read_egn_dict, read_egn_file,
                                             read_egn_file_partial, read_egn_text, read_egnb_file)
 from euchre_events.formats.egn.schema import (EGN_FILE_TYPE, EGN_WRITE_VERSION, EMN_FILE_TYPE,
@@ -56,7 +57,7 @@ from euchre_events.formats.egn.schema import (EGN_FILE_TYPE, EGN_WRITE_VERSION, 
 from euchre_events.formats.egn.write import (egn_to_json, emn_to_json, write_egn, write_egn_file,
                                              write_egnb, write_emn)
 
-__all__ = ["EGN_FILE_TYPE", "EMN_FILE_TYPE", "EGN_WRITE_VERSION", "ROUND1_ACCEPT",
+__all__ = ["egn_in_part", "EGN_FILE_TYPE", "EMN_FILE_TYPE", "EGN_WRITE_VERSION", "ROUND1_ACCEPT",
            "validate_egn", "validate_emn", "upgrade_egn", "read_egn_file", "read_egn_file_partial",
            "read_egn_text", "read_egn_dict", "read_egnb_file", "write_egnb", "write_egn", "write_egn_file", "egn_to_json",
            "write_emn", "emn_to_json",

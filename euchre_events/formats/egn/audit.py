@@ -44,6 +44,24 @@ def egn_game_by_deal(path: str):
     return game, findings, skipped, len(doc["deals"])
 
 
+def egn_in_part(path: str, err: RecordError, from_=None):
+    """:func:`egn_game_by_deal` of ``path`` where its reading error ``err``
+    names a deal of an EGN game file (the other deals read deal by deal:
+    ``audit`` audits them, ``analyze`` analyses them), else None: the error
+    names no deal, the file is not EGN (``from_``: the format asked for, as
+    :func:`~euchre_events.formats.detect_format` takes it), or nothing of
+    it reads deal by deal (a packed deal that cannot be unpacked)."""
+    if getattr(err, "deal", None) is None:
+        return None
+    from euchre_events.formats import detect_format
+    try:
+        if detect_format(path, from_) != "egn":
+            return None
+        return egn_game_by_deal(path)
+    except RecordError:
+        return None
+
+
 def impossible_words(err) -> str:
     """What an impossible deal of a deal-by-deal audit comes to, in words."""
     return "the deal is refused: " + err.reason + "; it scores nothing here"
