@@ -20,7 +20,8 @@ package's or a notebook's dataclasses are compiled as usual): the
 
 The file: ``__pycache__/dataclass-code.<cache tag>.marshal`` in the
 package's folder (where Python writes the package's ``.pyc``, under
-``sys.pycache_prefix`` if it is set): the import system's magic number
+``sys.pycache_prefix`` if it is set; ``.opt-1`` or ``.opt-2`` before
+``.marshal`` under ``-O`` or ``-OO``, as a ``.pyc``): the import system's magic number
 (4 bytes), then a :mod:`marshal` dump of a dict from text to code object.
 Another Python version has another cache tag, so another file; a file
 whose magic number is not this interpreter's, or that cannot be read or
@@ -97,8 +98,10 @@ def start(path=None) -> None:
         tag = sys.implementation.cache_tag
         if tag is None:         # no bytecode caching: nothing to keep either
             return
-        folder = os.path.dirname(cache_from_source(os.path.abspath(__file__)))
-        path = os.path.join(folder, f"dataclass-code.{tag}.marshal")
+        # beside this module's .pyc (its folder, and its tag for -O and -OO)
+        pyc = cache_from_source(os.path.abspath(__file__))
+        name = os.path.basename(pyc).replace("_codecache.", "dataclass-code.", 1)
+        path = os.path.join(os.path.dirname(pyc), name[:-len(".pyc")] + ".marshal")
     _path = path
     _codes = _read(path)
     misses = _unsaved = 0

@@ -135,8 +135,9 @@ def test_the_file_of_another_interpreter_is_never_loaded(tmp_path):
 def test_the_file_lives_with_the_package_bytecode():
     from importlib.util import cache_from_source
     folder = os.path.dirname(cache_from_source(os.path.abspath(_codecache.__file__)))
+    opt = f".opt-{sys.flags.optimize}" if sys.flags.optimize else ""
     assert _codecache._path == os.path.join(
-        folder, f"dataclass-code.{sys.implementation.cache_tag}.marshal")
+        folder, f"dataclass-code.{sys.implementation.cache_tag}{opt}.marshal")
     import dataclasses
     assert dataclasses.exec is _codecache._exec
 
