@@ -4,7 +4,7 @@ package's classes, kept next to the package's bytecode (issue 21 "Speed").
 :mod:`dataclasses` makes a class's ``__init__``, ``__repr__``, ``__eq__``,
 ``__hash__`` and frozen ``__setattr__``/``__delattr__`` by writing their
 source text and running it with ``exec``: the text is parsed and compiled
-at every start of the interpreter (165 texts, about a third of the imports
+at every start of the interpreter (177 texts, about a third of the imports
 of an ``analyze``), where a module's own code is read back from its
 ``.pyc``.  This module does the same for those texts: the name ``exec`` of
 the :mod:`dataclasses` module (a module's global is found before the
