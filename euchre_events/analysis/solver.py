@@ -1186,10 +1186,96 @@ _OUTCOMES: dict = {}
 :func:`_outcomes` asked once per contract and score of the tricks."""
 
 
+_SIDE_SCORES: dict = {}
+"""``{side scoring key: {tricks per side: points}}``: the variant's own
+points for each way the sides' tricks end (:func:`_outcomes`), asked once."""
+
+
+def _side_score_key(t: Table):
+    """:func:`_score_key` less the trump suit, which ``score_deal`` does not
+    read (``Variant.SCORES_BY_SIDE``): one key for the four trumps of a
+    contract; None when it cannot be a key."""
+    key = (t.variant, t.low, t.maker, t.alone, t.lone_defender, t.out, t.contract, tuple(t.tokens))
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
 def _outcomes(t: Table, active: list, left: int) -> dict:
     """``{final tricks_won tuple: points}`` for every way the ``left``
     tricks still to play can fall among the ``active`` seats, each scored
-    by the variant (a table copy, ``score_deal``; rules.md 2.6 ...).  Do not
+    by the variant (rules.md 2.6 ...).  Where ``score_deal`` reads the
+    tricks only as each side's total and not the trump
+    (``Variant.SCORES_BY_SIDE``), each way the sides' tricks end is scored
+    once (a table copy whose first active seat of each side took its
+    side's tricks, ``score_deal``), kept for every trump of the contract,
+    and given to every way the seats of each side share those tricks: the
+    same dict :func:`_outcomes_by_seat` (the reference, which scores every
+    seat's count) builds, in the same order, with far fewer tables copied
+    and scored (a deal's first analysis builds some 32 of them).  Do not
+    modify the returned dict (it is cached, shared by the trumps)."""
+    v = t.variant
+    key = _side_score_key(t) if v.SCORES_BY_SIDE else None
+    if key is None:
+        return _outcomes_by_seat(t, active, left)
+    won0 = tuple(t.tricks_won)
+    okey = (key, won0, tuple(active), left)
+    got = _OUTCOMES.get(okey)
+    if got is not None:
+        return got
+    scores = _SIDE_SCORES.get(key)
+    if scores is None:
+        if len(_SIDE_SCORES) > 20_000:
+            _SIDE_SCORES.clear()
+        scores = _SIDE_SCORES[key] = {}
+    side_of = v.side_of
+    side = [side_of(s) for s in range(len(won0))]
+    tot0 = [0] * v.n_sides
+    for s, n in enumerate(won0):
+        tot0[side[s]] += n
+    # the sides in play, in the order of their first active seat, and each one's active seats
+    seats: dict = {}
+    for s in active:
+        seats.setdefault(side[s], []).append(s)
+    parties = list(seats)
+    by_sides: dict = {}
+    for extra in _splits(left, len(parties)):
+        tot = tot0[:]
+        for p, e in zip(parties, extra):
+            tot[p] += e
+        tot = tuple(tot)
+        p = scores.get(tot)
+        if p is None:
+            won = list(won0)
+            for q, e in zip(parties, extra):
+                won[seats[q][0]] += e
+            c = t.copy()
+            c.tricks_won = won
+            p = scores[tot] = tuple(v.score_deal(c))
+        by_sides[extra] = p
+    out = {}
+    # every way the active seats share the tricks left, in the reference's order
+    where = [parties.index(side[s]) for s in active]
+    for extra in _splits(left, len(active)):
+        won = list(won0)
+        per = [0] * len(parties)
+        for s, i, e in zip(active, where, extra):
+            won[s] += e
+            per[i] += e
+        out[tuple(won)] = by_sides[tuple(per)]
+    if len(_OUTCOMES) > 50_000:
+        _OUTCOMES.clear()
+    _OUTCOMES[okey] = out
+    return out
+
+
+def _outcomes_by_seat(t: Table, active: list, left: int) -> dict:
+    """:func:`_outcomes` scoring every way the ``left`` tricks still to
+    play can fall among the ``active`` seats (a table copy, ``score_deal``
+    each): the reference, and the way of a variant whose points read more
+    than each side's tricks (``Variant.SCORES_BY_SIDE`` False).  Do not
     modify the returned dict (it is cached)."""
     key = _score_key(t)
     okey = None if key is None else (key, tuple(t.tricks_won), tuple(active), left)
