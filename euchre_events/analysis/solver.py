@@ -1255,20 +1255,40 @@ def _outcomes(t: Table, active: list, left: int) -> dict:
             c.tricks_won = won
             p = scores[tot] = tuple(v.score_deal(c))
         by_sides[extra] = p
-    out = {}
-    # every way the active seats share the tricks left, in the reference's order
-    where = [parties.index(side[s]) for s in active]
-    for extra in _splits(left, len(active)):
-        won = list(won0)
-        per = [0] * len(parties)
-        for s, i, e in zip(active, where, extra):
-            won[s] += e
-            per[i] += e
-        out[tuple(won)] = by_sides[tuple(per)]
+    where = tuple(parties.index(side[s]) for s in active)
+    out = {won: by_sides[per] for won, per in _shares(won0, tuple(active), where, len(parties), left)}
     if len(_OUTCOMES) > 50_000:
         _OUTCOMES.clear()
     _OUTCOMES[okey] = out
     return out
+
+
+_SHARES: dict = {}
+"""``{(tricks won, seats in play, their sides, sides, tricks left): shares}``
+(:func:`_shares`): the same for every contract and variant of a shape."""
+
+
+def _shares(won0: tuple, active: tuple, where: tuple, n_parties: int, left: int) -> tuple:
+    """Every way the ``left`` tricks still to play can fall among the
+    ``active`` seats (whose sides are ``where``: 0 to ``n_parties - 1``),
+    in :func:`_splits`'s order: ``(final tricks won per seat, tricks each
+    side takes of the left ones)`` pairs, for :func:`_outcomes`."""
+    key = (won0, active, where, n_parties, left)
+    got = _SHARES.get(key)
+    if got is None:
+        got = []
+        for extra in _splits(left, len(active)):
+            won = list(won0)
+            per = [0] * n_parties
+            for s, i, e in zip(active, where, extra):
+                won[s] += e
+                per[i] += e
+            got.append((tuple(won), tuple(per)))
+        got = tuple(got)
+        if len(_SHARES) > 20_000:
+            _SHARES.clear()
+        _SHARES[key] = got
+    return got
 
 
 def _outcomes_by_seat(t: Table, active: list, left: int) -> dict:

@@ -98,21 +98,24 @@ def _solve(table: tuple, target: int):
     # then the three chances of a game over (0, 1/2, 1) that no sweep changes
     n = size * size * 2
     w = [0.5] * n + [0.0, 0.5, 1.0]
-    over = {0.0: n, 0.5: n + 1, 1.0: n + 2}
 
-    def at(a: int, b: int, d: int) -> int:
-        r = done(a, b)
-        if r is not None:
-            return over[r]
-        return ((max(a, lo) - lo) * size + max(b, lo) - lo) * 2 + d
-
-    # the sweep's order: a and b downwards, d = 0 then 1; each state's (p, successor) in the table's order
+    # the sweep's order: a and b downwards, d = 0 then 1; each state's (p, successor) in the
+    # table's order (d == 1: we deal, so the dealing side's points are ours)
     sweep = []
+    by_dealer = ((0, [(y, x, p) for x, y, p in table]), (1, table))
     for ai in range(size - 1, -1, -1):
+        a = ai + lo
         for bi in range(size - 1, -1, -1):
-            for d in (0, 1):
-                steps = tuple((p, at(ai + lo + (x if d else y), bi + lo + (y if d else x), 1 - d))
-                              for x, y, p in table)
+            b = bi + lo
+            for d, moves in by_dealer:
+                steps = []
+                for mine, theirs, p in moves:
+                    a2, b2 = a + mine, b + theirs
+                    if a2 >= target or b2 >= target:
+                        j = n + 1 if a2 == b2 else n + 2 if a2 > b2 else n
+                    else:
+                        j = ((max(a2, lo) - lo) * size + max(b2, lo) - lo) * 2 + 1 - d
+                    steps.append((p, j))
                 sweep.append(((ai * size + bi) * 2 + d, steps))
     for _ in range(400):
         delta = 0.0
@@ -124,7 +127,13 @@ def _solve(table: tuple, target: int):
             w[i] = v
         if delta < 1e-9:
             break
-    return lambda a, b, d: w[at(a, b, 1 if d else 0)]
+
+    def get(a: int, b: int, d: int) -> float:
+        r = done(a, b)
+        if r is not None:
+            return r
+        return w[((max(a, lo) - lo) * size + max(b, lo) - lo) * 2 + d]
+    return lambda a, b, d: get(a, b, 1 if d else 0)
 
 
 def _bounds(table: tuple, target: int) -> tuple:
