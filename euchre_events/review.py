@@ -441,6 +441,9 @@ def _fork_map(fn: Callable, todo: List[int], workers: int, got: Callable) -> Non
                         out = memoryview(len(data).to_bytes(8, "little") + data)
                         while out:
                             out = out[os.write(w, out):]
+                    # the end of the results said now: the exit frees the process's memory
+                    # first (its pipe would close after that), a millisecond the caller waited
+                    os.close(w)
                     code = 0
                 finally:
                     os._exit(code)
@@ -771,15 +774,16 @@ def _emit_analyses(analyses: list, report: str, output: Optional[str], all_decis
     at the end; nothing of them when there are none.  ``parts``: json or
     text, ``analyses`` are the games' pieces of the report already written
     (:func:`_report_part`), not GameAnalysis objects."""
-    from euchre_events.analysis.review import json_report, json_report_of_parts
+    from euchre_events.analysis.review import json_report, json_report_pieces
     if report == "json":
-        text = json_report_of_parts(analyses, errors) if parts else json_report(analyses, errors)
-        if output:
+        pieces = json_report_pieces(analyses, errors) if parts else [json_report(analyses, errors)]
+        if output and isinstance(pieces[0], bytes):
             # msgspec's UTF-8 bytes written as they are (the text's newline at the end added,
-            # as write_file adds it to a str): no decoding and encoding again of megabytes
-            if isinstance(text, bytes):
-                text += b"\n"
-        elif isinstance(text, bytes):
+            # as write_file adds it to a str): no decoding and encoding again of megabytes,
+            # and the pieces copied once, the newline with them
+            pieces.append(b"\n")
+        text = pieces[0] if len(pieces) == 1 else pieces[0][:0].join(pieces)
+        if not output and isinstance(text, bytes):
             text = text.decode("utf-8")     # to_json_text
     elif report == "html":
         from euchre_events.ui.analysisreport import analysis_html
