@@ -113,8 +113,8 @@ def _solve(table: tuple, target: int):
                     a2, b2 = a + mine, b + theirs
                     if a2 >= target or b2 >= target:
                         j = n + 1 if a2 == b2 else n + 2 if a2 > b2 else n
-                    else:
-                        j = ((max(a2, lo) - lo) * size + max(b2, lo) - lo) * 2 + 1 - d
+                    else:       # a score under lo counts as lo
+                        j = ((a2 - lo if a2 > lo else 0) * size + (b2 - lo if b2 > lo else 0)) * 2 + 1 - d
                     steps.append((p, j))
                 sweep.append(((ai * size + bi) * 2 + d, steps))
     for _ in range(400):
@@ -123,7 +123,9 @@ def _solve(table: tuple, target: int):
             v = 0.0
             for p, j in steps:
                 v += p * w[j]
-            delta = max(delta, abs(v - w[i]))
+            change = abs(v - w[i])
+            if change > delta:
+                delta = change
             w[i] = v
         if delta < 1e-9:
             break
