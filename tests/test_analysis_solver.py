@@ -312,13 +312,27 @@ def _scoring_tables(t):
                         yield d
 
 
+def _nets_reference(v, outcomes, side):
+    """``solver._net_tables`` as first written: side 0's net for each count
+    of its tricks and the points vector of each net, None where the net is
+    not decided by the count (every outcome's sum and value made anew)."""
+    net_of, vec_of_net = {}, {}
+    for won, p in outcomes.items():
+        k = sum(n for s, n in enumerate(won) if side[s] == 0)
+        n = value_for(v, p, 0)
+        if net_of.setdefault(k, n) != n or vec_of_net.setdefault(n, p) != p:
+            return None
+    return net_of, vec_of_net
+
+
 @pytest.mark.parametrize("path", GAMES)
 def test_score_tables_by_side_are_the_reference_enumeration(path):
     """``_outcomes`` (each way the sides' tricks end scored once, shared by the
     four trumps of a contract and by the ways the seats of a side share the
     tricks, ``Variant.SCORES_BY_SIDE``) gives the very dict, in the same order,
     that ``_outcomes_by_seat`` (the reference: a table copy scored for every
-    seat's count) gives: with five and with three tricks to play in the
+    seat's count) gives, and the nets ``_net_tables`` reads of it those of
+    the first enumeration: with five and with three tricks to play in the
     record's first three deals, for every trump and every contract the
     variant's scoring reads (standard, two-handed, cutthroat, Ghost Hand,
     Buck, Bid with partner's best and moon)."""
@@ -340,6 +354,9 @@ def test_score_tables_by_side_are_the_reference_enumeration(path):
                     got = solver._outcomes(c, active, left)
                     want = solver._outcomes_by_seat(c, active, left)
                     assert list(got.items()) == list(want.items()), (path, c.pos, c.maker, c.alone, c.contract)
+                    if c.variant.n_sides == 2:
+                        side = solver._seating(c)[1]
+                        assert solver._net_tables(c, got, side) == _nets_reference(c.variant, want, side)
                     checked += 1
         apply(t, ev)
     assert checked > 0

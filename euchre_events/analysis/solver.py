@@ -1796,9 +1796,17 @@ def _net_tables(t, outcomes, side) -> Optional[tuple]:
     if nets is None or nets[0] is not outcomes or nets[1] != side:
         net_of: dict = {}
         vec_of_net: dict = {}
+        zero = None         # side 0's seats
+        value: dict = {}    # each points vector's net (a handful of vectors over the outcomes)
         for won, p in outcomes.items():
-            k = sum(n for s, n in enumerate(won) if side[s] == 0)
-            n = value_for(v, p, 0)
+            if zero is None:
+                zero = [s for s in range(len(won)) if side[s] == 0]
+            k = 0
+            for s in zero:
+                k += won[s]
+            n = value.get(p)
+            if n is None:
+                n = value[p] = value_for(v, p, 0)
             if net_of.setdefault(k, n) != n or vec_of_net.setdefault(n, p) != p:
                 net_of = None   # the value is not decided by the tricks each side takes
                 break
