@@ -360,3 +360,18 @@ def test_score_tables_by_side_are_the_reference_enumeration(path):
                     checked += 1
         apply(t, ev)
     assert checked > 0
+
+
+def test_a_variant_whose_points_read_the_seats_is_scored_seat_by_seat(monkeypatch):
+    """A variant that says its ``score_deal`` reads more than each side's
+    tricks (``SCORES_BY_SIDE`` False) has its every seat's count scored, per
+    trump: ``_outcomes`` gives ``_outcomes_by_seat``'s own dict."""
+    path = "fixtures/standard/club-night-1.euchre"
+    t = new_table()
+    for ev in events_of(path):
+        if t.phase == PLAY:
+            break
+        apply(t, ev)
+    monkeypatch.setattr(type(t.variant), "SCORES_BY_SIDE", False)
+    active = t.active()
+    assert solver._outcomes(t, active, 5) is solver._outcomes_by_seat(t, active, 5)

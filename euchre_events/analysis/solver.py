@@ -1217,7 +1217,7 @@ def _outcomes(t: Table, active: list, left: int) -> dict:
     and scored (a deal's first analysis builds some 32 of them).  Do not
     modify the returned dict (it is cached, shared by the trumps)."""
     v = t.variant
-    key = _side_score_key(t) if v.SCORES_BY_SIDE else None
+    key = _side_score_key(t) if getattr(v, "SCORES_BY_SIDE", False) else None
     if key is None:
         return _outcomes_by_seat(t, active, left)
     won0 = tuple(t.tricks_won)
