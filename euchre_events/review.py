@@ -326,11 +326,24 @@ def _stream_files(units: list, workers: int, *, read, deals, seat, samples: int,
             bar[0].update(units[k][2])
         say_read()
 
+    exiting: list = []   # the workers done, still ending: waited for once the report is written
     try:
-        _fork_map(lambda k: _unit_result(units[k], **kw), list(range(first, len(units))), workers, got)
+        try:
+            _fork_map(lambda k: _unit_result(units[k], **kw), list(range(first, len(units))), workers, got,
+                      exiting)
+        finally:
+            if bar and bar[0] is not None:
+                bar[0].close()
+        _stream_end(plan, say_read, report, output, all_decisions)
     finally:
-        if bar and bar[0] is not None:
-            bar[0].close()
+        for pid in exiting:
+            os.waitpid(pid, 0)
+
+
+def _stream_end(plan: list, say_read: Callable, report: str, output: Optional[str], all_decisions: bool) -> None:
+    """The end of :func:`_stream_files` once every part is in: the
+    reading's last messages (``say_read``), the analysis's errors and the
+    report of what ``plan`` holds, exit 1 after an error."""
     say_read()
     analyses: list = []
     errors: list = []
@@ -385,7 +398,7 @@ def _plan_file(item: str, parts: list, plan: list) -> None:
             plan.append((kind, item, x))
 
 
-def _fork_map(fn: Callable, todo: List[int], workers: int, got: Callable) -> None:
+def _fork_map(fn: Callable, todo: List[int], workers: int, got: Callable, exiting: Optional[list] = None) -> None:
     """``got(k, fn(k))`` for each ``k`` of ``todo``, ``fn`` run in ``workers``
     processes: this one and ``workers - 1`` forked ones (at most one per
     ``k``), each taking the next ``k`` as it finishes one (from a pipe filled
@@ -397,7 +410,12 @@ def _fork_map(fn: Callable, todo: List[int], workers: int, got: Callable) -> Non
     warm from one ``k`` to the next (issue 21 "Speed").  An exception ``fn``
     raised is raised here.  Ctrl-C (the workers leave it to this process),
     an error, or a worker that died: the workers still running are stopped,
-    and every one is waited for before this returns."""
+    and every one is waited for before this returns.  ``exiting``: where
+    every ``k`` is done, the workers' process ids go there instead of
+    being waited for (each has sent its last result and closed its pipe,
+    and is ending: its exit frees its memory, a few milliseconds the
+    caller spends writing its report meanwhile); the caller waits for
+    them."""
     import pickle
     import select
     import signal
@@ -497,6 +515,9 @@ def _fork_map(fn: Callable, todo: List[int], workers: int, got: Callable) -> Non
                     os.kill(pid, signal.SIGTERM)
                 except OSError:
                     pass
+            elif exiting is not None:
+                exiting.append(pid)
+                continue
             os.waitpid(pid, 0)
 
 
