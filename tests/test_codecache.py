@@ -171,10 +171,13 @@ def test_saving_is_never_an_error(tmp_path, monkeypatch):
 
 
 @pytest.fixture
-def own_state():
-    """The module's state (what the package's import loaded) put back after the test."""
+def own_state(monkeypatch):
+    """The module's state (what the package's import loaded) put back after
+    the test; bytecode written in it (a shell with PYTHONDONTWRITEBYTECODE
+    would make every save a no-op)."""
     names = ["_codes", "_used", "_header", "_path", "misses", "_unsaved"]
     saved = {name: getattr(_codecache, name) for name in names}
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
     yield
     for name, value in saved.items():
         setattr(_codecache, name, value)
