@@ -619,7 +619,9 @@ def _analyze_deal(game, deal: int, positions: list, before: Optional[tuple], *, 
             if not t.trick:
                 trick_no += 1
             plays += 1
-        engine.apply(t, ev)
+        # the game's events were folded (and their numbers checked) when the Game was made:
+        # the same fold, without apply's check of each event's numbers again
+        engine.apply_legal(t, ev)
     return DealAnalysis(deal, dealer, par[1], par[2], par[3], tuple(decisions), par_why, par[0],
                         par[4] if len(par) > 4 else None), (end, t)
 
@@ -742,16 +744,16 @@ def _decide(game, t, k: int, ev: Event, kind: str, index: int, trick: Optional[i
     after = None
     if chain is not None:
         after, chain[0] = chain[0], None
-    if not samples and kind == "play":
-        if after is not None and after[0] == k - 1 and t.phase == engine.PLAY:
-            acts = engine.play_actions(t)
-            if len(acts) == 1 and acts[0] == ev:
-                if chain is not None:
-                    chain[0] = after[0] + 1, after[1]
-                return _decide_known(t, k, ev, kind, index, trick, deal, acts, (after[1],), 0, True, wc_cache)
-        got = S.play_values(t)      # the cards in one compiled call (most decisions)
-        if got is not None:
-            acts, vecs = got
+    if not samples and kind == "play" and t.phase == engine.PLAY:
+        # the legal cards once: the forced card's check and the compiled call share them
+        # (S.play_values is this play_actions and this _play_moves)
+        acts = engine.play_actions(t)
+        if after is not None and after[0] == k - 1 and len(acts) == 1 and acts[0] == ev:
+            if chain is not None:
+                chain[0] = after[0] + 1, after[1]
+            return _decide_known(t, k, ev, kind, index, trick, deal, acts, (after[1],), 0, True, wc_cache)
+        vecs = S._play_moves(t, acts) if acts else None   # the cards in one compiled call (most decisions)
+        if vecs is not None:
             card = getattr(ev, "card", None)    # ``ev`` among the cards: the one of its card, equal
             for i, a in enumerate(acts):
                 if a.card == card:
