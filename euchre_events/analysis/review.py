@@ -87,15 +87,25 @@ def action_text(ev: Event) -> str:
 
 
 def _event_dict(ev: Event, evs: Optional[dict]) -> dict:
-    """``ev.to_dict()``; with ``evs`` (``{id(event): its dict}``, kept by
-    :func:`json_report` while every event it writes is alive), one dict for
-    an event object met again (an option's and a decision's played action)."""
+    """``ev.to_dict()``; with ``evs`` (``{id(event): (event, its dict)}``:
+    :data:`_EVENT_DICTS`, which keeps each event alive, so that its ``id``
+    names no other), one dict for an event object met again (an option's
+    and a decision's played action; the engine's and the fast reader's
+    shared actions, game after game).  An event is frozen: its dict stays
+    its own, and the report never changes a dict it encodes."""
     if evs is None:
         return ev.to_dict()
-    d = evs.get(id(ev))
-    if d is None:
-        d = evs[id(ev)] = ev.to_dict()
-    return d
+    got = evs.get(id(ev))
+    if got is None or got[0] is not ev:
+        got = evs[id(ev)] = (ev, ev.to_dict())
+    return got[1]
+
+
+_EVENT_DICTS: dict = {}
+""":func:`_event_dict`'s dicts of the events :func:`json_report` wrote, kept
+from one report to the next (one per game with ``analyze``; most actions
+are the same shared objects); emptied at :data:`_MAX_EVENT_DICTS`."""
+_MAX_EVENT_DICTS = 20_000
 
 @dataclass(frozen=True)
 class Method:
@@ -1021,7 +1031,9 @@ def json_report(analyses: Sequence[GameAnalysis], errors: Sequence[dict] = ()):
         nums: list = []
         # an event met again (an engine's action, the same card in several decisions)
         # is written from one dict: the document is encoded, never changed
-        evs: dict = {}
+        evs = _EVENT_DICTS
+        if len(evs) > _MAX_EVENT_DICTS:
+            evs.clear()
         doc: dict = {"games": [a._json(nums, evs) for a in analyses]}
         if errors:
             doc["errors"] = [dict(e) for e in errors]
