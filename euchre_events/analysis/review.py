@@ -888,7 +888,7 @@ def _decide_known(t, k: int, ev: Event, kind: str, index: int, trick: Optional[i
         party = S.party_of(t, seat)
         got = cache.get(("party", party))
         if got is None:
-            got = cache[("party", party)] = ({}, {}, party)
+            got = cache[("party", party)] = _party_values(t, party)
         cache[seat] = got
     vals, wcs, party = got
     values = []
@@ -923,6 +923,35 @@ def _decide_known(t, k: int, ev: Event, kind: str, index: int, trick: Optional[i
     # the played action as the option's own event object (equal to ``ev``): its JSON made once
     return _decision(k, deal, seat, kind, index, trick, actions[i], options, n <= 1, options[i].face_up,
                      None, fu_cost, None, wcl, lab, legal, None)
+
+
+_PARTY_VALUES: dict = {}
+""":func:`_party_values`' dicts, from one deal (and game) to the next: a
+points vector's value and win chance are the same wherever these are."""
+
+
+def _party_values(t, party: int) -> tuple:
+    """``(values, win chances, party)`` of :func:`_decide_known`'s cache for
+    ``party`` at ``t``: the two dicts by points vector kept for every deal
+    where what they read is the same (:data:`_PARTY_VALUES`): the variant
+    (:func:`~euchre_events.analysis.solver.value_for`), and for the win
+    chance (:func:`_score_context`) the score before the deal, the target
+    and the next dealer.  One-deal games from 0-0 share them all."""
+    v = t.variant
+    try:
+        nxt = v.next_dealer(t)
+    except Exception:          # as _score_context takes it
+        nxt = None if t.dealer is None else (t.dealer + 1) % t.n_seats
+    try:
+        key = (v, party, tuple(t.scores), getattr(t.options, "target_score", None), nxt)
+        got = _PARTY_VALUES.get(key)
+    except TypeError:           # something unhashable: this deal's own dicts
+        return {}, {}, party
+    if got is None:
+        if len(_PARTY_VALUES) >= 4096:
+            _PARTY_VALUES.clear()
+        got = _PARTY_VALUES[key] = ({}, {}, party)
+    return got
 
 
 def _wc(t, points, seat: int, cache: dict) -> Optional[float]:
