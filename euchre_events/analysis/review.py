@@ -406,6 +406,7 @@ def _maker(cls):
 
 _option = _maker(Option)
 _decision = _maker(Decision)
+_player_summary = _maker(PlayerSummary)     # labels (a default_factory) always given
 
 
 def _put(nums: list, v) -> None:
@@ -1015,18 +1016,25 @@ def summarize(deal_results: Sequence[DealAnalysis], players: Sequence[str], n_se
                 mine = by_seat.get(d.seat)
                 if mine is not None:
                     mine.append(d)
+    accuracy = L.decision_accuracy
     for s in range(n_seats):
         ds = by_seat[s]
-        fu = [d for d in ds if d.face_up_cost is not None]
-        sv = [d.seat_view_cost for d in ds if d.seat_view_cost is not None]
-        acc = L.accuracy_of([L.decision_accuracy(d.win_chance_lost, d.face_up_cost) for d in fu])
+        costs, accs, sv = [], [], []       # one pass over the seat's decisions, in their order
         labs: dict = {}
         for d in ds:
-            if d.label:
-                labs[d.label] = labs.get(d.label, 0) + 1
+            c = d.face_up_cost
+            if c is not None:
+                costs.append(c)
+                accs.append(accuracy(d.win_chance_lost, c))
+            x = d.seat_view_cost
+            if x is not None:
+                sv.append(x)
+            lab = d.label
+            if lab:
+                labs[lab] = labs.get(lab, 0) + 1
         name = players[s] if s < len(players) and players[s] else seat_word(s, n_seats)
-        out.append(PlayerSummary(s, str(name), len(ds), sum(d.face_up_cost for d in fu),
-                                 sum(sv) if sv else None, acc, labs))
+        out.append(_player_summary(s, str(name), len(ds), sum(costs), sum(sv) if sv else None,
+                                   L.accuracy_of(accs), labs))
     return tuple(out)
 
 
