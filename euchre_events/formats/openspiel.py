@@ -965,7 +965,7 @@ def _fast_record(raw: bytes, path: str, lineno: int) -> Optional[Record]:
     if version is None and b'"openspiel_version"' in raw:
         return None     # null, or in some string: the reader says which
     from euchre_events.projections import Game
-    from euchre_events.rules.engine import fold, new_table
+    from euchre_events.rules.engine import ImpossibleEvent, fold, new_table
     params = d.params or {}
     title, src = _title_and_source(d.seed, d.index)
     source = {"file": str(path), "format": "openspiel", "line": lineno, "params": dict(params)}
@@ -974,8 +974,12 @@ def _fast_record(raw: bytes, path: str, lineno: int) -> Optional[Record]:
     source.update(src)
     events = _deal_events(history, params, title, src)
     events += map(event_of, fg.deal.codes)
+    try:
+        final = fold(new_table(), events)
+    except (ImpossibleEvent, ValueError):    # (never met: the core declines first) the reader names it
+        return None
     rec = Record(events=events, source=source, stated_final_score=None if stated is None else list(stated))
-    rec.game = Game.from_folded(events, fold(new_table(), events))
+    rec.game = Game.from_folded(events, final)
     return rec
 
 
