@@ -15,7 +15,15 @@
    an installed package runs (``PYTHONDONTWRITEBYTECODE`` is dropped from their environment;
    the first run writes the ``__pycache__`` folders).  ``--before DIR``: the same command from another
    checkout of the package (e.g. ``git worktree add /tmp/before main``), timed in turn
-   with this one, so that before and after are measured in the same run.
+   with this one, so that before and after are measured in the same run.  ``--installed``:
+   each checkout also as the user runs it, installed (not editable) in a new virtual
+   environment as the README's ``pip install`` makes it, its ``euchre-events`` command run
+   from a folder outside the checkout: a checkout's development environment starts some
+   10 ms slower (the editable install's finder and the ``pathlib`` it imports at every
+   start).  The new environment takes the dependencies from this one's ``site-packages``
+   (a ``.pth`` line), so that nothing is downloaded: the package itself is built and
+   installed from the checkout (its wheel built by this environment's ``pip wheel
+   --no-deps --no-build-isolation``, then ``pip install --no-deps``).
 2. Whole-game analysis of ``fixtures/egn/VWEC Finals.egn`` (13 deals), face up and a
    ``--samples`` seat view for every decision: wall time with ``--workers 1`` and ``2``
    (goal: at most 20 s on a 2-core machine).
@@ -63,7 +71,35 @@ def one_deal_games(n: int, folder: str) -> str:
         return path
 
 
-def timed(cmd: list, root: str = ROOT) -> tuple:
+def installed(root: str, venv: str) -> str:
+    """The ``euchre-events`` command of the checkout ``root`` installed (not
+    editable) in a new virtual environment ``venv``, whose dependencies are
+    this interpreter's (a ``.pth`` line naming its ``site-packages``); its path.
+    SystemExit naming the step that failed."""
+    import site
+    import sysconfig
+    subprocess.run([sys.executable, "-m", "venv", venv], check=True)
+    purelib = subprocess.run([os.path.join(venv, "bin", "python"), "-c",
+                              "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+                             check=True, capture_output=True, text=True).stdout.strip()
+    ours = [p for p in site.getsitepackages() if os.path.isdir(p)] or [sysconfig.get_paths()["purelib"]]
+    with open(os.path.join(purelib, "zz-bench-deps.pth"), "w") as f:
+        f.write("\n".join(ours) + "\n")
+    # the wheel built by this environment's setuptools (the new one's may be older than
+    # pyproject.toml asks), then installed in the new one
+    wheels = os.path.join(venv, "wheel")
+    for cmd in ([sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w", wheels, root],
+                None):
+        if cmd is None:
+            whl = [os.path.join(wheels, w) for w in os.listdir(wheels) if w.endswith(".whl")]
+            cmd = [os.path.join(venv, "bin", "pip"), "install", "-q", "--no-deps"] + whl
+        p = subprocess.run(cmd, capture_output=True, text=True)
+        if p.returncode != 0:
+            raise SystemExit(f"{' '.join(cmd)}: exit {p.returncode}: {p.stderr[-500:]}")
+    return os.path.join(venv, "bin", "euchre-events")
+
+
+def timed(cmd: list, root: str = ROOT, cwd: str = None) -> tuple:
     """``(wall seconds, CPU seconds)`` of running ``cmd`` with the package of the
     checkout ``root``; SystemExit naming the
     command when it fails (a failed run is no measurement)."""
@@ -71,10 +107,12 @@ def timed(cmd: list, root: str = ROOT) -> tuple:
     t0 = time.perf_counter()
     # python -m puts the working folder first on the path: run in the checkout measured
     env = dict(os.environ, PYTHONPATH=root)
+    if cwd is not None and cwd != root:
+        env.pop("PYTHONPATH")       # an installed command: its own package, not the checkout's
     # as installed (pip compiles the bytecode): a shell with PYTHONDONTWRITEBYTECODE would
     # compile every module again at each start (about 0.1 s)
     env.pop("PYTHONDONTWRITEBYTECODE", None)
-    p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False, env=env, cwd=root)
+    p = subprocess.run(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, check=False, env=env, cwd=cwd or root)
     wall = time.perf_counter() - t0
     r1 = resource.getrusage(resource.RUSAGE_CHILDREN)
     if p.returncode != 0:
@@ -90,26 +128,33 @@ def main() -> None:
     ap.add_argument("--skip-game", action="store_true", help="leave out the whole VWEC game (2)")
     ap.add_argument("--only-face-up", action="store_true", help="measure 1 only")
     ap.add_argument("--before", help="another checkout of the package, timed in turn with this one")
+    ap.add_argument("--installed", action="store_true",
+                    help="time each checkout installed (not editable) in a new venv too, as a user runs it")
     a = ap.parse_args()
     py = sys.executable
     runs = [("this", ROOT)] + ([("before", os.path.abspath(a.before))] if a.before else [])
     with tempfile.TemporaryDirectory() as d:
         path = one_deal_games(a.games, d)
         out = os.path.join(d, "out.json")
+        # (name, checkout, the command's first words, its working folder)
+        cmds = [(name, root, [py, "-m", "euchre_events"], root) for name, root in runs]
+        if a.installed:
+            cmds += [(name + ", installed", root, [installed(root, os.path.join(d, f"venv-{k}"))], d)
+                     for k, (name, root) in enumerate(runs)]
         load = os.getloadavg()
-        got: dict = {(name, w): [] for name, _ in runs for w in (1, 2)}
+        got: dict = {(name, w): [] for name, *_ in cmds for w in (1, 2)}
         anchor = []
         for _ in range(a.repeat):
             anchor.append(timed([py, "-m", "euchre_events", "audit", path, "--json"], ROOT))
-            for name, root in runs:
+            for name, root, first, cwd in cmds:
                 for w in (1, 2):
-                    got[name, w].append(timed([py, "-m", "euchre_events", "analyze", path, "--face-up-only",
-                                               "--format", "json", "-o", out]
-                                              + (["--workers", str(w)] if w > 1 else []), root))
+                    got[name, w].append(timed(first + ["analyze", path, "--face-up-only", "--format", "json",
+                                                       "-o", out] + (["--workers", str(w)] if w > 1 else []),
+                                              root, cwd))
         ac = min(c for _, c in anchor)
         print(f"   load average at the start: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} (other jobs on the "
               f"{os.cpu_count()} cores slow the wall times, of --workers 2 most)")
-        for name, root in runs:
+        for name, root, *_ in cmds:
             for workers in (1, 2):
                 runs_ = got[name, workers]
                 w, c = min(x for x, _ in runs_), min(y for _, y in runs_)

@@ -12,6 +12,9 @@ HTML, widgets, tutorials, reports) -> :mod:`.batch` (the audit's door) ->
 :mod:`.corpus` -> :mod:`.review` (``analyze``) -> :mod:`.cli` ->
 :mod:`.__main__`.
 """
+# first: the dataclasses of every module below take their generated methods'
+# code from the compile cache (issue 21 "Speed")
+from euchre_events import _codecache  # noqa: F401
 
 
 def __getattr__(name: str):

@@ -136,7 +136,11 @@ def end_process(code: int) -> None:
     usual where the tear-down may still have work to do: a stream that
     cannot be flushed (Python then says so and ends with its own code),
     ``multiprocessing`` loaded (its exit handlers join and clean up),
-    another thread running."""
+    another thread running.  The dataclasses' compile cache is written
+    first if it has new texts (:func:`euchre_events._codecache.save`: the
+    interpreter's exit handlers do not run after ``os._exit``)."""
+    from euchre_events import _codecache
+    _codecache.save()
     threading = sys.modules.get("threading")
     if "multiprocessing" in sys.modules or (threading is not None and threading.active_count() > 1):
         sys.exit(code)

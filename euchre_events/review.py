@@ -326,11 +326,24 @@ def _stream_files(units: list, workers: int, *, read, deals, seat, samples: int,
             bar[0].update(units[k][2])
         say_read()
 
+    exiting: list = []   # the workers done, still ending: waited for once the report is written
     try:
-        _fork_map(lambda k: _unit_result(units[k], **kw), list(range(first, len(units))), workers, got)
+        try:
+            _fork_map(lambda k: _unit_result(units[k], **kw), list(range(first, len(units))), workers, got,
+                      exiting)
+        finally:
+            if bar and bar[0] is not None:
+                bar[0].close()
+        _stream_end(plan, say_read, report, output, all_decisions)
     finally:
-        if bar and bar[0] is not None:
-            bar[0].close()
+        for pid in exiting:
+            os.waitpid(pid, 0)
+
+
+def _stream_end(plan: list, say_read: Callable, report: str, output: Optional[str], all_decisions: bool) -> None:
+    """The end of :func:`_stream_files` once every part is in: the
+    reading's last messages (``say_read``), the analysis's errors and the
+    report of what ``plan`` holds, exit 1 after an error."""
     say_read()
     analyses: list = []
     errors: list = []
@@ -385,7 +398,7 @@ def _plan_file(item: str, parts: list, plan: list) -> None:
             plan.append((kind, item, x))
 
 
-def _fork_map(fn: Callable, todo: List[int], workers: int, got: Callable) -> None:
+def _fork_map(fn: Callable, todo: List[int], workers: int, got: Callable, exiting: Optional[list] = None) -> None:
     """``got(k, fn(k))`` for each ``k`` of ``todo``, ``fn`` run in ``workers``
     processes: this one and ``workers - 1`` forked ones (at most one per
     ``k``), each taking the next ``k`` as it finishes one (from a pipe filled
@@ -397,7 +410,12 @@ def _fork_map(fn: Callable, todo: List[int], workers: int, got: Callable) -> Non
     warm from one ``k`` to the next (issue 21 "Speed").  An exception ``fn``
     raised is raised here.  Ctrl-C (the workers leave it to this process),
     an error, or a worker that died: the workers still running are stopped,
-    and every one is waited for before this returns."""
+    and every one is waited for before this returns.  ``exiting``: where
+    every ``k`` is done, the workers' process ids go there instead of
+    being waited for (each has sent its last result and closed its pipe,
+    and is ending: its exit frees its memory, a few milliseconds the
+    caller spends writing its report meanwhile); the caller waits for
+    them."""
     import pickle
     import select
     import signal
@@ -441,6 +459,9 @@ def _fork_map(fn: Callable, todo: List[int], workers: int, got: Callable) -> Non
                         out = memoryview(len(data).to_bytes(8, "little") + data)
                         while out:
                             out = out[os.write(w, out):]
+                    # the end of the results said now: the exit frees the process's memory
+                    # first (its pipe would close after that), a millisecond the caller waited
+                    os.close(w)
                     code = 0
                 finally:
                     os._exit(code)
@@ -494,6 +515,9 @@ def _fork_map(fn: Callable, todo: List[int], workers: int, got: Callable) -> Non
                     os.kill(pid, signal.SIGTERM)
                 except OSError:
                     pass
+            elif exiting is not None:
+                exiting.append(pid)
+                continue
             os.waitpid(pid, 0)
 
 
@@ -771,15 +795,16 @@ def _emit_analyses(analyses: list, report: str, output: Optional[str], all_decis
     at the end; nothing of them when there are none.  ``parts``: json or
     text, ``analyses`` are the games' pieces of the report already written
     (:func:`_report_part`), not GameAnalysis objects."""
-    from euchre_events.analysis.review import json_report, json_report_of_parts
+    from euchre_events.analysis.review import json_report, json_report_pieces
     if report == "json":
-        text = json_report_of_parts(analyses, errors) if parts else json_report(analyses, errors)
-        if output:
+        pieces = json_report_pieces(analyses, errors) if parts else [json_report(analyses, errors)]
+        if output and isinstance(pieces[0], bytes):
             # msgspec's UTF-8 bytes written as they are (the text's newline at the end added,
-            # as write_file adds it to a str): no decoding and encoding again of megabytes
-            if isinstance(text, bytes):
-                text += b"\n"
-        elif isinstance(text, bytes):
+            # as write_file adds it to a str): no decoding and encoding again of megabytes,
+            # and the pieces copied once, the newline with them
+            pieces.append(b"\n")
+        text = pieces[0] if len(pieces) == 1 else pieces[0][:0].join(pieces)
+        if not output and isinstance(text, bytes):
             text = text.decode("utf-8")     # to_json_text
     elif report == "html":
         from euchre_events.ui.analysisreport import analysis_html

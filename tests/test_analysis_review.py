@@ -67,6 +67,22 @@ def test_symmetry_and_range():
     assert win_chance("standard", 3, 8, True, 10) < win_chance("standard", 8, 3, True, 10)
 
 
+@pytest.mark.parametrize("variant", sorted(OUTCOMES))
+def test_win_chances_are_the_reference_sweeps_floats(variant):
+    """``winchance._solve`` (each state's successors looked up once) gives the
+    very floats of ``_solve_reference`` (looked up in every sweep), at every
+    score from below ``-target`` (Bid) to past the target, either side
+    dealing, for the targets the variants play (5 to 15 and Bid's 32)."""
+    from euchre_events.analysis import winchance
+    table = outcomes_for(variant)
+    for target in (5, 10, 11, 15) + ((32,) if variant == "bid" else ()):
+        fast = winchance._solve.__wrapped__(table, target)
+        ref = winchance._solve_reference(table, target)
+        scores = range(-target - 6, target + 26)
+        assert [fast(a, b, d) for a in scores for b in scores for d in (True, False)] == \
+            [ref(a, b, d) for a in scores for b in scores for d in (True, False)]
+
+
 def test_more_than_two_parties_have_no_win_chance():
     assert outcomes_for("cutthroat") is None
     assert win_chance("buck", 10, 10, True, 0) is None

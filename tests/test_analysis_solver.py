@@ -263,3 +263,115 @@ def test_apply_legal_folds_as_apply(path):
         assert all(a is not b for a, b in zip(c.hands, t.hands)) and c.seen is not t.seen
         apply(t, ev)
     assert checked >= 40
+
+
+# ------------------------------------------------------------ the score tables
+
+def _scoring_variants(v):
+    """``v`` and copies of it with the options its scoring reads set otherwise
+    (standard: super euchre, tokens, a lone maker's and a lone defender's
+    values; cutthroat: the march values and the lone defender's scoring; Bid:
+    the values of partner's best and moon)."""
+    from dataclasses import replace
+    o = v.options
+    changes = {
+        "standard": [dict(super_euchre=True, four_trick_tokens=True, loner_march_score=3,
+                          lone_euchred_value=4, lone_defender_value=5)],
+        "cutthroat": [dict(march_value=2, lone_no_dummy_march=4, lone_defender_scoring="lone_defender_only_4")],
+        "bid": [dict(pb_value=7, moon_value=9, failed_pb_penalty=3, failed_moon_penalty=11)],
+        "ghost_hand": [dict(moon_value=12, failed_moon_penalty=6)],
+    }.get(v.name, [])
+    out = [v]
+    for ch in changes:
+        ch = {k: x for k, x in ch.items() if hasattr(o, k)}
+        out.append(type(v)(replace(o, **ch)))
+    return out
+
+
+def _scoring_tables(t):
+    """``t`` and copies of it with another contract: each seat in play as the
+    maker (alone or not, a lone defender), tokens near a point, and for the
+    bidding variants every bid, partner's best and moon."""
+    from dataclasses import replace
+    active = t.active()
+    for v in _scoring_variants(t.variant):
+        for maker in active:
+            for alone in (None, maker):
+                for lone_defender in (None, next(s for s in active if v.side_of(s) != v.side_of(maker))):
+                    c = t.copy()
+                    c.variant, c.maker, c.alone, c.lone_defender = v, maker, alone, lone_defender
+                    if v.name == "standard":
+                        c.tokens = [3, 3]
+                    bid = getattr(t.contract, "bid", None)
+                    if bid is None:
+                        yield c
+                        continue
+                    for b in (3, 4, 5, "moon") + (("pb",) if v.name == "bid" else ()):
+                        d = c.copy()
+                        d.contract = replace(c.contract, bid=b)
+                        yield d
+
+
+def _nets_reference(v, outcomes, side):
+    """``solver._net_tables`` as first written: side 0's net for each count
+    of its tricks and the points vector of each net, None where the net is
+    not decided by the count (every outcome's sum and value made anew)."""
+    net_of, vec_of_net = {}, {}
+    for won, p in outcomes.items():
+        k = sum(n for s, n in enumerate(won) if side[s] == 0)
+        n = value_for(v, p, 0)
+        if net_of.setdefault(k, n) != n or vec_of_net.setdefault(n, p) != p:
+            return None
+    return net_of, vec_of_net
+
+
+@pytest.mark.parametrize("path", GAMES)
+def test_score_tables_by_side_are_the_reference_enumeration(path):
+    """``_outcomes`` (each way the sides' tricks end scored once, shared by the
+    four trumps of a contract and by the ways the seats of a side share the
+    tricks, ``Variant.SCORES_BY_SIDE``) gives the very dict, in the same order,
+    that ``_outcomes_by_seat`` (the reference: a table copy scored for every
+    seat's count) gives, and the nets ``_net_tables`` reads of it those of
+    the first enumeration: with five and with three tricks to play in the
+    record's first three deals, for every trump and every contract the
+    variant's scoring reads (standard, two-handed, cutthroat, Ghost Hand,
+    Buck, Bid with partner's best and moon)."""
+    solver._OUTCOMES.clear()
+    solver._SIDE_SCORES.clear()
+    solver._SCORES.clear()
+    t = new_table()
+    checked = plays = 0
+    for ev in events_of(path):
+        left = t.variant.tricks_per_deal - len(t.tricks) if t.phase == PLAY else 0
+        if not t.trick and left in (5, 3):      # (Bid's double deck: its last five tricks)
+            plays += left == 5
+            if plays > 3:
+                break       # three deals of each record
+            for c in _scoring_tables(t):
+                for trump in ("C", "D", "H", "S"):
+                    c.trump = trump
+                    active = c.active()
+                    got = solver._outcomes(c, active, left)
+                    want = solver._outcomes_by_seat(c, active, left)
+                    assert list(got.items()) == list(want.items()), (path, c.pos, c.maker, c.alone, c.contract)
+                    if c.variant.n_sides == 2:
+                        side = solver._seating(c)[1]
+                        assert solver._net_tables(c, got, side) == _nets_reference(c.variant, want, side)
+                    checked += 1
+        apply(t, ev)
+    assert checked > 0
+
+
+def test_a_variant_whose_points_read_the_seats_is_scored_seat_by_seat(monkeypatch):
+    """A variant that says its ``score_deal`` reads more than each side's
+    tricks (``SCORES_BY_SIDE`` False) has its every seat's count scored, per
+    trump: ``_outcomes`` gives ``_outcomes_by_seat``'s own dict."""
+    path = "fixtures/standard/club-night-1.euchre"
+    t = new_table()
+    for ev in events_of(path):
+        if t.phase == PLAY:
+            break
+        apply(t, ev)
+    monkeypatch.setattr(type(t.variant), "SCORES_BY_SIDE", False)
+    active = t.active()
+    assert solver._outcomes(t, active, 5) is solver._outcomes_by_seat(t, active, 5)

@@ -1186,10 +1186,116 @@ _OUTCOMES: dict = {}
 :func:`_outcomes` asked once per contract and score of the tricks."""
 
 
+_SIDE_SCORES: dict = {}
+"""``{side scoring key: {tricks per side: points}}``: the variant's own
+points for each way the sides' tricks end (:func:`_outcomes`), asked once."""
+
+
+def _side_score_key(t: Table):
+    """:func:`_score_key` less the trump suit, which ``score_deal`` does not
+    read (``Variant.SCORES_BY_SIDE``): one key for the four trumps of a
+    contract; None when it cannot be a key."""
+    key = (t.variant, t.low, t.maker, t.alone, t.lone_defender, t.out, t.contract, tuple(t.tokens))
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
 def _outcomes(t: Table, active: list, left: int) -> dict:
     """``{final tricks_won tuple: points}`` for every way the ``left``
     tricks still to play can fall among the ``active`` seats, each scored
-    by the variant (a table copy, ``score_deal``; rules.md 2.6 ...).  Do not
+    by the variant (rules.md 2.6 ...).  Where ``score_deal`` reads the
+    tricks only as each side's total and not the trump
+    (``Variant.SCORES_BY_SIDE``), each way the sides' tricks end is scored
+    once (a table copy whose first active seat of each side took its
+    side's tricks, ``score_deal``), kept for every trump of the contract,
+    and given to every way the seats of each side share those tricks: the
+    same dict :func:`_outcomes_by_seat` (the reference, which scores every
+    seat's count) builds, in the same order, with far fewer tables copied
+    and scored (a deal's first analysis builds some 32 of them).  Do not
+    modify the returned dict (it is cached, shared by the trumps)."""
+    v = t.variant
+    key = _side_score_key(t) if getattr(v, "SCORES_BY_SIDE", False) else None
+    if key is None:
+        return _outcomes_by_seat(t, active, left)
+    won0 = tuple(t.tricks_won)
+    okey = (key, won0, tuple(active), left)
+    got = _OUTCOMES.get(okey)
+    if got is not None:
+        return got
+    scores = _SIDE_SCORES.get(key)
+    if scores is None:
+        if len(_SIDE_SCORES) > 20_000:
+            _SIDE_SCORES.clear()
+        scores = _SIDE_SCORES[key] = {}
+    side_of = v.side_of
+    side = [side_of(s) for s in range(len(won0))]
+    tot0 = [0] * v.n_sides
+    for s, n in enumerate(won0):
+        tot0[side[s]] += n
+    # the sides in play, in the order of their first active seat, and each one's active seats
+    seats: dict = {}
+    for s in active:
+        seats.setdefault(side[s], []).append(s)
+    parties = list(seats)
+    by_sides: dict = {}
+    for extra in _splits(left, len(parties)):
+        tot = tot0[:]
+        for p, e in zip(parties, extra):
+            tot[p] += e
+        tot = tuple(tot)
+        p = scores.get(tot)
+        if p is None:
+            won = list(won0)
+            for q, e in zip(parties, extra):
+                won[seats[q][0]] += e
+            c = t.copy()
+            c.tricks_won = won
+            p = scores[tot] = tuple(v.score_deal(c))
+        by_sides[extra] = p
+    where = tuple(parties.index(side[s]) for s in active)
+    out = {won: by_sides[per] for won, per in _shares(won0, tuple(active), where, len(parties), left)}
+    if len(_OUTCOMES) > 50_000:
+        _OUTCOMES.clear()
+    _OUTCOMES[okey] = out
+    return out
+
+
+_SHARES: dict = {}
+"""``{(tricks won, seats in play, their sides, sides, tricks left): shares}``
+(:func:`_shares`): the same for every contract and variant of a shape."""
+
+
+def _shares(won0: tuple, active: tuple, where: tuple, n_parties: int, left: int) -> tuple:
+    """Every way the ``left`` tricks still to play can fall among the
+    ``active`` seats (whose sides are ``where``: 0 to ``n_parties - 1``),
+    in :func:`_splits`'s order: ``(final tricks won per seat, tricks each
+    side takes of the left ones)`` pairs, for :func:`_outcomes`."""
+    key = (won0, active, where, n_parties, left)
+    got = _SHARES.get(key)
+    if got is None:
+        got = []
+        for extra in _splits(left, len(active)):
+            won = list(won0)
+            per = [0] * n_parties
+            for s, i, e in zip(active, where, extra):
+                won[s] += e
+                per[i] += e
+            got.append((tuple(won), tuple(per)))
+        got = tuple(got)
+        if len(_SHARES) > 20_000:
+            _SHARES.clear()
+        _SHARES[key] = got
+    return got
+
+
+def _outcomes_by_seat(t: Table, active: list, left: int) -> dict:
+    """:func:`_outcomes` scoring every way the ``left`` tricks still to
+    play can fall among the ``active`` seats (a table copy, ``score_deal``
+    each): the reference, and the way of a variant whose points read more
+    than each side's tricks (``Variant.SCORES_BY_SIDE`` False).  Do not
     modify the returned dict (it is cached)."""
     key = _score_key(t)
     okey = None if key is None else (key, tuple(t.tricks_won), tuple(active), left)
@@ -1690,9 +1796,17 @@ def _net_tables(t, outcomes, side) -> Optional[tuple]:
     if nets is None or nets[0] is not outcomes or nets[1] != side:
         net_of: dict = {}
         vec_of_net: dict = {}
+        zero = None         # side 0's seats
+        value: dict = {}    # each points vector's net (a handful of vectors over the outcomes)
         for won, p in outcomes.items():
-            k = sum(n for s, n in enumerate(won) if side[s] == 0)
-            n = value_for(v, p, 0)
+            if zero is None:
+                zero = [s for s in range(len(won)) if side[s] == 0]
+            k = 0
+            for s in zero:
+                k += won[s]
+            n = value.get(p)
+            if n is None:
+                n = value[p] = value_for(v, p, 0)
             if net_of.setdefault(k, n) != n or vec_of_net.setdefault(n, p) != p:
                 net_of = None   # the value is not decided by the tricks each side takes
                 break

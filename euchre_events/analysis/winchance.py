@@ -89,10 +89,61 @@ def win_chance_after(variant: str, scores: Sequence[int], points: Sequence[int],
 def _solve(table: tuple, target: int):
     """``f(ours, theirs, we_deal) -> chance``, by value iteration over the
     scores below the target (a deal may score nothing, so the recurrence is
-    solved to a fixed point, not in one sweep)."""
-    # Bid scores can fall below zero: a score under -target counts as -target
+    solved to a fixed point, not in one sweep).  The states' successors are
+    looked up once, before the sweeps: each sweep then does the very
+    arithmetic of :func:`_solve_reference`, in its order, so the chances are
+    the same floats."""
+    lo, size, done = _bounds(table, target)
+    # w: every state's chance, (a - lo, b - lo, d) at ((a - lo) * size + (b - lo)) * 2 + d,
+    # then the three chances of a game over (0, 1/2, 1) that no sweep changes
+    n = size * size * 2
+    w = [0.5] * n + [0.0, 0.5, 1.0]
+
+    # the sweep's order: a and b downwards, d = 0 then 1; each state's (p, successor) in the
+    # table's order (d == 1: we deal, so the dealing side's points are ours)
+    sweep = []
+    by_dealer = ((0, [(y, x, p) for x, y, p in table]), (1, table))
+    for ai in range(size - 1, -1, -1):
+        a = ai + lo
+        for bi in range(size - 1, -1, -1):
+            b = bi + lo
+            for d, moves in by_dealer:
+                steps = []
+                for mine, theirs, p in moves:
+                    a2, b2 = a + mine, b + theirs
+                    if a2 >= target or b2 >= target:
+                        j = n + 1 if a2 == b2 else n + 2 if a2 > b2 else n
+                    else:       # a score under lo counts as lo
+                        j = ((a2 - lo if a2 > lo else 0) * size + (b2 - lo if b2 > lo else 0)) * 2 + 1 - d
+                    steps.append((p, j))
+                sweep.append(((ai * size + bi) * 2 + d, steps))
+    for _ in range(400):
+        delta = 0.0
+        for i, steps in sweep:
+            v = 0.0
+            for p, j in steps:
+                v += p * w[j]
+            change = abs(v - w[i])
+            if change > delta:
+                delta = change
+            w[i] = v
+        if delta < 1e-9:
+            break
+
+    def get(a: int, b: int, d: int) -> float:
+        r = done(a, b)
+        if r is not None:
+            return r
+        return w[((max(a, lo) - lo) * size + max(b, lo) - lo) * 2 + d]
+    return lambda a, b, d: get(a, b, 1 if d else 0)
+
+
+def _bounds(table: tuple, target: int) -> tuple:
+    """``(lowest score, scores below the target counted from it, done)`` of
+    :func:`_solve`: Bid scores can fall below zero (a score under
+    ``-target`` counts as ``-target``); ``done(a, b)`` is the chance of a
+    game over at ``a``-``b`` (1, 0, or 1/2 level), None while it goes on."""
     lo = 0 if all(x >= 0 and y >= 0 for x, y, _ in table) else -target
-    size = target - lo
 
     def done(a: int, b: int) -> Optional[float]:
         if a >= target or b >= target:
@@ -100,7 +151,13 @@ def _solve(table: tuple, target: int):
                 return 0.5
             return 1.0 if a > b else 0.0
         return None
+    return lo, target - lo, done
 
+
+def _solve_reference(table: tuple, target: int):
+    """:func:`_solve` as first written (each state's successors looked up in
+    every sweep): the reference the tests compare it with."""
+    lo, size, done = _bounds(table, target)
     w = [[[0.5, 0.5] for _ in range(size)] for _ in range(size)]
 
     def get(a: int, b: int, d: int) -> float:

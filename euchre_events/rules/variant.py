@@ -146,6 +146,18 @@ class Variant(ABC):
     def score_deal(self, t: Table) -> list:
         """Points per side for the deal just finished."""
 
+    SCORES_BY_SIDE = True
+    """What :meth:`score_deal` reads of a finished deal: the tricks won only
+    as each side's total (:meth:`side_of`: a partnership's tricks, whoever
+    of the two took them: :meth:`maker_tricks`), never the trump suit
+    (rules.md 2.6, 3.4, 4.5, 5.4, 6.4, 7.5: the points follow the tricks
+    each side took and the contract).  The face-up solver scores each way
+    the sides' tricks can end once per contract, whatever the trump, for
+    every way the seats of a side share them (``_outcomes`` in
+    :mod:`euchre_events.analysis.solver`).  A variant whose points read
+    which seat of a side took a trick, or the trump, sets it False (the
+    solver then scores every seat's count for each trump)."""
+
     def game_winner(self, t: Table, scores: Sequence[int]) -> Any:
         """Who has won after the deal just scored, with ``scores`` (points
         per side: the official ones, or the as-played ones, rules.md 1.6):
