@@ -247,3 +247,51 @@ def test_console_script_gives_typer_s_output(runner, tmp_path, lines):
         assert p.stdout == res.stdout
         assert p.stderr == res.stderr
         assert p.returncode == res.exit_code
+
+
+def _table_slots(t) -> dict:
+    return {k: getattr(t, k) for cls in type(t).__mro__ for k in getattr(cls, "__slots__", ()) if hasattr(t, k)}
+
+
+def test_plain_reader_takes_a_regular_line_through_the_fast_core(lines):
+    """``_plain_line`` (every reader of a JSON Lines file: ``analyze``,
+    ``audit`` without its fast path, ``show``) reads a regular game from what
+    the fast core read (``_fast_record``): the Record the reference reader
+    ``_read_line`` makes (events, source, warnings, stated score) and the
+    same Game (its final table, slot by slot); the lines it does not take
+    (reneges, bad values, unknown keys, an ``"openspiel_version": null``,
+    not JSON ...) are the reference reader's, errors included."""
+    from euchre_events.formats.openspiel import _fast_record, _plain_line
+    rng = random.Random(5)
+    mixed = _mixed(lines[:600], rng)
+    d = json.loads(lines[0])
+    d["openspiel_version"] = None
+    mixed.append(json.dumps(d, separators=(",", ":")))
+    d.pop("openspiel_version")
+    d["index"], d["seed"] = None, 7
+    mixed.append(json.dumps(d, separators=(",", ":")))
+    d.pop("returns", None)
+    d["params"] = {}
+    mixed.append(json.dumps(d))
+    taken = 0
+    for lineno, line in enumerate(mixed, 2):
+        raw = (line + "\n").encode()
+        got, refused = _plain_line("f.jsonl", lineno, raw, 0, False)
+        assert not refused
+        fast = _fast_record(raw, "f.jsonl", lineno)
+        try:
+            ref = _read_line("f.jsonl", lineno, line)
+        except RecordError as e:
+            assert fast is None and isinstance(got, RecordError) and str(got) == str(e)
+            continue
+        assert got == ref and got.warnings == ref.warnings and got.source == ref.source
+        assert got.stated_final_score == ref.stated_final_score
+        assert _table_slots(got.game.final) == _table_slots(ref.game.final)
+        assert got.game.events == ref.game.events
+        if fast is not None:
+            taken += 1
+            assert not ref.warnings and fast == ref
+        else:
+            assert got is not fast
+    assert taken > 400
+    assert _fast_record(b'{"openspiel_version":null,' + lines[0][1:].encode(), "f.jsonl", 2) is None

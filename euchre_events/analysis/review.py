@@ -87,15 +87,25 @@ def action_text(ev: Event) -> str:
 
 
 def _event_dict(ev: Event, evs: Optional[dict]) -> dict:
-    """``ev.to_dict()``; with ``evs`` (``{id(event): its dict}``, kept by
-    :func:`json_report` while every event it writes is alive), one dict for
-    an event object met again (an option's and a decision's played action)."""
+    """``ev.to_dict()``; with ``evs`` (``{id(event): (event, its dict)}``:
+    :data:`_EVENT_DICTS`, which keeps each event alive, so that its ``id``
+    names no other), one dict for an event object met again (an option's
+    and a decision's played action; the engine's and the fast reader's
+    shared actions, game after game).  An event is frozen: its dict stays
+    its own, and the report never changes a dict it encodes."""
     if evs is None:
         return ev.to_dict()
-    d = evs.get(id(ev))
-    if d is None:
-        d = evs[id(ev)] = ev.to_dict()
-    return d
+    got = evs.get(id(ev))
+    if got is None or got[0] is not ev:
+        got = evs[id(ev)] = (ev, ev.to_dict())
+    return got[1]
+
+
+_EVENT_DICTS: dict = {}
+""":func:`_event_dict`'s dicts of the events :func:`json_report` wrote, kept
+from one report to the next (one per game with ``analyze``; most actions
+are the same shared objects); emptied at :data:`_MAX_EVENT_DICTS`."""
+_MAX_EVENT_DICTS = 20_000
 
 @dataclass(frozen=True)
 class Method:
@@ -396,6 +406,7 @@ def _maker(cls):
 
 _option = _maker(Option)
 _decision = _maker(Decision)
+_player_summary = _maker(PlayerSummary)     # labels (a default_factory) always given
 
 
 def _put(nums: list, v) -> None:
@@ -619,7 +630,9 @@ def _analyze_deal(game, deal: int, positions: list, before: Optional[tuple], *, 
             if not t.trick:
                 trick_no += 1
             plays += 1
-        engine.apply(t, ev)
+        # the game's events were folded (and their numbers checked) when the Game was made:
+        # the same fold, without apply's check of each event's numbers again
+        engine.apply_legal(t, ev)
     return DealAnalysis(deal, dealer, par[1], par[2], par[3], tuple(decisions), par_why, par[0],
                         par[4] if len(par) > 4 else None), (end, t)
 
@@ -742,16 +755,16 @@ def _decide(game, t, k: int, ev: Event, kind: str, index: int, trick: Optional[i
     after = None
     if chain is not None:
         after, chain[0] = chain[0], None
-    if not samples and kind == "play":
-        if after is not None and after[0] == k - 1 and t.phase == engine.PLAY:
-            acts = engine.play_actions(t)
-            if len(acts) == 1 and acts[0] == ev:
-                if chain is not None:
-                    chain[0] = after[0] + 1, after[1]
-                return _decide_known(t, k, ev, kind, index, trick, deal, acts, (after[1],), 0, True, wc_cache)
-        got = S.play_values(t)      # the cards in one compiled call (most decisions)
-        if got is not None:
-            acts, vecs = got
+    if not samples and kind == "play" and t.phase == engine.PLAY:
+        # the legal cards once: the forced card's check and the compiled call share them
+        # (S.play_values is this play_actions and this _play_moves)
+        acts = engine.play_actions(t)
+        if after is not None and after[0] == k - 1 and len(acts) == 1 and acts[0] == ev:
+            if chain is not None:
+                chain[0] = after[0] + 1, after[1]
+            return _decide_known(t, k, ev, kind, index, trick, deal, acts, (after[1],), 0, True, wc_cache)
+        vecs = S._play_moves(t, acts) if acts else None   # the cards in one compiled call (most decisions)
+        if vecs is not None:
             card = getattr(ev, "card", None)    # ``ev`` among the cards: the one of its card, equal
             for i, a in enumerate(acts):
                 if a.card == card:
@@ -876,7 +889,7 @@ def _decide_known(t, k: int, ev: Event, kind: str, index: int, trick: Optional[i
         party = S.party_of(t, seat)
         got = cache.get(("party", party))
         if got is None:
-            got = cache[("party", party)] = ({}, {}, party)
+            got = cache[("party", party)] = _party_values(t, party)
         cache[seat] = got
     vals, wcs, party = got
     values = []
@@ -911,6 +924,35 @@ def _decide_known(t, k: int, ev: Event, kind: str, index: int, trick: Optional[i
     # the played action as the option's own event object (equal to ``ev``): its JSON made once
     return _decision(k, deal, seat, kind, index, trick, actions[i], options, n <= 1, options[i].face_up,
                      None, fu_cost, None, wcl, lab, legal, None)
+
+
+_PARTY_VALUES: dict = {}
+""":func:`_party_values`' dicts, from one deal (and game) to the next: a
+points vector's value and win chance are the same wherever these are."""
+
+
+def _party_values(t, party: int) -> tuple:
+    """``(values, win chances, party)`` of :func:`_decide_known`'s cache for
+    ``party`` at ``t``: the two dicts by points vector kept for every deal
+    where what they read is the same (:data:`_PARTY_VALUES`): the variant
+    (:func:`~euchre_events.analysis.solver.value_for`), and for the win
+    chance (:func:`_score_context`) the score before the deal, the target
+    and the next dealer.  One-deal games from 0-0 share them all."""
+    v = t.variant
+    try:
+        nxt = v.next_dealer(t)
+    except Exception:          # as _score_context takes it
+        nxt = None if t.dealer is None else (t.dealer + 1) % t.n_seats
+    try:
+        key = (v, party, tuple(t.scores), getattr(t.options, "target_score", None), nxt)
+        got = _PARTY_VALUES.get(key)
+    except TypeError:           # something unhashable: this deal's own dicts
+        return {}, {}, party
+    if got is None:
+        if len(_PARTY_VALUES) >= 4096:
+            _PARTY_VALUES.clear()
+        got = _PARTY_VALUES[key] = ({}, {}, party)
+    return got
 
 
 def _wc(t, points, seat: int, cache: dict) -> Optional[float]:
@@ -974,18 +1016,25 @@ def summarize(deal_results: Sequence[DealAnalysis], players: Sequence[str], n_se
                 mine = by_seat.get(d.seat)
                 if mine is not None:
                     mine.append(d)
+    accuracy = L.decision_accuracy
     for s in range(n_seats):
         ds = by_seat[s]
-        fu = [d for d in ds if d.face_up_cost is not None]
-        sv = [d.seat_view_cost for d in ds if d.seat_view_cost is not None]
-        acc = L.accuracy_of([L.decision_accuracy(d.win_chance_lost, d.face_up_cost) for d in fu])
+        costs, accs, sv = [], [], []       # one pass over the seat's decisions, in their order
         labs: dict = {}
         for d in ds:
-            if d.label:
-                labs[d.label] = labs.get(d.label, 0) + 1
+            c = d.face_up_cost
+            if c is not None:
+                costs.append(c)
+                accs.append(accuracy(d.win_chance_lost, c))
+            x = d.seat_view_cost
+            if x is not None:
+                sv.append(x)
+            lab = d.label
+            if lab:
+                labs[lab] = labs.get(lab, 0) + 1
         name = players[s] if s < len(players) and players[s] else seat_word(s, n_seats)
-        out.append(PlayerSummary(s, str(name), len(ds), sum(d.face_up_cost for d in fu),
-                                 sum(sv) if sv else None, acc, labs))
+        out.append(_player_summary(s, str(name), len(ds), sum(costs), sum(sv) if sv else None,
+                                   L.accuracy_of(accs), labs))
     return tuple(out)
 
 
@@ -1019,7 +1068,9 @@ def json_report(analyses: Sequence[GameAnalysis], errors: Sequence[dict] = ()):
         nums: list = []
         # an event met again (an engine's action, the same card in several decisions)
         # is written from one dict: the document is encoded, never changed
-        evs: dict = {}
+        evs = _EVENT_DICTS
+        if len(evs) > _MAX_EVENT_DICTS:
+            evs.clear()
         doc: dict = {"games": [a._json(nums, evs) for a in analyses]}
         if errors:
             doc["errors"] = [dict(e) for e in errors]

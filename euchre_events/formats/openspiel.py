@@ -498,6 +498,10 @@ def _plain_line(path: str, lineno: int, raw: bytes, offset: int, first: bool) ->
                                  "file is not UTF-8 (a damaged line)", line=lineno), False
     if not line.strip():
         return None, False
+    # a regular game (most lines): its Record from the fast core's reading, the same one
+    rec = _fast_record(raw, path, lineno) if lineno > 1 or not raw.startswith(b"\xef\xbb\xbf") else None
+    if rec is not None:
+        return rec, False
     try:
         return _read_line(path, lineno, line, first), False
     except RecordError as e:
@@ -684,6 +688,17 @@ _HISTORY_NAMES = tuple(f"history[{i}]" for i in range(128))
 """How errors name the actions of a history (made once, not per action)."""
 
 
+def _title_and_source(seed, index) -> tuple:
+    """A line's game title and the ``seed``/``index`` part of its source
+    (:func:`_read_line`, :func:`_fast_record`)."""
+    title = "OpenSpiel euchre"
+    if index is not None:
+        title += f" game {index}"
+    if seed is not None:
+        title += f" (seed {seed})"
+    return title, ({"seed": seed, "index": index} if seed is not None or index is not None else {})
+
+
 def _read_line(path: str, lineno: int, line: str, first: bool = False) -> Record:
     from euchre_events.formats.builder import RecordBuilder
     try:
@@ -727,13 +742,7 @@ def _read_line(path: str, lineno: int, line: str, first: bool = False) -> Record
     params = obj.get("params") or {}
     if not isinstance(params, dict):
         raise RecordError(path, "\"params\" must be an object", line=lineno)
-    seed, index = obj.get("seed"), obj.get("index")
-    title = "OpenSpiel euchre"
-    if index is not None:
-        title += f" game {index}"
-    if seed is not None:
-        title += f" (seed {seed})"
-    src = {"seed": seed, "index": index} if seed is not None or index is not None else {}
+    title, src = _title_and_source(obj.get("seed"), obj.get("index"))
     source = {"file": str(path), "format": "openspiel", "line": lineno, "params": dict(params)}
     if "openspiel_version" in obj:
         source["openspiel_version"] = obj["openspiel_version"]
@@ -861,6 +870,13 @@ def fast_line(raw: bytes, path: str = "", lineno: int = 0) -> Optional[FastGame]
     declines (a renege, an irregular or impossible action, an incomplete
     deal), and a line whose ``returns`` differ from the replay (the reader
     warns about it)."""
+    got = _fast_parts(raw, path)
+    return None if got is None else got[0]
+
+
+def _fast_parts(raw: bytes, path: str) -> Optional[tuple]:
+    """:func:`fast_line`'s work: ``(FastGame, decoded line, history, stated
+    score or None)``, or None where :func:`fast_line` gives None."""
     try:
         d = _DECODER.decode(raw)
     except msgspec.DecodeError:
@@ -916,6 +932,8 @@ def fast_line(raw: bytes, path: str = "", lineno: int = 0) -> Optional[FastGame]
                 _STATED[raw] = stated
         if stated is None or stated[0] != deal.scores[0] or stated[1] != deal.scores[1]:
             return None
+    else:
+        stated = None
     kitty = deal.undealt      # the 3 cards never named
     i, seed = d.index, d.seed
     if i is not None and seed is not None:
@@ -923,7 +941,46 @@ def fast_line(raw: bytes, path: str = "", lineno: int = 0) -> Optional[FastGame]
     else:
         title = "OpenSpiel euchre" + ("" if i is None else f" game {i}") + (
             "" if seed is None else f" (seed {seed})")
-    return FastGame(title, key, options, dealer, hands, up, kitty, deal)
+    return FastGame(title, key, options, dealer, hands, up, kitty, deal), d, history, stated
+
+
+def _fast_record(raw: bytes, path: str, lineno: int) -> Optional[Record]:
+    """The Record :func:`_read_line` gives for the line ``raw`` (its events,
+    source, stated score, no warning, and its Game), made from what
+    :func:`fast_line` read where it takes the line: the events of the
+    history (``_deal_events`` as the reader makes them, then the fast
+    core's, :func:`history_to_events`'s own: tests/test_fast_audit.py),
+    folded once by the engine, without the reader's event-by-event build
+    (the RecordBuilder, the decoding of each action at its table).  None
+    where the reader must read it (:func:`fast_line` does not take it, or
+    the typed decoding cannot tell an ``"openspiel_version": null`` from
+    none): the reader then says what the line holds, errors and warnings
+    included.  A line taken has nothing to warn about: the fast core takes
+    complete regular deals only, and ``returns`` that the replay gives."""
+    got = _fast_parts(raw, path)
+    if got is None:
+        return None
+    fg, d, history, stated = got
+    version = d.openspiel_version
+    if version is None and b'"openspiel_version"' in raw:
+        return None     # null, or in some string: the reader says which
+    from euchre_events.projections import Game
+    from euchre_events.rules.engine import ImpossibleEvent, fold, new_table
+    params = d.params or {}
+    title, src = _title_and_source(d.seed, d.index)
+    source = {"file": str(path), "format": "openspiel", "line": lineno, "params": dict(params)}
+    if version is not None:
+        source["openspiel_version"] = version
+    source.update(src)
+    events = _deal_events(history, params, title, src)
+    events += map(event_of, fg.deal.codes)
+    try:
+        final = fold(new_table(), events)
+    except (ImpossibleEvent, ValueError):    # (never met: the core declines first) the reader names it
+        return None
+    rec = Record(events=events, source=source, stated_final_score=None if stated is None else list(stated))
+    rec.game = Game.from_folded(events, final)
+    return rec
 
 
 # ------------------------------------------------------- random games

@@ -128,6 +128,23 @@ class UpCardRules:
 # (UpCardAuction below) and the replay shortcut (rules/fastcore.py) both ask
 # these, so each rule of the auction is written here only.
 
+_MADE: dict = {}
+"""``{(event class, fields): event}``: the auction's and the exchange's legal
+actions made once (events are immutable; the solver asks :meth:`legal` at
+every node of its search, as the engine's play makes each CardPlayed once)."""
+
+
+def _made(cls, *fields):
+    """``cls(*fields)``, the one object for these fields (:data:`_MADE`)."""
+    key = (cls, fields)
+    ev = _MADE.get(key)
+    if ev is None:
+        ev = cls(*fields)
+        if len(_MADE) < 10_000:
+            _MADE[key] = ev
+    return ev
+
+
 def dealer_is_stuck(r: UpCardRules, seat: int, dealer: int) -> bool:
     """True if ``seat`` is a stuck dealer in round 2: under
     ``stick_the_dealer`` the dealer may not pass (rules.md 2.3)."""
@@ -278,9 +295,9 @@ class UpCardAuction:
         r = self.upcard_rules
         ph, s = t.phase, t.turn
         if ph == ROUND1:
-            acts = [Passed(s), OrderedUp(s)]
+            acts = [_made(Passed, s), _made(OrderedUp, s, False)]
             if r.alone_timing == "with_call":
-                acts.append(OrderedUp(s, alone=True))
+                acts.append(_made(OrderedUp, s, True))
             if (r.dealers_partner_must_go_alone and s == (t.dealer + 2) % 4
                     and r.alone_timing == "with_call"):
                 # the Canadian rule (2.2): the call itself says alone; with
@@ -301,30 +318,30 @@ class UpCardAuction:
             suits = [x for x in C.SUITS if x != turned or may_name_turned_down(r, s, t.dealer)]
             if r.must_hold_named_suit:
                 suits = self._held_suits(t, s, suits)
-            acts = [] if stuck else [Passed(s)]
+            acts = [] if stuck else [_made(Passed, s)]
             for x in suits:
-                acts.append(TrumpNamed(s, x))
+                acts.append(_made(TrumpNamed, s, x, False))
                 if r.alone_timing == "with_call":
-                    acts.append(TrumpNamed(s, x, alone=True))
+                    acts.append(_made(TrumpNamed, s, x, True))
             reason = (f"round 2: name a suit other than {C.SUIT_NAMES[turned]}"
                       + ("; the dealer is stuck and may not pass" if stuck else ", or pass"))
             return tuple(acts), reason
         if ph == PICKUP:
             if t.maker == t.dealer:  # taking it up *is* the exchange (rules.md 2.2, 3.2, 4.2)
-                return (UpCardPickedUp(s),), "the dealer took it up: the up-card joins the hand"
+                return (_made(UpCardPickedUp, s),), "the dealer took it up: the up-card joins the hand"
             if r.dealer_may_decline_upcard:
-                return ((UpCardPickedUp(s), UpCardDeclined(s)),
+                return ((_made(UpCardPickedUp, s), _made(UpCardDeclined, s)),
                         "trump is fixed; the dealer may take the up-card and discard, or leave it")
-            return (UpCardPickedUp(s),), "the dealer picks up the up-card"
+            return (_made(UpCardPickedUp, s),), "the dealer picks up the up-card"
         if ph == DISCARD:
             hand = [c for c in t.hands[s] if c != C.UNKNOWN]
             if not r.dealer_may_discard_upcard:
                 hand = [c for c in hand if may_discard(r, c, t.up_card)]
-                return tuple(Discarded(s, c) for c in hand), ("the dealer discards one card (not the up-card: "
-                                                              "the dealer keeps it, rules.md 2.2)")
-            return tuple(Discarded(s, c) for c in hand), "the dealer discards one card face down"
+                return tuple([_made(Discarded, s, c) for c in hand]), (
+                    "the dealer discards one card (not the up-card: the dealer keeps it, rules.md 2.2)")
+            return tuple([_made(Discarded, s, c) for c in hand]), "the dealer discards one card face down"
         if ph == DEFEND:
-            return (DefendedAlone(s), PlayedWithPartner(s)), "a defender may defend alone"
+            return (_made(DefendedAlone, s), _made(PlayedWithPartner, s)), "a defender may defend alone"
         return self.legal_own(t)
 
     def legal_own(self, t: Table) -> tuple:
