@@ -363,15 +363,28 @@ def _fast_node(t: Table, memo: Optional[dict], after: Optional[tuple], key=None,
                 kids = _CHOICE_KIDS[vk] = {}
         except TypeError:
             kids = None
-    vecs = []
-    for i, a in enumerate(acts):
-        if kids is not None:
+    shared = None   # {index: value} of the calls valued by :func:`_choice_kid`
+    if kids is not None:
+        hk = key[_HANDS_AT]
+        for i, a in enumerate(acts):
             e = kids.get(a)
             if e:
-                v = _choice_kid(t, e, key[_HANDS_AT])
+                v = _choice_kid(t, e, hk)   # (on t's hands: before any child is played on t)
                 if v is not None:
-                    vecs.append(v)
-                    continue
+                    if shared is None:
+                        shared = {}
+                    shared[i] = v
+        if shared is not None and own:
+            # the last child that needs a table is played on t (a pass, where every call
+            # after it was valued without its position): one copy less
+            last = max((i for i in range(len(acts)) if i not in shared), default=-1)
+    vecs = []
+    for i, a in enumerate(acts):
+        if shared is not None:
+            v = shared.get(i)
+            if v is not None:
+                vecs.append(v)
+                continue
         c = t if i == last else t.copy()
         apply_legal(c, a)
         if kids is not None and a not in kids:
