@@ -675,7 +675,7 @@ def _par_one(t, memo: Optional[dict] = None) -> tuple:
         best_ev, _ = max(vals, key=lambda ev_pts: _value_of(t, ev_pts[1], seat))
         if decision_kind(best_ev) == "call" and best_ev.kind != "Passed":
             made = (seat, action_text(best_ev))
-        engine.apply(t, best_ev)
+        engine.apply_legal(t, best_ev)   # (one of the engine's legal actions: its numbers are its own)
     if t.maker is None:
         return None, None, 0.0, tuple(root)
     maker = t.maker

@@ -124,6 +124,7 @@ def clear_caches() -> None:
     _LEAF.clear()
     _DECK_PT.clear()
     _HAND_MASKS.clear()
+    _LAST_MASKS[:] = (None, None, (), None, -1, ())
     _KB.clear()
     _DISCARD_KIDS.clear()
     _CHOICES.clear()
@@ -362,15 +363,28 @@ def _fast_node(t: Table, memo: Optional[dict], after: Optional[tuple], key=None,
                 kids = _CHOICE_KIDS[vk] = {}
         except TypeError:
             kids = None
-    vecs = []
-    for i, a in enumerate(acts):
-        if kids is not None:
+    shared = None   # {index: value} of the calls valued by :func:`_choice_kid`
+    if kids is not None:
+        hk = key[_HANDS_AT]
+        for i, a in enumerate(acts):
             e = kids.get(a)
             if e:
-                v = _choice_kid(t, e)
+                v = _choice_kid(t, e, hk)   # (on t's hands: before any child is played on t)
                 if v is not None:
-                    vecs.append(v)
-                    continue
+                    if shared is None:
+                        shared = {}
+                    shared[i] = v
+        if shared is not None and own:
+            # the last child that needs a table is played on t (a pass, where every call
+            # after it was valued without its position): one copy less
+            last = max((i for i in range(len(acts)) if i not in shared), default=-1)
+    vecs = []
+    for i, a in enumerate(acts):
+        if shared is not None:
+            v = shared.get(i)
+            if v is not None:
+                vecs.append(v)
+                continue
         c = t if i == last else t.copy()
         apply_legal(c, a)
         if kids is not None and a not in kids:
@@ -421,11 +435,12 @@ def _choice_kid_entry(c: Table, pkey: tuple):
     return [(c.variant, _K_CACHE, _BUT_CARDS(ck), tuple(acts2)), None, party2]
 
 
-def _choice_kid(t: Table, e: list) -> Optional[tuple]:
+def _choice_kid(t: Table, e: list, hkey=None) -> Optional[tuple]:
     """The points vector after a call at ``t`` whose :data:`_CHOICE_KIDS`
     entry is ``e``, by the compiled call :func:`_exchange` makes there
     (the full window: exact), on ``t``'s hands; None where :data:`_CHOICES`
-    has no entry for it yet or the hands are not the regular play it found."""
+    has no entry for it yet or the hands are not the regular play it found.
+    ``hkey``: ``t``'s hands as its node key holds them (:func:`_exchange_call`)."""
     ch = e[1]
     if ch is None:
         ch = e[1] = _CHOICES.get(e[0])
@@ -436,7 +451,7 @@ def _choice_kid(t: Table, e: list) -> Optional[tuple]:
     for h in hands:
         if len(h) != n_cards:
             return None
-    val = _exchange_call(opts, shapes, tabs, hands, None, -1, (), e[2], e[2], -_INF, _INF)
+    val = _exchange_call(opts, shapes, tabs, hands, None, -1, (), e[2], e[2], -_INF, _INF, hkey)
     if val is None:
         return None
     STATS["shared"] += 1
@@ -682,14 +697,15 @@ def _exchange(t: Table, acts: list, party: int, a: int, b: int, tkey=None) -> Op
     base_hands = base.hands
     all_masks = None
     # the play starts' parameters, the same for every deal's hands (:data:`_CHOICES`)
-    ckey = got = None
+    ckey = got = hkey = None
     if _SHARE_CHOICES:
         try:
             bk = k0 if run is not None else (tkey if tkey is not None else _node_key(t, None))
             ckey = (t.variant, _K_CACHE, _BUT_CARDS(bk), tuple(acts2))   # (the variant: a node key is one game's)
             got = _CHOICES.get(ckey)
+            hkey = bk[_HANDS_AT]
         except TypeError:
-            ckey = got = None
+            ckey = got = hkey = None
     if got is not None:
         opts, shapes, tabs, n_cards = got
         STATS["shared"] += 1
@@ -752,55 +768,94 @@ def _exchange(t: Table, acts: list, party: int, a: int, b: int, tkey=None) -> Op
             if len(_CHOICES) > 10_000:
                 _CHOICES.clear()
             _CHOICES[ckey] = (opts, shapes, tabs, n_cards)
-    return _exchange_call(opts, shapes, tabs, base_hands, all_masks, seat, seat_kids, party, party2, a, b)
+    return _exchange_call(opts, shapes, tabs, base_hands, all_masks, seat, seat_kids, party, party2, a, b, hkey)
+
+
+_LAST_MASKS: list = [None, None, (), None, -1, ()]
+"""``[deck codes, hands as a tuple of tuples, their masks, the discards' hands (the list
+object), the discarding seat, its masks]`` of :func:`_exchange_call`'s last hands given with
+their key: the next call on the same hands (and the same discards' list) reads them."""
+
+
+def _known_masks(pt) -> dict:
+    """``{hand as a tuple: mask}`` over ``pt``'s deck, as :func:`_play_prep_deck` keeps them."""
+    known = _HAND_MASKS.get(id(pt.codes))
+    if known is None or known[0] is not pt.codes:
+        known = _HAND_MASKS[id(pt.codes)] = (pt.codes, {})
+    return known[1]
+
+
+def _masks_of(pt, base_hands) -> Optional[list]:
+    """The masks of the hands ``base_hands`` over ``pt``'s deck, or None where a
+    card is not of the deck or is held twice (as :func:`_play_prep` finds)."""
+    known = _known_masks(pt)
+    bit = pt.bit
+    hands = []
+    held = 0
+    for h in base_hands:
+        h = tuple(h)
+        m = known.get(h)
+        if m is None:
+            m = _new_hand_mask(h, bit, known)
+        if m < 0 or m & held:
+            return None
+        held |= m
+        hands.append(m)
+    return hands
 
 
 def _exchange_call(opts, shapes, tabs, base_hands, all_masks, seat: int, seat_kids, party: int, party2: int,
-                   a: int, b: int) -> Optional[int]:
+                   a: int, b: int, hkey=None) -> Optional[int]:
     """The compiled call of :func:`_exchange` (and of :func:`_fast_node`'s
     choices met again, :data:`_CHOICE_KIDS`): ``opts``, ``shapes``, ``tabs``
     as :data:`_CHOICES` keeps them, ``base_hands`` the hands before the
     choice (``all_masks``: ``(play tables, their masks)`` where the caller
-    has them), ``seat`` the discarding seat (-1: none) with its hand after
-    each other discard (``seat_kids``); None where a hand is not one of the
-    regular play the set-up found (an unknown card, a card twice)."""
+    has them; ``hkey``: ``base_hands`` as a node key holds them, a tuple of
+    tuples, where the caller has it), ``seat`` the discarding seat (-1: none)
+    with its hand after each other discard (``seat_kids``); None where a hand
+    is not one of the regular play the set-up found (an unknown card, a card
+    twice)."""
     pt, cap, lead, twins, per_deal = tabs
-    bit = pt.bit
-    known = _HAND_MASKS.get(id(pt.codes))   # the hands' masks, as :func:`_play_prep_deck` keeps them
-    if known is None or known[0] is not pt.codes:
-        known = _HAND_MASKS[id(pt.codes)] = (pt.codes, {})
-    known = known[1]
-
-    def mask(hand):
-        h = tuple(hand)
-        m = known.get(h)
-        if m is None:
-            m = _new_hand_mask(h, bit, known)
-        return None if m < 0 else m
-
+    kept = False    # (``hands`` are the ones :data:`_LAST_MASKS` keeps)
     if all_masks is not None and all_masks[0] is pt:
         hands = list(all_masks[1])
+    elif hkey is not None and _LAST_MASKS[0] is pt.codes and _LAST_MASKS[1] == hkey:
+        # the same hands as the call before (a deal's 16 calls meet two sets of hands:
+        # the dealt ones, the dealer's after the pick-up and first discard)
+        hands = list(_LAST_MASKS[2])
+        kept = True
+        if seat >= 0 and _LAST_MASKS[3] is seat_kids and _LAST_MASKS[4] == seat:
+            seat = -2   # (the discarding seat's hands too: the same discards' hands, one list a deal)
     else:
-        hands = []
-        held = 0
-        for h in base_hands:
-            m = mask(h)
-            if m is None or m & held:   # (an unknown card, a card twice: as :func:`_play_prep` finds)
-                return None
-            held |= m
-            hands.append(m)
-    seat_hands = []
-    if seat >= 0:
+        hands = _masks_of(pt, base_hands)
+        if hands is None:
+            return None
+        if hkey is not None:
+            _LAST_MASKS[:] = (pt.codes, hkey, tuple(hands), None, -1, ())
+            kept = True
+    if seat == -2:
+        seat = _LAST_MASKS[4]
+        seat_hands = list(_LAST_MASKS[5])
+    elif seat >= 0:
+        seat_hands = [hands[seat]]
         others = 0
         for s2, m in enumerate(hands):
             if s2 != seat:
                 others |= m
-        seat_hands.append(hands[seat])
+        known = _known_masks(pt)
+        n = hands[seat].bit_count()
         for h in seat_kids:
-            m = mask(h)
-            if m is None or m & others or m.bit_count() != hands[seat].bit_count():
+            h = tuple(h)
+            m = known.get(h)
+            if m is None:
+                m = _new_hand_mask(h, pt.bit, known)
+            if m < 0 or m & others or m.bit_count() != n:
                 return None
             seat_hands.append(m)
+        if kept:
+            _LAST_MASKS[3:] = (seat_kids, seat, tuple(seat_hands))
+    else:
+        seat_hands = []
     val, nodes, known = _C.exchange(cap, lead, twins, per_deal, hands, seat, seat_hands, party,
                                     opts, party2, a, b, shapes)
     STATS["nodes"] += nodes
