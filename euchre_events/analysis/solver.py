@@ -388,7 +388,17 @@ def _fast_node(t: Table, memo: Optional[dict], after: Optional[tuple], key=None,
         c = t if i == last else t.copy()
         apply_legal(c, a)
         if kids is not None and a not in kids:
-            kids[a] = _choice_kid_entry(c, key)
+            e, ck = _choice_kid_entry(c, key)
+            kids[a] = e
+            if e:
+                # a choice met the first time (a new dealer or auction: the warm-up of a
+                # process): valued by the one compiled call its later meetings make, on the
+                # node key just made, not through the memo (no second key, legal actions
+                # and decider of the same position)
+                x = _exchange(c, list(e[0][3]), e[2], -_INF, _INF, ck)
+                if x is not None:
+                    vecs.append(_vec_of(x))
+                    continue
         v = _fast(c, memo, None if run is None else (run[0], run[1], a.card), True)
         if v is not None:
             vecs.append(v)
@@ -410,29 +420,30 @@ without making the position after it: what the engine gives there (the contract,
 choice's actions, the play starts' seating and nets) does not depend on the cards held."""
 
 
-def _choice_kid_entry(c: Table, pkey: tuple):
-    """:data:`_CHOICE_KIDS`' entry of the position ``c`` after a call at the
-    auction position of node key ``pkey``, made by the engine: False where
-    it is not a contract's choice as :func:`_net_ab` hands it to
-    :func:`_exchange` (two to four actions, no discard) or the call moved a
-    card."""
+def _choice_kid_entry(c: Table, pkey: tuple) -> tuple:
+    """``(entry, node key of c)``: :data:`_CHOICE_KIDS`' entry of the position
+    ``c`` after a call at the auction position of node key ``pkey``, made by
+    the engine, with ``c``'s node key (:func:`_node_key`, for
+    :func:`_exchange`); ``(False, None)`` where it is not a contract's choice
+    as :func:`_net_ab` hands it to :func:`_exchange` (two to four actions, no
+    discard) or the call moved a card."""
     if c.maker is None or c.phase == PLAY or c.phase in _OVER_PHASES:
-        return False
+        return False, None
     try:
         ck = _node_key(c, None)
     except TypeError:
-        return False
+        return False, None
     if _CARDS_OF(ck) != _CARDS_OF(pkey):
-        return False
+        return False, None
     acts2, _ = legal_actions(c)
     if not 2 <= len(acts2) <= 4 or _discard_run(c, acts2) is not None:
-        return False
+        return False, None
     party2 = _decider(c, acts2)
     if party2 is None:
-        return False
+        return False, None
     if len(acts2) == 2:
         acts2 = acts2[::-1]   # :func:`_net_ab`'s order
-    return [(c.variant, _K_CACHE, _BUT_CARDS(ck), tuple(acts2)), None, party2]
+    return [(c.variant, _K_CACHE, _BUT_CARDS(ck), tuple(acts2)), None, party2], ck
 
 
 def _choice_kid(t: Table, e: list, hkey=None) -> Optional[tuple]:
