@@ -757,7 +757,7 @@ def _decide(game, t, k: int, ev: Event, kind: str, index: int, trick: Optional[i
         after, chain[0] = chain[0], None
     if not samples and kind == "play" and t.phase == engine.PLAY:
         # the legal cards once: the forced card's check and the compiled call share them
-        # (S.play_values is this play_actions and this _play_moves)
+        # (S.play_values's two steps, the forced card's check between them)
         acts = engine.play_actions(t)
         if after is not None and after[0] == k - 1 and len(acts) == 1 and acts[0] == ev:
             if chain is not None:
@@ -901,21 +901,15 @@ def _decide_known(t, k: int, ev: Event, kind: str, index: int, trick: Optional[i
     options = tuple([_option(a, action_text(a), float(v), p) for a, v, p in zip(actions, values, pts)])
     best = max(values)
     n = len(values)
-    p = pts[i]
-    w_played = wcs.get(p, wcs)
-    if w_played is wcs:
-        w_played = wcs[p] = _score_context(t, p, seat)
+    w_played = _wc_kept(wcs, t, pts[i], seat)
     others_cost = None
     if n == 1:      # forced: its own best
         fu_cost = max(0.0, best - values[0])
-        wcl = None if w_played is None else max(0.0, w_played - w_played)
+        wcl = None if w_played is None else 0.0
     else:
         b = values.index(best)      # the first of equals, as max(actions, key=...) takes it
         fu_cost = max(0.0, best - values[i])
-        p = pts[b]
-        w_best = wcs.get(p, wcs)
-        if w_best is wcs:
-            w_best = wcs[p] = _score_context(t, p, seat)
+        w_best = _wc_kept(wcs, t, pts[b], seat)
         wcl = None if w_best is None or w_played is None else max(0.0, w_best - w_played)
         if fu_cost == 0:
             others_cost = values[i] - max(v for j, v in enumerate(values) if j != i)
@@ -952,6 +946,15 @@ def _party_values(t, party: int) -> tuple:
         if len(_PARTY_VALUES) >= 4096:
             _PARTY_VALUES.clear()
         got = _PARTY_VALUES[key] = ({}, {}, party)
+    return got
+
+
+def _wc_kept(wcs: dict, t, points: tuple, seat: int) -> Optional[float]:
+    """The win chance of ``points`` for ``seat`` at ``t`` (:func:`_score_context`),
+    kept in ``wcs`` by points vector (a party's dict: :func:`_party_values`)."""
+    got = wcs.get(points, wcs)
+    if got is wcs:
+        got = wcs[points] = _score_context(t, points, seat)
     return got
 
 

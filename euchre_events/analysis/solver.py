@@ -1123,17 +1123,12 @@ def action_values(t: Table, *, method: str = "fast", skip=None, memo: Optional[d
     is not inside a deal.
     """
     run = _method(method)
-    acts = None
-    if run is _fast and t.phase == PLAY and _C is not None:
-        # one compiled call for every card (:func:`play_values`), before the check of the
-        # cards, which holds wherever it answers
-        try:
-            acts = play_actions(t)
-        except Exception:   # (a table the check refuses first: as before)
-            acts = None
-        vecs = _play_moves(t, acts) if acts else None
-        if vecs is not None:
-            return [(a, None if skip is not None and skip(a) else v) for a, v in zip(acts, vecs)]
+    if run is _fast:
+        # one compiled call for every card, before the check of the cards, which holds
+        # wherever it answers
+        got = play_values(t)
+        if got is not None:
+            return [(a, None if skip is not None and skip(a) else v) for a, v in zip(*got)]
     _check_known(t)
     if _over(t):
         return []
@@ -1146,13 +1141,11 @@ def action_values(t: Table, *, method: str = "fast", skip=None, memo: Optional[d
             got = None
         if got is not None:     # every child valued by the search already
             return [(a, None if skip is not None and skip(a) else v) for a, v in got]
-    if not acts:    # (none asked above, or none: the engine's reason)
-        acts, reason = legal_actions(t)
+    acts, reason = legal_actions(t)
     if not acts:
         raise ValueError(f"no legal action at this position ({reason})")
-    if run is _fast and t.phase == PLAY:
-        pass    # the compiled call did not answer above: each child below
-    elif run is _fast and _NET_AB and t.maker is not None and len(acts) > 1 \
+    # (in the play, where the compiled call did not answer above: each child below)
+    if run is _fast and t.phase != PLAY and _NET_AB and t.maker is not None and len(acts) > 1 \
             and _discard_run(t, acts) is not None:
         vecs = _discards_then_plays(t, acts, memo)
         if vecs is not None:
@@ -1182,7 +1175,10 @@ def play_values(t: Table) -> Optional[tuple]:
     decisions, 80% of them, skip that pass over the hands)."""
     if t.phase != PLAY or _C is None:
         return None
-    acts = play_actions(t)
+    try:
+        acts = play_actions(t)
+    except Exception:   # a table the check of the cards refuses first (action_values says why)
+        return None
     if not acts:
         return None
     vecs = _play_moves(t, acts)

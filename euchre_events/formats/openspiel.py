@@ -935,12 +935,7 @@ def _fast_parts(raw: bytes, path: str) -> Optional[tuple]:
     else:
         stated = None
     kitty = deal.undealt      # the 3 cards never named
-    i, seed = d.index, d.seed
-    if i is not None and seed is not None:
-        title = "OpenSpiel euchre game %d (seed %d)" % (i, seed)
-    else:
-        title = "OpenSpiel euchre" + ("" if i is None else f" game {i}") + (
-            "" if seed is None else f" (seed {seed})")
+    title = _title_and_source(d.seed, d.index)[0]
     return FastGame(title, key, options, dealer, hands, up, kitty, deal), d, history, stated
 
 
@@ -967,7 +962,7 @@ def _fast_record(raw: bytes, path: str, lineno: int) -> Optional[Record]:
     from euchre_events.projections import Game
     from euchre_events.rules.engine import ImpossibleEvent, fold, new_table
     params = d.params or {}
-    title, src = _title_and_source(d.seed, d.index)
+    title, src = fg.title, _title_and_source(d.seed, d.index)[1]
     source = {"file": str(path), "format": "openspiel", "line": lineno, "params": dict(params)}
     if version is not None:
         source["openspiel_version"] = version

@@ -57,8 +57,8 @@ from euchre_events.formats.egn.schema import (EGN_FILE_TYPE, EGN_WRITE_VERSION, 
 from euchre_events.formats.egn.write import (egn_to_json, emn_to_json, write_egn, write_egn_file,
                                              write_egnb, write_emn)
 
-__all__ = ["egn_in_part", "EGN_FILE_TYPE", "EMN_FILE_TYPE", "EGN_WRITE_VERSION", "ROUND1_ACCEPT",
+__all__ = ["EGN_FILE_TYPE", "EMN_FILE_TYPE", "EGN_WRITE_VERSION", "ROUND1_ACCEPT",
            "validate_egn", "validate_emn", "upgrade_egn", "read_egn_file", "read_egn_file_partial",
            "read_egn_text", "read_egn_dict", "read_egnb_file", "write_egnb", "write_egn", "write_egn_file", "egn_to_json",
-           "write_emn", "emn_to_json",
+           "write_emn", "emn_to_json", "egn_in_part",
            "audit_egn_by_deal"]
