@@ -142,24 +142,27 @@ def main() -> None:
             cmds += [(name + ", installed", root, [installed(root, os.path.join(d, f"venv-{k}"))], d)
                      for k, (name, root) in enumerate(runs)]
         load = os.getloadavg()
-        got: dict = {(name, w): [] for name, *_ in cmds for w in (1, 2)}
+        # the command as typed (no --workers: the cores, at most 4, for this file's size), then
+        # one process and two; an older checkout's default may be one process
+        modes = (("", []), ("--workers 1", ["--workers", "1"]), ("--workers 2", ["--workers", "2"]))
+        got: dict = {(name, w): [] for name, *_ in cmds for w, _ in modes}
         anchor = []
         for _ in range(a.repeat):
             anchor.append(timed([py, "-m", "euchre_events", "audit", path, "--json"], ROOT))
             for name, root, first, cwd in cmds:
-                for w in (1, 2):
+                for w, flag in modes:
                     got[name, w].append(timed(first + ["analyze", path, "--face-up-only", "--format", "json",
-                                                       "-o", out] + (["--workers", str(w)] if w > 1 else []),
-                                              root, cwd))
+                                                       "-o", out] + flag, root, cwd))
         ac = min(c for _, c in anchor)
         print(f"   load average at the start: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} (other jobs on the "
               f"{os.cpu_count()} cores slow the wall times, of --workers 2 most)")
         for name, root, *_ in cmds:
-            for workers in (1, 2):
+            for workers, _ in modes:
                 runs_ = got[name, workers]
                 w, c = min(x for x, _ in runs_), min(y for _, y in runs_)
                 print(f"1. analyze --face-up-only of {a.games} one-deal games ({os.path.basename(path)}), "
-                      f"--workers {workers}, {name} ({root}): best of {a.repeat}: {1000 * c / a.games:.2f} ms CPU "
+                      f"{workers or 'no --workers (as typed)'}, {name} ({root}): best of {a.repeat}: "
+                      f"{1000 * c / a.games:.2f} ms CPU "
                       f"a deal all-in (parent + workers), {1000 * w / a.games:.2f} ms wall (goal 2 ms); audit of "
                       f"the same file {ac:.2f} s CPU; ratio {c / ac:.1f}x (CPU)")
                 print("   every run (wall s, CPU s): " + ", ".join(f"({x:.2f}, {y:.2f})" for x, y in runs_))

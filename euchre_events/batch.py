@@ -22,8 +22,8 @@ from __future__ import annotations
 import os
 from typing import List, Optional
 
-from euchre_events.console import (DB_HELP, FROM_HELP, archive_file, fail, open_archive, progress, read_file,
-                                   refuse_output_over_input, report_format, say, short_error, warn)
+from euchre_events.console import (DB_HELP, FROM_HELP, archive_file, choose_workers, fail, open_archive, progress,
+                                   read_file, refuse_output_over_input, report_format, say, short_error, warn)
 from euchre_events.formats import RecordError, detect_format
 from euchre_events.options import Option, completing, parse_options, run_door
 
@@ -65,37 +65,16 @@ by several processes when the machine has several cores: below it, starting
 them costs more than it saves."""
 
 
-MAX_WORKERS = 32
-"""Most worker processes an audit starts, whatever ``--workers`` asks (each
-is a copy of this process: a typo of a few zeros must not fork thousands)."""
-
-
 def audit_workers(path: str, asked: Optional[int]) -> int:
     """How many processes read the OpenSpiel file ``path``: ``asked``
     (``--workers``; 1 for one), else ``$EUCHRE_EVENTS_WORKERS``, else the
-    cores (at most 4) for a file of :data:`_PARALLEL_BYTES` or more."""
-    what = "--workers"
-    if asked is None:
-        env = os.environ.get("EUCHRE_EVENTS_WORKERS", "").strip()
-        asked = int(env) if env.isascii() and env.isdigit() else None
-        what = f"EUCHRE_EVENTS_WORKERS={env}"
-        if env and asked is None:
-            say(f"warning: EUCHRE_EVENTS_WORKERS={env!r} is not a number of processes: "
-                 "the default is used", err=True)
-    if asked is not None:
-        if asked > MAX_WORKERS:
-            say(f"warning: {what}: at most {MAX_WORKERS} processes are started", err=True)
-            return MAX_WORKERS
-        return max(1, asked)
+    cores (at most 4) for a file of :data:`_PARALLEL_BYTES` or more
+    (:func:`~euchre_events.console.choose_workers`)."""
     try:
         big = os.path.getsize(path) >= _PARALLEL_BYTES
     except OSError:
         big = False
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        cores = os.cpu_count() or 1
-    return min(cores, 4) if big else 1
+    return choose_workers(asked, big)
 
 
 def is_openspiel_file(item: str, from_: Optional[str]) -> bool:

@@ -731,7 +731,7 @@ def analyze_cmd(games: List[str], *, deal: Optional[List[int]], seat: Optional[s
     report = report_format(report, output)
     refuse_output_over_input(games, output, archive=lambda: archive_file(db), doing="analysed")
     run_analysis(games, deals=deal, seat=seat, samples=samples, seed=seed, face_up_only=face_up_only,
-                 workers=workers or 1, report=report, output=output, line=line, all_games=all_games,
+                 workers=workers, report=report, output=output, line=line, all_games=all_games,
                  all_decisions=all_decisions, from_=from_, db=db,
                  open_archive=lambda create=False: open_archive(db, create),
                  load=lambda item: _load_game(db, item, from_), read=lambda item: read_file(item, from_),

@@ -210,6 +210,72 @@ def need_stdout() -> None:
         fail("cannot write the report to the standard output: it is closed (give -o FILE)")
 
 
+MAX_WORKERS = 32
+"""Most worker processes a command starts when ``$EUCHRE_EVENTS_WORKERS``
+asks for more (each is a copy of this process: a typo of a few zeros must
+not fork thousands); ``--workers`` has its own bound."""
+
+
+def choose_workers(asked: Optional[int], big: bool) -> int:
+    """How many processes a batch command (``audit``, ``analyze``) runs:
+    ``asked`` (``--workers``), else ``$EUCHRE_EVENTS_WORKERS`` (a warning
+    and the default where it is not a number; at most
+    :data:`MAX_WORKERS`), else the cores this process may use (at most 4)
+    where the job is ``big`` (enough work that a second process pays for
+    its start, some 3 ms), else 1.  Returns an int of at least 1."""
+    what = "--workers"
+    if asked is None:
+        env = os.environ.get("EUCHRE_EVENTS_WORKERS", "").strip()
+        asked = int(env) if env.isascii() and env.isdigit() else None
+        what = f"EUCHRE_EVENTS_WORKERS={env}"
+        if env and asked is None:
+            say(f"warning: EUCHRE_EVENTS_WORKERS={env!r} is not a number of processes: "
+                "the default is used", err=True)
+    if asked is not None:
+        if asked > MAX_WORKERS:
+            say(f"warning: {what}: at most {MAX_WORKERS} processes are started", err=True)
+            return MAX_WORKERS
+        return max(1, asked)
+    if not big:
+        return 1
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except (AttributeError, OSError):
+        cores = os.cpu_count() or 1
+    return max(1, min(cores, 4))
+
+
+def end_with(pid: int, every: float = 0.5) -> None:
+    """In a worker process of a pool: end this process (``os._exit(1)``)
+    within ``every`` seconds of the command's process ``pid`` ending, even
+    killed.  A SIGKILLed command cannot stop its pool, and its workers would
+    wait for tasks forever: each holds its task queue's writing end, and a
+    ``forkserver`` lives as long as they do (on PostgreSQL each kept its
+    connections open).  A daemon thread looks every ``every`` seconds; a
+    process killed but not yet reaped (a zombie) counts as ended."""
+    import threading
+    import time
+
+    def watch() -> None:
+        stat = f"/proc/{pid}/stat"
+        while True:
+            time.sleep(every)
+            try:
+                os.kill(pid, 0)
+            except ProcessLookupError:
+                os._exit(1)
+            except OSError:     # another user's process: it is there
+                continue
+            try:
+                with open(stat, "rb") as f:
+                    if f.read().rsplit(b")", 1)[1].split()[0] == b"Z":
+                        os._exit(1)
+            except (OSError, IndexError):
+                pass
+
+    threading.Thread(target=watch, name=f"end-with-{pid}", daemon=True).start()
+
+
 def short_error(e: Exception) -> str:
     """``Kind: first line`` of an exception, for an error line."""
     return f"{type(e).__name__}: {str(e).splitlines()[0][:200] if str(e) else ''}"

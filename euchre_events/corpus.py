@@ -29,7 +29,7 @@ import os
 import time
 from typing import Callable, List, Optional
 
-from euchre_events.console import progress_bar, say, short_error
+from euchre_events.console import end_with, progress_bar, say, short_error
 
 __all__ = ["analysis_params", "analyze_task", "run_corpus", "CorpusResult"]
 
@@ -59,10 +59,13 @@ def _open(db: Optional[str]):
     return got
 
 
-def _forget_open() -> None:
+def _forget_open(parent: Optional[int] = None) -> None:
     """A new worker process starts with no archive open (a forked copy of the
-    parent's connection must not be used)."""
+    parent's connection must not be used), and ends with the command's
+    process ``parent`` (:func:`~euchre_events.console.end_with`)."""
     _OPEN.clear()
+    if parent is not None:
+        end_with(parent)
 
 
 def analyze_task(spec: dict) -> dict:
@@ -276,7 +279,8 @@ def _run_pool(todo: list, spec: Callable, finished: Callable, workers: int, wind
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
     ctx = multiprocessing.get_context("forkserver")
     it = iter(todo)
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_forget_open) as ex:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_forget_open,
+                             initargs=(os.getpid(),)) as ex:
         running: set = set()
 
         def fill():

@@ -10,7 +10,8 @@ import os
 import sys
 from typing import Callable, List, Optional, Sequence
 
-from euchre_events.console import DB_HELP, FROM_HELP, emit_report, fail, progress_bar, say, short_error, warn
+from euchre_events.console import (DB_HELP, FROM_HELP, choose_workers, emit_report, end_with, fail, progress_bar,
+                                   say, short_error, warn)
 from euchre_events.corpus import analysis_params
 from euchre_events.options import Option, completing, parse_options, run_door
 
@@ -36,15 +37,18 @@ keyword arguments of analyze)`` each: filled before the workers are forked,
 so that a task is two indices into it and no game is pickled on the way."""
 
 
-def _worker_start(games=None) -> None:
+def _worker_start(games=None, parent: Optional[int] = None) -> None:
     """In a worker process of a pool over games: Ctrl-C is the parent's to
     handle (a worker that took it too would print its own traceback);
     ``games``: :data:`_GAMES` where the workers are not forked (sent once
-    to each)."""
+    to each); the process ends with the command's process ``parent``, even
+    killed (:func:`~euchre_events.console.end_with`)."""
     import signal
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if games is not None:
         _GAMES[:] = games
+    if parent is not None:
+        end_with(parent)
 
 
 def _games_task(span):
@@ -104,7 +108,7 @@ def _analyze_games(jobs: list, workers: int, counts: Optional[Sequence[int]]) ->
         results: list = [first] + [None] * len(spans)
         ex = ProcessPoolExecutor(max_workers=min(workers, len(spans)),
                                  mp_context=mp.get_context("fork" if forked else None),
-                                 initializer=_worker_start, initargs=(None if forked else jobs,))
+                                 initializer=_worker_start, initargs=(None if forked else jobs, os.getpid()))
         bar = None
         try:
             todo = {ex.submit(_games_task, span): k for k, span in enumerate(spans, 1)}
@@ -591,7 +595,8 @@ def _analyze_one(game, *, numbers, seat, samples, seed, face_up_only, workers, g
     kw = dict(samples=samples, seed=seed, seat=seat, face_up_only=face_up_only)
     if workers > 1 and len(numbers) > 1:
         from concurrent.futures import ProcessPoolExecutor
-        with ProcessPoolExecutor(max_workers=min(workers, len(numbers))) as ex:
+        with ProcessPoolExecutor(max_workers=min(workers, len(numbers)), initializer=end_with,
+                                 initargs=(os.getpid(),)) as ex:
             results = []
             for r in ex.map(_deal_task, [(list(game.events), d, kw) for d in numbers]):
                 results.append(r)
@@ -620,13 +625,45 @@ def _count_decisions(game) -> int:
     return sum(1 for ev in game.events if decision_kind(ev) is not None)
 
 
-def run_analysis(games: List[str], *, deals, seat, samples: int, seed: int, face_up_only: bool, workers: int,
+ANALYZE_PARALLEL_BYTES = 64 << 10
+"""Record files of at least this many bytes in all (some 16 one-deal OpenSpiel
+games, 25 ms of analysis face up) go over the cores by default
+(:func:`analysis_workers`); below it a second process gains less than its
+start and warm-up cost."""
+
+
+def analysis_workers(asked: Optional[int], files: Sequence[str], *, stored: int, face_up_only: bool,
+                     all_games: bool) -> int:
+    """How many processes ``analyze`` runs: ``asked`` (``--workers``), else
+    ``$EUCHRE_EVENTS_WORKERS``, else the cores (at most 4) where the job is
+    big enough to gain (:func:`~euchre_events.console.choose_workers`): a
+    seat view (200 imagined deals a decision: about a second a deal, so
+    several deals or games gain from the start), the whole archive or
+    several stored games, or record ``files`` of
+    :data:`ANALYZE_PARALLEL_BYTES` or more face up; 1 otherwise.  Where
+    there is a single deal to analyse, it runs in this process whatever
+    this says (nothing to share out)."""
+    big = not face_up_only or all_games or stored > 1
+    if not big and asked is None:
+        total = 0
+        for f in files:
+            try:
+                total += os.path.getsize(f) if os.path.isfile(f) else 0
+            except OSError:
+                pass
+        big = total >= ANALYZE_PARALLEL_BYTES
+    return choose_workers(asked, big)
+
+
+def run_analysis(games: List[str], *, deals, seat, samples: int, seed: int, face_up_only: bool,
+                 workers: Optional[int],
                  report: str, output: Optional[str], line: Optional[int], all_games: bool,
                  all_decisions: bool, from_: Optional[str], db: Optional[str],
                  open_archive: Callable, load: Callable, read: Callable,
                  scheduler: Optional[str] = None) -> None:
     """Analyse ``games`` (ids or record files; every stored game with
-    ``all_games``) and write the report; exit 1 after naming each game that
+    ``all_games``) and write the report (``workers``: ``--workers``, None
+    for the default of :func:`analysis_workers`); exit 1 after naming each game that
     could not be read.  A stored game's analysis is taken from the archive's
     cache when it is there for this version and these parameters, and put
     there when it is not (a record file is not stored, nor its analysis).
@@ -656,6 +693,8 @@ def run_analysis(games: List[str], *, deals, seat, samples: int, seed: int, face
         is_file = os.path.exists(item) or os.path.sep in item or item.lower().endswith(RECORD_SUFFIXES)
         items.append(("file" if is_file else "stored", item))
     stored = [i for h, i in items if h == "stored"]
+    workers = analysis_workers(workers, [i for h, i in items if h == "file"], stored=len(stored),
+                               face_up_only=face_up_only, all_games=all_games)
     if stored and len(stored) == len(items) and (all_games or scheduler or len(stored) > 1):
         _run_stored(stored, all_games=all_games, deals=deals, seat=seat, samples=samples, seed=seed,
                     face_up_only=face_up_only, workers=workers, scheduler=scheduler, report=report,
@@ -828,8 +867,9 @@ ANALYZE_OPTIONS = (
     Option("seed", ("--seed",), 0, int, "Seed of the imagined deals.", minimum=0),
     Option("face_up_only", ("--face-up-only",), False, bool, "Only the face-up values (fast; Bid with the joker or a double deck: minutes a deal, docs/analysis.md)."),
     Option("workers", ("--workers",), None, int,
-           "Processes over the games (of the files, or stored: --all, several ids); one game: over its deals; "
-           "default 1.",
+           "Processes over the games (of the files, or stored: --all, several ids); one game: over its deals. "
+           "Default: the cores (at most 4) for a seat view, stored games or 64 KiB of files face up, else 1 "
+           "($EUCHRE_EVENTS_WORKERS sets it).",
            minimum=1, maximum=64),
     Option("report", ("--format", "-f"), "text", str, "text, json or html (needs -o).",
            choices=("text", "json", "html")),
@@ -859,7 +899,7 @@ def plain_analyze(argv: List[str]) -> Optional[dict]:
     exist, with the options of :data:`ANALYZE_OPTIONS` the typer-free door
     reads (:func:`~euchre_events.options.parse_options`), as
     :func:`run_analysis` takes them (``deals``: the ``--deal`` numbers or
-    None; ``workers``: 1 by default), or None for any other command line
+    None; ``workers``: None by default, :func:`analysis_workers`), or None for any other command line
     (typer reads that one: stored games, ``--all``, ``--seat``, ``--line``,
     an option it would refuse, ``--format html`` without ``-o``).  Such a
     command runs without building the typer application, whose option
@@ -869,7 +909,6 @@ def plain_analyze(argv: List[str]) -> Optional[dict]:
     if args is None or (args["report"] == "html" and not args["output"]):
         return None     # a page for a terminal: typer says so
     args["deals"] = args.pop("deal")
-    args["workers"] = args["workers"] or 1
     return args
 
 

@@ -79,7 +79,8 @@ def _killed_then_rerun(db: str):
     assert len(whole["ee_rm_analysis"]) == n_games and whole["ee_ex_decisions"]
     clear(db)
     env = dict(os.environ, PYTHONPATH=ROOT)
-    p = subprocess.Popen([CLI, "analyze", "--all", "--db", db, "--face-up-only"], env=env,
+    # one process (a worker of a pool may still write its game after its parent was killed)
+    p = subprocess.Popen([CLI, "analyze", "--all", "--db", db, "--face-up-only", "--workers", "1"], env=env,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     deadline = time.time() + 120
     while time.time() < deadline and p.poll() is None:
@@ -269,3 +270,77 @@ def test_an_analysis_of_one_deal_never_stands_for_the_game_in_the_explorer(tmp_p
     assert ex.decisions == 12 and ex.games == 1
     assert json.loads(ex.pkey)["params"]["deals"] is None
     assert rm.analysed_games() == 2      # both analyses cached
+
+
+def _descendants(pid: int) -> set:
+    """The processes below ``pid`` (its children, theirs, ...), from /proc."""
+    kids: dict = {}
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/stat", "rb") as f:
+                    ppid = int(f.read().rsplit(b")", 1)[1].split()[1])
+            except (OSError, IndexError, ValueError):
+                continue
+            kids.setdefault(ppid, set()).add(int(d))
+    out, todo = set(), [pid]
+    while todo:
+        for k in kids.get(todo.pop(), ()):
+            if k not in out:
+                out.add(k)
+                todo.append(k)
+    return out
+
+
+def _alive(pid: int) -> bool:
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as f:
+            return f.read().rsplit(b")", 1)[1].split()[0] != b"Z"
+    except OSError:
+        return False
+
+
+def _kill_leaves_nothing(args: list, least: int) -> None:
+    """``euchre-events ARGS`` SIGKILLed once it runs ``least`` processes
+    below it: every one of them ends within 10 s (they once waited for tasks
+    forever: a pool's workers and its forkserver, holding their PostgreSQL
+    connections)."""
+    p = subprocess.Popen([CLI, *args], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.time() + 60
+        below: set = set()
+        while time.time() < deadline and p.poll() is None:
+            below = _descendants(p.pid)
+            if len(below) >= least:
+                break
+            time.sleep(0.05)
+        assert p.poll() is None and len(below) >= least, "the run ended before its workers were seen"
+        time.sleep(0.5)      # the workers at their tasks
+        below |= _descendants(p.pid)
+    finally:
+        p.send_signal(signal.SIGKILL)
+        p.wait()
+    deadline = time.time() + 10
+    while time.time() < deadline and any(_alive(k) for k in below):
+        time.sleep(0.1)
+    left = sorted(k for k in below if _alive(k))
+    for k in left:
+        os.kill(k, signal.SIGKILL)
+    assert left == []
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_killed_run_over_the_archive_leaves_no_worker(tmp_path):
+    """``analyze --all --workers 2`` (a forkserver and two workers) killed
+    mid-run: the forkserver and the workers end too."""
+    db = str(tmp_path / "club.sqlite")
+    build(db)
+    _kill_leaves_nothing(["analyze", "--all", "--db", db, "--samples", "100", "--workers", "2"], 3)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_killed_run_over_a_game_s_deals_leaves_no_worker():
+    """``analyze VWEC --workers 2`` (its 13 deals over two forked workers,
+    each a second or more) killed mid-run: both workers end too."""
+    vwec = os.path.join(ROOT, "fixtures", "egn", "VWEC Finals.egn")
+    _kill_leaves_nothing(["analyze", vwec, "--workers", "2", "--format", "json"], 2)

@@ -255,7 +255,7 @@ def test_plain_analyze_command_lines(tmp_path):
     from euchre_events.review import plain_analyze
     got = plain_analyze(["analyze", VWEC, "--face-up-only", "--format", "json", "-o", "out.json",
                          "--deal", "2", "--deal", "3", "--seed", "4"])
-    assert got == {"games": [VWEC], "deals": [2, 3], "seed": 4, "samples": 200, "workers": 1,
+    assert got == {"games": [VWEC], "deals": [2, 3], "seed": 4, "samples": 200, "workers": None,
                    "face_up_only": True, "all_decisions": False, "report": "json", "output": "out.json"}
     assert plain_analyze(["analyze", VWEC])["report"] == "text"
     for argv in (["analyze", "abc123"], ["analyze", VWEC, "--seat", "N"], ["analyze", VWEC, "--all"],

@@ -24,9 +24,12 @@ PARLOUR = str(FIXTURES / "two-handed" / "parlour-2.euchre")
 
 def _analyze(tmp_path, name: str, *args) -> tuple:
     """``(exit code, stdout, stderr, the -o file's bytes)`` of ``python -m
-    euchre_events analyze ARGS -o FILE`` (the command as a person runs it)."""
+    euchre_events analyze ARGS -o FILE`` (the command as a person runs it),
+    in one process unless ``ARGS`` give ``--workers`` (the default may take
+    the cores: :func:`~euchre_events.review.analysis_workers`)."""
     out = tmp_path / name
-    p = subprocess.run([sys.executable, "-m", "euchre_events", "analyze", *args, "-o", str(out)],
+    one = () if "--workers" in args else ("--workers", "1")
+    p = subprocess.run([sys.executable, "-m", "euchre_events", "analyze", *args, *one, "-o", str(out)],
                        capture_output=True, cwd=ROOT)
     return p.returncode, p.stdout.replace(str(out).encode(), b"OUT"), p.stderr, \
         out.read_bytes() if out.exists() else None
@@ -367,3 +370,43 @@ def _random_histories(n: int) -> list:
     random legal games of our engine, written as OpenSpiel numbers)."""
     from euchre_events.formats.openspiel import random_openspiel_games
     return [g["history"] for g in random_openspiel_games(n, seed=5)]
+
+
+def _cores() -> int:
+    return min(len(os.sched_getaffinity(0)), 4)
+
+
+def test_the_default_takes_the_cores_for_a_job_big_enough(monkeypatch):
+    """Without ``--workers``: the match file (112 KB, 73 deals) face up and
+    any seat view go over the cores (at most 4), one small game face up
+    stays in one process; ``--workers`` and ``$EUCHRE_EVENTS_WORKERS`` win."""
+    from euchre_events.review import ANALYZE_PARALLEL_BYTES, analysis_workers
+    vwec = str(EGN_FIXTURES / "VWEC Finals.egn")
+    assert os.path.getsize(MATCH) >= ANALYZE_PARALLEL_BYTES > os.path.getsize(vwec)
+    monkeypatch.delenv("EUCHRE_EVENTS_WORKERS", raising=False)
+    kw = dict(stored=0, all_games=False)
+    assert analysis_workers(None, [MATCH], face_up_only=True, **kw) == _cores()
+    assert analysis_workers(None, [vwec], face_up_only=True, **kw) == 1
+    assert analysis_workers(None, [vwec, PARLOUR], face_up_only=True, **kw) == 1
+    assert analysis_workers(None, [vwec], face_up_only=False, **kw) == _cores()
+    assert analysis_workers(None, [], face_up_only=True, stored=0, all_games=True) == _cores()
+    assert analysis_workers(None, [], face_up_only=True, stored=2, all_games=False) == _cores()
+    assert analysis_workers(None, [], face_up_only=True, stored=1, all_games=False) == 1
+    assert analysis_workers(1, [MATCH], face_up_only=False, **kw) == 1
+    assert analysis_workers(3, [vwec], face_up_only=True, **kw) == 3
+    monkeypatch.setenv("EUCHRE_EVENTS_WORKERS", "1")
+    assert analysis_workers(None, [MATCH], face_up_only=False, **kw) == 1
+    assert analysis_workers(2, [MATCH], face_up_only=False, **kw) == 2
+
+
+def test_the_default_of_the_match_is_the_report_of_one_process(tmp_path):
+    """``analyze MATCH --face-up-only`` as a person types it (no
+    ``--workers``: the cores, by the file's size) writes the bytes one
+    process writes, and says nothing more."""
+    out = tmp_path / "default.json"
+    env = {k: v for k, v in os.environ.items() if k != "EUCHRE_EVENTS_WORKERS"}
+    p = subprocess.run([sys.executable, "-m", "euchre_events", "analyze", MATCH, "--face-up-only", "--format",
+                        "json", "-o", str(out)], capture_output=True, cwd=ROOT, env=env)
+    one = _analyze(tmp_path, "one.json", MATCH, "--face-up-only", "--format", "json")
+    assert (p.returncode, p.stderr, out.read_bytes()) == (0, b"", one[3]) and one[0] == 0
+    assert sum(len(g["deals"]) for g in json.loads(one[3])["games"]) == 73
