@@ -154,6 +154,7 @@ def main() -> None:
                     got[name, w].append(timed(first + ["analyze", path, "--face-up-only", "--format", "json",
                                                        "-o", out] + flag, root, cwd))
         ac = min(c for _, c in anchor)
+        aw = min(w for w, _ in anchor)
         print(f"   load average at the start: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} (other jobs on the "
               f"{os.cpu_count()} cores slow the wall times, of --workers 2 most)")
         for name, root, *_ in cmds:
@@ -164,7 +165,8 @@ def main() -> None:
                       f"{workers or 'no --workers (as typed)'}, {name} ({root}): best of {a.repeat}: "
                       f"{1000 * c / a.games:.2f} ms CPU "
                       f"a deal all-in (parent + workers), {1000 * w / a.games:.2f} ms wall (goal 2 ms); audit of "
-                      f"the same file {ac:.2f} s CPU; ratio {c / ac:.1f}x (CPU)")
+                      f"the same file {1000 * ac / a.games:.2f} ms CPU a deal ({1000 * aw / a.games:.2f} wall); "
+                      f"ratio {c / ac:.1f}x CPU, {w / aw:.1f}x wall")
                 print("   every run (wall s, CPU s): " + ", ".join(f"({x:.2f}, {y:.2f})" for x, y in runs_))
     if a.only_face_up:
         return
