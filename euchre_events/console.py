@@ -211,30 +211,32 @@ def need_stdout() -> None:
 
 
 MAX_WORKERS = 32
-"""Most worker processes a command starts when ``$EUCHRE_EVENTS_WORKERS``
-asks for more (each is a copy of this process: a typo of a few zeros must
-not fork thousands); ``--workers`` has its own bound."""
+"""Most worker processes a command starts, whatever ``--workers`` or
+``$EUCHRE_EVENTS_WORKERS`` asks (each is a copy of this process: a typo of
+a few zeros must not fork thousands), unless the command gives its own
+bound (``analyze``: its option's)."""
 
 
-def choose_workers(asked: Optional[int], big: bool) -> int:
+def choose_workers(asked: Optional[int], big: bool, most: int = MAX_WORKERS) -> int:
     """How many processes a batch command (``audit``, ``analyze``) runs:
     ``asked`` (``--workers``), else ``$EUCHRE_EVENTS_WORKERS`` (a warning
-    and the default where it is not a number; at most
-    :data:`MAX_WORKERS`), else the cores this process may use (at most 4)
-    where the job is ``big`` (enough work that a second process pays for
-    its start, some 3 ms), else 1.  Returns an int of at least 1."""
+    and the default where it is not a number of processes: not digits, or
+    0), either at most ``most`` (a warning above it), else the cores this
+    process may use (at most 4) where the job is ``big`` (enough work that
+    a second process pays for its start, some 3 ms), else 1.  Returns an
+    int of at least 1."""
     what = "--workers"
     if asked is None:
         env = os.environ.get("EUCHRE_EVENTS_WORKERS", "").strip()
-        asked = int(env) if env.isascii() and env.isdigit() else None
+        asked = int(env) if env.isascii() and env.isdigit() and int(env) > 0 else None
         what = f"EUCHRE_EVENTS_WORKERS={env}"
         if env and asked is None:
             say(f"warning: EUCHRE_EVENTS_WORKERS={env!r} is not a number of processes: "
                 "the default is used", err=True)
     if asked is not None:
-        if asked > MAX_WORKERS:
-            say(f"warning: {what}: at most {MAX_WORKERS} processes are started", err=True)
-            return MAX_WORKERS
+        if asked > most:
+            say(f"warning: {what}: at most {most} processes are started", err=True)
+            return most
         return max(1, asked)
     if not big:
         return 1
@@ -246,32 +248,40 @@ def choose_workers(asked: Optional[int], big: bool) -> int:
 
 
 def end_with(pid: int, every: float = 0.5) -> None:
-    """In a worker process of a pool: end this process (``os._exit(1)``)
-    within ``every`` seconds of the command's process ``pid`` ending, even
-    killed.  A SIGKILLed command cannot stop its pool, and its workers would
-    wait for tasks forever: each holds its task queue's writing end, and a
-    ``forkserver`` lives as long as they do (on PostgreSQL each kept its
-    connections open).  A daemon thread looks every ``every`` seconds; a
-    process killed but not yet reaped (a zombie) counts as ended."""
+    """In a worker process: end this process (``os._exit(1)``) within
+    ``every`` seconds of the command's process ``pid`` ending, even killed.
+    A SIGKILLed command cannot stop its workers, and they would go on: a
+    pool's wait for tasks forever (each holds its task queue's writing end,
+    and a ``forkserver`` lives as long as they do; on PostgreSQL each kept
+    its connections open), a forked reader to the end of its part of the
+    files.  A daemon thread looks every ``every`` seconds: where ``pid`` is
+    this process's parent (a forked worker), whether it still is (an orphan
+    is given another parent: no pid reused fools it); otherwise (a
+    forkserver's worker) whether ``pid`` is there and not a zombie, a pid
+    this user may not signal counting as gone (the workers run as the
+    command's user: the pid was taken again by another's process)."""
     import threading
     import time
+    child = os.getppid() == pid
+
+    def gone() -> bool:
+        if child:
+            return os.getppid() != pid
+        try:
+            os.kill(pid, 0)
+        except OSError:     # no such process, or another user's that took its pid
+            return True
+        try:
+            with open(f"/proc/{pid}/stat", "rb") as f:
+                return f.read().rsplit(b")", 1)[1].split()[0] == b"Z"
+        except (OSError, IndexError):
+            return False
 
     def watch() -> None:
-        stat = f"/proc/{pid}/stat"
         while True:
             time.sleep(every)
-            try:
-                os.kill(pid, 0)
-            except ProcessLookupError:
+            if gone():
                 os._exit(1)
-            except OSError:     # another user's process: it is there
-                continue
-            try:
-                with open(stat, "rb") as f:
-                    if f.read().rsplit(b")", 1)[1].split()[0] == b"Z":
-                        os._exit(1)
-            except (OSError, IndexError):
-                pass
 
     threading.Thread(target=watch, name=f"end-with-{pid}", daemon=True).start()
 

@@ -279,8 +279,9 @@ def _run_pool(todo: list, spec: Callable, finished: Callable, workers: int, wind
     from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
     ctx = multiprocessing.get_context("forkserver")
     it = iter(todo)
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_forget_open,
-                             initargs=(os.getpid(),)) as ex:
+    ex = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_forget_open,
+                             initargs=(os.getpid(),))
+    try:
         running: set = set()
 
         def fill():
@@ -301,6 +302,24 @@ def _run_pool(todo: list, spec: Callable, finished: Callable, workers: int, wind
                 running.discard(f)
                 finished(f.result())
             fill()
+    except BaseException:
+        # Ctrl-C or a failure: the games in flight are stopped, not waited for (their
+        # results would be dropped; each finished game is already written, so a rerun
+        # goes on from there)
+        stop_pool(ex)
+        raise
+    ex.shutdown()
+
+
+def stop_pool(ex) -> None:
+    """Stop the ``concurrent.futures.ProcessPoolExecutor`` ``ex`` at once:
+    the tasks not begun dropped, the worker processes running terminated
+    (SIGTERM), not waited for (Ctrl-C: a whole game's analysis can take
+    minutes)."""
+    running = list((getattr(ex, "_processes", None) or {}).values())
+    ex.shutdown(wait=False, cancel_futures=True)
+    for p in running:
+        p.terminate()
 
 
 def task_key(spec: dict) -> str:

@@ -12,7 +12,7 @@ from typing import Callable, List, Optional, Sequence
 
 from euchre_events.console import (DB_HELP, FROM_HELP, choose_workers, emit_report, end_with, fail, progress_bar,
                                    say, short_error, warn)
-from euchre_events.corpus import analysis_params
+from euchre_events.corpus import analysis_params, stop_pool
 from euchre_events.options import Option, completing, parse_options, run_door
 
 __all__ = ["run_analysis", "analysis_params", "analysis_notes", "game_analysis", "ENGINE_NOTE",
@@ -124,10 +124,7 @@ def _analyze_games(jobs: list, workers: int, counts: Optional[Sequence[int]]) ->
         except BaseException:
             # Ctrl-C (the workers leave it to this process) or a failure: the runs not begun
             # are dropped and the running ones stopped, not waited for
-            running = list((getattr(ex, "_processes", None) or {}).values())
-            ex.shutdown(wait=False, cancel_futures=True)
-            for p in running:
-                p.terminate()
+            stop_pool(ex)
             raise
         finally:
             if bar is not None:
@@ -439,11 +436,13 @@ def _fork_map(fn: Callable, todo: List[int], workers: int, got: Callable, exitin
         for _ in range(min(workers, len(todo)) - 1):
             r, w = os.pipe()
             _grow_pipe(w)
+            parent = os.getpid()
             pid = os.fork()
             if pid == 0:        # the worker: never back into the caller's code
                 code = 1
                 try:
                     signal.signal(signal.SIGINT, signal.SIG_IGN)
+                    end_with(parent)    # a killed command: not the rest of a part read and analysed
                     os.close(r)
                     for fd in kids:
                         os.close(fd)
@@ -595,13 +594,18 @@ def _analyze_one(game, *, numbers, seat, samples, seed, face_up_only, workers, g
     kw = dict(samples=samples, seed=seed, seat=seat, face_up_only=face_up_only)
     if workers > 1 and len(numbers) > 1:
         from concurrent.futures import ProcessPoolExecutor
-        with ProcessPoolExecutor(max_workers=min(workers, len(numbers)), initializer=end_with,
-                                 initargs=(os.getpid(),)) as ex:
+        ex = ProcessPoolExecutor(max_workers=min(workers, len(numbers)), initializer=end_with,
+                                 initargs=(os.getpid(),))
+        try:
             results = []
             for r in ex.map(_deal_task, [(list(game.events), d, kw) for d in numbers]):
                 results.append(r)
                 if bar is not None:
                     bar.update(len(r.decisions))
+        except BaseException:
+            stop_pool(ex)     # Ctrl-C or a failure: the deals running are not waited for
+            raise
+        ex.shutdown()
         return analyze(game, deals=numbers, seat=seat, samples=samples, seed=seed, face_up_only=face_up_only,
                        game_id=game_id, file=file, deal_results=results)
     return analyze(game, deals=numbers, seat=seat, samples=samples, seed=seed, face_up_only=face_up_only,
@@ -624,6 +628,9 @@ def _count_decisions(game) -> int:
     from euchre_events.analysis.review import decision_kind
     return sum(1 for ev in game.events if decision_kind(ev) is not None)
 
+
+MAX_ANALYZE_WORKERS = 64
+"""The most ``analyze --workers`` takes (and ``$EUCHRE_EVENTS_WORKERS`` for it)."""
 
 ANALYZE_PARALLEL_BYTES = 64 << 10
 """Record files of at least this many bytes in all (some 16 one-deal OpenSpiel
@@ -652,7 +659,7 @@ def analysis_workers(asked: Optional[int], files: Sequence[str], *, stored: int,
             except OSError:
                 pass
         big = total >= ANALYZE_PARALLEL_BYTES
-    return choose_workers(asked, big)
+    return choose_workers(asked, big, MAX_ANALYZE_WORKERS)
 
 
 def run_analysis(games: List[str], *, deals, seat, samples: int, seed: int, face_up_only: bool,
@@ -870,7 +877,7 @@ ANALYZE_OPTIONS = (
            "Processes over the games (of the files, or stored: --all, several ids); one game: over its deals. "
            "Default: the cores (at most 4) for a seat view, stored games or 64 KiB of files face up, else 1 "
            "($EUCHRE_EVENTS_WORKERS sets it).",
-           minimum=1, maximum=64),
+           minimum=1, maximum=MAX_ANALYZE_WORKERS),
     Option("report", ("--format", "-f"), "text", str, "text, json or html (needs -o).",
            choices=("text", "json", "html")),
     Option("output", ("--output", "-o"), None, str, "Write the report to this file."),

@@ -344,3 +344,46 @@ def test_a_killed_run_over_a_game_s_deals_leaves_no_worker():
     each a second or more) killed mid-run: both workers end too."""
     vwec = os.path.join(ROOT, "fixtures", "egn", "VWEC Finals.egn")
     _kill_leaves_nothing(["analyze", vwec, "--workers", "2", "--format", "json"], 2)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_a_killed_run_over_record_files_leaves_no_worker():
+    """``analyze`` of three EGN files, their seat view (a file a part, each
+    several seconds): the forked reader ends with the killed command, not
+    at the end of its part."""
+    files = [os.path.join(ROOT, "fixtures", "egn", f) for f in ("Epic Comeback.egn", "VWEC Finals.egn",
+                                                                "Me and Bears.egn")]
+    _kill_leaves_nothing(["analyze", *files, "--workers", "2", "--format", "json"], 1)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
+def test_ctrl_c_of_a_run_over_the_archive_stops_its_games_in_flight(tmp_path):
+    """A person's Ctrl-C (SIGINT to the process group) of ``analyze --all
+    --workers 2`` with the seat view (8 games in flight, seconds each): exit
+    130 at once, no traceback, no worker left; the games in flight were
+    once all finished first (14 s on the MotE match) and their results
+    dropped.  A rerun then analyses every game."""
+    db = str(tmp_path / "club.sqlite")
+    n_games = len(build(db))
+    p = subprocess.Popen([CLI, "analyze", "--all", "--db", db, "--workers", "2"], stdout=subprocess.PIPE,
+                         stderr=subprocess.PIPE, start_new_session=True)
+    deadline = time.time() + 60
+    below: set = set()
+    while time.time() < deadline and p.poll() is None and len(below) < 3:
+        time.sleep(0.05)
+        below = _descendants(p.pid)
+    assert p.poll() is None and len(below) >= 3, "the workers never started"
+    time.sleep(0.5)
+    below |= _descendants(p.pid)
+    t0 = time.monotonic()
+    os.killpg(p.pid, signal.SIGINT)
+    _, err = p.communicate(timeout=120)
+    took = time.monotonic() - t0
+    assert p.returncode == 130 and b"Traceback" not in err, err
+    deadline = time.time() + 10
+    while time.time() < deadline and any(_alive(k) for k in below):
+        time.sleep(0.1)
+    assert [k for k in below if _alive(k)] == []
+    assert took < 5, f"{took:.1f} s after Ctrl-C: the games in flight were waited for"
+    r = run("analyze", "--all", "--db", db, "--face-up-only", "--workers", "1")
+    assert r.exit_code == 0 and f"{n_games} games analysed, 0 already done" in r.stdout

@@ -376,7 +376,7 @@ def _cores() -> int:
     return min(len(os.sched_getaffinity(0)), 4)
 
 
-def test_the_default_takes_the_cores_for_a_job_big_enough(monkeypatch):
+def test_the_default_takes_the_cores_for_a_job_big_enough(monkeypatch, capsys):
     """Without ``--workers``: the match file (112 KB, 73 deals) face up and
     any seat view go over the cores (at most 4), one small game face up
     stays in one process; ``--workers`` and ``$EUCHRE_EVENTS_WORKERS`` win."""
@@ -394,9 +394,19 @@ def test_the_default_takes_the_cores_for_a_job_big_enough(monkeypatch):
     assert analysis_workers(None, [], face_up_only=True, stored=1, all_games=False) == 1
     assert analysis_workers(1, [MATCH], face_up_only=False, **kw) == 1
     assert analysis_workers(3, [vwec], face_up_only=True, **kw) == 3
+    assert analysis_workers(64, [vwec], face_up_only=True, **kw) == 64     # the option's bound, not audit's 32
+    assert capsys.readouterr().err == ""
     monkeypatch.setenv("EUCHRE_EVENTS_WORKERS", "1")
     assert analysis_workers(None, [MATCH], face_up_only=False, **kw) == 1
     assert analysis_workers(2, [MATCH], face_up_only=False, **kw) == 2
+    monkeypatch.setenv("EUCHRE_EVENTS_WORKERS", "0")
+    assert analysis_workers(None, [MATCH], face_up_only=True, **kw) == _cores()
+    assert analysis_workers(None, [vwec], face_up_only=True, **kw) == 1
+    assert capsys.readouterr().err == ("warning: EUCHRE_EVENTS_WORKERS='0' is not a number of processes: "
+                                       "the default is used\n") * 2
+    monkeypatch.setenv("EUCHRE_EVENTS_WORKERS", "100")
+    assert analysis_workers(None, [vwec], face_up_only=True, **kw) == 64
+    assert capsys.readouterr().err == "warning: EUCHRE_EVENTS_WORKERS=100: at most 64 processes are started\n"
 
 
 def test_the_default_of_the_match_is_the_report_of_one_process(tmp_path):
