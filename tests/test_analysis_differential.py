@@ -103,6 +103,73 @@ def test_fast_equals_reference_on_2000_positions(variant):
         seed += 1
 
 
+def test_fast_break_positions_equal_the_reference_in_each_state():
+    """Standard with ``fast_break`` (rules.md 2.9: the defenders take the
+    first two tricks and lose the last three: 0 points), where the order of
+    the tricks counts: the fast search goes card by card by the engine
+    while a fast break may still come before the third trick
+    (``trick_order`` True), then by counts on the tricks completed
+    (False: a fast break iff the makers take every trick left; None: it
+    can no longer come).  Every legal card's points vector equals the
+    reference's, with 4 to 15 cards left, in each of the three states (it
+    once fell back to the reference for the whole play: minutes a deal)."""
+    counts = {True: 0, False: 0, None: 0}
+    seed = 0
+    while min(counts.values()) < 12 and seed < 400:
+        t = new_table()
+        for e in random_game("standard", {"fast_break": True}, seed=seed, deals=1):
+            if t.phase == PLAY and t.maker is not None and 4 <= cards_left(t) <= 15:
+                state = t.variant.trick_order(t)
+                if counts[state] < 12:
+                    counts[state] += 1
+                    ref = action_values(t, method="reference")
+                    for compiled in [False] + ([True] if solver.compiled_available() else []):
+                        assert fast_values(t, compiled) == ref, (seed, t.pos, state, compiled)
+            apply(t, e)
+        seed += 1
+    assert counts == {True: 12, False: 12, None: 12}
+
+
+def test_a_fast_break_is_scored_by_the_solver_as_the_rules_score_it():
+    """A hand-worked fast break: the makers' 3 tricks score 0 when the
+    defenders took the first two, 1 otherwise (rules.md 2.9, 2.6), and the
+    solver's outcome table at the third trick says so."""
+    from euchre_events.analysis.solver import _outcomes
+    seed = 0
+    while True:
+        t = new_table()
+        for e in random_game("standard", {"fast_break": True}, seed=seed, deals=1):
+            if t.phase == PLAY and t.maker is not None and len(t.tricks) == 2 and not t.trick:
+                break
+            apply(t, e)
+        else:
+            seed += 1
+            continue
+        v = t.variant
+        ms = v.side_of(t.maker)
+        if t.alone is None and t.lone_defender is None and \
+                all(v.side_of(w) != ms for _, _, w in t.tricks):
+            break
+        seed += 1
+    assert v.trick_order(t) is False
+    maker_seats = [s for s in range(4) if v.side_of(s) == ms]
+    out = _outcomes(t, [0, 1, 2, 3], 3)
+    seen = set()
+    for won, pts in out.items():
+        m = sum(won[s] for s in maker_seats)     # the defenders hold 2: the makers 0 to 3
+        seen.add(m)
+        want = [0, 0]
+        if m < 3:
+            want[1 - ms] = 2        # euchred
+        assert list(pts) == want, (won, pts)
+    assert seen == {0, 1, 2, 3}
+    # had the makers taken the first trick (the same counts): their 3 tricks make 1 point
+    t.tricks = [t.tricks[0][:2] + (t.maker,)] + list(t.tricks[1:])
+    assert v.trick_order(t) is None
+    assert {tuple(p) for won, p in _outcomes(t, [0, 1, 2, 3], 3).items()
+            if sum(won[s] for s in maker_seats) == 3} == {tuple(1 if s == ms else 0 for s in range(2))}
+
+
 def last_decision_before_play(variant, seed):
     """The table at the last auction or exchange decision of a seeded
     random deal (None when the deal was thrown in)."""

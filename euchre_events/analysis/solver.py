@@ -331,6 +331,10 @@ def _fast_node(t: Table, memo: Optional[dict], after: Optional[tuple], key=None,
             except _NotNet:
                 pass
         v = _play_fast(t, memo)
+        if v is None and _variant_play(t.variant)[0] and t.variant.trick_order(t):
+            # the order of the tricks decides (a fast break may still come): the cards one
+            # by one, by the engine, each position after them searched by counts once it can
+            v = _children_fast(t, memo)
         return _reference(t) if v is None else v
     if _NET_AB and t.maker is not None and _C is not None and t.variant.n_sides == 2 \
             and t.variant not in _NOT_NET:
@@ -407,6 +411,23 @@ def _fast_node(t: Table, memo: Optional[dict], after: Optional[tuple], key=None,
     if run is None and after is None and key is not None and memo is not None and len(vecs) == len(acts):
         memo[(_AV, key)] = tuple(zip(acts, vecs))
     return vecs[_pick(variant, party, vecs)]
+
+
+def _children_fast(t: Table, memo: Optional[dict]) -> tuple:
+    """The points vector of the play position ``t`` from its children's
+    (:func:`_fast` of each legal card played on a copy, by the engine): where
+    the bit-mask search does not apply at ``t`` but may at the positions
+    after it (``Variant.trick_order`` True: a fast break still possible
+    before the third trick, rules.md 2.9)."""
+    acts, reason = legal_actions(t)
+    if not acts:
+        raise ValueError(f"no legal action at this position ({reason})")
+    vecs = []
+    for a in acts:
+        c = t.copy()
+        apply(c, a)
+        vecs.append(_fast(c, memo if memo is not None else {}))
+    return vecs[_pick(t.variant, _decider(t, acts), vecs)]
 
 
 _CHOICE_KIDS: dict = {}
@@ -1226,6 +1247,8 @@ def _score_key(t: Table):
     None when it cannot be a key (then nothing is cached across positions)."""
     key = (t.variant, t.trump, t.low, t.maker, t.alone, t.lone_defender, t.out, t.contract,
            tuple(t.tokens))
+    if _variant_play(t.variant)[0]:
+        key += (t.variant.trick_order(t),)   # (fast_break: the tricks so far decide a count's points)
     try:
         hash(key)
     except TypeError:
@@ -1258,6 +1281,8 @@ def _side_score_key(t: Table):
     read (``Variant.SCORES_BY_SIDE``): one key for the four trumps of a
     contract; None when it cannot be a key."""
     key = (t.variant, t.low, t.maker, t.alone, t.lone_defender, t.out, t.contract, tuple(t.tokens))
+    if _variant_play(t.variant)[0]:
+        key += (t.variant.trick_order(t),)
     try:
         hash(key)
     except TypeError:
@@ -1315,6 +1340,8 @@ def _outcomes(t: Table, active: list, left: int) -> dict:
                 won[seats[q][0]] += e
             c = t.copy()
             c.tricks_won = won
+            if _variant_play(v)[0]:
+                c.tricks = v.completed_tricks(t, won)
             p = scores[tot] = tuple(v.score_deal(c))
         by_sides[extra] = p
     where = tuple(parties.index(side[s]) for s in active)
@@ -1386,6 +1413,8 @@ def _outcomes_by_seat(t: Table, active: list, left: int) -> dict:
                 base = t.copy()
             c = base.copy()
             c.tricks_won = list(won)
+            if _variant_play(c.variant)[0]:
+                c.tricks = c.variant.completed_tricks(t, won)
             p = tuple(c.variant.score_deal(c))
             if scores is not None:
                 scores[won] = p
@@ -1441,14 +1470,15 @@ def _deck_codes(v):
 
 
 _VARIANT_PLAY: dict = {}
-"""``{variant: (no fast play (fast_break), base play (no hook), deck codes,
-twins rule, tricks a deal)}``: what :func:`_play_prep` reads of a variant, once."""
+"""``{variant: (the order of the tricks may count (``Variant.trick_order``: fast_break),
+base play (no hook), deck codes, twins rule, tricks a deal)}``: what :func:`_play_prep`
+reads of a variant, once."""
 
 
 def _variant_play(v) -> tuple:
     got = _VARIANT_PLAY.get(v)
     if got is None:
-        got = (bool(getattr(v.options, "fast_break", False)), fast_plays_ok(v), _deck_codes(v),
+        got = (v.orders_tricks(), fast_plays_ok(v), _deck_codes(v),
                v.first_twin_wins, v.tricks_per_deal)
         if len(_VARIANT_PLAY) < 1024:
             _VARIANT_PLAY[v] = got
@@ -1463,8 +1493,8 @@ def _play_prep(t: Table) -> Optional[tuple]:
     that reads more than the tricks won, a card out of turn, an unknown
     card, hands of unequal length)."""
     v = t.variant
-    no_fast, base_play, deck, twins, per_deal = _variant_play(v)
-    if no_fast or t.out_of_turn or (t.trick and t.led_suit is None):
+    order, base_play, deck, twins, per_deal = _variant_play(v)
+    if (order and v.trick_order(t)) or t.out_of_turn or (t.trick and t.led_suit is None):
         return None
     if base_play and deck is not None:
         got = _play_prep_deck(t, deck[0], twins, per_deal)

@@ -146,6 +146,32 @@ class Variant(ABC):
     def score_deal(self, t: Table) -> list:
         """Points per side for the deal just finished."""
 
+    def orders_tricks(self) -> bool:
+        """Whether :meth:`trick_order` can be other than None under these
+        options (standard's ``fast_break``); False by default."""
+        return False
+
+    def trick_order(self, t: Table) -> Optional[bool]:
+        """How the order in which tricks fall bears on the points of the
+        deal at ``t`` (a position in the play): None where only how many
+        tricks each seat takes counts (every rule set as played, the
+        default); False where the counts decide given the tricks already
+        played (:meth:`score_deal` reads those: it scores a final count
+        on the tricks :meth:`completed_tricks` gives); True where the order
+        of the tricks still to play decides too (standard's ``fast_break``
+        before its third trick).  The face-up solver searches the play by
+        counts where this is not True, and keeps positions apart by it."""
+        return None
+
+    def completed_tricks(self, t: Table, won: Sequence[int]) -> list:
+        """``t.tricks`` completed to the end of the deal for scoring the
+        final tricks won per seat ``won`` (``score_deal`` on a copy of ``t``
+        with these tricks and ``won``), where :meth:`trick_order` is not
+        True: the tricks still to play in an order that scores as every
+        order would.  The default: ``t.tricks`` as they are (the points do
+        not read them)."""
+        return t.tricks
+
     SCORES_BY_SIDE = True
     """What :meth:`score_deal` reads of a finished deal: the tricks won only
     as each side's total (:meth:`side_of`: a partnership's tricks, whoever

@@ -226,6 +226,41 @@ class StandardEuchre(UpCardAuction, Variant):
         won = [self.side_of(w) == ms for _, _, w in t.tricks]
         return won == [False, False, True, True, True]
 
+    def orders_tricks(self) -> bool:
+        """True under ``fast_break`` (2.9): :meth:`Variant.orders_tricks`."""
+        return bool(self.options.fast_break)
+
+    def trick_order(self, t: Table) -> Optional[bool]:
+        """Under ``fast_break`` (2.9), while the deal at ``t`` can still be
+        a fast break (:meth:`is_fast_break`: the defenders have taken every
+        trick so far up to the second, the makers every one since): True
+        before the third trick (which of the tricks to play the defenders
+        take decides), False after it (the counts decide: a fast break iff
+        the makers take every trick left).  None otherwise (only the counts
+        count): :meth:`Variant.trick_order`."""
+        if not self.options.fast_break or t.maker is None:
+            return None
+        ms = self.side_of(t.maker)
+        won = [self.side_of(w) == ms for _, _, w in t.tricks]
+        if any(won[:2]) or not all(won[2:]):
+            return None
+        return len(won) < 2
+
+    def completed_tricks(self, t: Table, won: Sequence[int]) -> list:
+        """``t.tricks`` and, under ``fast_break``, the tricks still to play
+        as ``(None, None, winner)``: the defenders' first, then the
+        makers' (:meth:`Variant.completed_tricks`; after the second trick a
+        fast break needs the makers to take every one left, so any order of
+        the same counts scores as this one)."""
+        if not self.options.fast_break or t.maker is None:
+            return t.tricks
+        ms = self.side_of(t.maker)
+        out = list(t.tricks)
+        extra = [(self.side_of(s) == ms, s, n - t.tricks_won[s]) for s, n in enumerate(won)]
+        for _, s, n in sorted(extra):
+            out.extend([(None, None, s)] * n)
+        return out
+
     def earn_token(self, t: Table, side: int) -> int:
         """Give ``side`` one four-trick token (``t.tokens``, per side, a new
         list: checkpoints share the old one); at :attr:`TOKENS_PER_POINT`
