@@ -78,7 +78,7 @@ from __future__ import annotations
 import os
 from itertools import islice, product
 from operator import itemgetter
-from typing import Optional, Sequence
+from typing import Callable, Optional, Sequence
 
 from euchre_events.events import Event
 from euchre_events.rules import playcore
@@ -258,6 +258,13 @@ def _reference(t: Table) -> tuple:
     """The points vector of ``t`` under perfect play: the plain engine search."""
     if _over(t):
         return _points(t)
+    return _by_children(t, _reference)
+
+
+def _by_children(t: Table, value: Callable) -> tuple:
+    """The points vector of ``t`` (the deal not over) picked among its
+    children's: each legal action played by the engine on a copy, valued by
+    ``value(copy)``.  ValueError where ``t`` has no legal action."""
     acts, reason = legal_actions(t)
     if not acts:
         raise ValueError(f"no legal action at this position ({reason})")
@@ -265,7 +272,7 @@ def _reference(t: Table) -> tuple:
     for a in acts:
         c = t.copy()
         apply(c, a)
-        vecs.append(_reference(c))
+        vecs.append(value(c))
     return vecs[_pick(t.variant, _decider(t, acts), vecs)]
 
 
@@ -419,15 +426,9 @@ def _children_fast(t: Table, memo: Optional[dict]) -> tuple:
     the bit-mask search does not apply at ``t`` but may at the positions
     after it (``Variant.trick_order`` True: a fast break still possible
     before the third trick, rules.md 2.9)."""
-    acts, reason = legal_actions(t)
-    if not acts:
-        raise ValueError(f"no legal action at this position ({reason})")
-    vecs = []
-    for a in acts:
-        c = t.copy()
-        apply(c, a)
-        vecs.append(_fast(c, memo if memo is not None else {}))
-    return vecs[_pick(t.variant, _decider(t, acts), vecs)]
+    if memo is None:
+        memo = {}
+    return _by_children(t, lambda c: _fast(c, memo))
 
 
 _CHOICE_KIDS: dict = {}
