@@ -222,9 +222,17 @@ class StandardEuchre(UpCardAuction, Variant):
         did not make trump) won the first two and the makers the last three."""
         if len(t.tricks) != self.tricks_per_deal:
             return False
+        return self._makers_took(t) == self._fast_break_pattern()
+
+    def _makers_took(self, t: Table) -> list:
+        """For each trick played, whether the makers took it."""
         ms = self.side_of(t.maker)
-        won = [self.side_of(w) == ms for _, _, w in t.tricks]
-        return won == [False, False, True, True, True]
+        return [self.side_of(w) == ms for _, _, w in t.tricks]
+
+    def _fast_break_pattern(self) -> list:
+        """The tricks of a fast break, in order: whether the makers took each
+        (the defenders the first two, the makers the rest)."""
+        return [False, False] + [True] * (self.tricks_per_deal - 2)
 
     def orders_tricks(self) -> bool:
         """True under ``fast_break`` (2.9): :meth:`Variant.orders_tricks`."""
@@ -240,9 +248,8 @@ class StandardEuchre(UpCardAuction, Variant):
         count): :meth:`Variant.trick_order`."""
         if not self.options.fast_break or t.maker is None:
             return None
-        ms = self.side_of(t.maker)
-        won = [self.side_of(w) == ms for _, _, w in t.tricks]
-        if any(won[:2]) or not all(won[2:]):
+        won = self._makers_took(t)
+        if won != self._fast_break_pattern()[:len(won)]:
             return None
         return len(won) < 2
 
