@@ -262,6 +262,9 @@ def run_corpus(game_ids: List[str], *, db: Optional[str], params: dict, workers:
     finally:
         if bar is not None:
             bar.close()
+        # this process's archive of the run let go now, while the interpreter is whole (kept
+        # to its exit, a PostgreSQL datastore's __del__ raised there: "Exception ignored")
+        _OPEN.pop(db, None)
     res.seconds = time.perf_counter() - t0
     return res
 

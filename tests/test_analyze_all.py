@@ -387,3 +387,17 @@ def test_ctrl_c_of_a_run_over_the_archive_stops_its_games_in_flight(tmp_path):
     assert took < 5, f"{took:.1f} s after Ctrl-C: the games in flight were waited for"
     r = run("analyze", "--all", "--db", db, "--face-up-only", "--workers", "1")
     assert r.exit_code == 0 and f"{n_games} games analysed, 0 already done" in r.stdout
+
+
+@pytest.mark.postgres
+def test_a_run_over_a_postgresql_archive_ends_without_a_word_on_stderr(pg_schema):  # noqa: F811
+    """``analyze --all`` of a PostgreSQL archive as a person runs it: exit 0
+    and nothing on stderr (its archive was let go at the interpreter's exit,
+    where the library's ``__del__`` raised: "Exception ignored in ...
+    PostgresDatastore.__del__", a newcomer's finding)."""
+    db = pg_url(pg_schema)
+    n_games = len(build(db, FIXTURES[:2]))
+    p = subprocess.run([CLI, "analyze", "--all", "--db", db, "--face-up-only", "--workers", "1"],
+                       capture_output=True, text=True)
+    assert (p.returncode, p.stderr) == (0, "")
+    assert f"{n_games} games analysed, 0 already done, 0 failed" in p.stdout
